@@ -1,0 +1,67 @@
+// Builds the two bundles: the extension (Node, CommonJS, `vscode` external) and the webview (browser).
+// Flags: --watch (rebuild on change), --production (minified, no source maps). Sizes are printed after every build.
+import * as esbuild from 'esbuild';
+import { statSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+/** @type {esbuild.BuildOptions[]} */
+const targets = [
+  {
+    ...common,
+    // Two Node bundles: `extension` holds only what activation needs; `runtime` is required on first use.
+    entryPoints: { extension: 'src/extension.ts', runtime: 'src/host/runtime.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', './runtime.js'],
+  },
+  {
+    ...common,
+    entryPoints: { webview: 'webview/main.ts' },
+    outdir: 'dist',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.css': 'css' },
+  },
+];
+
+function kib(file) {
+  try {
+    return `${(statSync(file).size / 1024).toFixed(1)} KiB`;
+  } catch {
+    return 'missing';
+  }
+}
+
+function printSizes() {
+  console.log(
+    `[relay] bundles${production ? ' (production)' : ''}: extension ${kib('dist/extension.js')} ` +
+      `(+ runtime ${kib('dist/runtime.js')}, loaded on first use), ` +
+      `webview ${kib('dist/webview.js')} + ${kib('dist/webview.css')} css`,
+  );
+}
+
+const sizePlugin = { name: 'sizes', setup: (b) => b.onEnd((r) => r.errors.length === 0 && printSizes()) };
+
+if (watch) {
+  for (const t of targets) {
+    const ctx = await esbuild.context({ ...t, plugins: [sizePlugin] });
+    await ctx.watch();
+  }
+  console.log('[relay] watching for changes');
+} else {
+  await Promise.all(targets.map((t) => esbuild.build(t)));
+  printSizes();
+}

@@ -1,0 +1,25 @@
+// End-to-end level: the packaged extension in a real VS Code server, clicked through by Chromium.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { provision, REPO_ROOT } from '../test/support/vscode/server';
+import { collectTests, runNodeTests } from './node-tests';
+import { printSummary } from './test-report';
+
+export function packageVsix(): string {
+  const vsix = join(REPO_ROOT, 'dist-vsix', 'relay.vsix');
+  const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('packaging the extension failed');
+  return vsix;
+}
+
+export async function runE2e(filters: string[] = []) {
+  const vsix = packageVsix();
+  provision();
+  const files = collectTests(join(REPO_ROOT, 'test', 'e2e')).filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
+  // One workbench at a time: two cores cannot host two VS Code servers and two browsers without flaking.
+  return runNodeTests({ level: 'e2e', files, concurrency: 1, env: { ...process.env, RELAY_VSIX: vsix } });
+}
+
+if (require.main === module) {
+  void runE2e(process.argv.slice(2)).then((r) => process.exit(printSummary([r])));
+}

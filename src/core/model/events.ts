@@ -1,0 +1,48 @@
+// The events every model provider streams, and the tool-call events the tool runtime consumes.
+// Providers translate their wire protocol into these; nothing downstream knows which provider spoke.
+
+/** A tool call as it streams: started (id and name known), argument text arriving, finished. */
+export type ToolCallStreamEvent =
+  | { type: 'tool_call_start'; callId: string; name: string }
+  | { type: 'tool_call_delta'; callId: string; argsDelta: string }
+  | { type: 'tool_call_end'; callId: string };
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+/** Why the model stopped. `tool_use` means it expects tool results next. */
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+
+export type ModelStreamEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'thinking_delta'; text: string }
+  | ToolCallStreamEvent
+  | { type: 'usage'; usage: Usage }
+  | { type: 'stop'; reason: StopReason }
+  | { type: 'error'; error: ModelError };
+
+export type ModelErrorKind =
+  | 'auth' // 401: bad or missing key
+  | 'forbidden' // 403: the key has no access
+  | 'not_found' // 404: unknown model or endpoint
+  | 'rate_limited' // 429 after retries
+  | 'overloaded' // 529 / overloaded_error after retries
+  | 'server' // 5xx after retries
+  | 'network' // connection refused / reset after retries
+  | 'idle_timeout' // the stream went quiet for too long
+  | 'stream_broken' // the stream ended before the model finished
+  | 'bad_request' // 400: the request itself was refused
+  | 'cancelled'
+  | 'unknown';
+
+/** A provider failure, already phrased for a person; never carries a secret. */
+export interface ModelError {
+  kind: ModelErrorKind;
+  message: string;
+  status?: number;
+  retryable: boolean;
+}

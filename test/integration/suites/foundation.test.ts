@@ -1,0 +1,54 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RelayApi } from '../../../src/extension';
+import type { WebviewToHost } from '../../../src/shared/protocol';
+import { activateRelay, waitFor } from '../helpers';
+
+describe('foundation: Relay inside a real VS Code', () => {
+  it('runs in the real extension host', () => {
+    // Only a real host gives a version string and a workspace folder from the launch URL.
+    assert.match(vscode.version, /^1\.\d+\.\d+/);
+    assert.ok(vscode.workspace.workspaceFolders?.length, 'a workspace folder is open');
+  });
+
+  it('activates on its command and contributes its commands, without loading the runtime bundle', async () => {
+    const api: RelayApi = await activateRelay();
+    // Activation must stay cheap: dist/runtime.js (validators, providers, agent) loads on first use only.
+    assert.ok(!Object.keys(require.cache).some((k) => k.endsWith('runtime.js')), 'runtime.js was loaded at activation');
+    assert.ok(api.chat, 'the chat view provider is exported');
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['relay.newTask', 'relay.cancelTask', 'relay.focusChat']) assert.ok(commands.includes(id), id);
+  });
+
+  it('round-trips the webview channel: ready reaches the host', async () => {
+    const api = await activateRelay();
+    const seen: WebviewToHost[] = [];
+    const sub = api.chat.onMessage((m) => seen.push(m));
+    try {
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await vscode.commands.executeCommand('relay.focusChat');
+      await waitFor(() => seen.some((m) => m.type === 'ready'), 30_000, 'the webview to post ready');
+      assert.equal(api.chat.isVisible, true);
+      assert.ok(Object.keys(require.cache).some((k) => k.endsWith('runtime.js')), 'the first webview message loads runtime.js');
+    } finally {
+      sub.dispose();
+    }
+  });
+
+  it('sees diagnostics published by a built-in language server (JSON)', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const uri = vscode.Uri.joinPath(folder, 'broken.json');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('{\n  "a": 1,\n}\n'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    const diagnostics = await waitFor(
+      () => {
+        const found = vscode.languages.getDiagnostics(uri);
+        return found.length > 0 ? found : undefined;
+      },
+      45_000,
+      'JSON diagnostics',
+    );
+    assert.ok(diagnostics.some((d) => /trailing comma/i.test(d.message)), diagnostics.map((d) => d.message).join('; '));
+  });
+});
