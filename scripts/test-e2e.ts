@@ -6,7 +6,7 @@ import { collectTests, runNodeTests } from './node-tests';
 import { printSummary } from './test-report';
 
 export function packageVsix(): string {
-  const vsix = join(REPO_ROOT, 'dist-vsix', 'relay.vsix');
+  const vsix = join(REPO_ROOT, 'dist', 'relay.vsix');
   const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('packaging the extension failed');
   return vsix;
