@@ -1,6 +1,6 @@
 // `npm start`: build and package Relay, install it into the offline VS Code server, open the sample
 // workspace and print the URL. Ctrl+C stops the server (by its process-group id) and removes temp folders.
-import { cpSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { installExtension, provision, REPO_ROOT, startServer, tempDir } from '../test/support/vscode/server';
 import { packageVsix } from './test-e2e';
@@ -15,8 +15,13 @@ async function main(): Promise<void> {
   const port = process.env.RELAY_PORT ? Number(process.env.RELAY_PORT) : undefined;
   const server = await startServer({ extensionsDir, ...(port ? { port } : {}) });
   const url = `${server.baseUrl}/?folder=${encodeURIComponent(workspace)}`;
-  console.log(`\nRelay is installed in VS Code ${'(offline server)'}.\nOpen: ${url}\nServer log: ${server.logFile}\nPress Ctrl+C to stop.\n`);
-  const stop = () => void server.stop().then(() => process.exit(0));
+  console.log(`\nRelay is installed in VS Code (offline server).\nOpen: ${url}\nServer log: ${server.logFile}\nPress Ctrl+C to stop.\n`);
+  const stop = () =>
+    void server.stop().then(() => {
+      rmSync(extensionsDir, { recursive: true, force: true });
+      if (!process.env.RELAY_WORKSPACE) rmSync(workspace, { recursive: true, force: true });
+      process.exit(0);
+    });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
