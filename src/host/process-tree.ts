@@ -1,0 +1,53 @@
+// Finds and kills every descendant of a process (a terminal's shell runs commands in their own process
+// groups, so killing one group is not enough). Linux reads /proc; elsewhere `ps` lists parents.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+function parentMap(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  const add = (pid: number, ppid: number) => children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        add(Number(entry), ppid);
+      } catch {
+        // exited while we looked
+      }
+    }
+  } catch {
+    const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+    for (const line of out.split('\n')) {
+      const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+      if (pid && ppid !== undefined) add(pid, ppid);
+    }
+  }
+  return children;
+}
+
+export function descendantsOf(pid: number): number[] {
+  const children = parentMap();
+  const out: number[] = [];
+  const queue = [...(children.get(pid) ?? [])];
+  while (queue.length) {
+    const next = queue.shift()!;
+    out.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return out;
+}
+
+/** Kills the descendants of `pid` (deepest first), leaving `pid` itself to its owner. */
+export function killDescendants(pid: number, signal: NodeJS.Signals = 'SIGKILL'): number {
+  const victims = descendantsOf(pid).reverse();
+  for (const victim of victims) {
+    try {
+      process.kill(victim, signal);
+    } catch {
+      // already gone
+    }
+  }
+  return victims.length;
+}

@@ -1,0 +1,84 @@
+// The chat's view model: what the webview draws. The host maps the agent's events and each tool call's merged
+// status onto these types, so the webview never depends on the agent's internals. Types only: no runtime code.
+
+/** A tool call's state as a person reads it. */
+export type ToolCardState = 'waiting' | 'awaiting_approval' | 'running' | 'success' | 'error' | 'cancelled';
+
+export type TodoStatus = 'pending' | 'in_progress' | 'done';
+
+/** Display blocks a card knows how to draw; any other `type` is kept and drawn as a generic block. */
+export type KnownDisplayBlock =
+  | { type: 'text'; text: string }
+  | { type: 'diff'; path: string; unifiedDiff: string; added: number; removed: number; canOpen: boolean }
+  | { type: 'terminal'; command: string; output: string; exitCode?: number; truncated?: boolean }
+  | { type: 'file_list'; files: string[]; truncated?: boolean }
+  | { type: 'todo'; items: { text: string; status: TodoStatus }[] }
+  | { type: 'question'; question: string; options?: string[]; answered?: string };
+
+export type DisplayBlock = KnownDisplayBlock | { type: string; [key: string]: unknown };
+
+/** One tool call's full merged status: every update replaces the previous one whole (tool-system.md §2.4). */
+export interface ToolCardStatus {
+  callId: string;
+  toolName: string;
+  displayName: string;
+  state: ToolCardState;
+  /** Parameters are still streaming from the model. */
+  partial: boolean;
+  showTip?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: string;
+  blocks: DisplayBlock[];
+  startTime: number;
+  endTime?: number;
+  durationMs?: number;
+}
+
+export type ChatItem =
+  | { kind: 'user'; id: string; text: string; ts: number }
+  | { kind: 'assistant'; id: string; text: string; ts: number; streaming: boolean }
+  | { kind: 'tool'; id: string; status: ToolCardStatus }
+  | { kind: 'error'; id: string; message: string; retryable: boolean }
+  | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning' };
+
+export type ApprovalMode = 'default' | 'auto-edit' | 'yolo' | 'plan';
+
+export interface TaskUsage {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd?: number;
+}
+
+export interface TaskView {
+  id: string;
+  title: string;
+  running: boolean;
+  usage?: TaskUsage;
+}
+
+export interface TaskSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  status: 'running' | 'completed' | 'cancelled' | 'failed' | 'paused';
+}
+
+export interface SessionSettings {
+  mode: ApprovalMode;
+  /** e.g. "anthropic · claude-sonnet-4-5", or undefined when no model is configured. */
+  model: string | undefined;
+}
+
+/** Small changes, coalesced by the host into at most one `batch` per animation frame. */
+export type ChatDelta =
+  | { type: 'reset'; task: TaskView | undefined; items: ChatItem[] }
+  | { type: 'itemAdded'; item: ChatItem }
+  | { type: 'textDelta'; id: string; text: string }
+  | { type: 'itemDone'; id: string }
+  | { type: 'toolStatus'; status: ToolCardStatus }
+  | { type: 'task'; task: TaskView | undefined }
+  | { type: 'history'; tasks: TaskSummary[] }
+  | { type: 'settings'; settings: SessionSettings }
+  | { type: 'trustChanged'; trusted: boolean };

@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, it } from 'node:test';
+import { ChildProcessRunner } from '../../../src/host/child-process-runner';
+
+const runner = new ChildProcessRunner('/bin/sh');
+const base = { cwd: tmpdir(), timeoutMs: 30_000 };
+
+/** A killed orphan may linger as a zombie until init reaps it: that is dead for our purposes. */
+function alive(pid: number): boolean {
+  try {
+    const state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+    return state !== undefined && state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+describe('child-process command runner', () => {
+  it('returns output and the exit code, and streams output as it arrives', async () => {
+    const chunks: string[] = [];
+    const r = await runner.run({ ...base, command: 'echo out; echo err >&2; exit 3' }, new AbortController().signal, (c) => chunks.push(c));
+    assert.equal(r.exitCode, 3);
+    assert.match(r.output, /out/);
+    assert.match(r.output, /err/);
+    assert.equal(chunks.join(''), r.output);
+    assert.equal(r.transport, 'child-process');
+  });
+
+  it('runs in the requested directory with the requested environment', async () => {
+    const r = await runner.run({ ...base, command: 'pwd; echo "$RELAY_X"', env: { RELAY_X: 'yes' } }, new AbortController().signal);
+    assert.equal(r.output.trim(), `${tmpdir()}\nyes`);
+  });
+
+  it('kills the whole process tree on timeout', async () => {
+    const r = await runner.run(
+      { ...base, timeoutMs: 300, command: 'sleep 30 & echo child=$!; wait' },
+      new AbortController().signal,
+    );
+    assert.equal(r.timedOut, true);
+    assert.equal(r.exitCode, undefined);
+    const pid = Number(/child=(\d+)/.exec(r.output)?.[1]);
+    assert.ok(pid > 0, r.output);
+    assert.equal(alive(pid), false, 'the background sleep was killed with its shell');
+  });
+
+  it('kills the process tree on cancel and keeps the output so far', async () => {
+    const controller = new AbortController();
+    const r = await runner.run({ ...base, command: 'echo started; sleep 30' }, controller.signal, (c) => {
+      if (c.includes('started')) controller.abort();
+    });
+    assert.equal(r.cancelled, true);
+    assert.match(r.output, /started/);
+  });
+
+  it('reports a command that cannot start instead of throwing', async () => {
+    const r = await new ChildProcessRunner('/nonexistent/shell').run({ ...base, command: 'true' }, new AbortController().signal);
+    assert.match(r.output, /failed to start/);
+  });
+});
