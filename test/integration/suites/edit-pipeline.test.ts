@@ -1,0 +1,107 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DiffPreviewer } from '../../../src/host/diff-preview';
+import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
+import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
+import { waitFor } from '../helpers';
+
+describe('edit pipeline inside real VS Code: diff preview, one-step undo, conflicts', () => {
+  const proposals = new ProposalFileSystem();
+  let registration: vscode.Disposable | undefined;
+  const previewer = new DiffPreviewer(proposals);
+  const applier = new WorkspaceEditApplier();
+  const root = () => vscode.workspace.workspaceFolders![0]!.uri;
+  let n = 0;
+
+  before(() => {
+    registration = vscode.workspace.registerFileSystemProvider(PROPOSAL_SCHEME, proposals, { isCaseSensitive: true });
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    registration?.dispose();
+  });
+
+  async function fileWith(text: string): Promise<vscode.Uri> {
+    const uri = vscode.Uri.joinPath(root(), `edit-${++n}.txt`);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    return uri;
+  }
+
+  async function onDisk(uri: vscode.Uri): Promise<string> {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  }
+
+  it('opens the diff beside the user without taking focus, and applies what the user edited in the proposal', async () => {
+    const mine = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.joinPath(root(), 'README.md')));
+    const uri = await fileWith('one\ntwo\nthree\n');
+    const preview = await previewer.preview('call-1', {
+      kind: 'update',
+      path: uri.fsPath,
+      baseText: 'one\ntwo\nthree\n',
+      proposedText: 'one\n2\nthree\n',
+    });
+    const diffTab = await waitFor(
+      () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff),
+      10_000,
+      'the diff tab',
+    );
+    assert.ok(diffTab.label.includes('Relay'), diffTab.label);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), mine.document.uri.toString(), 'focus stayed with the user');
+
+    // The user changes the proposal before accepting it.
+    const right = (diffTab.input as vscode.TabInputTextDiff).modified;
+    const proposalDoc = await vscode.workspace.openTextDocument(right);
+    const userEdit = new vscode.WorkspaceEdit();
+    userEdit.replace(right, proposalDoc.lineAt(1).range, 'TWO (edited by the user)');
+    assert.ok(await vscode.workspace.applyEdit(userEdit));
+    const accepted = preview.acceptedText();
+    assert.equal(accepted, 'one\nTWO (edited by the user)\nthree\n');
+
+    const outcome = await applier.apply([{ kind: 'update', path: uri.fsPath, baseText: 'one\ntwo\nthree\n', proposedText: accepted }]);
+    assert.deepEqual(outcome, { ok: true, saved: [uri.fsPath] });
+    assert.equal(await onDisk(uri), 'one\nTWO (edited by the user)\nthree\n');
+    await preview.close();
+    assert.ok(!vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff), 'diff closed');
+  });
+
+  it('shows a new file against an empty side and creates it on apply', async () => {
+    const path = vscode.Uri.joinPath(root(), 'created', 'new-file.ts').fsPath;
+    const preview = await previewer.preview('call-2', { kind: 'create', path, baseText: undefined, proposedText: 'export const x = 1;\n' });
+    const tab = await waitFor(
+      () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.label.includes('new-file.ts')),
+      10_000,
+      'the new-file diff tab',
+    );
+    const left = (tab.input as vscode.TabInputTextDiff).original;
+    assert.equal((await vscode.workspace.openTextDocument(left)).getText(), '');
+    const outcome = await applier.apply([{ kind: 'create', path, baseText: undefined, proposedText: preview.acceptedText() }]);
+    assert.equal(outcome.ok, true);
+    assert.equal(await onDisk(vscode.Uri.file(path)), 'export const x = 1;\n');
+    await preview.close();
+  });
+
+  it('applies a multi-hunk change as one undo step', async () => {
+    const base = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n') + '\n';
+    const proposed = base.replace('line 2\n', 'LINE 2\n').replace('line 30\n', 'LINE 30\nextra\n');
+    const a = await fileWith(base);
+    const outcome = await applier.apply([{ kind: 'update', path: a.fsPath, baseText: base, proposedText: proposed }]);
+    assert.equal(outcome.ok, true);
+    assert.equal(await onDisk(a), proposed);
+    const doc = await vscode.workspace.openTextDocument(a);
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), base, 'one Undo reverted both hunks');
+  });
+
+  it('refuses to overwrite a file the user changed after the proposal was made', async () => {
+    const uri = await fileWith('alpha\nbeta\n');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const userTyping = new vscode.WorkspaceEdit();
+    userTyping.insert(uri, new vscode.Position(0, 0), '// user was here\n');
+    assert.ok(await vscode.workspace.applyEdit(userTyping));
+    const outcome = await applier.apply([{ kind: 'update', path: uri.fsPath, baseText: 'alpha\nbeta\n', proposedText: 'alpha\nBETA\n' }]);
+    assert.equal(outcome.ok, false);
+    assert.ok(!outcome.ok && outcome.reason === 'conflict' && outcome.currentText.startsWith('// user was here'));
+    assert.equal(doc.getText(), '// user was here\nalpha\nbeta\n', 'the user text is untouched');
+  });
+});
