@@ -1,7 +1,7 @@
 // Builds the two bundles: the extension (Node, CommonJS, `vscode` external) and the webview (browser).
 // Flags: --watch (rebuild on change), --production (minified, no source maps). Sizes are printed after every build.
 import * as esbuild from 'esbuild';
-import { statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -25,6 +25,8 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode', './runtime.js'],
+    // web-tree-sitter's ESM build calls createRequire(import.meta.url), which is undefined in a CJS bundle.
+    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
   },
   {
     ...common,
@@ -36,6 +38,17 @@ const targets = [
     loader: { '.css': 'css' },
   },
 ];
+
+// The shell parser's WASM files ship beside the bundles (the .vsix is packaged without node_modules).
+const WASM_FILES = [
+  'node_modules/web-tree-sitter/web-tree-sitter.wasm',
+  'node_modules/tree-sitter-bash/tree-sitter-bash.wasm',
+];
+
+function copyWasm() {
+  mkdirSync('dist', { recursive: true });
+  for (const file of WASM_FILES) copyFileSync(file, `dist/${file.split('/').pop()}`);
+}
 
 function kib(file) {
   try {
@@ -55,6 +68,7 @@ function printSizes() {
 
 const sizePlugin = { name: 'sizes', setup: (b) => b.onEnd((r) => r.errors.length === 0 && printSizes()) };
 
+copyWasm();
 if (watch) {
   for (const t of targets) {
     const ctx = await esbuild.context({ ...t, plugins: [sizePlugin] });

@@ -1,0 +1,356 @@
+// Splits a command line into the simple commands a shell would run (behaviour 31): across `|`, `&&`, `||`,
+// `;`, `&`, newlines, `$(...)`, backticks, subshells, groups, process substitution, here-docs, functions,
+// wrappers (`sudo`, `env`, `xargs`, ...) and nested shell code (`bash -c`, `eval`, `sh <<EOF`).
+import { DOWNLOADERS, unwrapCommand } from './command-wrappers';
+import { createLazyShellParser, type ShellParse, type ShellParserPaths, type SyntaxNode } from './shell-parser';
+import { commandBaseName, type CommandWord, literalWord, wordFromNode } from './shell-words';
+
+export interface ShellRedirect {
+  operator: string;
+  target?: CommandWord;
+  /** `none` for descriptor duplication and closing (`2>&1`, `>&-`). */
+  access: 'read' | 'write' | 'none';
+}
+
+export interface ShellCommand {
+  /** As written, for people. */
+  text: string;
+  /** argv; empty for a bare redirection (`> file`). */
+  words: CommandWord[];
+  /** Redirections of this command and of the statements around it. */
+  redirects: ShellRedirect[];
+  /** The wrappers and interpreters it was found inside, outermost first (`sudo`, `bash -c`). */
+  via: string[];
+  /** Literal stdin when known: a here-doc, a here-string, or `echo ... |`. */
+  stdinText?: string;
+  /** The commands piped into this one. */
+  stdinFrom?: ShellCommand[];
+}
+
+export type ShellFindingKind =
+  | 'unparseable'
+  | 'dynamic-command'
+  | 'opaque-script'
+  | 'download-to-interpreter'
+  | 'fork-bomb'
+  | 'too-complex';
+
+/** Something about the command line as a whole that no per-command rule can judge. */
+export interface ShellFinding {
+  kind: ShellFindingKind;
+  text: string;
+  detail: string;
+}
+
+export interface ShellAnalysis {
+  commands: ShellCommand[];
+  findings: ShellFinding[];
+}
+
+export interface ShellAnalyzer {
+  analyze(command: string): Promise<ShellAnalysis>;
+}
+
+/** Nested shell code deeper than this is not worth following: it asks. */
+const MAX_NESTING = 6;
+/** Longer command lines ask instead of being parsed: nobody reviews them by eye either. */
+export const MAX_COMMAND_LENGTH = 20_000;
+
+/** The analyzer the host creates once; tree-sitter is loaded on the first `analyze` call, never before. */
+export function createShellAnalyzer(paths: ShellParserPaths): ShellAnalyzer {
+  return createShellAnalyzerWith(createLazyShellParser(paths));
+}
+
+/** Same, with the parser loader supplied (tests count loads through it). */
+export function createShellAnalyzerWith(loadParser: () => Promise<ShellParse>): ShellAnalyzer {
+  return {
+    async analyze(command) {
+      const parse = await loadParser();
+      return analyzeShell(command, parse);
+    },
+  };
+}
+
+export function analyzeShell(source: string, parse: ShellParse): ShellAnalysis {
+  const out: ShellAnalysis = { commands: [], findings: [] };
+  analyzeInto(source, parse, out, [], 0);
+  return out;
+}
+
+function analyzeInto(source: string, parse: ShellParse, out: ShellAnalysis, via: string[], depth: number): void {
+  if (depth > MAX_NESTING) {
+    out.findings.push({ kind: 'too-complex', text: source, detail: 'shell code nested too deeply to follow' });
+    return;
+  }
+  if (source.length > MAX_COMMAND_LENGTH) {
+    out.findings.push({ kind: 'too-complex', text: `${source.slice(0, 80)}…`, detail: 'command line too long to analyse' });
+    return;
+  }
+  const parsed = parse(source);
+  const walker = new CommandWalker(parse, out, via, depth);
+  walker.walk(parsed.root, { redirects: [] });
+  if (parsed.hasError && !walker.sawError) {
+    out.findings.push({ kind: 'unparseable', text: source, detail: 'the shell syntax could not be parsed' });
+  }
+}
+
+interface Scope {
+  redirects: ShellRedirect[];
+  /** The whole statement's text when its body is one command: `echo x > out` rather than `echo x`. */
+  statementText?: string;
+  stdinText?: string;
+  stdinFrom?: ShellCommand[];
+}
+
+class CommandWalker {
+  sawError = false;
+
+  constructor(
+    private readonly parse: ShellParse,
+    private readonly out: ShellAnalysis,
+    private readonly via: string[],
+    private readonly depth: number,
+  ) {}
+
+  walk(node: SyntaxNode, scope: Scope): void {
+    switch (node.type) {
+      case 'command':
+        return this.command(node, scope);
+      case 'declaration_command':
+      case 'unset_command':
+        return this.declaration(node, scope);
+      case 'redirected_statement':
+        return this.redirected(node, scope);
+      case 'pipeline':
+        return this.pipeline(stagesOf(node), scope);
+      case 'function_definition':
+        return this.functionDefinition(node, scope);
+      case 'command_substitution':
+      case 'process_substitution':
+        return this.nested(node);
+      case 'comment':
+        return;
+      case 'ERROR':
+        this.unparseable(node);
+        break;
+      default:
+        if (node.missing) this.unparseable(node);
+    }
+    for (const child of node.children) this.walk(child, { redirects: scope.redirects, stdinText: scope.stdinText, stdinFrom: scope.stdinFrom });
+  }
+
+  /** Children whose commands run in their own context: substitutions inside words and redirections. */
+  private nested(node: SyntaxNode): void {
+    for (const child of node.children) this.walk(child, { redirects: [] });
+  }
+
+  private unparseable(node: SyntaxNode): void {
+    if (this.sawError) return;
+    this.sawError = true;
+    const text = node.text.trim() || node.type;
+    this.out.findings.push({ kind: 'unparseable', text, detail: `the shell syntax near "${text}" could not be parsed` });
+  }
+
+  private command(node: SyntaxNode, scope: Scope): void {
+    const name = node.children.find((c) => c.field === 'name');
+    const args = node.children.filter((c) => c.field === 'argument');
+    const ownRedirects = node.children.filter((c) => c.field === 'redirect');
+    const words = name ? [wordFromNode(name.children[0] ?? name), ...args.map(wordFromNode)] : [];
+    const herestring = ownRedirects.map(herestringText).find((t) => t !== undefined);
+    this.emit({
+      text: scope.statementText ?? node.text,
+      words,
+      redirects: [...scope.redirects, ...ownRedirects.flatMap(redirectsOf)],
+      via: this.via,
+      stdinText: herestring ?? scope.stdinText,
+      stdinFrom: scope.stdinFrom,
+    });
+    this.nested(node);
+  }
+
+  private declaration(node: SyntaxNode, scope: Scope): void {
+    const [keyword, ...rest] = node.children;
+    const words = [literalWord(keyword?.text ?? node.type), ...rest.filter((c) => c.named).map(assignmentOrWord)];
+    this.emit({ text: node.text, words, redirects: scope.redirects, via: this.via });
+    this.nested(node);
+  }
+
+  private redirected(node: SyntaxNode, scope: Scope): void {
+    const body = node.children.find((c) => c.field === 'body');
+    const redirectNodes = node.children.filter((c) => c.field === 'redirect');
+    const redirects: ShellRedirect[] = [];
+    let heredoc: string | undefined;
+    let heredocPipeline: SyntaxNode | undefined;
+    for (const r of redirectNodes) {
+      if (r.type === 'heredoc_redirect') {
+        heredoc = r.children.find((c) => c.type === 'heredoc_body')?.text ?? '';
+        heredocPipeline = r.children.find((c) => c.type === 'pipeline');
+        r.children.filter((c) => c.type === 'file_redirect').forEach((c) => redirects.push(...redirectsOf(c)));
+      } else {
+        redirects.push(...redirectsOf(r));
+        heredoc = herestringText(r) ?? heredoc;
+      }
+    }
+    const inner: Scope = {
+      redirects: [...scope.redirects, ...redirects],
+      stdinText: heredoc ?? scope.stdinText,
+      stdinFrom: scope.stdinFrom,
+    };
+    // `cat <<EOF | sh`: tree-sitter hangs the rest of the pipeline under the here-doc.
+    if (body && heredocPipeline) this.pipeline([body, ...stagesOf(heredocPipeline)], inner);
+    else if (body) this.walk(body, body.type === 'command' ? { ...inner, statementText: node.text } : inner);
+    else this.emit({ text: node.text, words: [], redirects: inner.redirects, via: this.via });
+    for (const r of redirectNodes) {
+      for (const child of r.children) if (child !== heredocPipeline) this.walk(child, { redirects: [] });
+    }
+  }
+
+  private pipeline(stages: SyntaxNode[], scope: Scope): void {
+    let previous: ShellCommand[] | undefined;
+    stages.forEach((stage, index) => {
+      const start = this.out.commands.length;
+      const stageScope: Scope =
+        index === 0
+          ? scope
+          : { redirects: scope.redirects, stdinFrom: previous, stdinText: literalOutputOf(previous?.[0]) };
+      this.walk(stage, stageScope);
+      previous = this.out.commands.slice(start);
+    });
+  }
+
+  private functionDefinition(node: SyntaxNode, scope: Scope): void {
+    const name = node.children.find((c) => c.field === 'name')?.text;
+    const body = node.children.find((c) => c.field === 'body');
+    if (name && body && callsItself(body, name) && spawnsConcurrently(body)) {
+      this.out.findings.push({
+        kind: 'fork-bomb',
+        text: node.text,
+        detail: `function "${name}" calls itself in a pipeline or in the background (a fork bomb)`,
+      });
+    }
+    // The body is checked whether or not it is ever called: defining `ls() { rm -rf x; }` is enough.
+    if (body) this.walk(body, scope);
+  }
+
+  private emit(command: ShellCommand): void {
+    this.out.commands.push(command);
+    const [nameWord, ...args] = command.words;
+    if (!nameWord) return;
+    if (!nameWord.literal || nameWord.glob) {
+      this.out.findings.push({
+        kind: 'dynamic-command',
+        text: command.text,
+        detail: `the command name "${nameWord.raw}" is only known when the shell runs it`,
+      });
+      return;
+    }
+    const name = commandBaseName(nameWord.value).toLowerCase();
+    const unwrapped = unwrapCommand(name, args);
+    if (!unwrapped) return;
+    const via = [...command.via, unwrapped.label];
+    for (const argv of unwrapped.wrapped) {
+      this.emit({ ...command, text: argv.map((w) => w.raw).join(' '), words: argv, via });
+    }
+    for (const script of unwrapped.scripts) analyzeInto(script, this.parse, this.out, via, this.depth + 1);
+    this.checkCodeOrigin(command, name, unwrapped.codeWords, unwrapped.stdinIsCode, unwrapped.opaque, via);
+  }
+
+  /** Code run by an interpreter must not come from the network (`curl ... | sh`), and must be visible. */
+  private checkCodeOrigin(
+    command: ShellCommand,
+    name: string,
+    codeWords: CommandWord[],
+    stdinIsCode: 'shell' | 'interpreter' | undefined,
+    opaque: string | undefined,
+    via: string[],
+  ): void {
+    const downloadedWord = codeWords.some((w) => w.substituted.some((n) => DOWNLOADERS.has(n.toLowerCase())));
+    const pipedDownload =
+      stdinIsCode !== undefined && (command.stdinFrom ?? []).some((c) => DOWNLOADERS.has(nameOf(c)));
+    if (downloadedWord || pipedDownload) {
+      this.out.findings.push({
+        kind: 'download-to-interpreter',
+        text: command.text,
+        detail: `${name} would run code downloaded from the network`,
+      });
+      return;
+    }
+    if (opaque) {
+      this.out.findings.push({ kind: 'opaque-script', text: command.text, detail: opaque });
+      return;
+    }
+    if (stdinIsCode !== 'shell') return;
+    if (command.stdinText !== undefined) analyzeInto(command.stdinText, this.parse, this.out, via, this.depth + 1);
+    else if (command.stdinFrom) {
+      this.out.findings.push({
+        kind: 'opaque-script',
+        text: command.text,
+        detail: `${name} runs a script piped in from another command`,
+      });
+    }
+  }
+}
+
+function stagesOf(pipeline: SyntaxNode): SyntaxNode[] {
+  return pipeline.children.filter((c) => c.named && c.type !== 'comment');
+}
+
+function nameOf(command: ShellCommand): string {
+  const first = command.words[0];
+  return first ? commandBaseName(first.value).toLowerCase() : '';
+}
+
+/** What `echo 'x'`, `printf 'x'` or `cat <<EOF` writes, when fully literal: piped into a shell, it is code. */
+function literalOutputOf(command: ShellCommand | undefined): string | undefined {
+  if (!command || !command.words.every((w) => w.literal)) return undefined;
+  const name = nameOf(command);
+  const args = command.words.slice(1).map((w) => w.value);
+  if (name === 'echo') return args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a))).join(' ');
+  if (name === 'printf' && args.length > 0) return args[0]!.replace(/\\n/g, '\n');
+  if (name === 'cat' && args.length === 0) return command.stdinText;
+  return undefined;
+}
+
+function callsItself(body: SyntaxNode, name: string): boolean {
+  if (body.type === 'command') {
+    const commandName = body.children.find((c) => c.field === 'name');
+    if (commandName?.text === name) return true;
+  }
+  return body.children.some((c) => callsItself(c, name));
+}
+
+function spawnsConcurrently(body: SyntaxNode): boolean {
+  return body.type === 'pipeline' || body.type === '&' || body.children.some(spawnsConcurrently);
+}
+
+function redirectsOf(node: SyntaxNode): ShellRedirect[] {
+  if (node.type !== 'file_redirect') return [];
+  const operator = node.children.find((c) => !c.named)?.type ?? '>';
+  const destination = node.children.find((c) => c.field === 'destination');
+  const target = destination ? wordFromNode(destination) : undefined;
+  return [{ operator, target, access: redirectAccess(operator, destination) }];
+}
+
+function redirectAccess(operator: string, destination: SyntaxNode | undefined): ShellRedirect['access'] {
+  const dup = destination?.type === 'number' || destination?.text === '-';
+  if (operator === '>&' || operator === '<&') return dup ? 'none' : operator === '>&' ? 'write' : 'read';
+  if (operator === '<') return 'read';
+  if (operator === '>&-' || operator === '<&-') return 'none';
+  return 'write';
+}
+
+function herestringText(node: SyntaxNode): string | undefined {
+  if (node.type !== 'herestring_redirect') return undefined;
+  const word = node.children.find((c) => c.named);
+  if (!word) return undefined;
+  const value = wordFromNode(word);
+  return value.literal ? value.value : undefined;
+}
+
+function assignmentOrWord(node: SyntaxNode): CommandWord {
+  if (node.type !== 'variable_assignment') return wordFromNode(node);
+  const name = node.children.find((c) => c.field === 'name')?.text ?? '';
+  const value = node.children.find((c) => c.field === 'value');
+  const inner = value ? wordFromNode(value) : literalWord('');
+  return { ...inner, raw: node.text, value: `${name}=${inner.value}` };
+}

@@ -1,0 +1,84 @@
+// What rules and their conditions see of one sub-command: a normalized argv, its redirections, and where
+// it runs. Helpers here read flags the way the common CLIs do (bundled short flags, `--long=value`).
+import type { ShellCommand } from './command-analysis';
+import type { PathStyle } from './paths';
+import { commandBaseName } from './shell-words';
+
+export interface CommandContext {
+  homeDir: string;
+  /** Workspace folders, absolute and normalized (symlinks not followed). */
+  workspaceFolders: readonly string[];
+  caseInsensitive: boolean;
+  style: PathStyle;
+}
+
+export interface CommandFacts {
+  /** The base command name, then the arguments; `git`'s harmless global options are dropped. */
+  argv: string[];
+  command: ShellCommand;
+  /** Absolute directory the sub-command runs in, after earlier literal `cd`s on the same line. */
+  cwd: string;
+  context: CommandContext;
+}
+
+/** Writing to these never changes a file. */
+const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero']);
+
+export function isHarmlessDevice(path: string): boolean {
+  return HARMLESS_DEVICES.has(path) || /^\/dev\/fd\/\d+$/.test(path);
+}
+
+/** Git options before the sub-command that change nothing about what it does. */
+const GIT_NEUTRAL_FLAGS = new Set(['--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects']);
+
+export function argvOf(command: ShellCommand, caseInsensitive: boolean): string[] {
+  const values = command.words.map((w) => w.value);
+  if (values.length === 0) return [];
+  const name = commandBaseName(values[0]!);
+  const argv = [caseInsensitive ? name.toLowerCase() : name, ...values.slice(1)];
+  if (argv[0] !== 'git') return argv;
+  let i = 1;
+  while (i < argv.length) {
+    if (GIT_NEUTRAL_FLAGS.has(argv[i]!)) i++;
+    else if (argv[i] === '-C' && i + 1 < argv.length) i += 2;
+    else break;
+  }
+  return ['git', ...argv.slice(i)];
+}
+
+/** True when a redirection writes a real file (`> out.txt`, `>> log`), not `/dev/null` or a descriptor. */
+export function writesToFile(command: ShellCommand): boolean {
+  return command.redirects.some((r) => r.access === 'write' && !(r.target?.literal && isHarmlessDevice(r.target.value)));
+}
+
+/** Whether a short flag letter appears alone or bundled (`-r`, `-rf`, `-fR`), before any `--`. */
+export function hasShortFlag(args: readonly string[], letters: string): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    // The leading letters are flags; what follows may be an attached value (`-i.bak`, `-ofile`).
+    const bundle = /^-([A-Za-z0-9]+)/.exec(a)?.[1];
+    if (bundle && [...bundle].some((ch) => letters.includes(ch))) return true;
+  }
+  return false;
+}
+
+/** Whether a long flag appears, alone or as `--flag=value`; a trailing `*` matches by prefix. */
+export function hasLongFlag(args: readonly string[], ...flags: string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    const name = a.split('=')[0]!;
+    if (flags.some((f) => (f.endsWith('*') ? name.startsWith(f.slice(0, -1)) : name === f))) return true;
+  }
+  return false;
+}
+
+/** Arguments that are not options: after `--` everything is one. */
+export function positionalArgs(args: readonly string[]): string[] {
+  const out: string[] = [];
+  let optionsEnded = false;
+  for (const a of args) {
+    if (!optionsEnded && a === '--') optionsEnded = true;
+    else if (optionsEnded || !a.startsWith('-') || a === '-') out.push(a);
+  }
+  return out;
+}

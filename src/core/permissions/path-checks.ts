@@ -1,0 +1,114 @@
+// Checks for one file: the "always ask" cases (outside the workspace, sensitive files), then rules, then
+// the mode (behaviour 32). Paths are resolved (`~`, `..`, symlinks) before anything is compared.
+import type { CheckContext } from './check-context';
+import { isHarmlessDevice } from './command-facts';
+import { isDiskDevice } from './dangerous-commands';
+import { decideByMode } from './modes';
+import { normalizePath, resolvePath, type ResolvedPath } from './paths';
+import { describeRule, findDecidingRule, toRuleRef, type PolicyRule } from './rules';
+import {
+  globMaySelectSensitive,
+  isProtectedFile,
+  protectedFileSensitivity,
+  sensitivityOfPath,
+  type Sensitivity,
+} from './sensitive-files';
+import type { CheckSubject, PermissionCheck } from './types';
+
+type PathSubject = Extract<CheckSubject, { type: 'path' }>;
+
+/** A path a file tool reads or writes: always-ask checks, then a rule or the mode. */
+export async function checkToolPath(input: string, ctx: CheckContext): Promise<PermissionCheck[]> {
+  const access = ctx.kind === 'readonly' ? 'read' : 'write';
+  const resolved = await resolvePath(input, ctx.cwd, ctx.facts, ctx.roots);
+  const subject: PathSubject = { type: 'path', path: input, resolved: resolved.real, access };
+  if (resolved.relative !== undefined) subject.workspacePath = resolved.relative;
+  const checks = alwaysAskChecks(resolved, subject, ctx, false);
+  const rule = findDecidingRule(ctx.rules, { subject: 'path', toolName: ctx.toolName, path: resolved, match: ctx.pathMatch });
+  if (rule) checks.push(ruleCheck(rule, subject));
+  else {
+    const verdict = decideByMode(ctx.mode, ctx.kind, resolved.folder !== undefined);
+    checks.push({ subject, action: verdict.action, basis: 'mode', reason: verdict.reason, allowRuleCanOverride: true });
+  }
+  return checks;
+}
+
+/**
+ * A file a sub-command names or redirects to: always-ask checks and deny/ask path rules. Whether the
+ * sub-command may run at all is its own check; a path allow rule cannot allow a command.
+ */
+export async function checkCommandPath(
+  input: string,
+  access: 'read' | 'write',
+  command: string,
+  isGlob: boolean,
+  cwd: string,
+  ctx: CheckContext,
+): Promise<PermissionCheck[]> {
+  if (isHarmlessDevice(input)) return [];
+  const resolved = await resolvePath(input, cwd, ctx.facts, ctx.roots);
+  const subject: PathSubject = { type: 'path', path: input, resolved: resolved.real, access, command };
+  if (resolved.relative !== undefined) subject.workspacePath = resolved.relative;
+  if (access === 'write' && (isDiskDevice(input) || isDiskDevice(resolved.real))) {
+    const reason = `"${command}" would overwrite the disk device ${input}.`;
+    return [{ subject, action: 'deny', basis: 'device-write', reason, allowRuleCanOverride: false }];
+  }
+  const checks = alwaysAskChecks(resolved, subject, ctx, isGlob);
+  const restrictive = ctx.rules.filter((r) => r.action !== 'allow' && r.subject !== 'command');
+  const rule = findDecidingRule(restrictive, { subject: 'path', toolName: ctx.toolName, path: resolved, match: ctx.pathMatch });
+  if (rule) checks.push(ruleCheck(rule, subject));
+  return checks;
+}
+
+function alwaysAskChecks(resolved: ResolvedPath, subject: PathSubject, ctx: CheckContext, isGlob: boolean): PermissionCheck[] {
+  const checks: PermissionCheck[] = [];
+  const where = resolved.real !== resolved.lexical && !resolved.unresolvable ? ` (it resolves to ${resolved.real})` : '';
+  if (resolved.folder === undefined) {
+    checks.push({
+      subject,
+      action: 'ask',
+      basis: 'outside-workspace',
+      reason: `"${subject.path}" is outside the workspace${where}.`,
+      allowRuleCanOverride: false,
+    });
+  }
+  const sensitive = sensitivityOf(resolved, ctx, isGlob);
+  if (sensitive) {
+    checks.push({
+      subject,
+      action: 'ask',
+      basis: 'sensitive-path',
+      reason: `"${subject.path}"${where} ${sensitive.reason}.`,
+      allowRuleCanOverride: false,
+    });
+  }
+  return checks;
+}
+
+function sensitivityOf(resolved: ResolvedPath, ctx: CheckContext, isGlob: boolean): Sensitivity | undefined {
+  const ci = ctx.facts.caseInsensitive;
+  const protectedFiles = (ctx.facts.protectedFiles ?? []).map((f) => normalizePath(f, ctx.style));
+  if (isProtectedFile(resolved.real, protectedFiles, ci) || isProtectedFile(resolved.lexical, protectedFiles, ci)) {
+    return protectedFileSensitivity();
+  }
+  // Both names count: the one asked for (a symlink `notes -> .env`) and the one it resolves to.
+  return (
+    sensitivityOfPath(resolved.relative ?? resolved.real, ci) ??
+    sensitivityOfPath(resolved.lexicalRelative ?? resolved.lexical, ci) ??
+    (isGlob ? globMaySelectSensitive(resolved.input, ci) : undefined)
+  );
+}
+
+function ruleCheck(rule: PolicyRule, subject: PathSubject): PermissionCheck {
+  const ref = toRuleRef(rule);
+  const why = rule.reason ? `: ${rule.reason}` : '';
+  const verb = rule.action === 'allow' ? 'is allowed by' : rule.action === 'deny' ? 'is denied by' : 'needs approval under';
+  return {
+    subject,
+    action: rule.action,
+    basis: 'rule',
+    reason: `"${subject.path}" ${verb} ${describeRule(ref)}${why}.`,
+    rule: ref,
+    allowRuleCanOverride: rule.action !== 'deny',
+  };
+}

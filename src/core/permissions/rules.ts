@@ -1,0 +1,92 @@
+// Rule matching and precedence (behaviour 30).
+// - A deny always wins: if any matching rule denies, the call is denied (by the most specific deny).
+// - Otherwise the most specific matching rule wins:
+//     1. an exact tool name beats `*`;
+//     2. then the longer literal prefix of the pattern (`git push` beats `git`, `src/gen/` beats `src/`);
+//     3. then more literal characters in all (`git push * --force` beats `git push`);
+//     4. then the later rule: settings come after the shipped defaults, so on a tie the user wins.
+// - No matching rule: the mode decides.
+import type { CommandFacts } from './command-facts';
+import { compileCommandPattern, matchesCommandPattern } from './command-pattern';
+import { matchesPathPattern, measurePathPattern, type PathMatchContext } from './path-pattern';
+import type { ResolvedPath } from './paths';
+import type { PermissionRule, RuleOrigin, RuleRef, RuleSubject } from './types';
+
+/** A rule in effect: settings fields, where it came from, and for shipped rules a condition. */
+export interface PolicyRule extends PermissionRule {
+  origin: RuleOrigin;
+  id?: string;
+  /** Shipped rules only: a condition on the analysed sub-command beyond its pattern. */
+  when?: (facts: CommandFacts) => boolean;
+}
+
+export type RuleTarget =
+  | { subject: 'command'; toolName: string; facts: CommandFacts }
+  | { subject: 'path'; toolName: string; path: ResolvedPath; match: PathMatchContext };
+
+export function ruleApplies(rule: PolicyRule, target: RuleTarget): boolean {
+  if (rule.tool !== '*' && rule.tool !== target.toolName) return false;
+  if (rule.subject && rule.subject !== target.subject) return false;
+  if (target.subject === 'command') {
+    if (!matchesCommandPattern(rule.pattern, target.facts.argv, target.facts.context.caseInsensitive)) return false;
+    return rule.when ? rule.when(target.facts) : true;
+  }
+  if (rule.when) return false; // conditions read sub-commands; they never apply to paths
+  return matchesPathPattern(rule.pattern, target.path, target.match);
+}
+
+export function specificityOf(rule: PermissionRule, subject: RuleSubject): [number, number, number] {
+  const measure = subject === 'command' ? compileCommandPattern(rule.pattern) : measurePathPattern(rule.pattern);
+  return [rule.tool === '*' ? 0 : 1, measure.literalPrefixLength, measure.literalLength];
+}
+
+/** Negative when `a` is less specific than `b`, zero on a tie. */
+export function compareSpecificity(a: PermissionRule, b: PermissionRule, subject: RuleSubject): number {
+  const sa = specificityOf(a, subject);
+  const sb = specificityOf(b, subject);
+  for (let i = 0; i < sa.length; i++) if (sa[i] !== sb[i]) return sa[i]! - sb[i]!;
+  return 0;
+}
+
+/** The deciding rule among those that match, in list order; undefined when none match. */
+export function pickRule<R extends PermissionRule>(matches: readonly R[], subject: RuleSubject): R | undefined {
+  const denies = matches.filter((r) => r.action === 'deny');
+  const pool = denies.length > 0 ? denies : matches;
+  let best: R | undefined;
+  for (const rule of pool) if (!best || compareSpecificity(rule, best, subject) >= 0) best = rule;
+  return best;
+}
+
+export function findDecidingRule(rules: readonly PolicyRule[], target: RuleTarget): PolicyRule | undefined {
+  return pickRule(
+    rules.filter((r) => ruleApplies(r, target)),
+    target.subject,
+  );
+}
+
+export function toRuleRef(rule: PolicyRule): RuleRef {
+  const ref: RuleRef = { tool: rule.tool, pattern: rule.pattern, action: rule.action, origin: rule.origin };
+  if (rule.subject) ref.subject = rule.subject;
+  if (rule.reason) ref.reason = rule.reason;
+  if (rule.id) ref.id = rule.id;
+  return ref;
+}
+
+export function describeRule(rule: RuleRef | PolicyRule): string {
+  const scope = rule.tool === '*' ? '' : ` for ${rule.tool}`;
+  return rule.origin === 'default'
+    ? `Relay's default rule "${rule.pattern}"${scope}`
+    : `the rule "${rule.pattern}"${scope} in settings`;
+}
+
+export function fromSettings(rules: readonly PermissionRule[]): PolicyRule[] {
+  return rules.map((r) => ({ ...r, origin: 'settings' as const }));
+}
+
+/** For calls with no path and no command: rules that name the tool with a catch-all pattern (`*`, `**`). */
+export function findToolRule(rules: readonly PolicyRule[], toolName: string): PolicyRule | undefined {
+  const matches = rules.filter(
+    (r) => (r.tool === '*' || r.tool === toolName) && !r.when && !r.subject && (r.pattern === '*' || r.pattern === '**'),
+  );
+  return pickRule(matches, 'path');
+}

@@ -1,0 +1,164 @@
+// The vocabulary of the permission system (tool-system.md §9): modes, rules, requests, decisions and their audit.
+// Everything here is plain data so a decision can be stored in task history and shown in a modal as is.
+
+/** How much the agent may do without asking (behaviour 29). */
+export type ApprovalMode = 'default' | 'auto-edit' | 'yolo' | 'plan';
+
+export type ToolKind = 'readonly' | 'write' | 'execute';
+
+export type PermissionAction = 'allow' | 'ask' | 'deny';
+
+/** What a rule's pattern is matched against: a shell command or a file path. */
+export type RuleSubject = 'command' | 'path';
+
+/** A rule as written in settings (behaviour 30). */
+export interface PermissionRule {
+  /** `*` or one tool name, e.g. `run_command`, `write_file`. */
+  tool: string;
+  /** A command prefix or glob for commands, a path glob for files. */
+  pattern: string;
+  action: PermissionAction;
+  /** Restricts the rule to commands or to paths; when absent it applies to whichever the tool has. */
+  subject?: RuleSubject;
+  /** Why the rule exists; shown to the user, and to the model when the rule denies. */
+  reason?: string;
+}
+
+/** Where a rule came from, so an audit can say "your settings" or "Relay's defaults". */
+export type RuleOrigin = 'default' | 'settings';
+
+/** A rule as it appears in a decision: plain data, with its origin and (for shipped rules) a stable id. */
+export interface RuleRef {
+  tool: string;
+  pattern: string;
+  action: PermissionAction;
+  subject?: RuleSubject;
+  reason?: string;
+  origin: RuleOrigin;
+  id?: string;
+}
+
+/**
+ * What a tool exposes to the policy, extracted from its own params: the files it touches and/or the
+ * command it runs. The policy never looks inside tool params, so it stays tool-agnostic.
+ */
+export interface ToolTargets {
+  paths?: readonly string[];
+  command?: string;
+  /** Directory relative paths and the command start from; defaults to the first workspace folder. */
+  cwd?: string;
+}
+
+/** What the loop guard saw for this call (behaviour 34). */
+export interface LoopObservation {
+  /** How many times in a row this exact call has been made, this one included. */
+  consecutive: number;
+  /** True when the call has reached the repeat threshold and must be confirmed. */
+  repeated: boolean;
+}
+
+export interface PermissionRequest {
+  toolName: string;
+  kind: ToolKind;
+  targets?: ToolTargets;
+  /** From `LoopGuard.observe`; when `repeated`, an otherwise allowed call asks. */
+  loop?: LoopObservation;
+}
+
+/**
+ * Facts about the file system and workspace, supplied by the host (VS Code or Node in tests), so that
+ * the decision logic stays pure. Paths are absolute, in the host's native style.
+ */
+export interface FileSystemFacts {
+  readonly workspaceFolders: readonly string[];
+  readonly homeDir: string;
+  /** Case-insensitive file systems (default macOS, Windows) compare paths, and command names, ignoring case. */
+  readonly caseInsensitive: boolean;
+  /** `windows` accepts `\` separators and drive letters. Defaults to `posix`. */
+  readonly pathStyle?: 'posix' | 'windows';
+  /** Absolute paths of the files holding approval rules and settings: writing them always asks. */
+  readonly protectedFiles?: readonly string[];
+  /** The real path with symlinks resolved, or undefined when nothing exists at that path. */
+  realpath(path: string): Promise<string | undefined>;
+}
+
+/** What one check looked at. */
+export type CheckSubject =
+  /** The call as a whole: mode, plan refusal, loop guard. */
+  | { type: 'call' }
+  /** One sub-command of a shell command line. */
+  | { type: 'command'; text: string; argv: string[] }
+  /** A file the tool (or a sub-command's argument or redirection) reads or writes. */
+  | {
+      type: 'path';
+      /** As given. */
+      path: string;
+      /** Absolute, symlinks resolved. */
+      resolved: string;
+      /** Relative to the workspace folder holding it, when inside one. */
+      workspacePath?: string;
+      access: 'read' | 'write';
+      /** The sub-command that names the file, for paths found in a command line. */
+      command?: string;
+    };
+
+/** How a verdict was reached; the audit names it so history can explain any decision. */
+export type DecisionBasis =
+  | 'mode'
+  | 'rule'
+  | 'plan-mode'
+  | 'restricted-mode'
+  | 'outside-workspace'
+  | 'sensitive-path'
+  | 'device-write'
+  | 'unparseable'
+  | 'dynamic-command'
+  | 'opaque-script'
+  | 'download-to-interpreter'
+  | 'fork-bomb'
+  | 'too-complex'
+  | 'analysis-failed'
+  | 'no-target'
+  | 'loop-guard'
+  | 'user';
+
+export interface PermissionCheck {
+  subject: CheckSubject;
+  action: PermissionAction;
+  basis: DecisionBasis;
+  reason: string;
+  rule?: RuleRef;
+  /** Whether an allow rule could ever settle this check; false for the "always ask" cases. */
+  allowRuleCanOverride: boolean;
+}
+
+/** The user's answer to an ask (behaviour 33). */
+export type UserAnswer =
+  | { type: 'allow-once' }
+  | { type: 'always-allow'; rules: PermissionRule[] }
+  | { type: 'deny' }
+  | { type: 'deny-with-reason'; reason: string };
+
+export interface DecisionAudit {
+  toolName: string;
+  kind: ToolKind;
+  mode: ApprovalMode;
+  action: PermissionAction;
+  basis: DecisionBasis;
+  rule?: RuleRef;
+  /** Every check that contributed, in order: sub-commands, paths, findings. */
+  checks: PermissionCheck[];
+  loop?: LoopObservation;
+  /** Set once the user answered an ask. */
+  answer?: UserAnswer;
+}
+
+export interface Decision {
+  action: PermissionAction;
+  /** One sentence for people (and for the model when denied). */
+  reason: string;
+  /** The sub-command or path that caused the ask or deny; absent when the call as a whole did. */
+  trigger?: CheckSubject;
+  rule?: RuleRef;
+  audit: DecisionAudit;
+}
