@@ -1,6 +1,7 @@
-import type { HostToWebview, WebviewToHost } from '../src/shared/protocol';
+import type { WebviewToHost } from '../src/shared/protocol';
 
-interface VsCodeApi {
+/** The handle a VS Code webview gets from acquireVsCodeApi(); tests pass a recording stub. */
+export interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
   getState(): unknown;
   setState(state: unknown): void;
@@ -8,9 +9,7 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-/** acquireVsCodeApi may be called once per page load; everything goes through this one handle. */
-export const vscodeApi: VsCodeApi = acquireVsCodeApi();
-
-export function onHostMessage(handler: (message: HostToWebview) => void): void {
-  window.addEventListener('message', (event: MessageEvent<HostToWebview>) => handler(event.data));
+/** acquireVsCodeApi may be called once per page load: main.ts calls this once and passes the handle on. */
+export function acquireApi(): VsCodeApi {
+  return acquireVsCodeApi();
 }

@@ -1,16 +1,29 @@
 import * as vscode from 'vscode';
+import type { ChatDelta, ChatSnapshot } from '../shared/chat-model';
+import { ChatState } from '../shared/chat-reducer';
+import { CoalescingOutbox } from '../shared/coalescing-outbox';
 import { PROTOCOL_VERSION, type HostToWebview, type InitialState, type WebviewToHost } from '../shared/protocol';
 import { loadRuntime } from './lazy-runtime';
 import { renderWebviewHtml } from './webview-html';
 
 export const CHAT_VIEW_ID = 'relay.chat';
 
-/** Hosts the chat webview: serves its HTML, validates what it sends, and answers `ready` with the initial state. */
+/**
+ * Hosts the chat webview. The agent side calls `publish(delta)`; the provider keeps the current snapshot by
+ * applying the same reducer as the webview, sends the whole snapshot only when a webview (re)loads and says
+ * `ready`, and otherwise coalesces deltas into at most one `batch` per frame. Messages from the webview are
+ * validated, then fired on `onMessage` as intents (links and clipboard are handled here).
+ */
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
+  private viewDisposables: vscode.Disposable[] = [];
+  /** Whether the webview now loaded has received `init`: batches before it would apply to a stale state. */
+  private webviewReady = false;
+  private readonly state = new ChatState();
+  private readonly outbox = new CoalescingOutbox((deltas) => this.post({ type: 'batch', deltas }));
   private readonly disposables: vscode.Disposable[] = [];
   private readonly onMessageEmitter = new vscode.EventEmitter<WebviewToHost>();
-  /** Validated messages from the webview, after the provider has handled the protocol ones. */
+  /** Validated intents from the webview (and `ready`), after the provider handled `openLink` and `copyText`. */
   readonly onMessage = this.onMessageEmitter.event;
 
   constructor(
@@ -19,27 +32,53 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   ) {
     this.disposables.push(
       this.onMessageEmitter,
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.post({ type: 'trustChanged', trusted: true })),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.publish({ type: 'trustChanged', trusted: true })),
     );
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
+    this.detachView();
     this.view = view;
     view.webview.options = {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'dist')],
     };
     view.webview.html = renderWebviewHtml(view.webview, this.context.extensionUri);
-    this.disposables.push(
+    this.viewDisposables.push(
       view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      // Hidden, a webview is torn down (retainContextWhenHidden is off) and says `ready` again when shown; the
+      // init sent on showing covers a retained one too (a second init only redraws).
+      view.onDidChangeVisibility(() => {
+        if (view.visible) this.sendInit();
+        else this.stopStreaming();
+      }),
       view.onDidDispose(() => {
-        if (this.view === view) this.view = undefined;
+        if (this.view === view) this.detachView();
       }),
     );
   }
 
   get isVisible(): boolean {
     return this.view?.visible ?? false;
+  }
+
+  /** The host's copy of what the chat shows. Read-only: change it with `publish`. */
+  get snapshot(): ChatSnapshot {
+    return this.state.snapshot;
+  }
+
+  /**
+   * The agent side reports here. The snapshot changes at once; the webview gets the delta within a frame.
+   * Published objects are kept by reference: do not change them afterwards, publish a new delta instead.
+   */
+  publish(delta: ChatDelta): void {
+    if (!this.state.apply(delta)) return;
+    if (this.webviewReady) this.outbox.enqueue(delta);
+  }
+
+  /** Fires an intent as if the webview had sent it, for commands that mirror a chat button (e.g. Cancel Task). */
+  submitIntent(intent: WebviewToHost): void {
+    this.onMessageEmitter.fire(intent);
   }
 
   post(message: HostToWebview): void {
@@ -53,13 +92,55 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     const message = parsed.message;
-    if (message.type === 'ready') {
-      if (message.protocolVersion !== PROTOCOL_VERSION) {
-        this.log.warn(`webview speaks protocol ${message.protocolVersion}, host ${PROTOCOL_VERSION}`);
-      }
-      this.post({ type: 'init', state: this.initialState() });
+    switch (message.type) {
+      case 'ready':
+        if (message.protocolVersion !== PROTOCOL_VERSION) {
+          this.log.warn(`webview speaks protocol ${message.protocolVersion}, host ${PROTOCOL_VERSION}`);
+        }
+        this.sendInit();
+        break;
+      case 'openLink':
+        this.openLink(message.url);
+        return;
+      case 'copyText':
+        void vscode.env.clipboard.writeText(message.text);
+        return;
     }
     this.onMessageEmitter.fire(message);
+  }
+
+  /** Only http(s) leaves VS Code: a model-written link must not open files, commands or other schemes. */
+  private openLink(url: string): void {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      this.log.warn('refused to open a link that is not an absolute URL');
+      return;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      this.log.warn(`refused to open a ${parsed.protocol} link: only http and https links open`);
+      return;
+    }
+    void vscode.env.openExternal(vscode.Uri.parse(parsed.href));
+  }
+
+  private sendInit(): void {
+    // The snapshot already holds every queued delta: sending them too would apply them twice.
+    this.outbox.discard();
+    this.post({ type: 'init', state: this.initialState(), snapshot: this.state.snapshot });
+    this.webviewReady = true;
+  }
+
+  private stopStreaming(): void {
+    this.webviewReady = false;
+    this.outbox.discard();
+  }
+
+  private detachView(): void {
+    this.stopStreaming();
+    for (const d of this.viewDisposables.splice(0)) d.dispose();
+    this.view = undefined;
   }
 
   private initialState(): InitialState {
@@ -73,6 +154,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   dispose(): void {
+    this.detachView();
+    this.outbox.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }

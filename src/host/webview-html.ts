@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The chat webview's HTML: scripts and styles come only from the extension's dist folder through
- * asWebviewUri, the one script carries a fresh nonce, and the CSP forbids inline script and eval.
+ * asWebviewUri, the one script carries a fresh nonce, and the CSP forbids inline script, inline style
+ * attributes and eval (the webview sets dynamic sizes through CSSOM, which the CSP allows). Images: the
+ * extension's own and data: URIs only, so model-written markdown cannot fetch a tracking pixel.
  */
 export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = randomBytes(16).toString('base64');
@@ -26,7 +28,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
 <title>Relay</title>
 </head>
 <body>
-<main id="app" aria-live="polite"></main>
+<main id="app"></main>
 <script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;

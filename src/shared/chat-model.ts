@@ -13,7 +13,8 @@ export type KnownDisplayBlock =
   | { type: 'terminal'; command: string; output: string; exitCode?: number; truncated?: boolean }
   | { type: 'file_list'; files: string[]; truncated?: boolean }
   | { type: 'todo'; items: { text: string; status: TodoStatus }[] }
-  | { type: 'question'; question: string; options?: string[]; answered?: string };
+  | { type: 'question'; question: string; options?: string[]; answered?: string }
+  | { type: 'error'; message: string };
 
 export type DisplayBlock = KnownDisplayBlock | { type: string; [key: string]: unknown };
 
@@ -71,7 +72,20 @@ export interface SessionSettings {
   model: string | undefined;
 }
 
-/** Small changes, coalesced by the host into at most one `batch` per animation frame. */
+/** Everything the chat draws, as the host holds it: sent whole only on `init`, then kept current by deltas. */
+export interface ChatSnapshot {
+  task: TaskView | undefined;
+  items: ChatItem[];
+  settings: SessionSettings;
+  /** Past tasks, once the host has listed them (the webview asks with `listHistory`). */
+  history?: TaskSummary[];
+}
+
+/**
+ * Small changes, coalesced by the host into at most one `batch` per animation frame.
+ * `toolStatus` for a callId no item holds yet appends a tool item (id = callId), so the agent side may skip
+ * `itemAdded` for tool calls; `itemAdded` with an id already present replaces that item in place.
+ */
 export type ChatDelta =
   | { type: 'reset'; task: TaskView | undefined; items: ChatItem[] }
   | { type: 'itemAdded'; item: ChatItem }

@@ -1,10 +1,36 @@
 // Every webview → host message is validated here on arrival: the webview renders model output and is untrusted.
+// Objects are strict (no extra keys) and every string is bounded, so a compromised webview cannot smuggle
+// fields through or make the host hold megabytes.
 import { z } from 'zod';
+import type { ApprovalMode } from './chat-model';
+
+/** Item, call and task ids are ours (uuids, provider call ids); 200 characters is far above any of them. */
+const id = z.string().min(1).max(200);
+
+const approvalMode = z.enum(['default', 'auto-edit', 'yolo', 'plan']) satisfies z.ZodType<ApprovalMode>;
+
+export const MAX_MESSAGE_CHARS = 100_000;
+export const MAX_URL_CHARS = 2_048;
+export const MAX_ANSWER_CHARS = 10_000;
+export const MAX_COPY_CHARS = 1_000_000;
 
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), protocolVersion: z.number().int() }).strict(),
+  z.object({ type: z.literal('sendMessage'), text: z.string().min(1).max(MAX_MESSAGE_CHARS) }).strict(),
   z.object({ type: z.literal('cancelTask') }).strict(),
   z.object({ type: z.literal('newTask') }).strict(),
+  z.object({ type: z.literal('retry'), itemId: id }).strict(),
+  z.object({ type: z.literal('openDiff'), callId: id }).strict(),
+  z.object({ type: z.literal('openLink'), url: z.string().min(1).max(MAX_URL_CHARS) }).strict(),
+  z.object({ type: z.literal('setMode'), mode: approvalMode }).strict(),
+  z.object({ type: z.literal('selectModel') }).strict(),
+  z.object({ type: z.literal('answerQuestion'), callId: id, answer: z.string().max(MAX_ANSWER_CHARS) }).strict(),
+  z.object({ type: z.literal('listHistory') }).strict(),
+  z.object({ type: z.literal('openTask'), id }).strict(),
+  z.object({ type: z.literal('resumeTask'), id }).strict(),
+  z.object({ type: z.literal('deleteTask'), id }).strict(),
+  /** Fallback when navigator.clipboard is refused inside the webview: the host writes the clipboard. */
+  z.object({ type: z.literal('copyText'), text: z.string().max(MAX_COPY_CHARS) }).strict(),
 ]);
 
 export type WebviewToHost = z.infer<typeof webviewToHostSchema>;

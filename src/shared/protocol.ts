@@ -1,8 +1,10 @@
 // The message protocol between the extension host and the chat webview. This file holds types and
 // constants only, so the webview bundle carries no validator; the host validates with protocol-schema.ts.
+import type { ChatDelta, ChatSnapshot } from './chat-model';
+
 export type { WebviewToHost } from './protocol-schema';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** What the webview needs to draw itself from nothing (first load, reload, re-show). */
 export interface InitialState {
@@ -13,8 +15,12 @@ export interface InitialState {
   trusted: boolean;
 }
 
+/**
+ * Host → webview. `init` answers every `ready` with the whole snapshot (a hidden or reloaded webview restores at
+ * once); after it, only `batch`es of small deltas, at most one per frame. Never the whole conversation per update.
+ */
 export type HostToWebview =
-  | { type: 'init'; state: InitialState }
-  | { type: 'newTask' }
-  | { type: 'trustChanged'; trusted: boolean }
-  | { type: 'error'; message: string };
+  | { type: 'init'; state: InitialState; snapshot: ChatSnapshot }
+  | { type: 'batch'; deltas: ChatDelta[] }
+  /** The "Relay: New Task" command ran: the webview acts as if its own New task button was pressed. */
+  | { type: 'newTask' };

@@ -35,6 +35,34 @@ describe('foundation: Relay inside a real VS Code', () => {
     }
   });
 
+  it('keeps the host snapshot from published deltas and answers ready with it', async () => {
+    const api = await activateRelay();
+    const seen: WebviewToHost[] = [];
+    const sub = api.chat.onMessage((m) => seen.push(m));
+    try {
+      const task = { id: 'it-task', title: 'Integration task', running: true };
+      api.chat.publish({ type: 'reset', task, items: [] });
+      api.chat.publish({ type: 'itemAdded', item: { kind: 'assistant', id: 'a1', text: 'Hel', ts: 0, streaming: true } });
+      api.chat.publish({ type: 'textDelta', id: 'a1', text: 'lo' });
+      api.chat.publish({ type: 'textDelta', id: 'unknown', text: 'dropped' });
+      const status = { callId: 'c1', toolName: 'read_file', displayName: 'Read File', state: 'running' as const, partial: false, blocks: [], startTime: 0 };
+      api.chat.publish({ type: 'toolStatus', status });
+      api.chat.publish({ type: 'toolStatus', status: { ...status, state: 'success' } });
+      assert.deepEqual(
+        api.chat.snapshot.items.map((i) => [i.id, i.kind === 'assistant' ? i.text : i.kind === 'tool' ? i.status.state : '']),
+        [['a1', 'Hello'], ['c1', 'success']],
+      );
+      assert.equal(api.chat.snapshot.task?.title, 'Integration task');
+      // A webview torn down and shown again says ready again; the provider answers with this snapshot.
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await vscode.commands.executeCommand('relay.focusChat');
+      await waitFor(() => seen.some((m) => m.type === 'ready'), 30_000, 'the re-shown webview to post ready');
+    } finally {
+      api.chat.publish({ type: 'reset', task: undefined, items: [] });
+      sub.dispose();
+    }
+  });
+
   it('sees diagnostics published by a built-in language server (JSON)', async () => {
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     const uri = vscode.Uri.joinPath(folder, 'broken.json');

@@ -1,11 +1,32 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PROTOCOL_VERSION } from '../../../src/shared/protocol';
-import { parseWebviewMessage } from '../../../src/shared/protocol-schema';
+import { MAX_MESSAGE_CHARS, parseWebviewMessage } from '../../../src/shared/protocol-schema';
+import type { WebviewToHost } from '../../../src/shared/protocol';
+
+/** One of each message the webview may send. */
+const WELL_FORMED: WebviewToHost[] = [
+  { type: 'ready', protocolVersion: PROTOCOL_VERSION },
+  { type: 'sendMessage', text: 'Fix the build' },
+  { type: 'cancelTask' },
+  { type: 'newTask' },
+  { type: 'retry', itemId: 'err-1' },
+  { type: 'openDiff', callId: 'toolu_01' },
+  { type: 'openLink', url: 'https://example.com' },
+  { type: 'setMode', mode: 'auto-edit' },
+  { type: 'selectModel' },
+  { type: 'answerQuestion', callId: 'toolu_02', answer: 'SQLite' },
+  { type: 'answerQuestion', callId: 'toolu_02', answer: '' },
+  { type: 'listHistory' },
+  { type: 'openTask', id: 'task-1' },
+  { type: 'resumeTask', id: 'task-1' },
+  { type: 'deleteTask', id: 'task-1' },
+  { type: 'copyText', text: 'const x = 1;' },
+];
 
 describe('webview → host protocol validation', () => {
   it('accepts every well-formed message', () => {
-    for (const raw of [{ type: 'ready', protocolVersion: PROTOCOL_VERSION }, { type: 'cancelTask' }, { type: 'newTask' }]) {
+    for (const raw of WELL_FORMED) {
       const parsed = parseWebviewMessage(raw);
       assert.ok(parsed.ok, JSON.stringify(raw));
       assert.deepEqual(parsed.message, raw);
@@ -18,6 +39,19 @@ describe('webview → host protocol validation', () => {
       { type: 'ready' },
       { type: 'ready', protocolVersion: 1.5 },
       { type: 'cancelTask', extra: true },
+      { type: 'sendMessage', text: '' },
+      { type: 'sendMessage', text: 'x'.repeat(MAX_MESSAGE_CHARS + 1) },
+      { type: 'sendMessage', text: 42 },
+      { type: 'retry', itemId: '' },
+      { type: 'retry', itemId: 'x'.repeat(201) },
+      { type: 'openDiff' },
+      { type: 'openLink', url: 'x'.repeat(2_049) },
+      { type: 'setMode', mode: 'root' },
+      { type: 'answerQuestion', callId: 'c' },
+      { type: 'answerQuestion', callId: 'c', answer: 'x'.repeat(10_001) },
+      { type: 'openTask', id: 'a', extra: 1 },
+      { type: 'deleteTask', taskId: 'a' },
+      { type: 'selectModel', model: 'gpt' },
       'ready',
       null,
       42,

@@ -1,0 +1,144 @@
+// Mounts the chat into a root element with a given VS Code API handle: main.ts passes the real ones, tests a
+// jsdom element and a recording stub. The webview holds no agent logic: it draws the host's state and posts
+// intents; every change it makes to its own state comes from the host.
+import type { HostToWebview } from '../src/shared/protocol';
+import { PROTOCOL_VERSION } from '../src/shared/protocol';
+import { loadPersisted, persistable, StateSaver } from './persistence';
+import { ChatStore } from './store';
+import { ChatView } from './view';
+import type { VsCodeApi } from './vscode-api';
+
+export interface ChatAppOptions {
+  /** Schedules a redraw; defaults to requestAnimationFrame. Tests pass one that runs at once. */
+  requestFrame?: (callback: () => void) => void;
+  /** Delay before the trimmed state is saved with setState. */
+  saveDelayMs?: number;
+}
+
+export interface ChatApp {
+  readonly store: ChatStore;
+  readonly view: ChatView;
+  /** Handles one host message (the window's message events are routed here). */
+  receive(message: HostToWebview): void;
+  dispose(): void;
+}
+
+const COPIED_FEEDBACK_MS = 1500;
+
+export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOptions = {}): ChatApp {
+  const doc = root.ownerDocument;
+  const win = doc.defaultView!;
+  const requestFrame = options.requestFrame ?? ((callback: () => void) => win.requestAnimationFrame(() => callback()));
+  const store = new ChatStore();
+  const post = api.postMessage.bind(api);
+
+  const copy = (text: string, button: HTMLButtonElement) => {
+    const done = () => {
+      button.classList.add('copied');
+      button.setAttribute('aria-label', 'Copied');
+      win.setTimeout(() => {
+        button.classList.remove('copied');
+        button.setAttribute('aria-label', 'Copy code');
+      }, COPIED_FEEDBACK_MS);
+    };
+    const clipboard = win.navigator.clipboard as Clipboard | undefined;
+    // Some webview hosts refuse the clipboard API; the host can always write it.
+    const viaHost = () => {
+      post({ type: 'copyText', text });
+      done();
+    };
+    if (clipboard?.writeText) clipboard.writeText(text).then(done, viaHost);
+    else viaHost();
+  };
+
+  const view = new ChatView(root, store, {
+    messages: {
+      openLink: (url) => post({ type: 'openLink', url }),
+      openDiff: (callId) => post({ type: 'openDiff', callId }),
+      answerQuestion: (callId, answer) => post({ type: 'answerQuestion', callId, answer }),
+      retry: (itemId) => post({ type: 'retry', itemId }),
+      copy,
+    },
+    composer: {
+      send: (text) => post({ type: 'sendMessage', text }),
+      stop: () => post({ type: 'cancelTask' }),
+      setMode: (mode) => post({ type: 'setMode', mode }),
+      selectModel: () => post({ type: 'selectModel' }),
+      draftChanged: () => saver.schedule(),
+    },
+    history: {
+      open: (id) => post({ type: 'openTask', id }),
+      resume: (id) => post({ type: 'resumeTask', id }),
+      delete: (id) => post({ type: 'deleteTask', id }),
+    },
+    header: { newTask: () => startNewTask() },
+    listHistory: () => post({ type: 'listHistory' }),
+  });
+
+  const saver = new StateSaver(api, () => persistable(store.state.snapshot, store.initial, view.composer.draft), options.saveDelayMs ?? 300);
+
+  let frameRequested = false;
+  const drawNow = () => {
+    frameRequested = false;
+    if (!store.hasPending) return;
+    view.render(store.takePending());
+    saver.schedule();
+  };
+  const scheduleDraw = () => {
+    if (frameRequested) return;
+    frameRequested = true;
+    requestFrame(drawNow);
+  };
+
+  function startNewTask(): void {
+    view.showHistory(false);
+    view.composer.draft = '';
+    view.composer.focus();
+    post({ type: 'newTask' });
+  }
+
+  const receive = (message: HostToWebview) => {
+    switch (message?.type) {
+      case 'init':
+        store.init(message.state, message.snapshot);
+        // Drawn at once, not on the next frame: this is what the person is waiting to see.
+        drawNow();
+        break;
+      case 'batch':
+        view.announcer.announce(store.applyBatch(message.deltas));
+        if (store.hasPending) scheduleDraw();
+        break;
+      case 'newTask':
+        startNewTask();
+        break;
+    }
+  };
+
+  const onMessage = (event: MessageEvent) => receive(event.data as HostToWebview);
+  const onHidden = () => {
+    if (doc.visibilityState === 'hidden') saver.flush();
+  };
+  win.addEventListener('message', onMessage);
+  doc.addEventListener('visibilitychange', onHidden);
+
+  const saved = loadPersisted(api);
+  if (saved) {
+    store.restore(saved.snapshot, saved.initial);
+    view.composer.draft = saved.draft;
+  } else {
+    store.restore({ task: undefined, items: [], settings: { mode: 'default', model: undefined } }, undefined);
+  }
+  drawNow();
+  post({ type: 'ready', protocolVersion: PROTOCOL_VERSION });
+
+  return {
+    store,
+    view,
+    receive,
+    dispose() {
+      win.removeEventListener('message', onMessage);
+      doc.removeEventListener('visibilitychange', onHidden);
+      saver.dispose();
+    },
+  };
+}

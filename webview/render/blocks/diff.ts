@@ -1,0 +1,48 @@
+// An edit's unified diff: path, +/- counts, coloured lines, and "Open diff" into VS Code's own diff editor.
+import type { DisplayBlock } from '../../../src/shared/chat-model';
+import { button, h } from '../../dom';
+import { stringField, type BlockContext } from './context';
+
+const MAX_DIFF_LINES = 400;
+
+export function renderDiffBlock(block: DisplayBlock, ctx: BlockContext): HTMLElement {
+  const { doc } = ctx;
+  const fields = block as Record<string, unknown>;
+  const path = stringField(block, 'path');
+  const header = h(doc, 'div', { className: 'block-header' }, [
+    h(doc, 'span', { className: 'diff-path', text: path, attrs: { title: path } }),
+    diffStat(doc, Number(fields.added) || 0, Number(fields.removed) || 0),
+  ]);
+  if (fields.canOpen === true) {
+    header.append(button(doc, 'Open diff', 'link-button', () => ctx.actions.openDiff(ctx.callId), `Open diff of ${path}`));
+  }
+  return h(doc, 'div', { className: 'block block-diff' }, [header, diffBody(doc, stringField(block, 'unifiedDiff'))]);
+}
+
+export function diffStat(doc: Document, added: number, removed: number): HTMLElement {
+  return h(doc, 'span', { className: 'diff-stat', attrs: { 'aria-label': `${added} lines added, ${removed} lines removed` } }, [
+    h(doc, 'span', { className: 'diff-added', text: `+${added}` }),
+    h(doc, 'span', { className: 'diff-removed', text: `−${removed}` }),
+  ]);
+}
+
+function diffBody(doc: Document, unified: string): HTMLElement {
+  const pre = h(doc, 'pre', { className: 'block-pre diff-body' });
+  const lines = unified.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (const line of lines.slice(0, MAX_DIFF_LINES)) {
+    pre.append(h(doc, 'span', { className: `diff-line ${lineClass(line)}`, text: `${line}\n` }));
+  }
+  if (lines.length > MAX_DIFF_LINES) {
+    pre.append(h(doc, 'span', { className: 'diff-line diff-meta', text: `… ${lines.length - MAX_DIFF_LINES} more lines: open the diff to see them` }));
+  }
+  return pre;
+}
+
+function lineClass(line: string): string {
+  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('Index:') || line.startsWith('===')) return 'diff-meta';
+  if (line.startsWith('@@')) return 'diff-hunk';
+  if (line.startsWith('+')) return 'diff-add';
+  if (line.startsWith('-')) return 'diff-del';
+  return 'diff-context';
+}

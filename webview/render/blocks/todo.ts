@@ -1,0 +1,28 @@
+import type { DisplayBlock, TodoStatus } from '../../../src/shared/chat-model';
+import { h } from '../../dom';
+import { icon, type IconName } from '../../icons';
+import type { BlockContext } from './context';
+
+const STATUS: Record<TodoStatus, { icon: IconName; label: string }> = {
+  pending: { icon: 'todoPending', label: 'to do' },
+  in_progress: { icon: 'todoActive', label: 'in progress' },
+  done: { icon: 'todoDone', label: 'done' },
+};
+
+export function renderTodoBlock(block: DisplayBlock, { doc }: BlockContext): HTMLElement {
+  const fields = block as Record<string, unknown>;
+  const items = Array.isArray(fields.items) ? (fields.items as { text?: unknown; status?: unknown }[]) : [];
+  const list = h(doc, 'ul', { className: 'todo-list' });
+  for (const item of items) {
+    const status = STATUS[item?.status as TodoStatus] ?? STATUS.pending;
+    const key = (item?.status as string) in STATUS ? (item.status as string) : 'pending';
+    list.append(
+      h(doc, 'li', { className: `todo-item todo-${key}` }, [
+        icon(doc, status.icon),
+        h(doc, 'span', { className: 'todo-text', text: String(item?.text ?? '') }),
+        h(doc, 'span', { className: 'visually-hidden', text: ` (${status.label})` }),
+      ]),
+    );
+  }
+  return h(doc, 'div', { className: 'block block-todo' }, [list]);
+}

@@ -1,0 +1,82 @@
+// The panel's top: title, connection/workspace status, the current task with its usage, and the History and
+// New task buttons.
+import type { TaskView } from '../../src/shared/chat-model';
+import type { InitialState } from '../../src/shared/protocol';
+import { h } from '../dom';
+import { icon } from '../icons';
+
+export interface HeaderActions {
+  toggleHistory(): void;
+  newTask(): void;
+}
+
+export class Header {
+  readonly element: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly taskBar: HTMLElement;
+  private readonly historyButton: HTMLButtonElement;
+
+  constructor(
+    private readonly doc: Document,
+    actions: HeaderActions,
+  ) {
+    this.historyButton = iconButton(doc, 'history', 'Task history', actions.toggleHistory);
+    this.historyButton.setAttribute('aria-pressed', 'false');
+    const newTask = iconButton(doc, 'add', 'New task', actions.newTask);
+    newTask.classList.add('new-task-button');
+    this.status = h(doc, 'p', { className: 'relay-status', text: 'Connecting…', data: { testid: 'relay-status' } });
+    this.taskBar = h(doc, 'div', { className: 'task-bar' });
+    this.taskBar.hidden = true;
+    this.element = h(doc, 'header', { className: 'relay-header' }, [
+      h(doc, 'div', { className: 'title-row' }, [
+        h(doc, 'h1', { className: 'relay-title', text: 'Relay' }),
+        h(doc, 'div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Chat actions' } }, [this.historyButton, newTask]),
+      ]),
+      this.status,
+      this.taskBar,
+    ]);
+  }
+
+  setStatus(state: InitialState | undefined, trusted: boolean, connected: boolean): void {
+    if (!state) {
+      this.status.textContent = 'Connecting…';
+      return;
+    }
+    const where = state.workspaceName ?? 'no folder open';
+    const trust = trusted ? '' : ' · Restricted Mode: read-only tools only';
+    this.status.textContent = `${connected ? 'Ready' : 'Reconnecting…'} · ${where} · VS Code ${state.vscodeVersion}${trust}`;
+  }
+
+  setTask(task: TaskView | undefined): void {
+    this.taskBar.hidden = !task;
+    if (!task) return this.taskBar.replaceChildren();
+    const parts: Node[] = [];
+    if (task.running) parts.push(icon(this.doc, 'running', 'task-spinner'));
+    parts.push(h(this.doc, 'span', { className: 'task-title', text: task.title || 'Untitled task', attrs: { title: task.title } }));
+    if (task.usage) parts.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
+    this.taskBar.replaceChildren(...parts);
+    this.taskBar.classList.toggle('running', task.running);
+  }
+
+  setHistoryOpen(open: boolean): void {
+    this.historyButton.setAttribute('aria-pressed', String(open));
+  }
+}
+
+function iconButton(doc: Document, name: 'history' | 'add', label: string, onClick: () => void): HTMLButtonElement {
+  const node = h(doc, 'button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': label, title: label } }, [icon(doc, name)]);
+  node.addEventListener('click', onClick);
+  return node;
+}
+
+export function formatUsage(usage: NonNullable<TaskView['usage']>): string {
+  const parts = [`${compact(usage.inputTokens)} in`, `${compact(usage.outputTokens)} out`];
+  if (usage.costUsd !== undefined) parts.push(`$${usage.costUsd < 0.01 && usage.costUsd > 0 ? usage.costUsd.toFixed(4) : usage.costUsd.toFixed(2)}`);
+  return parts.join(' · ');
+}
+
+function compact(tokens: number): string {
+  if (tokens < 1000) return String(tokens);
+  if (tokens < 1_000_000) return `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`;
+  return `${(tokens / 1_000_000).toFixed(1)}M`;
+}

@@ -1,0 +1,97 @@
+// Past tasks, shown in place of the conversation. Delete asks for a second, explicit click in the row itself
+// (webviews cannot use window.confirm, and a modal would be heavier than the decision).
+import type { TaskSummary } from '../../src/shared/chat-model';
+import { button, h } from '../dom';
+import { icon } from '../icons';
+
+export interface HistoryActions {
+  open(id: string): void;
+  resume(id: string): void;
+  delete(id: string): void;
+  close(): void;
+}
+
+const STATUS_LABELS: Record<TaskSummary['status'], string> = {
+  running: 'Running',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+  paused: 'Paused',
+};
+
+export class HistoryView {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+  private confirming: string | undefined;
+  private tasks: TaskSummary[] | undefined;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly actions: HistoryActions,
+  ) {
+    const back = h(doc, 'button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': 'Back to the conversation', title: 'Back' } }, [icon(doc, 'back')]);
+    back.addEventListener('click', () => actions.close());
+    this.list = h(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': 'Past tasks' } });
+    this.element = h(doc, 'section', { className: 'history-view', attrs: { 'aria-label': 'Task history' } }, [
+      h(doc, 'div', { className: 'history-header' }, [back, h(doc, 'h2', { text: 'History' })]),
+      this.list,
+    ]);
+    this.element.hidden = true;
+    this.render(undefined);
+  }
+
+  get isOpen(): boolean {
+    return !this.element.hidden;
+  }
+
+  setOpen(open: boolean): void {
+    this.element.hidden = !open;
+    if (!open) this.confirming = undefined;
+  }
+
+  render(tasks: TaskSummary[] | undefined): void {
+    this.tasks = tasks;
+    if (!tasks) return this.list.replaceChildren(h(this.doc, 'li', { className: 'history-empty', text: 'Loading…' }));
+    if (tasks.length === 0) return this.list.replaceChildren(h(this.doc, 'li', { className: 'history-empty', text: 'No past tasks yet.' }));
+    const sorted = [...tasks].sort((a, b) => b.updatedAt - a.updatedAt);
+    this.list.replaceChildren(...sorted.map((task) => this.row(task)));
+  }
+
+  private row(task: TaskSummary): HTMLElement {
+    const { doc } = this;
+    const title = task.title || 'Untitled task';
+    const when = new Date(task.updatedAt || task.createdAt);
+    const meta = h(doc, 'div', { className: 'history-meta' }, [
+      h(doc, 'time', { text: when.toLocaleString(), attrs: { datetime: when.toISOString() } }),
+      h(doc, 'span', { className: `history-status status-${task.status}`, text: STATUS_LABELS[task.status] ?? task.status }),
+    ]);
+    const actions = h(doc, 'div', { className: 'history-actions' });
+    if (this.confirming === task.id) {
+      actions.append(
+        h(doc, 'span', { className: 'confirm-text', text: 'Delete this task?' }),
+        button(doc, 'Delete', 'danger-button confirm-delete', () => this.actions.delete(task.id), `Confirm: delete ${title}`),
+        button(doc, 'Keep', 'secondary-button cancel-delete', () => this.setConfirming(undefined), 'Keep the task'),
+      );
+    } else {
+      actions.append(button(doc, 'Open', 'secondary-button open-task', () => this.actions.open(task.id), `Open ${title}`));
+      if (task.status !== 'running' && task.status !== 'completed') {
+        actions.append(button(doc, 'Resume', 'secondary-button resume-task', () => this.actions.resume(task.id), `Resume ${title}`));
+      }
+      actions.append(button(doc, 'Delete', 'secondary-button delete-task', () => this.setConfirming(task.id), `Delete ${title}`));
+    }
+    return h(doc, 'li', { className: 'history-row', data: { taskId: task.id } }, [
+      h(doc, 'div', { className: 'history-title', text: title, attrs: { title } }),
+      meta,
+      actions,
+    ]);
+  }
+
+  /** Redraws with the row asking (or no longer asking) and keeps keyboard focus on that row's button. */
+  private setConfirming(id: string | undefined): void {
+    const rowId = id ?? this.confirming;
+    this.confirming = id;
+    this.render(this.tasks);
+    const row = Array.from(this.list.children).find((li) => (li as HTMLElement).dataset.taskId === rowId);
+    row?.querySelector<HTMLButtonElement>(id ? '.confirm-delete' : '.delete-task')?.focus();
+  }
+}

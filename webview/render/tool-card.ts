@@ -1,0 +1,154 @@
+// One tool call, drawn only from its ToolCardStatus (the full merged state: each update replaces the last).
+// The card element stays; an update redraws its header and only the parts whose content changed, so a question
+// being answered or a terminal being scrolled is not torn down by the next status.
+import type { ToolCardState, ToolCardStatus } from '../../src/shared/chat-model';
+import { formatDuration, h } from '../dom';
+import { icon, type IconName } from '../icons';
+import { renderBlock, type BlockActions } from './blocks';
+import { diffStat } from './blocks/diff';
+import { renderParams } from './tool-params';
+
+const STATES: Record<ToolCardState, { label: string; icon: IconName; active: boolean }> = {
+  waiting: { label: 'Waiting', icon: 'waiting', active: true },
+  awaiting_approval: { label: 'Awaiting approval', icon: 'approval', active: true },
+  running: { label: 'Running', icon: 'running', active: true },
+  success: { label: 'Done', icon: 'success', active: false },
+  error: { label: 'Failed', icon: 'error', active: false },
+  cancelled: { label: 'Cancelled', icon: 'cancelled', active: false },
+};
+
+export function stateInfo(state: ToolCardState) {
+  return STATES[state] ?? STATES.waiting;
+}
+
+let nextBodyId = 0;
+
+export class ToolCardView {
+  readonly element: HTMLElement;
+  private readonly toggle: HTMLButtonElement;
+  private readonly body: HTMLElement;
+  /** The person's own open/closed choice wins over the automatic one. */
+  private userExpanded: boolean | undefined;
+  private parts: { key: string; node: HTMLElement }[] = [];
+  private bodyStale = true;
+  private status: ToolCardStatus;
+
+  constructor(
+    private readonly doc: Document,
+    status: ToolCardStatus,
+    private readonly actions: BlockActions,
+  ) {
+    this.status = status;
+    const bodyId = `tool-body-${++nextBodyId}`;
+    this.toggle = h(doc, 'button', { className: 'tool-toggle', attrs: { type: 'button', 'aria-controls': bodyId } });
+    this.toggle.addEventListener('click', () => {
+      this.userExpanded = this.toggle.getAttribute('aria-expanded') !== 'true';
+      this.applyExpanded();
+    });
+    this.body = h(doc, 'div', { className: 'tool-body', attrs: { id: bodyId } });
+    this.element = h(doc, 'article', { className: 'tool-card' }, [this.toggle, this.body]);
+    this.update(status);
+  }
+
+  update(next: ToolCardStatus): void {
+    // Blocks come from tools, some of them third-party: a missing list is an empty one.
+    const status = (this.status = Array.isArray(next.blocks) ? next : { ...next, blocks: [] });
+    const info = stateInfo(status.state);
+    const classes = this.element.classList;
+    for (const name of Array.from(classes)) if (name.startsWith('state-')) classes.remove(name);
+    classes.add(`state-${status.state}`);
+    classes.toggle('partial', status.partial);
+    this.element.dataset.callId = status.callId;
+    this.element.dataset.state = status.state;
+    this.element.setAttribute('aria-label', `${status.displayName || status.toolName}: ${info.label}`);
+    this.renderHeader(info);
+    // A folded card builds its body only when opened: a reopened conversation has hundreds of finished cards.
+    this.bodyStale = true;
+    this.applyExpanded();
+  }
+
+  /** Line one: state, name, outcome; line two (when there is one): the tool's own tip, with the room it needs. */
+  private renderHeader(info: ReturnType<typeof stateInfo>): void {
+    const { doc, status } = this;
+    const head = h(doc, 'span', { className: 'tool-head' }, [
+      icon(doc, 'chevron', 'tool-chevron'),
+      icon(doc, info.icon, 'tool-state-icon'),
+      h(doc, 'span', { className: 'tool-name', text: status.displayName || status.toolName }),
+      h(doc, 'span', { className: 'tool-state-label', text: info.label }),
+    ]);
+    const summary = this.summary();
+    if (summary) head.append(summary);
+    const duration = status.durationMs ?? (status.endTime !== undefined ? status.endTime - status.startTime : undefined);
+    if (!info.active && duration !== undefined && duration >= 0) head.append(h(doc, 'span', { className: 'tool-duration', text: formatDuration(duration) }));
+    const parts: Node[] = [head];
+    if (status.showTip) parts.push(h(doc, 'span', { className: 'tool-tip', text: status.showTip, attrs: { title: status.showTip } }));
+    this.toggle.replaceChildren(...parts);
+  }
+
+  /** What a collapsed card still tells: lines changed, a command's exit code. */
+  private summary(): HTMLElement | undefined {
+    let added = 0;
+    let removed = 0;
+    let diffs = 0;
+    let exitCode: number | undefined;
+    for (const block of this.status.blocks) {
+      if (block?.type === 'diff') {
+        diffs++;
+        added += Number(block.added) || 0;
+        removed += Number(block.removed) || 0;
+      } else if (block?.type === 'terminal' && typeof block.exitCode === 'number') exitCode = block.exitCode;
+    }
+    if (diffs > 0) return diffStat(this.doc, added, removed);
+    if (exitCode !== undefined) return h(this.doc, 'span', { className: `exit-code ${exitCode === 0 ? 'exit-ok' : 'exit-failed'}`, text: `exit ${exitCode}` });
+    return undefined;
+  }
+
+  private renderBody(): void {
+    const { doc, status } = this;
+    const wanted: { key: string; build: () => HTMLElement | undefined }[] = [];
+    const params = renderParams(doc, status);
+    if (params) wanted.push({ key: `params:${params.outerHTML.length}:${params.textContent}`, build: () => params });
+    status.blocks.forEach((block, i) => {
+      wanted.push({ key: `block:${i}:${signature(block)}`, build: () => renderBlock(block, { doc, callId: status.callId, actions: this.actions }) });
+    });
+    if (status.error && !status.blocks.some((b) => b?.type === 'error')) {
+      wanted.push({ key: `error:${status.error}`, build: () => h(doc, 'div', { className: 'block block-error', text: status.error, attrs: { role: 'alert' } }) });
+    }
+    // Keep nodes whose content is unchanged; build the rest.
+    const previous = new Map(this.parts.map((p) => [p.key, p.node]));
+    const next: { key: string; node: HTMLElement }[] = [];
+    for (const part of wanted) {
+      const node = previous.get(part.key) ?? part.build();
+      if (node) next.push({ key: part.key, node });
+    }
+    const same = next.length === this.parts.length && next.every((p, i) => p.node === this.parts[i]!.node);
+    if (!same) this.body.replaceChildren(...next.map((p) => p.node));
+    this.parts = next;
+  }
+
+  private applyExpanded(): void {
+    const expanded = this.userExpanded ?? this.autoExpanded();
+    if (expanded && this.bodyStale) {
+      this.renderBody();
+      this.bodyStale = false;
+    }
+    this.toggle.setAttribute('aria-expanded', String(expanded));
+    this.body.hidden = !expanded || this.parts.length === 0;
+    this.element.classList.toggle('collapsed', !expanded);
+  }
+
+  /** Live and failed calls stay open, and so does a question still waiting for its answer; finished ones fold. */
+  private autoExpanded(): boolean {
+    const { status } = this;
+    if (stateInfo(status.state).active || status.state === 'error') return true;
+    return status.blocks.some((b) => b?.type === 'question' && typeof b.answered !== 'string');
+  }
+}
+
+function signature(block: unknown): string {
+  try {
+    return JSON.stringify(block) ?? '';
+  } catch {
+    return String(Math.random());
+  }
+}

@@ -1,0 +1,44 @@
+// A tool call's key parameters as the model streams them: short values as "key value" rows (a path, a command),
+// long or multi-line text (a write_file's content) as a live tail of its last lines while the call is forming.
+import type { ToolCardStatus } from '../../src/shared/chat-model';
+import { countLines, h, lastLines } from '../dom';
+
+const MAX_ROWS = 6;
+const MAX_INLINE_CHARS = 160;
+const TAIL_LINES = 20;
+
+export function renderParams(doc: Document, status: ToolCardStatus): HTMLElement | undefined {
+  const params = status.params;
+  if (!params || typeof params !== 'object') return undefined;
+  // Long text matters while the call forms or waits for approval; afterwards the result blocks say more.
+  const showLong = status.partial || ((status.state === 'waiting' || status.state === 'awaiting_approval') && status.blocks.length === 0);
+  const rows = h(doc, 'dl', { className: 'tool-params' });
+  const previews: HTMLElement[] = [];
+  let shownRows = 0;
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    if (typeof value === 'string' && (text.length > MAX_INLINE_CHARS || text.includes('\n'))) {
+      if (showLong) previews.push(longPreview(doc, key, text, status.partial));
+    } else if (shownRows < MAX_ROWS) {
+      const shown = text.length > MAX_INLINE_CHARS ? `${text.slice(0, MAX_INLINE_CHARS)}…` : text;
+      rows.append(h(doc, 'dt', { text: key }), h(doc, 'dd', { text: shown, attrs: { title: shown }, data: { param: key } }));
+      shownRows++;
+    }
+  }
+  if (shownRows === 0 && previews.length === 0) return undefined;
+  const node = h(doc, 'div', { className: 'tool-params-section' });
+  if (shownRows > 0) node.append(rows);
+  node.append(...previews);
+  return node;
+}
+
+function longPreview(doc: Document, key: string, text: string, streaming: boolean): HTMLElement {
+  const tail = lastLines(text, TAIL_LINES);
+  const lines = countLines(text);
+  const label = `${key} · ${lines} line${lines === 1 ? '' : 's'}${tail.hidden > 0 ? ` (last ${TAIL_LINES} shown)` : ''}`;
+  return h(doc, 'div', { className: `param-preview${streaming ? ' streaming' : ''}`, data: { param: key } }, [
+    h(doc, 'div', { className: 'param-preview-label', text: label }),
+    h(doc, 'pre', { className: 'block-pre param-preview-text', text: tail.text }),
+  ]);
+}

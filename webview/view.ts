@@ -1,0 +1,87 @@
+// The panel's layout and the one place that turns pending changes into DOM work, once per frame.
+import type { ChatStore, PendingRender } from './store';
+import { Announcer } from './announcer';
+import { Composer, type ComposerActions } from './render/composer';
+import { Header, type HeaderActions } from './render/header';
+import { HistoryView, type HistoryActions } from './render/history';
+import { MessageList, type MessageListActions } from './render/message-list';
+
+export interface ChatViewActions {
+  messages: MessageListActions;
+  composer: ComposerActions;
+  history: Omit<HistoryActions, 'close'>;
+  header: Pick<HeaderActions, 'newTask'>;
+  listHistory(): void;
+}
+
+export class ChatView {
+  readonly header: Header;
+  readonly messages: MessageList;
+  readonly history: HistoryView;
+  readonly composer: Composer;
+  readonly announcer: Announcer;
+
+  constructor(
+    root: HTMLElement,
+    private readonly store: ChatStore,
+    private readonly actions: ChatViewActions,
+  ) {
+    const doc = root.ownerDocument;
+    this.header = new Header(doc, { newTask: actions.header.newTask, toggleHistory: () => this.showHistory(!this.history.isOpen) });
+    this.messages = new MessageList(doc, actions.messages);
+    this.history = new HistoryView(doc, {
+      ...actions.history,
+      open: (id) => {
+        this.showHistory(false);
+        actions.history.open(id);
+      },
+      resume: (id) => {
+        this.showHistory(false);
+        actions.history.resume(id);
+      },
+      close: () => this.showHistory(false),
+    });
+    this.composer = new Composer(doc, actions.composer);
+    this.announcer = new Announcer(doc);
+    root.classList.add('relay-app');
+    root.replaceChildren(this.header.element, this.messages.element, this.history.element, this.composer.element, this.announcer.element);
+  }
+
+  showHistory(open: boolean): void {
+    if (open === this.history.isOpen) return;
+    this.history.setOpen(open);
+    this.messages.element.hidden = open;
+    this.header.setHistoryOpen(open);
+    if (open) {
+      this.history.render(this.store.state.snapshot.history);
+      this.actions.listHistory();
+    } else {
+      this.composer.focus();
+    }
+  }
+
+  render(pending: PendingRender): void {
+    const { state } = this.store;
+    const snapshot = state.snapshot;
+    if (pending.reset) {
+      this.messages.reset(snapshot.items);
+    } else {
+      for (const id of pending.added) {
+        const item = state.item(id);
+        if (item) this.messages.add(item);
+      }
+      for (const id of pending.updated) {
+        const item = state.item(id);
+        if (item) this.messages.update(item);
+      }
+    }
+    if (pending.reset || pending.added.length > 0 || pending.updated.size > 0) this.messages.afterChange();
+    if (pending.header) {
+      this.header.setStatus(this.store.initial, this.store.trusted, this.store.connected);
+      this.header.setTask(snapshot.task);
+      this.composer.setRunning(snapshot.task?.running ?? false);
+    }
+    if (pending.settings) this.composer.setSettings(snapshot.settings);
+    if (pending.history && this.history.isOpen) this.history.render(snapshot.history);
+  }
+}
