@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import { CHAT_VIEW_ID, ChatViewProvider } from './host/chat-view';
+import { ApprovalModeSetting } from './host/permissions/approval-mode-setting';
+import { ModeStatusBar } from './host/permissions/mode-status-bar';
+import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
 
 /**
  * Activation only registers the view and the commands; everything heavy (providers, parsers, the agent)
@@ -21,6 +24,9 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
       log.info('cancel requested: no task is running');
     }),
   );
+  // The approval mode: a plain setting read, so always visible without loading the runtime bundle.
+  const approvalMode = new ApprovalModeSetting();
+  context.subscriptions.push(approvalMode, new ModeStatusBar(approvalMode), registerSwitchApprovalModeCommand(approvalMode));
   return { chat };
 }
 

@@ -1,3 +1,8 @@
 // Everything heavy lives behind this module, bundled separately as dist/runtime.js and loaded on first use
 // (see lazy-runtime.ts), so activation never pays for validators, providers, parsers or the agent.
 export { parseWebviewMessage } from '../shared/protocol-schema';
+// Approvals (tool-system.md §9): one service the agent loop calls per tool call.
+export { createApprovalService, type ApprovalServiceHost, type ApprovalServiceOverrides } from './permissions/create-approval-service';
+export { ApprovalService, type ApprovalSettings } from './permissions/approval-service';
+export { ModalPrompter } from './permissions/modal-prompter';
+export { filterToolsForTrust } from './permissions/tools-for-trust';

@@ -1,0 +1,99 @@
+// Asking before a tool acts (tool-system.md §9). The agent loop calls one `ApprovalGate` per tool call;
+// the host decides with the permission policy and, when the policy asks, through an `ApprovalPrompter`
+// (a native modal in VS Code, scripted answers in tests).
+import type { DecisionAudit, PermissionRule, ToolKind, ToolTargets } from '../permissions/types';
+
+/** The edit a write call would make, so the prompt can show its size and open the preview. */
+export interface ApprovalDiff {
+  /** Absolute path of the file being changed. */
+  path: string;
+  added: number;
+  removed: number;
+  /** Shows the proposed change (the diff editor); the prompt is asked again afterwards. */
+  open(): Promise<void>;
+}
+
+export interface ApprovalRequest {
+  callId: string;
+  toolName: string;
+  kind: ToolKind;
+  /** What the call touches, taken from its params by the tool: the policy never reads params itself. */
+  targets: ToolTargets;
+  /** The call's arguments as the model sent them, for the loop guard; `targets` stands in when absent. */
+  args?: unknown;
+  /** One line for people, e.g. the tool's own description of the call. */
+  summary?: string;
+  diff?: ApprovalDiff;
+}
+
+/** The decision as stored in task history: how the call was allowed or denied (mode, rule or the user's answer). */
+export interface ApprovalAudit extends DecisionAudit {
+  callId: string;
+  /** ISO time the decision was reached. */
+  decidedAt: string;
+  /** Rules written to settings by an "Always allow" answer. */
+  savedRules?: PermissionRule[];
+}
+
+export type ApprovalOutcome =
+  | { allowed: true; audit: ApprovalAudit }
+  | {
+      allowed: false;
+      /** For people: why the call was refused. */
+      reason: string;
+      /** For the model's tool result: the refusal, with the user's reason when they gave one. */
+      messageForModel: string;
+      audit: ApprovalAudit;
+    };
+
+export interface ApprovalGate {
+  /**
+   * Decides one call: by rule or mode, or by asking the user. Never throws for a refusal or a failure
+   * (those are denials); rejects with an `AbortError` only when `signal` aborts first.
+   */
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
+}
+
+/** What the user is asked. The prompter renders it; the gate decides what each answer means. */
+export interface ApprovalPrompt {
+  callId: string;
+  toolName: string;
+  kind: ToolKind;
+  /** The question, one line. */
+  message: string;
+  /** Everything needed to decide: command line, working directory, trigger, files, line counts, real paths. */
+  detail: string;
+  /** Present when an "Always allow" rule can settle this call: the rules that would be saved, shown before saving. */
+  alwaysAllow?: {
+    rules: PermissionRule[];
+    /** Where they would be saved, for people: "Workspace settings" or "User settings". */
+    target: string;
+  };
+  /** Whether an "Open Diff" answer is possible. */
+  offersDiff: boolean;
+}
+
+export type PromptAnswer =
+  | { type: 'allow-once' }
+  /** Saves `prompt.alwaysAllow.rules`; the prompter has shown them and the user confirmed. */
+  | { type: 'always-allow' }
+  | { type: 'deny' }
+  | { type: 'deny-with-reason'; reason: string }
+  /** Show the diff, then ask again. */
+  | { type: 'open-diff' }
+  /** Escape or a closed dialog: a denial. */
+  | { type: 'dismissed' };
+
+export interface ApprovalPrompter {
+  ask(prompt: ApprovalPrompt): Promise<PromptAnswer>;
+}
+
+/** A subscription in the shape of `vscode.Event`, so ports stay free of `vscode`. */
+export type Subscribe<T> = (listener: (event: T) => void) => { dispose(): void };
+
+/** Workspace trust as the approval side needs it; in VS Code, `workspace.isTrusted` and its grant event. */
+export interface WorkspaceTrust {
+  readonly trusted: boolean;
+  /** Trust can only be granted while a window is open (revoking it reloads the window). */
+  readonly onDidGrant: Subscribe<void>;
+}

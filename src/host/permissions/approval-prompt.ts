@@ -1,0 +1,171 @@
+// The words of an approval prompt, built from the request and the policy's decision: a one-line question
+// and a detail with everything needed to decide (the full command line, working directory and the
+// sub-command that asks; the file and its line counts; the real path of anything outside the workspace).
+// Pure, so the wording is unit-tested; the modal only renders it.
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { AlwaysAllowSuggestion } from '../../core/permissions/answers';
+import type { CheckSubject, Decision, PermissionCheck, PermissionRule } from '../../core/permissions/types';
+import type { ApprovalPrompt, ApprovalRequest } from '../../core/ports/approval';
+
+export interface PromptContext {
+  request: ApprovalRequest;
+  /** A decision whose action is `ask`. */
+  decision: Decision;
+  suggestion: AlwaysAllowSuggestion;
+  /** Where an always-allow rule would be saved, for people. */
+  saveTarget: string;
+  workspaceFolders: readonly string[];
+  /** Where the command runs when the request names no directory: the first folder, else home. */
+  defaultCwd: string;
+}
+
+/** Commands longer than this stay out of the question line; the detail always has them whole. */
+const MAX_INLINE_COMMAND = 60;
+const MAX_OTHER_ASKS = 4;
+
+type PathSubject = Extract<CheckSubject, { type: 'path' }>;
+
+export function buildApprovalPrompt(ctx: PromptContext): ApprovalPrompt {
+  const { request, suggestion } = ctx;
+  const prompt: ApprovalPrompt = {
+    callId: request.callId,
+    toolName: request.toolName,
+    kind: request.kind,
+    message: questionFor(ctx),
+    detail: detailFor(ctx),
+    offersDiff: request.diff !== undefined,
+  };
+  if (suggestion.available && suggestion.rules.length > 0) {
+    prompt.alwaysAllow = { rules: suggestion.rules, target: ctx.saveTarget };
+  }
+  return prompt;
+}
+
+function questionFor(ctx: PromptContext): string {
+  const { request, decision } = ctx;
+  const loop = decision.audit.loop;
+  if (decision.audit.basis === 'loop-guard' && loop) {
+    return `Relay has made the same ${request.toolName} call ${loop.consecutive} times in a row. Allow it again?`;
+  }
+  const command = request.targets.command;
+  if (command !== undefined) {
+    const oneLine = !command.includes('\n') && command.length <= MAX_INLINE_COMMAND;
+    return oneLine ? `Allow Relay to run "${command}"?` : 'Allow Relay to run this command?';
+  }
+  if (request.diff) return `Allow Relay to edit ${displayPath(request.diff.path, ctx)}?`;
+  const paths = request.targets.paths ?? [];
+  const verb = request.kind === 'readonly' ? 'read' : 'change';
+  if (paths.length === 1) return `Allow Relay to ${verb} ${displayPath(paths[0]!, ctx)}?`;
+  if (paths.length > 1) return `Allow Relay to ${verb} ${paths.length} files?`;
+  return `Allow Relay to use ${request.toolName}?`;
+}
+
+function detailFor(ctx: PromptContext): string {
+  const { request, decision } = ctx;
+  const sections: string[][] = [];
+  if (request.summary?.trim()) sections.push([request.summary.trim()]);
+
+  const what: string[] = [];
+  const command = request.targets.command;
+  if (command !== undefined) {
+    what.push(`Command: ${command}`, `Working directory: ${workingDirectory(ctx)}`);
+  }
+  const files = editedFiles(ctx);
+  if (files.length === 1) what.push(`File: ${files[0]}`);
+  else if (files.length > 1) what.push('Files:', ...files.map((f) => `  ${f}`));
+  if (request.diff) what.push(`Changes: +${request.diff.added} \u2212${request.diff.removed} lines`);
+  what.push(...outsideWorkspaceLines(decision));
+  if (what.length) sections.push(what);
+
+  const why: string[] = [];
+  const trigger = triggerLine(decision.trigger, command);
+  if (trigger) why.push(trigger);
+  why.push(`Why: ${decision.reason}`);
+  const others = otherAsks(decision);
+  if (others.length) {
+    why.push('Also needs approval:', ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.reason}`));
+    if (others.length > MAX_OTHER_ASKS) why.push(`  and ${others.length - MAX_OTHER_ASKS} more`);
+  }
+  sections.push(why);
+
+  const footer = [`Tool: ${request.toolName}`];
+  if (!ctx.suggestion.available) footer.push('This always asks: no rule can allow it.');
+  sections.push(footer);
+  return sections.map((lines) => lines.join('\n')).join('\n\n');
+}
+
+function workingDirectory(ctx: PromptContext): string {
+  const cwd = ctx.request.targets.cwd;
+  if (cwd === undefined) return ctx.defaultCwd;
+  return isAbsolute(cwd) ? cwd : resolve(ctx.defaultCwd, cwd);
+}
+
+/** The files the tool itself writes or reads (not those a command names), as the user knows them. */
+function editedFiles(ctx: PromptContext): string[] {
+  const paths = [...(ctx.request.targets.paths ?? [])];
+  const diffPath = ctx.request.diff?.path;
+  if (diffPath !== undefined && !paths.some((p) => samePlace(p, diffPath, ctx))) paths.unshift(diffPath);
+  return paths.map((p) => displayPath(p, ctx));
+}
+
+/** Workspace-relative when inside a folder (as the policy resolved it), otherwise the path as given. */
+function displayPath(path: string, ctx: PromptContext): string {
+  const subject = toolPathSubjects(ctx.decision).find((s) => s.path === path || s.resolved === path);
+  if (subject?.workspacePath !== undefined) return subject.workspacePath || '.';
+  if (subject) return subject.path;
+  for (const folder of ctx.workspaceFolders) {
+    const rel = relative(folder, path);
+    if (isAbsolute(path) && rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel;
+  }
+  return path;
+}
+
+function samePlace(a: string, b: string, ctx: PromptContext): boolean {
+  return a === b || displayPath(a, ctx) === displayPath(b, ctx);
+}
+
+function toolPathSubjects(decision: Decision): PathSubject[] {
+  return pathSubjects(decision).filter((s) => s.command === undefined);
+}
+
+function pathSubjects(decision: Decision): PathSubject[] {
+  return decision.audit.checks.map((c) => c.subject).filter((s): s is PathSubject => s.type === 'path');
+}
+
+/** Every path outside the workspace, with the real path it resolved to (symlinks and `..` followed). */
+function outsideWorkspaceLines(decision: Decision): string[] {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const check of decision.audit.checks) {
+    if (check.basis !== 'outside-workspace' || check.subject.type !== 'path' || seen.has(check.subject.resolved)) continue;
+    seen.add(check.subject.resolved);
+    const { path, resolved } = check.subject;
+    lines.push(path === resolved ? `Outside the workspace: ${resolved}` : `Outside the workspace: ${path} (real path ${resolved})`);
+  }
+  return lines;
+}
+
+function triggerLine(trigger: CheckSubject | undefined, commandLine: string | undefined): string | undefined {
+  if (!trigger || trigger.type === 'call') return undefined;
+  if (trigger.type === 'command') return trigger.text === commandLine?.trim() ? undefined : `Asks because of: ${trigger.text}`;
+  if (trigger.command === undefined) return undefined; // the file line above already names it
+  const verb = trigger.access === 'write' ? 'writes' : 'reads';
+  return `Asks because of: ${trigger.command} (${verb} ${trigger.path})`;
+}
+
+/** The other checks that ask, once each, so one prompt shows all that this answer decides. */
+function otherAsks(decision: Decision): PermissionCheck[] {
+  const seen = new Set([decision.reason]);
+  return decision.audit.checks.filter((c) => {
+    if (c.action !== 'ask' || seen.has(c.reason)) return false;
+    seen.add(c.reason);
+    return true;
+  });
+}
+
+/** A rule as people read it: `run_command: npm test (commands)`. */
+export function describeRuleToSave(rule: PermissionRule): string {
+  const tool = rule.tool === '*' ? 'any tool' : rule.tool;
+  const scope = rule.subject === 'command' ? ' (commands)' : rule.subject === 'path' ? ' (paths)' : '';
+  return `${tool}: ${rule.pattern}${scope}`;
+}

@@ -1,0 +1,43 @@
+// Wires the approval service to VS Code: settings, workspace trust, the real file system, the native modal,
+// and the shell parser's WASM files shipped in dist/. Part of the lazily loaded runtime bundle.
+import * as vscode from 'vscode';
+import { createShellAnalyzer } from '../../core/permissions/command-analysis';
+import type { ApprovalPrompter, WorkspaceTrust } from '../../core/ports/approval';
+import { ApprovalService } from './approval-service';
+import { createFileSystemFacts } from './file-system-facts';
+import { ModalPrompter } from './modal-prompter';
+import { VsCodePermissionSettings } from './permission-settings';
+import { workspaceTrustFromVsCode } from './trust';
+
+export interface ApprovalServiceHost {
+  /** Where dist/ (with the WASM files) is: `ExtensionContext.extensionUri`. */
+  extensionUri: vscode.Uri;
+  /** `ExtensionContext.globalStorageUri`, to locate (and protect) the user settings file. */
+  globalStorageUri?: vscode.Uri;
+  log?: vscode.LogOutputChannel;
+}
+
+export interface ApprovalServiceOverrides {
+  /** Integration tests answer for the user; the default is the native modal. */
+  prompter?: ApprovalPrompter;
+  /** Tests of Restricted Mode; the default is VS Code's workspace trust. */
+  trust?: WorkspaceTrust;
+}
+
+export function createApprovalService(host: ApprovalServiceHost, overrides: ApprovalServiceOverrides = {}): ApprovalService {
+  const trust = overrides.trust ?? workspaceTrustFromVsCode();
+  const warn = (message: string): void => {
+    host.log?.warn(message);
+    void vscode.window.showWarningMessage(message);
+  };
+  const dist = (file: string): string => vscode.Uri.joinPath(host.extensionUri, 'dist', file).fsPath;
+  return new ApprovalService({
+    settings: new VsCodePermissionSettings(trust, warn),
+    trust,
+    fileSystem: createFileSystemFacts({ globalStorageUri: host.globalStorageUri }),
+    prompter: overrides.prompter ?? new ModalPrompter(),
+    createShellAnalyzer: () =>
+      createShellAnalyzer({ treeSitterWasmPath: dist('web-tree-sitter.wasm'), bashWasmPath: dist('tree-sitter-bash.wasm') }),
+    onWarning: warn,
+  });
+}

@@ -1,0 +1,58 @@
+// The real file system behind the permission checks: workspace folders as VS Code has them now, the home
+// directory, symlink resolution through Node, and the files that hold settings (writing them always asks,
+// or the agent could allow itself anything).
+import { realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import type { FileSystemFacts } from '../../core/permissions/types';
+
+export interface FileSystemFactsOptions {
+  /** `ExtensionContext.globalStorageUri`: the user settings live two levels up (`.../User/settings.json`). */
+  globalStorageUri?: vscode.Uri;
+}
+
+export function createFileSystemFacts(options: FileSystemFactsOptions = {}): FileSystemFacts {
+  const userSettings = userSettingsFiles(options.globalStorageUri);
+  return {
+    // Getters: folders can be added or removed while the window is open, and the policy asks every time.
+    get workspaceFolders() {
+      return fileFolders().map((uri) => uri.fsPath);
+    },
+    homeDir: homedir(),
+    caseInsensitive: process.platform === 'darwin' || process.platform === 'win32',
+    pathStyle: process.platform === 'win32' ? 'windows' : 'posix',
+    get protectedFiles() {
+      return [...userSettings, ...workspaceSettingsFiles()];
+    },
+    async realpath(path) {
+      try {
+        return await realpath(path);
+      } catch {
+        return undefined; // missing (or unreadable): the core resolves through the nearest existing ancestor
+      }
+    },
+  };
+}
+
+function fileFolders(): vscode.Uri[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri).filter((uri) => uri.scheme === 'file');
+}
+
+/** Each folder's `.vscode/settings.json` and the `.code-workspace` file of a multi-root workspace. */
+function workspaceSettingsFiles(): string[] {
+  const files = fileFolders().map((uri) => join(uri.fsPath, '.vscode', 'settings.json'));
+  const workspaceFile = vscode.workspace.workspaceFile;
+  if (workspaceFile?.scheme === 'file') files.push(workspaceFile.fsPath);
+  return files;
+}
+
+/**
+ * The user settings file, when globalStorage sits in the usual `<data>/User/globalStorage/<id>` layout.
+ * With a remote or web server the same data folder also holds `Machine/settings.json`, which applies there.
+ */
+export function userSettingsFiles(globalStorageUri: vscode.Uri | undefined): string[] {
+  if (globalStorageUri?.scheme !== 'file') return [];
+  const userDir = dirname(dirname(globalStorageUri.fsPath));
+  return [join(userDir, 'settings.json'), join(dirname(userDir), 'Machine', 'settings.json')];
+}

@@ -1,0 +1,75 @@
+// The approval prompt as a native VS Code modal. "Always Allow…" shows the exact rule in a second modal
+// before anything is saved (Escape there goes back to the question); "Deny with Reason…" asks for the
+// reason in an input box. Escape on the question, or on the reason box, denies.
+import * as vscode from 'vscode';
+import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../core/ports/approval';
+import { describeRuleToSave } from './approval-prompt';
+import { PERMISSION_RULES_KEY } from './approval-modes';
+
+const ALLOW: vscode.MessageItem = { title: 'Allow' };
+const ALWAYS_ALLOW: vscode.MessageItem = { title: 'Always Allow…' };
+const OPEN_DIFF: vscode.MessageItem = { title: 'Open Diff' };
+/** The close affordance: Escape picks it, and VS Code adds no separate Cancel button. */
+const DENY: vscode.MessageItem = { title: 'Deny', isCloseAffordance: true };
+const DENY_WITH_REASON: vscode.MessageItem = { title: 'Deny with Reason…' };
+
+const SAVE_RULE: vscode.MessageItem = { title: 'Save Rule and Allow' };
+const BACK: vscode.MessageItem = { title: 'Back', isCloseAffordance: true };
+
+export class ModalPrompter implements ApprovalPrompter {
+  async ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
+    for (;;) {
+      const buttons = [
+        ALLOW,
+        ...(prompt.alwaysAllow ? [ALWAYS_ALLOW] : []),
+        ...(prompt.offersDiff ? [OPEN_DIFF] : []),
+        DENY_WITH_REASON,
+        DENY,
+      ];
+      const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, ...buttons);
+      switch (choice) {
+        case ALLOW:
+          return { type: 'allow-once' };
+        case ALWAYS_ALLOW:
+          if (await confirmRules(prompt)) return { type: 'always-allow' };
+          continue; // the user backed out of saving: ask the question again
+        case OPEN_DIFF:
+          return { type: 'open-diff' };
+        case DENY_WITH_REASON: {
+          const reason = await askReason(prompt);
+          return reason ? { type: 'deny-with-reason', reason } : { type: 'deny' };
+        }
+        case DENY:
+          return { type: 'deny' };
+        default:
+          return { type: 'dismissed' };
+      }
+    }
+  }
+}
+
+/** Shows the rule exactly as it will be written, and where. */
+async function confirmRules(prompt: ApprovalPrompt): Promise<boolean> {
+  const offer = prompt.alwaysAllow;
+  if (!offer) return false;
+  const rules = offer.rules;
+  const message =
+    rules.length === 1 ? `Always allow ${describeRuleToSave(rules[0]!)}?` : `Always allow these ${rules.length} rules?`;
+  const detail = [
+    `${rules.length === 1 ? 'This rule' : 'These rules'} will be added to ${PERMISSION_RULES_KEY} in ${offer.target}, and Relay will no longer ask for matching calls:`,
+    rules.map((r) => JSON.stringify(r)).join('\n'),
+    'You can edit or remove rules in settings.json at any time.',
+  ].join('\n\n');
+  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, SAVE_RULE, BACK);
+  return choice === SAVE_RULE;
+}
+
+async function askReason(prompt: ApprovalPrompt): Promise<string | undefined> {
+  const reason = await vscode.window.showInputBox({
+    title: `Deny ${prompt.toolName}`,
+    prompt: 'Why? Relay passes your reason to the model, so it can do something else instead.',
+    placeHolder: 'e.g. use pnpm, not npm',
+    ignoreFocusOut: true,
+  });
+  return reason?.trim() || undefined;
+}

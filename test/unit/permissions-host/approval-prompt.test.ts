@@ -1,0 +1,94 @@
+// What the user reads before deciding: the detail must carry everything needed (tool-system.md §9 and
+// issue 6): the full command line, its working directory and the sub-command that asks; the edited file
+// and its line counts; the real path of anything outside the workspace.
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ApprovalPrompt, ApprovalRequest } from '../../../src/core/ports/approval';
+import { describeRuleToSave } from '../../../src/host/permissions/approval-prompt';
+import { HOME, WORKSPACE } from '../permissions/fixtures';
+import { harness, never } from './fakes';
+
+async function promptFor(request: Omit<ApprovalRequest, 'callId'>): Promise<ApprovalPrompt> {
+  const h = harness({ answers: [{ type: 'deny' }] });
+  await h.service.approve({ callId: 'p1', ...request }, never);
+  assert.equal(h.prompter.prompts.length, 1, 'the call asked');
+  return h.prompter.prompts[0]!;
+}
+
+describe('approval prompt text', () => {
+  it('a command: the full line, the working directory, and which sub-command asks and why', async () => {
+    const prompt = await promptFor({
+      toolName: 'run_command',
+      kind: 'execute',
+      targets: { command: 'ls && rm -rf build && echo done', cwd: 'packages/app' },
+      summary: 'Clean the build output',
+    });
+    assert.equal(prompt.message, 'Allow Relay to run "ls && rm -rf build && echo done"?');
+    const lines = prompt.detail.split('\n');
+    assert.equal(lines[0], 'Clean the build output');
+    assert.ok(lines.includes('Command: ls && rm -rf build && echo done'));
+    assert.ok(lines.includes(`Working directory: ${WORKSPACE}/packages/app`));
+    assert.ok(lines.includes('Asks because of: rm -rf build'), prompt.detail);
+    assert.match(prompt.detail, /Why: "rm -rf build" needs approval under Relay's default rule "rm" \(deletes recursively\)/);
+    assert.ok(lines.includes('Tool: run_command'));
+    assert.deepEqual(prompt.alwaysAllow?.rules, [{ tool: 'run_command', pattern: 'rm -rf build', action: 'allow', subject: 'command' }]);
+    assert.equal(prompt.offersDiff, false);
+  });
+
+  it('a long or multi-line command stays out of the question but is whole in the detail', async () => {
+    const command = `npm run build -- ${'--flag '.repeat(12)}`.trim();
+    const prompt = await promptFor({ toolName: 'run_command', kind: 'execute', targets: { command } });
+    assert.equal(prompt.message, 'Allow Relay to run this command?');
+    assert.ok(prompt.detail.includes(`Command: ${command}`));
+  });
+
+  it('an edit: the workspace-relative file, added and removed lines, and Open Diff', async () => {
+    const path = `${WORKSPACE}/src/app.ts`;
+    const prompt = await promptFor({
+      toolName: 'edit_file',
+      kind: 'write',
+      targets: { paths: [path] },
+      diff: { path, added: 12, removed: 3, open: async () => undefined },
+    });
+    assert.equal(prompt.message, 'Allow Relay to edit src/app.ts?');
+    assert.ok(prompt.detail.includes('File: src/app.ts\nChanges: +12 \u22123 lines'), prompt.detail);
+    assert.equal(prompt.offersDiff, true);
+    assert.deepEqual(prompt.alwaysAllow, {
+      rules: [{ tool: 'edit_file', pattern: 'src/**', action: 'allow', subject: 'path' }],
+      target: 'Workspace settings',
+    });
+  });
+
+  it('a path outside the workspace: the real path, and no always-allow', async () => {
+    const prompt = await promptFor({ toolName: 'write_file', kind: 'write', targets: { paths: ['~/notes.txt'] } });
+    assert.equal(prompt.message, 'Allow Relay to change ~/notes.txt?');
+    assert.ok(prompt.detail.includes(`Outside the workspace: ~/notes.txt (real path ${HOME}/notes.txt)`), prompt.detail);
+    assert.ok(prompt.detail.includes('This always asks: no rule can allow it.'));
+    assert.equal(prompt.alwaysAllow, undefined);
+  });
+
+  it('a file a command names outside the workspace: the sub-command, the path and its real path', async () => {
+    const prompt = await promptFor({ toolName: 'run_command', kind: 'execute', targets: { command: 'npm ci && cat ../notes.txt' } });
+    assert.ok(prompt.detail.includes('Asks because of: cat ../notes.txt (reads ../notes.txt)'), prompt.detail);
+    assert.ok(prompt.detail.includes('Outside the workspace: ../notes.txt (real path /work/notes.txt)'), prompt.detail);
+    assert.match(prompt.detail, /Also needs approval:\n {2}Default mode asks before running commands: "npm ci"\./);
+  });
+
+  it('a redirection out of the workspace names what it writes', async () => {
+    const prompt = await promptFor({ toolName: 'run_command', kind: 'execute', targets: { command: 'echo x > ../out.txt' } });
+    assert.ok(prompt.detail.includes('Asks because of: echo x > ../out.txt (writes ../out.txt)'), prompt.detail);
+    assert.ok(prompt.detail.includes('Outside the workspace: ../out.txt (real path /work/out.txt)'), prompt.detail);
+  });
+
+  it('a sensitive file inside the workspace says why it always asks', async () => {
+    const prompt = await promptFor({ toolName: 'write_file', kind: 'write', targets: { paths: ['.env'] } });
+    assert.match(prompt.detail, /File: \.env/);
+    assert.match(prompt.detail, /may hold secrets/);
+    assert.equal(prompt.alwaysAllow, undefined);
+  });
+
+  it('rules read as people say them', () => {
+    assert.equal(describeRuleToSave({ tool: 'run_command', pattern: 'npm test', action: 'allow', subject: 'command' }), 'run_command: npm test (commands)');
+    assert.equal(describeRuleToSave({ tool: '*', pattern: 'src/**', action: 'allow' }), 'any tool: src/**');
+  });
+});
