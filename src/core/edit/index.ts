@@ -1,0 +1,19 @@
+// The pure edit engine: search/replace edits, apply_patch, diff blocks, diagnostics delta and settling.
+
+export { applyEdits } from './apply-edits';
+export { applyPatch, applyOperations, type ApplyPatchResult, type PatchError } from './patch-apply';
+export { parsePatch, type ParsePatchResult, type PatchHunk, type PatchOperation, type HunkLine } from './patch-parser';
+export { unifiedDiffFor, type UnifiedDiffBlock, type DiffableChange } from './unified-diff';
+export { lineChangesBetween } from './line-changes';
+export {
+  computeDiagnosticsDelta,
+  type DiagnosticInfo,
+  type DiagnosticSeverity,
+  type DiagnosticsDelta,
+  type DiagnosticsDeltaOptions,
+  type FileDiagnostics,
+  type LocatedDiagnostic,
+} from './diagnostics-delta';
+export { waitForQuiet, systemClock, type SettleClock, type SettleOutcome, type SettleResult, type WaitForQuietOptions } from './settle';
+export { BLOCK_ANCHOR_THRESHOLD } from './strategies/block-anchor';
+export * from './types';

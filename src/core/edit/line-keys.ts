@@ -1,0 +1,46 @@
+// Comparison keys for lines: two lines "match" under a strategy when their keys are equal.
+
+export type LineKeyKind = 'raw' | 'trimEnd' | 'trim' | 'collapsed' | 'quotes';
+
+const SMART_DOUBLE = /[\u201C\u201D\u201E\u201F\u2033]/g;
+const SMART_SINGLE = /[\u2018\u2019\u201A\u201B\u2032]/g;
+
+export function asciiQuotes(s: string): string {
+  return s.replace(SMART_DOUBLE, '"').replace(SMART_SINGLE, "'");
+}
+
+export function hasSmartQuotes(s: string): boolean {
+  return /[\u201C-\u201F\u2033\u2018-\u201B\u2032]/.test(s);
+}
+
+function collapse(s: string): string {
+  return s.trim().replace(/\s+/g, ' ');
+}
+
+export const lineKey: Record<LineKeyKind, (line: string) => string> = {
+  raw: (s) => s,
+  trimEnd: (s) => s.trimEnd(),
+  trim: (s) => s.trim(),
+  collapsed: collapse,
+  quotes: (s) => collapse(asciiQuotes(s)),
+};
+
+/**
+ * Pieces of `key` that every raw line with that key contains verbatim, longest first, so a few `includes` calls
+ * skip most lines before a key is computed. All pieces are checked: in repetitive code the longest is often on
+ * every line while a short one (a number, a name) is not. Empty when no such piece exists.
+ */
+export function prefilterPieces(kind: LineKeyKind, key: string): string[] {
+  if (kind === 'raw' || kind === 'trimEnd' || kind === 'trim') return key === '' ? [] : [key];
+  const separators = kind === 'collapsed' ? /\s+/ : /[\s"'\\]+/;
+  return key
+    .split(separators)
+    .filter((piece) => piece !== '')
+    .sort((a, b) => b.length - a.length);
+}
+
+/** True when `line` contains every piece. */
+export function containsAll(line: string, pieces: readonly string[]): boolean {
+  for (const piece of pieces) if (!line.includes(piece)) return false;
+  return true;
+}

@@ -1,0 +1,95 @@
+// The matching cascade: strategies from strictest to loosest; the first that finds anything decides.
+//
+// Order differs from the naive "trimmed, then whitespace, then indentation" on purpose: line-trimmed here ignores
+// only trailing whitespace, and indentation-flexible runs before whitespace-normalised, because any strategy that
+// ignores leading whitespace would otherwise swallow every indentation drift and the replacement would not be
+// re-indented.
+//
+// Ambiguity stops the cascade: when a stricter strategy sees two places, a looser one must not pick one of them.
+
+import type { LineIndex } from './line-index';
+import type { SearchText } from './search-text';
+import { blockAnchorStrategy } from './strategies/block-anchor';
+import { escapeNormalisedStrategy } from './strategies/escape-normalised';
+import { exactStrategy } from './strategies/exact';
+import { indentationFlexibleStrategy } from './strategies/indentation-flexible';
+import { lineTrimmedStrategy } from './strategies/line-trimmed';
+import type { Candidate, EditStrategy, LineSequenceStrategy } from './strategies/strategy';
+import { whitespaceNormalisedStrategy } from './strategies/whitespace-normalised';
+import type { MatchStrategy } from './types';
+
+export const EDIT_CASCADE: readonly EditStrategy[] = [
+  exactStrategy,
+  lineTrimmedStrategy,
+  indentationFlexibleStrategy,
+  whitespaceNormalisedStrategy,
+  escapeNormalisedStrategy,
+  blockAnchorStrategy,
+];
+
+/** The line-by-line strategies, in cascade order; apply_patch places hunks with these. */
+export const LINE_CASCADE: readonly LineSequenceStrategy[] = [
+  exactStrategy,
+  lineTrimmedStrategy,
+  indentationFlexibleStrategy,
+  whitespaceNormalisedStrategy,
+  escapeNormalisedStrategy,
+];
+
+export type LocateResult =
+  | {
+      status: 'found';
+      strategy: MatchStrategy;
+      /** One candidate, or for replaceAll every non-overlapping one. */
+      candidates: Candidate[];
+      search: SearchText;
+      rewriteNewText?: (newText: string) => string;
+    }
+  | { status: 'ambiguous'; strategy: MatchStrategy; candidates: Candidate[] }
+  | { status: 'not_found' };
+
+export function locateEdit(index: LineIndex, search: SearchText, replaceAll: boolean): LocateResult {
+  const hasContent = search.lines.some((l) => l.trim() !== '');
+  for (const strategy of EDIT_CASCADE) {
+    if (replaceAll && !strategy.allowsReplaceAll) continue;
+    // Whitespace-only oldText has no lines to compare loosely: exact or nothing.
+    if (strategy.name !== 'exact' && !hasContent) break;
+    const match = strategy.find(index, search);
+    if (match.candidates.length === 0) continue;
+    if (!replaceAll && match.candidates.length > 1) {
+      return { status: 'ambiguous', strategy: strategy.name, candidates: match.candidates };
+    }
+    return {
+      status: 'found',
+      strategy: strategy.name,
+      candidates: replaceAll ? nonOverlapping(match.candidates) : match.candidates,
+      search: match.search,
+      ...(match.rewriteNewText ? { rewriteNewText: match.rewriteNewText } : {}),
+    };
+  }
+  return { status: 'not_found' };
+}
+
+function nonOverlapping(candidates: readonly Candidate[]): Candidate[] {
+  const kept: Candidate[] = [];
+  let end = -1;
+  for (const c of candidates) {
+    const [s, e] = c.type === 'span' ? [c.start, c.end] : [c.startLine, c.endLine];
+    if (s < end) continue;
+    kept.push(c);
+    end = e;
+  }
+  return kept;
+}
+
+/** 1-based first line of a candidate. */
+export function candidateStartLine(index: LineIndex, c: Candidate): number {
+  return (c.type === 'span' ? index.lineAt(c.start) : c.startLine) + 1;
+}
+
+/** 1-based inclusive line range of a candidate. */
+export function candidateLines(index: LineIndex, c: Candidate): { startLine: number; endLine: number } {
+  if (c.type === 'lines') return { startLine: c.startLine + 1, endLine: c.endLine };
+  const last = c.end > c.start && index.text[c.end - 1] === '\n' ? c.end - 1 : c.end;
+  return { startLine: index.lineAt(c.start) + 1, endLine: index.lineAt(Math.max(c.start, last)) + 1 };
+}
