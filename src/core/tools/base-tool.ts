@@ -1,0 +1,47 @@
+// BaseTool: the class authoring style (tool-system.md §1). Subclasses give name, kind, description, zod
+// parameters and `execute`; validation and the two reporting channels come from here.
+import type { z } from 'zod';
+import type { ToolErrorType } from './errors';
+import type { ToolStatusOptions } from './status-types';
+import type {
+  Tool,
+  ToolContext,
+  ToolDescription,
+  ToolKind,
+  ToolResultContent,
+  ToolResultOptions,
+  ValidationResult,
+} from './types';
+import { validateParams } from './validation';
+
+export abstract class BaseTool<P = unknown> implements Tool<P> {
+  abstract readonly name: string;
+  declare readonly displayName?: string;
+  abstract readonly kind: ToolKind;
+  declare readonly timeoutMs?: number;
+
+  abstract getDescription(): Promise<ToolDescription>;
+  abstract getParameters(): Promise<z.ZodType<P>>;
+  abstract execute(params: P, ctx: ToolContext, isPartial: boolean): Promise<void>;
+
+  async validate(params: unknown): Promise<ValidationResult<P>> {
+    return validateParams(await this.getParameters(), params);
+  }
+
+  /** Model channel and UI channel together: the usual end of a successful call. */
+  protected succeed(
+    ctx: ToolContext,
+    content: ToolResultContent,
+    status: ToolStatusOptions = {},
+    options?: ToolResultOptions,
+  ): void {
+    ctx.setToolResult(ctx.callId, content, options);
+    ctx.sendToolStatus(ctx.callId, 'SUCCESS', { result: content, ...status });
+  }
+
+  /** "Failure is a result": the model reads the message, the card shows the error. */
+  protected fail(ctx: ToolContext, type: ToolErrorType, message: string, status: ToolStatusOptions = {}): void {
+    ctx.setToolResult(ctx.callId, message, { error: type });
+    ctx.sendToolStatus(ctx.callId, 'ERROR', { error: message, errorType: type, ...status });
+  }
+}

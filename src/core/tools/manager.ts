@@ -1,0 +1,125 @@
+// The tool manager for one task (tool-system.md §4): which tools the task may use, in what order the model sees
+// them, and which instance serves each call. Lookup: this call's instance, then user factories, then system
+// tools (behaviour 10); user tools override system tools of the same name everywhere.
+import { errorMessage, ToolErrorType } from './errors';
+import type { ToolRegistry } from './registry';
+import { createSystemTools } from './system-tools';
+import { caseInsensitiveMatch, suggestToolNames, toolNotFoundMessage } from './tool-name-suggestions';
+import { type AnyTool, consoleLogger, type ToolFactory, type ToolLogger, type ToolSource } from './types';
+
+export interface ToolManagerOptions {
+  registry: ToolRegistry;
+  taskId: string;
+  /** Defaults to `createSystemTools()` (no sub-agent runner). */
+  systemTools?: readonly AnyTool[];
+  /** A whitelist when set (behaviour 12). */
+  allowedTools?: readonly string[];
+  /** Applied after `allowedTools`. */
+  disallowedTools?: readonly string[];
+  logger?: ToolLogger;
+}
+
+export type ToolLookup =
+  | { ok: true; tool: AnyTool; name: string; correctedFrom?: string }
+  | { ok: false; errorType: ToolErrorType; message: string; suggestions: string[] };
+
+interface Candidate {
+  name: string;
+  source: ToolSource;
+  factory?: ToolFactory;
+  system?: AnyTool;
+}
+
+const SOURCE_ORDER: Record<ToolSource, number> = { builtin: 0, discovered: 1, mcp: 2 };
+
+export class ToolManager {
+  readonly taskId: string;
+  private readonly registry: ToolRegistry;
+  private readonly systemTools: ReadonlyMap<string, AnyTool>;
+  private readonly allowed: ReadonlySet<string> | undefined;
+  private readonly disallowed: ReadonlySet<string>;
+  private readonly logger: ToolLogger;
+  private readonly callInstances = new Map<string, { name: string; tool: AnyTool }>();
+  private readonly describeInstances = new Map<string, AnyTool>();
+
+  constructor(options: ToolManagerOptions) {
+    this.registry = options.registry;
+    this.taskId = options.taskId;
+    this.systemTools = new Map((options.systemTools ?? createSystemTools()).map((tool) => [tool.name, tool]));
+    this.allowed = options.allowedTools ? new Set(options.allowedTools) : undefined;
+    this.disallowed = new Set(options.disallowedTools ?? []);
+    this.logger = options.logger ?? consoleLogger;
+  }
+
+  /** Names this task may use, in the stable order sent to the model (behaviour 13). */
+  availableNames(): string[] {
+    return this.candidates().map((candidate) => candidate.name);
+  }
+
+  isAvailable(name: string): boolean {
+    return this.candidates().some((candidate) => candidate.name === name);
+  }
+
+  /** One instance per available tool, for describing the tools to the model; same order as `availableNames`. */
+  listTools(): AnyTool[] {
+    return this.candidates().map((candidate) => {
+      if (candidate.system) return candidate.system;
+      let tool = this.describeInstances.get(candidate.name);
+      if (!tool) {
+        tool = candidate.factory!({ taskId: this.taskId });
+        this.describeInstances.set(candidate.name, tool);
+      }
+      return tool;
+    });
+  }
+
+  /** The instance serving `callId`; every execution of one call, partial or final, gets the same one (behaviour 7). */
+  resolve(callId: string, requestedName: string): ToolLookup {
+    const cached = this.callInstances.get(callId);
+    if (cached) return { ok: true, tool: cached.tool, name: cached.name };
+    const candidates = this.candidates();
+    const names = candidates.map((candidate) => candidate.name);
+    const name = names.includes(requestedName) ? requestedName : caseInsensitiveMatch(requestedName, names);
+    const candidate = candidates.find((c) => c.name === name);
+    if (!candidate || name === undefined) {
+      const suggestions = suggestToolNames(requestedName, names);
+      const message = toolNotFoundMessage(requestedName, suggestions);
+      return { ok: false, errorType: ToolErrorType.TOOL_NOT_REGISTERED, message, suggestions };
+    }
+    let tool: AnyTool;
+    try {
+      tool = candidate.system ?? candidate.factory!({ taskId: this.taskId, callId });
+    } catch (error) {
+      const message = `Tool "${name}" could not be started: ${errorMessage(error)}`;
+      return { ok: false, errorType: ToolErrorType.EXECUTION_FAILED, message, suggestions: [] };
+    }
+    this.callInstances.set(callId, { name, tool });
+    const corrected = name !== requestedName ? { correctedFrom: requestedName } : {};
+    return { ok: true, tool, name, ...corrected };
+  }
+
+  /** Cleanup (behaviour 15): disposes this task's instances, logs dispose errors, leaves system tools alone. */
+  async dispose(): Promise<void> {
+    const system = new Set(this.systemTools.values());
+    const instances = new Set([...[...this.callInstances.values()].map((entry) => entry.tool), ...this.describeInstances.values()]);
+    this.callInstances.clear();
+    this.describeInstances.clear();
+    for (const tool of instances) {
+      if (system.has(tool) || !tool.dispose) continue;
+      try {
+        await tool.dispose();
+      } catch (error) {
+        this.logger.warn(`Disposing tool "${tool.name}" failed`, error);
+      }
+    }
+  }
+
+  private candidates(): Candidate[] {
+    const byName = new Map<string, Candidate>();
+    for (const [name, system] of this.systemTools) byName.set(name, { name, source: 'builtin', system });
+    for (const entry of this.registry.list()) byName.set(entry.name, { name: entry.name, source: entry.source, factory: entry.factory });
+    return [...byName.values()]
+      .filter((c) => (!this.allowed || this.allowed.has(c.name)) && !this.disallowed.has(c.name))
+      .sort((a, b) => SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+}

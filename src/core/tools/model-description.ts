@@ -1,0 +1,66 @@
+// How a tool's description reads to a model, and the per-provider shapes for native tool calling
+// (behaviour 26). Guidance (behaviour 28) is deliberately left out: it is given with results, not here.
+import { toolInputSchema } from './json-schema';
+import type { AnyTool, JsonSchema, ToolDescription } from './types';
+
+export interface ModelToolSpec {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+export interface AnthropicToolSpec {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}
+
+export interface OpenAIToolSpec {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+export type ToolProvider = 'anthropic' | 'openai';
+
+export function toolDescriptionText(description: ToolDescription): string {
+  const parts = [description.short.trim()];
+  if (description.long?.trim()) parts.push(description.long.trim());
+  if (description.usageNotes?.length) parts.push(`Usage notes:\n${bullets(description.usageNotes)}`);
+  if (description.important?.length) parts.push(`IMPORTANT:\n${bullets(description.important)}`);
+  if (description.examples?.length) {
+    const lines = description.examples.map((example) => {
+      const args = JSON.stringify(example.params);
+      return example.description ? `- ${example.description}: ${args}` : `- ${args}`;
+    });
+    parts.push(`Examples:\n${lines.join('\n')}`);
+  }
+  return parts.join('\n\n');
+}
+
+function bullets(lines: readonly string[]): string {
+  return lines.map((line) => `- ${line}`).join('\n');
+}
+
+export async function describeToolForModel(tool: AnyTool): Promise<ModelToolSpec> {
+  const [description, inputSchema] = await Promise.all([tool.getDescription(), toolInputSchema(tool)]);
+  return { name: tool.name, description: toolDescriptionText(description), inputSchema };
+}
+
+export function toAnthropicTool(spec: ModelToolSpec): AnthropicToolSpec {
+  return { name: spec.name, description: spec.description, input_schema: spec.inputSchema };
+}
+
+export function toOpenAITool(spec: ModelToolSpec): OpenAIToolSpec {
+  return { type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.inputSchema } };
+}
+
+/** The tools in the order given (use ToolManager.listTools for the stable order), shaped for one provider. */
+export async function describeToolsForProvider(tools: readonly AnyTool[], provider: 'anthropic'): Promise<AnthropicToolSpec[]>;
+export async function describeToolsForProvider(tools: readonly AnyTool[], provider: 'openai'): Promise<OpenAIToolSpec[]>;
+export async function describeToolsForProvider(
+  tools: readonly AnyTool[],
+  provider: ToolProvider,
+): Promise<(AnthropicToolSpec | OpenAIToolSpec)[]> {
+  const specs = await Promise.all(tools.map(describeToolForModel));
+  return specs.map((spec) => (provider === 'anthropic' ? toAnthropicTool(spec) : toOpenAITool(spec)));
+}

@@ -1,0 +1,305 @@
+// The tool scheduler for one task (tool-system.md §3, §5, §6): validates each final call, asks the injected
+// approval hook, runs consecutive read-only calls in parallel and the rest one at a time, and returns one
+// model result per call plus any pause signal. Nothing it does throws into the agent loop.
+import { CancelReason, followSignal, raceAbort } from './abort';
+import { CallLifecycle, type CallRecord, type ToolCallOutcome } from './call-lifecycle';
+import { createCallContext } from './call-context';
+import { type CallRunnerDeps, describe, runFinalCall } from './call-runner';
+import { Emitter, type Event } from './emitter';
+import { errorMessage, ToolErrorType } from './errors';
+import { DEFAULT_ABORT_GRACE_MS, DEFAULT_TIMEOUT_MS } from './executor';
+import { parseJsonStrict } from './incremental-json';
+import type { ToolManager } from './manager';
+import { asText, deniedResult, invalidJsonResult, invalidParamsResult, QUEUED_CANCEL_RESULT, withGuidance } from './model-results';
+import type { OutputStore } from './output-store';
+import { type PauseSignal, PauseRules, type TurnCheck } from './pause-rules';
+import { ToolStatistics } from './stats';
+import type { ToolCallStatus } from './status-types';
+import { ToolCallStream } from './streaming-calls';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './truncation';
+import { consoleLogger, type ToolKind, type ToolLogger, type ToolResultContent } from './types';
+
+export interface ApprovalRequest {
+  callId: string;
+  toolName: string;
+  displayName: string;
+  kind: ToolKind;
+  /** Validated parameters. */
+  params: unknown;
+  /** From the loop guard (behaviour 34), when one is plugged in. */
+  loop?: { consecutive: number; repeated: boolean };
+  /** Aborted when the call or task is cancelled while the question is open: close the prompt then. */
+  signal: AbortSignal;
+}
+
+export type ApprovalDecision = { decision: 'allow' } | { decision: 'deny'; reason?: string };
+
+/** Called once per final call before it runs (state awaiting_approval); src/core/permissions plugs in here. */
+export type ApprovalHook = (request: ApprovalRequest) => Promise<ApprovalDecision>;
+
+/** Structurally the permission module's LoopGuard. */
+export interface LoopGuardHook {
+  observe(toolName: string, args: unknown): { consecutive: number; repeated: boolean };
+}
+
+/** A complete call from a provider that does not stream arguments. */
+export interface ToolCallRequest {
+  callId: string;
+  name: string;
+  /** Raw JSON text or already-parsed arguments; empty or absent means no arguments. */
+  arguments?: string | Record<string, unknown>;
+}
+
+export interface ToolBatchResult {
+  /** One per call, in call order: the model reads these next turn. */
+  outcomes: ToolCallOutcome[];
+  /** Set when the task should pause (behaviours 18, 19); the loop stops and shows `message`. */
+  pause?: PauseSignal;
+  /** Set when attempt_completion succeeded: the loop ends with this result. */
+  completion?: { callId: string; result: string };
+}
+
+export interface ToolSchedulerOptions {
+  manager: ToolManager;
+  /** Defaults to allowing everything (tests, trusted sub-agents). */
+  approve?: ApprovalHook;
+  loopGuard?: LoopGuardHook;
+  /** Where truncated output is saved in full; without it the model is told nothing could be saved. */
+  outputStore?: OutputStore;
+  /** Task-level cancellation: aborts every queued and running call. */
+  taskSignal?: AbortSignal;
+  defaultTimeoutMs?: number;
+  /** How long to wait for an aborted tool to report partial output. */
+  abortGraceMs?: number;
+  outputLimits?: OutputLimits;
+  statistics?: ToolStatistics;
+  pauseRules?: PauseRules;
+  now?: () => number;
+  logger?: ToolLogger;
+}
+
+const allowAll: ApprovalHook = async () => ({ decision: 'allow' });
+
+export class ToolScheduler {
+  private readonly statusEmitter = new Emitter<ToolCallStatus>();
+  private readonly pauseEmitter = new Emitter<PauseSignal>();
+  /** Every merged status update of every call (the UI channel). */
+  readonly onDidChangeStatus: Event<ToolCallStatus> = this.statusEmitter.event;
+  /** Fired with the same signal a batch result carries, for listeners outside the loop. */
+  readonly onDidPause: Event<PauseSignal> = this.pauseEmitter.event;
+  readonly statistics: ToolStatistics;
+  readonly pauseRules: PauseRules;
+  private readonly lifecycle: CallLifecycle;
+  private readonly active = new Map<string, CallRecord>();
+  private readonly runner: CallRunnerDeps;
+  private readonly logger: ToolLogger;
+
+  constructor(private readonly options: ToolSchedulerOptions) {
+    this.logger = options.logger ?? consoleLogger;
+    this.statistics = options.statistics ?? new ToolStatistics();
+    this.pauseRules = options.pauseRules ?? new PauseRules();
+    const now = options.now ?? Date.now;
+    this.lifecycle = new CallLifecycle(this.statusEmitter, this.logger, now);
+    this.runner = {
+      lifecycle: this.lifecycle,
+      taskId: options.manager.taskId,
+      logger: this.logger,
+      now,
+      defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      abortGraceMs: options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS,
+      outputStore: options.outputStore,
+      outputLimits: options.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
+      statistics: this.statistics,
+      guidedTools: new Set(),
+    };
+  }
+
+  /** Streaming calls for one model turn: feed it ToolCallStreamEvents, then `finish()` runs the final calls. */
+  createStream(): ToolCallStream {
+    return new ToolCallStream({
+      beginCall: (callId, name) => this.beginCall(callId, name, true),
+      partialContext: (record) => createCallContext(record, this.lifecycle, this.runner.taskId, this.logger, true),
+      runBatch: (records) => this.runBatch(records),
+      logger: this.logger,
+    });
+  }
+
+  /** Runs complete calls (providers without argument streaming). */
+  runCalls(requests: readonly ToolCallRequest[]): Promise<ToolBatchResult> {
+    const records = requests.map((request) => {
+      const record = this.beginCall(request.callId, request.name, false);
+      const args = request.arguments;
+      if (typeof args !== 'string') record.args = args ?? {};
+      else if (args.trim() === '') record.args = {};
+      else {
+        try {
+          record.args = parseJsonStrict(args);
+        } catch (error) {
+          record.argsError = errorMessage(error);
+        }
+      }
+      return record;
+    });
+    return this.runBatch(records);
+  }
+
+  /** Cancels one queued or running call (e.g. the stop button on its card). */
+  cancelCall(callId: string, reason = 'Cancelled by the user'): boolean {
+    const record = this.active.get(callId);
+    if (!record || record.outcome) return false;
+    record.controller.abort(new CancelReason(reason));
+    return true;
+  }
+
+  /** Behaviour 19: call after every model turn with its number of tool calls; act on the reminder or pause. */
+  recordModelTurn(toolCallCount: number): TurnCheck {
+    const check = this.pauseRules.recordTurn(toolCallCount);
+    if (check.pause) this.pauseEmitter.fire(check.pause);
+    return check;
+  }
+
+  /** The current merged status of a call still in progress. */
+  currentStatus(callId: string): ToolCallStatus | undefined {
+    return this.lifecycle.merger.current(callId);
+  }
+
+  /** Task end: cancels whatever is still queued or running and drops listeners. */
+  dispose(): void {
+    for (const record of this.active.values()) record.controller.abort(new CancelReason('The task ended'));
+    this.statusEmitter.dispose();
+    this.pauseEmitter.dispose();
+  }
+
+  private beginCall(callId: string, requestedName: string, streaming: boolean): CallRecord {
+    const lookup = this.options.manager.resolve(callId, requestedName);
+    const controller = new AbortController();
+    const record: CallRecord = {
+      callId,
+      requestedName,
+      name: lookup.ok ? lookup.name : requestedName,
+      displayName: lookup.ok ? (lookup.tool.displayName ?? lookup.name) : requestedName,
+      tool: lookup.ok ? lookup.tool : undefined,
+      ...(lookup.ok ? {} : { lookupError: { type: lookup.errorType, message: lookup.message } }),
+      state: streaming ? 'streaming' : 'validating',
+      controller,
+      taskLink: followSignal(this.options.taskSignal, controller),
+    };
+    this.active.set(callId, record);
+    this.lifecycle.begin(record, streaming);
+    return record;
+  }
+
+  private async runBatch(records: readonly CallRecord[]): Promise<ToolBatchResult> {
+    for (const record of records) await this.validate(record);
+    const ready = records.filter((record) => record.state === 'scheduled');
+    for (const group of executionGroups(ready)) {
+      // Behaviour 21: every call of a group is approved (or finished) before any of them starts.
+      for (const record of group) await this.approve(record);
+      const approved = group.filter((record) => !record.outcome && this.stillQueued(record));
+      await Promise.all(approved.map((record) => runFinalCall(record, this.runner)));
+    }
+    return this.collect(records);
+  }
+
+  private async validate(record: CallRecord): Promise<void> {
+    if (record.state === 'streaming') this.lifecycle.transition(record, 'validating');
+    if (!this.stillQueued(record)) return;
+    if (record.lookupError) return this.reject(record, record.lookupError.type, record.lookupError.message);
+    if (record.argsError !== undefined) {
+      return this.reject(record, ToolErrorType.INVALID_JSON, invalidJsonResult(record.name, record.argsError));
+    }
+    let validation;
+    try {
+      validation = await record.tool!.validate(record.args);
+    } catch (error) {
+      validation = { ok: false as const, issues: [], message: `Invalid arguments:\n- (root): ${errorMessage(error)}` };
+    }
+    if (!validation.ok) {
+      const content = withGuidance(invalidParamsResult(record.name, validation.message), await describe(record.tool, this.logger), 'error');
+      return this.reject(record, ToolErrorType.INVALID_PARAMS, content);
+    }
+    record.params = validation.params;
+    if (this.stillQueued(record)) this.lifecycle.transition(record, 'scheduled');
+  }
+
+  private async approve(record: CallRecord): Promise<void> {
+    if (!this.stillQueued(record)) return;
+    this.lifecycle.transition(record, 'awaiting_approval');
+    const tool = record.tool!;
+    const loop = this.options.loopGuard?.observe(record.name, record.params);
+    const approve = this.options.approve ?? allowAll;
+    const request: ApprovalRequest = {
+      callId: record.callId,
+      toolName: record.name,
+      displayName: record.displayName,
+      kind: tool.kind,
+      params: record.params,
+      ...(loop ? { loop } : {}),
+      signal: record.controller.signal,
+    };
+    let answer: { value: ApprovalDecision } | undefined;
+    try {
+      answer = await raceAbort(approve(request), record.controller.signal);
+    } catch (error) {
+      return this.reject(record, ToolErrorType.POLICY_VIOLATION, `The approval check failed: ${errorMessage(error)}`);
+    }
+    if (!answer) return void this.stillQueued(record);
+    if (answer.value.decision === 'deny') {
+      return this.reject(record, ToolErrorType.USER_DENIED, deniedResult(record.name, answer.value.reason));
+    }
+  }
+
+  /** False (and the call finished as "cancelled while in queue") once its signal has aborted. */
+  private stillQueued(record: CallRecord): boolean {
+    if (record.outcome) return false;
+    if (!record.controller.signal.aborted) return true;
+    this.lifecycle.finish(record, this.outcome(record, 'cancelled', ToolErrorType.CANCELLED, QUEUED_CANCEL_RESULT), {
+      error: QUEUED_CANCEL_RESULT,
+      errorType: ToolErrorType.CANCELLED,
+    });
+    return false;
+  }
+
+  private reject(record: CallRecord, errorType: ToolErrorType, content: ToolResultContent): void {
+    const error = asText(content).split('\n', 1)[0];
+    this.lifecycle.finish(record, this.outcome(record, 'error', errorType, content), { error, errorType });
+  }
+
+  private outcome(record: CallRecord, state: 'error' | 'cancelled', errorType: ToolErrorType, content: ToolResultContent): ToolCallOutcome {
+    return { callId: record.callId, toolName: record.name, state, content, isError: true, errorType };
+  }
+
+  private collect(records: readonly CallRecord[]): ToolBatchResult {
+    const result: ToolBatchResult = { outcomes: [] };
+    for (const record of records) {
+      const outcome = record.outcome!;
+      if (this.active.get(record.callId) === record) this.active.delete(record.callId);
+      result.outcomes.push(outcome);
+      const pause = this.pauseRules.recordCall({
+        toolName: outcome.toolName,
+        state: outcome.state,
+        errorType: outcome.errorType,
+        message: typeof outcome.content === 'string' ? outcome.content : undefined,
+      });
+      if (pause && !result.pause) result.pause = pause;
+      if (record.completion !== undefined && outcome.state === 'success' && !result.completion) {
+        result.completion = { callId: record.callId, result: record.completion };
+      }
+    }
+    if (result.pause) this.pauseEmitter.fire(result.pause);
+    return result;
+  }
+}
+
+/** Consecutive read-only calls form one parallel group; every write or execute call is a group of its own. */
+export function executionGroups(records: readonly CallRecord[]): CallRecord[][] {
+  const groups: CallRecord[][] = [];
+  for (const record of records) {
+    const last = groups[groups.length - 1];
+    const readonly = record.tool?.kind === 'readonly';
+    if (readonly && last && last[0]!.tool?.kind === 'readonly') last.push(record);
+    else groups.push([record]);
+  }
+  return groups;
+}
+

@@ -1,0 +1,23 @@
+// "Did you mean" for unknown tools (behaviour 14): the closest names by edit distance, so the model can retry.
+import { distance } from 'fastest-levenshtein';
+
+export function suggestToolNames(requested: string, available: readonly string[], count = 3): string[] {
+  const wanted = requested.toLowerCase();
+  return available
+    .map((name) => ({ name, score: distance(wanted, name.toLowerCase()) }))
+    .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, count)
+    .map((entry) => entry.name);
+}
+
+export function toolNotFoundMessage(requested: string, suggestions: readonly string[]): string {
+  const hint = suggestions.length > 0 ? ` Did you mean one of: ${suggestions.join(', ')}?` : ' No tools are available.';
+  return `Tool "${requested}" not found.${hint}`;
+}
+
+/** A case-only mismatch ("Read_File") is repaired silently when exactly one available name matches. */
+export function caseInsensitiveMatch(requested: string, available: readonly string[]): string | undefined {
+  const wanted = requested.toLowerCase();
+  const matches = available.filter((name) => name.toLowerCase() === wanted);
+  return matches.length === 1 ? matches[0] : undefined;
+}
