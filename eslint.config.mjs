@@ -1,4 +1,30 @@
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+// src/core may use the pure protocol in src/shared (it is lint-guarded below too), nothing else outside itself.
+const pureDirs = [path.resolve('src/core'), path.resolve('src/shared')];
+const isPure = (target) => pureDirs.some((dir) => target === dir || target.startsWith(dir + path.sep));
+
+/** Resolves every relative import of a src/core file and reports the ones that land outside the pure layers. */
+const coreBoundary = {
+  meta: { type: 'problem', messages: { outside: 'src/core must not depend on outer layers ("{{target}}"): depend on an interface in src/core/ports.' } },
+  create(context) {
+    const check = (node) => {
+      const spec = node?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), spec);
+      if (!isPure(target)) {
+        context.report({ node, messageId: 'outside', data: { target: path.relative(process.cwd(), target) } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**'] },
@@ -14,14 +40,24 @@ export default tseslint.config(
   {
     // The pure core runs in plain Node tests: it must never reach VS Code, the host adapters or the tools.
     files: ['src/core/**/*.ts'],
+    plugins: { relay: { rules: { 'core-boundary': coreBoundary } } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'src/core is pure: depend on an interface, implemented in src/host.' }] },
+      ],
+      'relay/core-boundary': 'error',
+    },
+  },
+  {
+    // The protocol shared by host and webview: types and pure functions only.
+    files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'src/core is pure: depend on an interface, implemented in src/host.' }],
-          patterns: [
-            { group: ['**/host/**', '**/tools/**', '**/webview/**'], message: 'src/core must not depend on outer layers.' },
-          ],
+          paths: [{ name: 'vscode', message: 'src/shared is used by the webview: no VS Code API.' }],
+          patterns: [{ group: ['node:*', '../host/**', '../core/**', '../tools/**'], message: 'src/shared is the pure protocol.' }],
         },
       ],
     },
