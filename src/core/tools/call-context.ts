@@ -5,13 +5,21 @@ import type { CallLifecycle, CallRecord } from './call-lifecycle';
 import type { ToolStatusKind, ToolStatusOptions } from './status-types';
 import type { ToolContext, ToolLogger, ToolResultContent, ToolResultOptions } from './types';
 
+/**
+ * Which run of the call the context serves. Only the final run may set the model result, end the call or
+ * complete the task: a partial run sees unvalidated arguments (behaviour 6), and `prepare` reports by
+ * returning its ToolPreparation, before anyone has approved the call.
+ */
+export type CallPhase = 'partial' | 'prepare' | 'final';
+
 export function createCallContext(
   record: CallRecord,
   lifecycle: CallLifecycle,
   taskId: string,
   logger: ToolLogger,
-  isPartial: boolean,
+  phase: CallPhase,
 ): ToolContext {
+  const final = phase === 'final';
   const ownCall = (callId: string, channel: string): boolean => {
     if (callId === record.callId) return true;
     logger.warn(`${record.name} reported on the ${channel} channel for call ${callId}, not its own ${record.callId}; ignored`);
@@ -26,7 +34,8 @@ export function createCallContext(
     signal: record.controller.signal,
     log: logger,
     setToolResult(callId: string, content: ToolResultContent, options: ToolResultOptions = {}) {
-      if (isPartial || !open() || !ownCall(callId, 'model')) return;
+      if (phase === 'prepare') logger.warn(`${record.name} set a result while preparing call ${callId}; ignored`);
+      if (!final || !open() || !ownCall(callId, 'model')) return;
       if (record.result) {
         logger.warn(`${record.name} set a second result for call ${callId}; the first one is kept`);
         return;
@@ -36,15 +45,15 @@ export function createCallContext(
     sendToolStatus(callId: string, status: Exclude<ToolStatusKind, 'CANCELLED'>, options: ToolStatusOptions = {}) {
       if (!open() || !ownCall(callId, 'UI')) return;
       if (status === 'SUCCESS' || status === 'ERROR') {
-        if (isPartial) return; // a partial run never ends a call
+        if (!final) return; // only the final run ends a call
         record.heldTerminal = { status, options };
         lifecycle.send(record, 'DOING', options, false);
         return;
       }
-      lifecycle.send(record, status, options, isPartial);
+      lifecycle.send(record, status, options, phase === 'partial');
     },
     completeTask(result: string) {
-      if (!isPartial && open()) record.completion = result;
+      if (final && open()) record.completion = result;
     },
   };
 }

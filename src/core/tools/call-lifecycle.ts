@@ -2,7 +2,8 @@
 // `CallLifecycle.transition`, which refuses illegal moves and sends the merged status to the UI.
 import type { Emitter } from './emitter';
 import type { Disposable } from './emitter';
-import type { ToolErrorType } from './errors';
+import { ToolErrorType } from './errors';
+import { asText, QUEUED_CANCEL_RESULT } from './model-results';
 import { ToolStatusMerger } from './status';
 import type { ToolCallState, ToolCallStatus, ToolStatusKind, ToolStatusOptions } from './status-types';
 import type { AnyTool, ToolLogger, ToolResultContent, ToolResultOptions } from './types';
@@ -102,9 +103,35 @@ export class CallLifecycle {
     this.emit(this.merger.send(record.callId, identity(record), terminal, options));
   }
 
+  /** Ends a call that never ran (unknown tool, bad arguments, failed preparation, denial) with an error result. */
+  reject(record: CallRecord, errorType: ToolErrorType, content: ToolResultContent): void {
+    const error = asText(content).split('\n', 1)[0];
+    this.finish(record, notRunOutcome(record, 'error', errorType, content), { error, errorType });
+  }
+
+  /** False (and the call finished as "cancelled while in queue") once its signal has aborted (behaviour 20). */
+  stillQueued(record: CallRecord): boolean {
+    if (record.outcome) return false;
+    if (!record.controller.signal.aborted) return true;
+    this.finish(record, notRunOutcome(record, 'cancelled', ToolErrorType.CANCELLED, QUEUED_CANCEL_RESULT), {
+      error: QUEUED_CANCEL_RESULT,
+      errorType: ToolErrorType.CANCELLED,
+    });
+    return false;
+  }
+
   private emit(status: ToolCallStatus): void {
     this.statusEmitter.fire(status, (error) => this.logger.warn('A status listener threw', error));
   }
+}
+
+function notRunOutcome(
+  record: CallRecord,
+  state: 'error' | 'cancelled',
+  errorType: ToolErrorType,
+  content: ToolResultContent,
+): ToolCallOutcome {
+  return { callId: record.callId, toolName: record.name, state, content, isError: true, errorType };
 }
 
 function identity(record: CallRecord) {

@@ -37,7 +37,7 @@ export async function runFinalCall(record: CallRecord, deps: CallRunnerDeps): Pr
   const tool = record.tool!;
   deps.lifecycle.transition(record, 'executing');
   deps.lifecycle.send(record, 'DOING', isRecord(record.params) ? { params: record.params } : {}, false);
-  const ctx = createCallContext(record, deps.lifecycle, deps.taskId, deps.logger, false);
+  const ctx = createCallContext(record, deps.lifecycle, deps.taskId, deps.logger, 'final');
   const started = deps.now();
   const end = await executeWithLimits(
     () => tool.execute(record.params, ctx, false),

@@ -2,6 +2,7 @@
 // delta: the state machine keeps its stack and partial tokens between feeds and builds the value tree in place,
 // so `value` is O(1). The partial value shows completed scalars, every container opened so far and the prefix
 // of an unfinished string; an unfinished number, literal or key is left out until it completes.
+import { ChunkedString } from './chunked-string';
 
 /** Malformed JSON, with the 0-based character offset where it went wrong. */
 export class JsonStreamError extends Error {
@@ -66,7 +67,7 @@ export class IncrementalJsonParser {
   private readonly isArray: boolean[] = [];
   private readonly keys: string[] = [];
   private depth = 0;
-  private str = '';
+  private readonly str = new ChunkedString();
   private strIsKey = false;
   private strSlot = 0;
   private unicode = 0;
@@ -94,7 +95,7 @@ export class IncrementalJsonParser {
             if (c === 34 || c === 92 || c < 32) break;
             j++;
           }
-          if (j > i) this.str += i === 0 && j === n ? chunk : chunk.slice(i, j);
+          if (j > i) this.str.append(i === 0 && j === n ? chunk : chunk.slice(i, j));
           if (j === n) return this.advance(n);
           if (c === 34) this.endString();
           else if (c === 92) this.state = ESCAPE;
@@ -111,7 +112,7 @@ export class IncrementalJsonParser {
           } else {
             const decoded = ESCAPES[c];
             if (decoded === undefined) this.fail(`Invalid escape "\\${chunk[i]}"`, i);
-            this.str += decoded;
+            this.str.append(decoded);
             this.state = STRING;
           }
           i++;
@@ -123,7 +124,7 @@ export class IncrementalJsonParser {
           this.unicode = this.unicode * 16 + digit;
           if (++this.unicodeDigits === 4) {
             // Surrogate halves are appended one code unit at a time, exactly as JSON.parse does.
-            this.str += String.fromCharCode(this.unicode);
+            this.str.append(String.fromCharCode(this.unicode));
             this.state = STRING;
           }
           i++;
@@ -169,8 +170,9 @@ export class IncrementalJsonParser {
    * copy it (structuredClone) to keep a frozen view.
    */
   get value(): unknown {
-    if (!this.strIsKey && (this.state === STRING || this.state === ESCAPE || this.state === UNICODE)) {
-      this.placeString();
+    // An unfinished string is (re)placed only when it grew since the last read.
+    if (!this.strIsKey && (this.state === STRING || this.state === ESCAPE || this.state === UNICODE) && this.str.changed) {
+      this.placeString(this.str.text);
     }
     return this.root;
   }
@@ -258,7 +260,6 @@ export class IncrementalJsonParser {
 
   private beginString(isKey: boolean): void {
     this.state = STRING;
-    this.str = '';
     this.strIsKey = isKey;
     if (!isKey && this.depth > 0 && this.isArray[this.depth - 1]) {
       this.strSlot = (this.containers[this.depth - 1] as unknown[]).length;
@@ -266,22 +267,22 @@ export class IncrementalJsonParser {
   }
 
   private endString(): void {
+    const text = this.str.take();
     if (this.strIsKey) {
-      this.keys[this.depth - 1] = this.str;
+      this.keys[this.depth - 1] = text;
       this.strIsKey = false;
       this.state = COLON;
     } else {
-      this.placeString();
+      this.placeString(text);
       this.state = this.depth === 0 ? END : AFTER_VALUE;
     }
-    this.str = '';
   }
 
-  /** Puts the current string into its slot; done at the end of the string and whenever a snapshot is taken. */
-  private placeString(): void {
-    if (this.depth === 0) this.root = this.str;
-    else if (this.isArray[this.depth - 1]) (this.containers[this.depth - 1] as unknown[])[this.strSlot] = this.str;
-    else setProperty(this.containers[this.depth - 1] as Record<string, unknown>, this.keys[this.depth - 1]!, this.str);
+  /** Puts a string into its slot: at the end of the string, and for an unfinished one whenever `value` is read. */
+  private placeString(text: string): void {
+    if (this.depth === 0) this.root = text;
+    else if (this.isArray[this.depth - 1]) (this.containers[this.depth - 1] as unknown[])[this.strSlot] = text;
+    else setProperty(this.containers[this.depth - 1] as Record<string, unknown>, this.keys[this.depth - 1]!, text);
   }
 
   private open(container: Container, isArray: boolean): void {

@@ -13,6 +13,7 @@ export type {
   ToolFactoryContext,
   ToolKind,
   ToolLogger,
+  ToolPreparation,
   ToolResultContent,
   ToolResultOptions,
   ToolSource,
@@ -32,13 +33,10 @@ export {
   type SubTaskRunner,
   type SystemToolOptions,
 } from './system-tools';
+export { type ApprovalDecision, type ApprovalHook, type ApprovalRequest, type LoopGuardHook } from './approval';
 export {
   ToolScheduler,
   executionGroups,
-  type ApprovalDecision,
-  type ApprovalHook,
-  type ApprovalRequest,
-  type LoopGuardHook,
   type ToolBatchResult,
   type ToolCallRequest,
   type ToolSchedulerOptions,

@@ -1,7 +1,8 @@
-// The tool scheduler for one task (tool-system.md §3, §5, §6): validates each final call, asks the injected
-// approval hook, runs consecutive read-only calls in parallel and the rest one at a time, and returns one
-// model result per call plus any pause signal. Nothing it does throws into the agent loop.
-import { CancelReason, followSignal, raceAbort } from './abort';
+// The tool scheduler for one task (tool-system.md §3, §5, §6): validates each final call, has every call of
+// the batch prepared and approved (approval.ts), runs consecutive read-only calls in parallel and the rest one
+// at a time, and returns one model result per call plus any pause signal. Nothing it does throws into the loop.
+import { CancelReason, followSignal } from './abort';
+import { allowAll, type ApprovalDeps, type ApprovalHook, approveCall, type LoopGuardHook } from './approval';
 import { CallLifecycle, type CallRecord, type ToolCallOutcome } from './call-lifecycle';
 import { createCallContext } from './call-context';
 import { type CallRunnerDeps, describe, runFinalCall } from './call-runner';
@@ -10,37 +11,17 @@ import { errorMessage, ToolErrorType } from './errors';
 import { DEFAULT_ABORT_GRACE_MS, DEFAULT_TIMEOUT_MS } from './executor';
 import { parseJsonStrict } from './incremental-json';
 import type { ToolManager } from './manager';
-import { asText, deniedResult, invalidJsonResult, invalidParamsResult, QUEUED_CANCEL_RESULT, withGuidance } from './model-results';
+import { invalidJsonResult, invalidParamsResult, withGuidance } from './model-results';
 import type { OutputStore } from './output-store';
 import { type PauseSignal, PauseRules, type TurnCheck } from './pause-rules';
 import { ToolStatistics } from './stats';
 import type { ToolCallStatus } from './status-types';
 import { ToolCallStream } from './streaming-calls';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './truncation';
-import { consoleLogger, type ToolKind, type ToolLogger, type ToolResultContent } from './types';
+import { consoleLogger, type ToolLogger } from './types';
 
-export interface ApprovalRequest {
-  callId: string;
-  toolName: string;
-  displayName: string;
-  kind: ToolKind;
-  /** Validated parameters. */
-  params: unknown;
-  /** From the loop guard (behaviour 34), when one is plugged in. */
-  loop?: { consecutive: number; repeated: boolean };
-  /** Aborted when the call or task is cancelled while the question is open: close the prompt then. */
-  signal: AbortSignal;
-}
-
-export type ApprovalDecision = { decision: 'allow' } | { decision: 'deny'; reason?: string };
-
-/** Called once per final call before it runs (state awaiting_approval); src/core/permissions plugs in here. */
-export type ApprovalHook = (request: ApprovalRequest) => Promise<ApprovalDecision>;
-
-/** Structurally the permission module's LoopGuard. */
-export interface LoopGuardHook {
-  observe(toolName: string, args: unknown): { consecutive: number; repeated: boolean };
-}
+// The approval types live with the approval step; re-exported here where they were first published.
+export type { ApprovalDecision, ApprovalHook, ApprovalRequest, LoopGuardHook } from './approval';
 
 /** A complete call from a provider that does not stream arguments. */
 export interface ToolCallRequest {
@@ -78,8 +59,6 @@ export interface ToolSchedulerOptions {
   logger?: ToolLogger;
 }
 
-const allowAll: ApprovalHook = async () => ({ decision: 'allow' });
-
 export class ToolScheduler {
   private readonly statusEmitter = new Emitter<ToolCallStatus>();
   private readonly pauseEmitter = new Emitter<PauseSignal>();
@@ -92,6 +71,7 @@ export class ToolScheduler {
   private readonly lifecycle: CallLifecycle;
   private readonly active = new Map<string, CallRecord>();
   private readonly runner: CallRunnerDeps;
+  private readonly approval: ApprovalDeps;
   private readonly logger: ToolLogger;
 
   constructor(private readonly options: ToolSchedulerOptions) {
@@ -112,13 +92,22 @@ export class ToolScheduler {
       statistics: this.statistics,
       guidedTools: new Set(),
     };
+    this.approval = {
+      lifecycle: this.lifecycle,
+      taskId: this.runner.taskId,
+      logger: this.logger,
+      defaultTimeoutMs: this.runner.defaultTimeoutMs,
+      abortGraceMs: this.runner.abortGraceMs,
+      approve: options.approve ?? allowAll,
+      loopGuard: options.loopGuard,
+    };
   }
 
   /** Streaming calls for one model turn: feed it ToolCallStreamEvents, then `finish()` runs the final calls. */
   createStream(): ToolCallStream {
     return new ToolCallStream({
       beginCall: (callId, name) => this.beginCall(callId, name, true),
-      partialContext: (record) => createCallContext(record, this.lifecycle, this.runner.taskId, this.logger, true),
+      partialContext: (record) => createCallContext(record, this.lifecycle, this.runner.taskId, this.logger, 'partial'),
       runBatch: (records) => this.runBatch(records),
       logger: this.logger,
     });
@@ -192,10 +181,10 @@ export class ToolScheduler {
   private async runBatch(records: readonly CallRecord[]): Promise<ToolBatchResult> {
     for (const record of records) await this.validate(record);
     const ready = records.filter((record) => record.state === 'scheduled');
+    // Behaviour 21: every call of the batch is prepared and approved (or finished) before any of them starts.
+    for (const record of ready) await approveCall(record, this.approval);
     for (const group of executionGroups(ready)) {
-      // Behaviour 21: every call of a group is approved (or finished) before any of them starts.
-      for (const record of group) await this.approve(record);
-      const approved = group.filter((record) => !record.outcome && this.stillQueued(record));
+      const approved = group.filter((record) => record.state === 'awaiting_approval' && this.lifecycle.stillQueued(record));
       await Promise.all(approved.map((record) => runFinalCall(record, this.runner)));
     }
     return this.collect(records);
@@ -203,10 +192,10 @@ export class ToolScheduler {
 
   private async validate(record: CallRecord): Promise<void> {
     if (record.state === 'streaming') this.lifecycle.transition(record, 'validating');
-    if (!this.stillQueued(record)) return;
-    if (record.lookupError) return this.reject(record, record.lookupError.type, record.lookupError.message);
+    if (!this.lifecycle.stillQueued(record)) return;
+    if (record.lookupError) return this.lifecycle.reject(record, record.lookupError.type, record.lookupError.message);
     if (record.argsError !== undefined) {
-      return this.reject(record, ToolErrorType.INVALID_JSON, invalidJsonResult(record.name, record.argsError));
+      return this.lifecycle.reject(record, ToolErrorType.INVALID_JSON, invalidJsonResult(record.name, record.argsError));
     }
     let validation;
     try {
@@ -216,57 +205,10 @@ export class ToolScheduler {
     }
     if (!validation.ok) {
       const content = withGuidance(invalidParamsResult(record.name, validation.message), await describe(record.tool, this.logger), 'error');
-      return this.reject(record, ToolErrorType.INVALID_PARAMS, content);
+      return this.lifecycle.reject(record, ToolErrorType.INVALID_PARAMS, content);
     }
     record.params = validation.params;
-    if (this.stillQueued(record)) this.lifecycle.transition(record, 'scheduled');
-  }
-
-  private async approve(record: CallRecord): Promise<void> {
-    if (!this.stillQueued(record)) return;
-    this.lifecycle.transition(record, 'awaiting_approval');
-    const tool = record.tool!;
-    const loop = this.options.loopGuard?.observe(record.name, record.params);
-    const approve = this.options.approve ?? allowAll;
-    const request: ApprovalRequest = {
-      callId: record.callId,
-      toolName: record.name,
-      displayName: record.displayName,
-      kind: tool.kind,
-      params: record.params,
-      ...(loop ? { loop } : {}),
-      signal: record.controller.signal,
-    };
-    let answer: { value: ApprovalDecision } | undefined;
-    try {
-      answer = await raceAbort(approve(request), record.controller.signal);
-    } catch (error) {
-      return this.reject(record, ToolErrorType.POLICY_VIOLATION, `The approval check failed: ${errorMessage(error)}`);
-    }
-    if (!answer) return void this.stillQueued(record);
-    if (answer.value.decision === 'deny') {
-      return this.reject(record, ToolErrorType.USER_DENIED, deniedResult(record.name, answer.value.reason));
-    }
-  }
-
-  /** False (and the call finished as "cancelled while in queue") once its signal has aborted. */
-  private stillQueued(record: CallRecord): boolean {
-    if (record.outcome) return false;
-    if (!record.controller.signal.aborted) return true;
-    this.lifecycle.finish(record, this.outcome(record, 'cancelled', ToolErrorType.CANCELLED, QUEUED_CANCEL_RESULT), {
-      error: QUEUED_CANCEL_RESULT,
-      errorType: ToolErrorType.CANCELLED,
-    });
-    return false;
-  }
-
-  private reject(record: CallRecord, errorType: ToolErrorType, content: ToolResultContent): void {
-    const error = asText(content).split('\n', 1)[0];
-    this.lifecycle.finish(record, this.outcome(record, 'error', errorType, content), { error, errorType });
-  }
-
-  private outcome(record: CallRecord, state: 'error' | 'cancelled', errorType: ToolErrorType, content: ToolResultContent): ToolCallOutcome {
-    return { callId: record.callId, toolName: record.name, state, content, isError: true, errorType };
+    if (this.lifecycle.stillQueued(record)) this.lifecycle.transition(record, 'scheduled');
   }
 
   private collect(records: readonly CallRecord[]): ToolBatchResult {

@@ -2,6 +2,7 @@
 // parser per call; while arguments arrive the tool runs `execute(partial, ctx, true)` to show what it has;
 // `finish()` then hands the complete calls to the scheduler for validation, approval and the final run.
 import type { ModelStreamEvent } from '../model/events';
+import { raceAbort } from './abort';
 import { type CallRecord, isRecord } from './call-lifecycle';
 import { errorMessage } from './errors';
 import { IncrementalJsonParser } from './incremental-json';
@@ -66,7 +67,9 @@ export class ToolCallStream {
     // A call whose end never came (the stream broke) is judged on what arrived.
     for (const call of calls) this.endArguments(call);
     for (const call of calls) {
-      while (call.running) await call.running;
+      // A partial run that ignores its signal must not hold up a cancelled call (behaviour 20).
+      const signal = call.record.controller.signal;
+      while (call.running && !signal.aborted) await raceAbort(call.running, signal);
     }
     return this.host.runBatch(calls.map((call) => call.record));
   }

@@ -83,10 +83,26 @@ export interface Tool<P = unknown> {
   /** When the tool was defined from JSON Schema, that schema verbatim, so describing it loses nothing. */
   getInputJsonSchema?(): Promise<JsonSchema>;
   validate(params: unknown): Promise<ValidationResult<P>>;
+  /**
+   * Optional, for tools that write or execute: runs after validation and before approval, so the approval
+   * question can name what the call touches and show the proposed change. Throwing a ToolError here ends the
+   * call with that error and nobody is asked (an edit that does not match needs no approval).
+   */
+  prepare?(params: P, ctx: ToolContext): Promise<ToolPreparation>;
   /** Reports only through `ctx`; partial runs (isPartial) get unvalidated params and must not set a result. */
   execute(params: P, ctx: ToolContext, isPartial: boolean): Promise<void>;
   /** Frees per-task resources at cleanup (behaviour 15). */
   dispose?(): void | Promise<void>;
+}
+
+/** What a call will touch, worked out before it is approved (see `Tool.prepare`). */
+export interface ToolPreparation {
+  /** Absolute paths the call reads or writes, and/or the command line and its working directory. */
+  targets: { paths?: readonly string[]; command?: string; cwd?: string };
+  /** One line for people, e.g. "Edit src/app.ts (3 edits)". */
+  summary?: string;
+  /** For edits: the proposed change's size, and a way to show it in the diff editor before deciding. */
+  diff?: { path: string; added: number; removed: number; open(): Promise<void> };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tools of any parameter type

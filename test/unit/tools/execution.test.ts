@@ -279,6 +279,35 @@ describe('batching', () => {
     assert.equal(read.executions.length, 2);
   });
 
+  test('[21] the whole batch is approved before its first call starts, across write, execute and read-only groups', async () => {
+    const log: string[] = [];
+    const tool = (name: string, kind: 'readonly' | 'write' | 'execute') =>
+      recordingTool({
+        name,
+        kind,
+        run: async (_p, ctx) => {
+          log.push(`run ${ctx.callId}`);
+          ctx.setToolResult(ctx.callId, 'ok');
+        },
+      });
+    const h = harness([tool('write_file', 'write'), tool('run_command', 'execute'), tool('read_file', 'readonly')], {
+      approve: async (request) => {
+        log.push(`ask ${request.callId}`);
+        await settle(1);
+        return request.callId === 'b' ? { decision: 'deny' } : { decision: 'allow' };
+      },
+    });
+    const { outcomes } = await h.scheduler.runCalls([
+      { callId: 'a', name: 'write_file', arguments: { path: 'w' } },
+      { callId: 'b', name: 'run_command', arguments: { path: 'x' } },
+      { callId: 'c', name: 'read_file', arguments: { path: 'r' } },
+      { callId: 'd', name: 'read_file', arguments: { path: 5 } },
+      { callId: 'e', name: 'write_file', arguments: { path: 'w2' } },
+    ]);
+    assert.deepEqual(log, ['ask a', 'ask b', 'ask c', 'ask e', 'run a', 'run c', 'run e']);
+    assert.deepEqual(outcomes.map((o) => o.state), ['success', 'error', 'success', 'error', 'success']);
+  });
+
   test('[34 hook] the loop guard hook is consulted before approval and its observation reaches the approval request', async () => {
     const seen: unknown[] = [];
     const read = recordingTool({ name: 'read_file', parameters: z.object({ path: z.string() }) });

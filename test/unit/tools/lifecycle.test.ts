@@ -44,6 +44,21 @@ describe('lifecycle', () => {
     assert.equal(seen, 'awaiting_approval');
   });
 
+  test('[22] a call cancelled while executing ends in cancelled, straight from executing', async () => {
+    const h = harness([
+      recordingTool({
+        name: 'slow',
+        run: async (_p, ctx) => {
+          queueMicrotask(() => h.scheduler.cancelCall(ctx.callId));
+          await new Promise<void>((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped'))));
+        },
+      }),
+    ]);
+    const { outcomes } = await h.scheduler.runCalls([{ callId: 'c1', name: 'slow', arguments: { path: 'a' } }]);
+    assert.equal(outcomes[0]!.state, 'cancelled');
+    assert.deepEqual(statesOf(h.statuses, 'c1'), ['validating', 'scheduled', 'awaiting_approval', 'executing', 'cancelled']);
+  });
+
   test('[22] transitions only move forward; terminal states are final', () => {
     assert.equal(canTransition('validating', 'scheduled'), true);
     assert.equal(canTransition('scheduled', 'executing'), false, 'approval cannot be skipped');

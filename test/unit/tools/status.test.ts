@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { createTool, genericBlockText, normalizeDisplayBlocks, ToolStatusMerger } from '../../../src/core/tools';
+import { createTool, genericBlockText, isTerminalStatus, normalizeDisplayBlocks, ToolStatusMerger } from '../../../src/core/tools';
 import { harness } from './fixtures';
 
 const id = { toolName: 'write_file', displayName: 'Write File' };
@@ -75,6 +75,27 @@ describe('status merging', () => {
       assert.equal(merger.size, 0);
     });
   }
+
+  test('[3] through the runtime: exactly one terminal status, with endTime and duration, then the call leaves the cache', async () => {
+    let now = 1000;
+    const tool = createTool({
+      name: 'slowish',
+      kind: 'readonly',
+      description: 'x',
+      parameters: z.object({}),
+      execute: async (_p, ctx) => {
+        now += 40;
+        ctx.setToolResult(ctx.callId, 'ok');
+      },
+    });
+    const h = harness([{ name: 'slowish', factory: () => tool }], { now: () => now });
+    await h.scheduler.runCalls([{ callId: 'c1', name: 'slowish' }]);
+    const terminal = h.statuses.filter((s) => isTerminalStatus(s.status));
+    assert.equal(terminal.length, 1);
+    assert.deepEqual([terminal[0]!.startTime, terminal[0]!.endTime, terminal[0]!.duration], [1000, 1040, 40]);
+    assert.equal(h.statuses.at(-1), terminal[0], 'nothing follows the terminal status');
+    assert.equal(h.scheduler.currentStatus('c1'), undefined);
+  });
 
   test('[4] every update the UI receives is the full merged state of its call', async () => {
     const tool = createTool({

@@ -43,7 +43,7 @@ describe('streaming tool calls', () => {
     assert.equal(result.outcomes[0]!.content, 'written');
   });
 
-  test('[6] partial params are never validated and a partial run never produces a model result', async () => {
+  test('[6] partial params are never validated: unvalidated arguments reach partial runs, invalid final ones never run', async () => {
     const tool = recordingTool({
       name: 'write_file',
       parameters: writeParams,
@@ -66,7 +66,58 @@ describe('streaming tool calls', () => {
     assert.ok(!tool.executions.some((e) => !e.isPartial), 'invalid final params never reach execute');
   });
 
+  test('[6] a result, a terminal status or a completion sent by a partial run never reaches the model or ends the call', async () => {
+    const tool = recordingTool({
+      name: 'write_file',
+      parameters: writeParams,
+      run: async (_params, ctx, isPartial) => {
+        if (isPartial) {
+          ctx.setToolResult(ctx.callId, 'from a partial run');
+          ctx.sendToolStatus(ctx.callId, 'SUCCESS');
+          ctx.completeTask('from a partial run');
+        } else ctx.setToolResult(ctx.callId, 'final');
+      },
+    });
+    const h = harness([tool]);
+    const stream = h.scheduler.createStream();
+    for (const event of streamEvents('c1', 'write_file', '{"path":"a","content":"bcdef"}', 4)) {
+      stream.handle(event);
+      await settle(1);
+    }
+    const { outcomes, completion } = await stream.finish();
+    assert.ok(tool.executions.filter((e) => e.isPartial).length >= 2);
+    assert.equal(outcomes[0]!.content, 'final', 'the first result set wins, so a partial one would have shown here');
+    assert.equal(completion, undefined);
+    assert.equal(h.statuses.filter((s) => s.status === 'SUCCESS').length, 1);
+  });
+
   test('[6] deltas arriving while a partial run is busy coalesce into one later run with the latest value', async () => {
+    const gate = deferred();
+    const tool = recordingTool({
+      name: 'write_file',
+      parameters: writeParams,
+      run: async (_p, ctx, isPartial) => {
+        if (isPartial && tool.executions.length === 1) await gate.promise;
+        if (!isPartial) ctx.setToolResult(ctx.callId, 'ok');
+      },
+    });
+    const h = harness([tool]);
+    const stream = h.scheduler.createStream();
+    const events = streamEvents('c1', 'write_file', '{"path":"a","content":"abcdefghij"}', 2);
+    const end = events.pop()!;
+    for (const event of events) stream.handle(event);
+    await settle();
+    assert.equal(tool.executions.length, 1, 'one partial run, still busy, while 17 more deltas arrived');
+    gate.resolve();
+    await settle();
+    const partials = tool.executions.filter((e) => e.isPartial).map((e) => e.params);
+    assert.equal(partials.length, 2, 'the waiting deltas coalesced into a single run');
+    assert.deepEqual(partials[1], { path: 'a', content: 'abcdefghij' }, 'that run saw the latest value');
+    stream.handle(end);
+    await stream.finish();
+  });
+
+  test('[6] a partial run still busy when the stream ends is not followed by a stale one', async () => {
     const gate = deferred();
     let runs = 0;
     const tool = recordingTool({
@@ -82,9 +133,12 @@ describe('streaming tool calls', () => {
     const h = harness([tool]);
     const stream = h.scheduler.createStream();
     for (const event of streamEvents('c1', 'write_file', '{"path":"a","content":"abcdefghij"}', 2)) stream.handle(event);
+    const finished = stream.finish();
+    await settle();
+    assert.equal(tool.executions.some((e) => !e.isPartial), false, 'the final run waits for the busy partial run');
     gate.resolve();
-    await stream.finish();
-    assert.equal(runs, 1, 'the stream ended before the busy run finished, so no stale run follows');
+    await finished;
+    assert.equal(runs, 1);
   });
 
   test('[6] malformed argument JSON stops partial runs and gives the model a parse error with the position', async () => {
@@ -123,11 +177,21 @@ describe('streaming tool calls', () => {
       kind: 'write',
       parameters: writeParams,
       run: async (_p, ctx, isPartial) => {
-        order.push(isPartial ? 'partial' : 'final');
+        order.push(isPartial ? `partial:${ctx.callId}` : `final:${ctx.callId}`);
         if (!isPartial) ctx.setToolResult(ctx.callId, 'ok');
       },
     });
-    const h = harness([tool], {
+    const factory = () => {
+      const instance = tool.factory();
+      const validate = instance.validate.bind(instance);
+      return Object.assign(instance, {
+        validate: async (params: unknown) => {
+          order.push(`validate:${JSON.stringify(params)}`);
+          return validate(params);
+        },
+      });
+    };
+    const h = harness([{ name: 'write_file', factory }], {
       approve: async (request) => {
         order.push(`approve:${request.callId}`);
         return request.callId === 'c2' ? { decision: 'deny', reason: 'not that file' } : { decision: 'allow' };
@@ -141,11 +205,40 @@ describe('streaming tool calls', () => {
       stream.handle(event);
       await settle(1);
     }
+    const partialsBefore = order.filter((o) => o.startsWith('partial:')).length;
+    assert.ok(partialsBefore > 0);
+    assert.equal(order.filter((o) => o.startsWith('validate:')).length, 0, 'partial runs are not validated');
     const { outcomes } = await stream.finish();
-    const finalIndex = order.indexOf('final');
-    assert.ok(order.indexOf('approve:c1') < finalIndex);
-    assert.equal(order.filter((o) => o === 'final').length, 1);
+    const finals = order.filter((o) => o.startsWith('final:'));
+    assert.deepEqual(finals, ['final:c1'], 'only the approved call ran finally');
+    const at = (entry: string) => order.indexOf(entry);
+    assert.ok(at('validate:{"path":"a","content":"x"}') < at('approve:c1'), 'validated before approval');
+    assert.ok(at('approve:c1') < at('final:c1'), 'approved before the final run');
     assert.equal(outcomes[1]!.errorType, ToolErrorType.USER_DENIED);
     assert.match(String(outcomes[1]!.content), /not that file/);
+  });
+
+  test('[20] a partial run that ignores its signal does not hold up cancelling the call', async () => {
+    const task = new AbortController();
+    const tool = recordingTool({
+      name: 'write_file',
+      parameters: writeParams,
+      run: async (_p, _ctx, isPartial) => {
+        if (isPartial) await new Promise<void>(() => {});
+      },
+    });
+    const h = harness([tool], { taskSignal: task.signal });
+    const stream = h.scheduler.createStream();
+    for (const event of streamEvents('c1', 'write_file', '{"path":"a","content":"x"}', 8)) stream.handle(event);
+    const finished = stream.finish();
+    await settle();
+    task.abort();
+    // Event-loop turns, not wall-clock time: the cancelled batch must settle without the partial run.
+    const settled = await Promise.race([finished, settle(20).then(() => undefined)]);
+    assert.ok(settled, 'finish() is still waiting for the hung partial run');
+    const { outcomes } = settled;
+    assert.equal(outcomes[0]!.state, 'cancelled');
+    assert.match(String(outcomes[0]!.content), /cancelled while in queue/);
+    assert.equal(tool.executions.filter((e) => !e.isPartial).length, 0);
   });
 });
