@@ -81,7 +81,7 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
     const closest = findClosestRegion(index, search);
     return fail(
       { kind: 'no_occurrence', ...(closest ? { closest } : {}) },
-      'oldText was not found in the file, not even ignoring whitespace, indentation, escaping or small changes between its first and last lines. ' +
+      'oldText was not found in the file, not even ignoring whitespace, blank lines, indentation, escaping or small changes between its first and last lines. ' +
         `${closestHint(closest)}\nRead the file again and copy the text to replace exactly.`,
     );
   }
@@ -108,7 +108,8 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
   const ranges = replacements.map((r) => r.range);
   const first = located.candidates[0]!;
   const similarity = located.strategy === 'block-anchor' && first.type === 'lines' ? first.similarity : undefined;
-  const details = { ...(reindent ? { reindent } : {}), ...(similarity !== undefined ? { similarity } : {}) };
+  const blankLines = located.candidates.some((c) => c.type === 'lines' && c.alignment !== undefined);
+  const details = { ...(reindent ? { reindent } : {}), ...(similarity !== undefined ? { similarity } : {}), ...(blankLines ? { blankLines } : {}) };
   return {
     ok: true,
     applied: {

@@ -14,6 +14,7 @@ export {
   type FileDiagnostics,
   type LocatedDiagnostic,
 } from './diagnostics-delta';
+export { DIAGNOSTICS_WAIT, type DiagnosticsWaitDefaults } from './diagnostics-wait';
 export { waitForQuiet, systemClock, type SettleClock, type SettleOutcome, type SettleResult, type WaitForQuietOptions } from './settle';
 export { BLOCK_ANCHOR_THRESHOLD } from './strategies/block-anchor';
 export * from './types';

@@ -1,7 +1,7 @@
 // A file's lines prepared once per call: offsets for mapping matches back, and lazily cached comparison keys.
 
 import { detectIndentStyle, type IndentStyle } from './indentation';
-import { lineKey, type LineKeyKind } from './line-keys';
+import { asciiQuotes, hasSmartQuotes, lineKey, type LineKeyKind } from './line-keys';
 
 export class LineIndex {
   readonly lines: readonly string[];
@@ -9,6 +9,7 @@ export class LineIndex {
   readonly lineStarts: readonly number[];
   private readonly keys = new Map<LineKeyKind, Array<string | undefined>>();
   private style: IndentStyle | undefined;
+  private folded: string | undefined;
 
   constructor(readonly text: string) {
     this.lines = text.split('\n');
@@ -49,6 +50,16 @@ export class LineIndex {
   /** Offset just past the last character of `line` (before its newline). */
   contentEnd(line: number): number {
     return this.lineStarts[line]! + this.lines[line]!.length;
+  }
+
+  /** Lines a match may cover: without the empty piece after a final newline, which is no line of the file. */
+  get realLineCount(): number {
+    return this.text.endsWith('\n') ? this.lines.length - 1 : this.lines.length;
+  }
+
+  /** The text with typographic quotes folded to ASCII. Folding is one UTF-16 unit for one, so offsets carry over. */
+  foldedText(): string {
+    return (this.folded ??= hasSmartQuotes(this.text) ? asciiQuotes(this.text) : this.text);
   }
 
   /** True when a newline follows `line`. */

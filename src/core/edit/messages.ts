@@ -36,11 +36,13 @@ export function listLines(lines: readonly number[]): string {
 export function matchNote(
   strategy: MatchStrategy,
   ranges: readonly LineRange[],
-  details: { reindent?: string; similarity?: number },
+  details: { reindent?: string; similarity?: number; blankLines?: boolean },
 ): string {
   const where =
     ranges.length === 1 ? `at ${describeRange(ranges[0]!)}` : `at ${ranges.length} places: ${listLines(ranges.map((r) => r.startLine))}`;
-  let note = `${HOW_MATCHED[strategy]} ${where}`;
+  // Blank lines the model dropped or added are kept as the file has them: say so, the diff will show it.
+  const how = details.blankLines ? `${HOW_MATCHED[strategy]} and blank lines (the file's blank lines kept)` : HOW_MATCHED[strategy];
+  let note = `${how} ${where}`;
   if (details.similarity !== undefined) {
     note += ` (the lines between are ${percent(details.similarity)} similar to your oldText; check the result)`;
   }

@@ -1,5 +1,6 @@
 // Turns a located match into the text replacement to make, re-indenting line-based replacements to fit the file.
 
+import { alignToWindow } from './blank-alignment';
 import { reindent } from './reindent';
 import type { LineIndex } from './line-index';
 import type { TextReplacement } from './line-endings';
@@ -18,10 +19,15 @@ export function buildReplacement(index: LineIndex, candidate: Candidate, search:
   const { startLine, endLine } = candidate;
   const last = endLine - 1;
   const replacementLines = toSearchText(newText);
-  const body = newText === '' ? [] : replacementLines.lines;
   const window = index.lines.slice(startLine, endLine);
-  const fitted = reindent(window, search.lines, body, () => index.indentStyle());
-  const text = keepUnchangedLines(window, search.lines, body, fitted.lines).join('\n');
+  let searchLines: readonly string[] = search.lines;
+  let body = newText === '' ? [] : replacementLines.lines;
+  if (candidate.alignment) {
+    const relative = candidate.alignment.map((j) => (j === -1 ? -1 : j - startLine));
+    ({ searchLines, newLines: body } = alignToWindow(window.length, relative, searchLines, body));
+  }
+  const fitted = reindent(window, searchLines, body, () => index.indentStyle());
+  const text = keepUnchangedLines(window, searchLines, body, fitted.lines).join('\n');
   const note = fitted.change ? { reindentNote: fitted.change } : {};
   const start = index.lineStarts[startLine]!;
 

@@ -21,7 +21,8 @@ export const blockAnchorStrategy: EditStrategy = {
     const lastKey = lineKey.quotes(search.lines[m - 1]!);
     // A first line like "{" or "})" anchors nothing: it would match all over the file.
     if (!/[\p{L}\p{N}]/u.test(firstKey) || lastKey === '') return none;
-    const middle = search.lines.slice(1, -1).map(lineKey.collapsed);
+    // Blank lines carry no content: a blank line more or less between the anchors costs nothing.
+    const middle = search.lines.slice(1, -1).map(lineKey.collapsed).filter((k) => k !== '');
     const slack = Math.max(2, Math.ceil(m * 0.2));
     const pieces = prefilterPieces('quotes', firstKey);
     const candidates: Candidate[] = [];
@@ -33,7 +34,10 @@ export const blockAnchorStrategy: EditStrategy = {
         const last = i + len - 1;
         if (index.key('quotes', last) !== lastKey) continue;
         const fileMiddle: string[] = [];
-        for (let k = i + 1; k < last; k++) fileMiddle.push(index.key('collapsed', k));
+        for (let k = i + 1; k < last; k++) {
+          const key = index.key('collapsed', k);
+          if (key !== '') fileMiddle.push(key);
+        }
         const sim = blockSimilarity(fileMiddle, middle);
         const closer = best && sim === best.similarity && Math.abs(len - m) < Math.abs(best.end - i - m);
         if (!best || sim > best.similarity || closer) best = { end: last + 1, similarity: sim };

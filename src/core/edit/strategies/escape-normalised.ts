@@ -1,13 +1,14 @@
 // Escape-normalised: the model escaped what the file does not (\" \n \t \\ written literally) or swapped
-// typographic and ASCII quotes. The oldText is unescaped (and newText the same way), then compared like
-// whitespace-normalised with quotes folded to ASCII.
+// typographic and ASCII quotes. The oldText is unescaped (and newText the same way), then looked for as a substring
+// with quotes folded to ASCII on both sides (a fragment of a line, as exact would), and failing that line by line
+// like whitespace-normalised with quotes folded.
 
 import type { LineIndex } from '../line-index';
 import { asciiQuotes, hasSmartQuotes } from '../line-keys';
 import { normaliseModelText } from '../line-endings';
 import { toSearchText, type SearchText } from '../search-text';
 import { findLineSequences } from './line-sequence';
-import { lineCandidates, wholeFile, type EditStrategy, type LineSequenceStrategy, type LineSpan, type StrategyMatch } from './strategy';
+import { lineCandidates, wholeFile, type Candidate, type EditStrategy, type LineSequenceStrategy, type LineSpan, type StrategyMatch } from './strategy';
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '`': '`', '\\': '\\' };
 
@@ -26,17 +27,28 @@ export const escapeNormalisedStrategy: EditStrategy & LineSequenceStrategy = {
     for (const [i, decode] of DECODINGS.entries()) {
       const decoded = decode(search.text);
       if (i > 0 && decoded === search.text) continue;
+      // "\n" alone decodes to a bare line break, which is everywhere: whitespace is no text to look for.
+      if (decoded.trim() === '') continue;
       const asSearch = toSearchText(decoded);
+      // Typographic quotes the file does not have were the model's invention: fold them in newText too.
+      const rewrite = (matched: readonly string[]) => {
+        const foldQuotes = hasSmartQuotes(decoded) && !matched.some(hasSmartQuotes);
+        return (t: string) => (foldQuotes ? asciiQuotes(decode(t)) : decode(t));
+      };
+
+      // The identity decoding without any typographic quote is the exact search, which already failed.
+      const spans = i === 0 && !hasSmartQuotes(decoded) && index.foldedText() === index.text ? [] : foldedSpans(index, decoded);
+      if (spans.length > 0) {
+        return { candidates: spans, search: asSearch, rewriteNewText: rewrite(spans.map((s) => index.text.slice(s.start, s.end))) };
+      }
+
       const starts = this.findLines(index, asSearch.lines, wholeFile(index));
       if (starts.length === 0) continue;
       const m = asSearch.lines.length;
-      // Typographic quotes the file does not have were the model's invention: fold them in newText too.
-      const foldQuotes =
-        hasSmartQuotes(decoded) && !starts.some((s) => index.lines.slice(s, s + m).some(hasSmartQuotes));
       return {
         candidates: lineCandidates(starts, m),
         search: asSearch,
-        rewriteNewText: (t) => (foldQuotes ? asciiQuotes(decode(t)) : decode(t)),
+        rewriteNewText: rewrite(starts.flatMap((s) => index.lines.slice(s, s + m))),
       };
     }
     return { candidates: [], search };
@@ -45,3 +57,16 @@ export const escapeNormalisedStrategy: EditStrategy & LineSequenceStrategy = {
     return findLineSequences(index, 'quotes', searchLines, span);
   },
 };
+
+type Span = Extract<Candidate, { type: 'span' }>;
+
+/** Every occurrence (overlapping ones too, as exact counts them) of `text` in the file, typographic quotes folded. */
+function foldedSpans(index: LineIndex, text: string): Span[] {
+  const haystack = index.foldedText();
+  const needle = asciiQuotes(text);
+  const spans: Span[] = [];
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    spans.push({ type: 'span', start: at, end: at + needle.length });
+  }
+  return spans;
+}

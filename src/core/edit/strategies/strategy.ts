@@ -4,10 +4,14 @@ import type { LineIndex } from '../line-index';
 import type { SearchText } from '../search-text';
 import type { MatchStrategy } from '../types';
 
-/** Where an oldText matched: a character span (exact) or whole lines [startLine, endLine) (all others). */
+/**
+ * Where an oldText matched: a character span (exact, or a fragment found by escape-normalised) or whole lines
+ * [startLine, endLine). `alignment` is set when only blank lines differ: for each search line, the window line
+ * (0-based, file coordinates) it stands for, or -1 for a blank line the file does not have.
+ */
 export type Candidate =
   | { type: 'span'; start: number; end: number }
-  | { type: 'lines'; startLine: number; endLine: number; similarity?: number };
+  | { type: 'lines'; startLine: number; endLine: number; similarity?: number; alignment?: readonly number[] };
 
 export interface StrategyMatch {
   candidates: Candidate[];

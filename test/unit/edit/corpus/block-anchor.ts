@@ -156,4 +156,20 @@ export const blockAnchorCases: EditCase[] = [
     ],
     expect: { strategies: ['block-anchor'], content: lf('export default defineConfig({', '  build: { target: "es2022", sourcemap: false },', '  server: { port: 5173 },', '});') },
   },
+  {
+    name: 'block-anchor: a misremembered line and a dropped blank line together',
+    why: 'blank lines carry no content, so the missing one costs no similarity; only the changed line does',
+    file: lf('async function sync(db, api) {', '  const local = await db.all();', '', '  const remote = await api.list();', '  const diff = compare(local, remote);', '  return apply(db, diff);', '}'),
+    edits: [
+      {
+        oldText: text('async function sync(db, api) {', '  const local = await db.all();', '  const remote = await api.fetchAll();', '  const diff = compare(local, remote);', '  return apply(db, diff);', '}'),
+        newText: text('async function sync(db, api) {', '  const [local, remote] = await Promise.all([db.all(), api.list()]);', '  return apply(db, compare(local, remote));', '}'),
+      },
+    ],
+    expect: {
+      strategies: ['block-anchor'],
+      content: lf('async function sync(db, api) {', '  const [local, remote] = await Promise.all([db.all(), api.list()]);', '  return apply(db, compare(local, remote));', '}'),
+      messageIncludes: 'matched by its first and last lines only at lines 1-7 (the lines between are 9',
+    },
+  },
 ];

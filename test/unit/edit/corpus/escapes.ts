@@ -101,4 +101,36 @@ export const escapeCases: EditCase[] = [
     edits: [{ oldText: 'info() {\\n    print(\\"info\\");\\n}', newText: 'info() {\\n    print(\\"INFO\\");\\n}' }],
     expect: { strategies: ['escape-normalised'], content: lf('class Log {', '    info() {', '        print("INFO");', '    }', '}') },
   },
+  {
+    name: 'escape-normalised: a fragment of a line with escaped quotes',
+    why: 'models quote just the call they change, and escape its quotes on the way',
+    file: lf('function greet(name) {', '  console.log("hello", name);', '}'),
+    edits: [{ oldText: 'console.log(\\"hello\\", name)', newText: 'console.info(\\"hello\\", name)' }],
+    expect: {
+      strategies: ['escape-normalised'],
+      content: lf('function greet(name) {', '  console.info("hello", name);', '}'),
+      messageIncludes: 'matched after normalising escapes and quotes at line 2',
+    },
+  },
+  {
+    name: 'escape-normalised: a fragment of a line with typographic quotes',
+    why: 'a string literal quoted alone, its quotes turned typographic by chat formatting',
+    file: lf('const labels = { save: "Save", cancel: "Cancel" };'),
+    edits: [{ oldText: 'cancel: “Cancel”', newText: 'cancel: “Discard”' }],
+    expect: { strategies: ['escape-normalised'], content: lf('const labels = { save: "Save", cancel: "Discard" };') },
+  },
+  {
+    name: 'refused: an escaped fragment that occurs twice once unescaped',
+    why: 'decoding must not make a guess: both calls read the same after unescaping',
+    file: lf('log("start");', 'work();', 'log("start");'),
+    edits: [{ oldText: 'log(\\"start\\")', newText: 'log(\\"begin\\")' }],
+    expect: { failure: 'multiple_occurrences', strategy: 'escape-normalised', candidateLines: [1, 3] },
+  },
+  {
+    name: 'replaceAll: an escaped fragment replaced everywhere',
+    why: 'replaceAll with a double-encoded argument: each occurrence changes once, unescaped',
+    file: lf('t("Save");', 'button(t("Save"));'),
+    edits: [{ oldText: 't(\\"Save\\")', newText: 't(\\"Store\\")', replaceAll: true }],
+    expect: { strategies: ['escape-normalised'], content: lf('t("Store");', 'button(t("Store"));'), messageIncludes: 'at 2 places: lines 1, 2' },
+  },
 ];

@@ -1,7 +1,9 @@
 // Every corpus case, by family.
 
+import { blankLineCases } from './blank-lines';
 import { blockAnchorCases } from './block-anchor';
 import type { EditCase } from './case';
+import { combinedCases } from './combined';
 import { escapeCases } from './escapes';
 import { exactAndLineEndingCases } from './exact-and-line-endings';
 import { indentationCases } from './indentation';
@@ -14,7 +16,9 @@ export const editCorpus: EditCase[] = [
   ...whitespaceCases,
   ...indentationCases,
   ...escapeCases,
+  ...blankLineCases,
   ...blockAnchorCases,
+  ...combinedCases,
   ...multiEditCases,
   ...refusalCases,
 ];

@@ -161,4 +161,11 @@ export const refusalCases: EditCase[] = [
     edits: [{ oldText: '\n\n\n', newText: '\n' }],
     expect: { failure: 'no_occurrence' },
   },
+  {
+    name: 'refused: replaceAll of a literal "\\n" the file does not have',
+    why: 'unescaped it is a bare line break, found everywhere: it must not turn into "replace every newline"',
+    file: lf('first line', 'second line'),
+    edits: [{ oldText: '\\n', newText: '\\n\\n', replaceAll: true }],
+    expect: { failure: 'no_occurrence' },
+  },
 ];
