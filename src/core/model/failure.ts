@@ -1,0 +1,192 @@
+// Turns whatever a model request threw (an SDK's APIError, an in-stream error event, a socket error) into a
+// ModelError phrased for a person, with the fix named where there is one. Both official SDKs expose the same
+// shape (status, headers, parsed error body), so this reads them by shape and serves every provider.
+import type { ModelError, ModelErrorKind } from './events';
+import { retryAfterMs, type HeaderReader } from './retry-timing';
+
+/** Who was asked, for messages. */
+export interface FailureContext {
+  /** "Anthropic", "OpenAI" or "the server at http://localhost:11434/v1". */
+  service: string;
+  model: string;
+  baseUrl: string;
+}
+
+/**
+ * A classified failure: the error to show and, when the server said, how long it wants us to wait. The
+ * message is `summary` then `advice`, kept apart so the retry loop can add what it tried in between.
+ */
+export interface Failure {
+  error: ModelError;
+  summary: string;
+  advice?: string;
+  retryAfterMs?: number;
+  /** For connection failures: the low-level cause (ECONNRESET, "other side closed", ...). */
+  networkCause?: string;
+}
+
+/** What an SDK error looks like from outside (APIError, APIConnectionError, undici's TypeError). */
+interface ErrorShape {
+  name?: unknown;
+  message?: unknown;
+  status?: unknown;
+  headers?: unknown;
+  error?: unknown;
+  code?: unknown;
+  cause?: unknown;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+const MAX_API_MESSAGE = 600;
+
+export function classifyFailure(err: unknown, ctx: FailureContext, nowMs: number): Failure {
+  const shape = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as ErrorShape;
+  const status = typeof shape.status === 'number' ? shape.status : undefined;
+  const headers = isHeaderReader(shape.headers) ? shape.headers : undefined;
+  const body = shape.error;
+  const type = errorType(body);
+  const apiText = apiMessage(body) ?? fallbackMessage(shape, status);
+  const wait = retryAfterMs(headers, nowMs);
+  const service = sentenceStart(ctx.service);
+  const said = `(${status ?? type ?? 'error'}${apiText ? `: ${apiText}` : ''})`;
+  const make = (kind: ModelErrorKind, summary: string, advice: string | undefined, retryable: boolean): Failure =>
+    failure(kind, summary, advice, retryable, { status, retryAfterMs: wait });
+
+  if (shape.name === 'APIUserAbortError' || shape.name === 'AbortError') return make('cancelled', 'Cancelled.', undefined, false);
+  if (status === 401 || type === 'authentication_error' || type === 'invalid_api_key') {
+    return make('auth', `${service} rejected the API key ${said}.`, "Run 'Relay: Set API Key' to enter a valid key.", false);
+  }
+  if (status === 403 || type === 'permission_error') {
+    const advice = `The API key has no access to model "${ctx.model}": check the key's permissions, organization or plan.`;
+    return make('forbidden', `${service} refused access ${said}.`, advice, false);
+  }
+  if (status === 404 || type === 'not_found_error' || type === 'model_not_found') {
+    const summary = `Model "${ctx.model}" was not found at ${ctx.baseUrl} ${said}.`;
+    return make('not_found', summary, 'Check the model id and the base URL.', false);
+  }
+  if (status === 429 || type === 'rate_limit_error' || type === 'rate_limit_exceeded') {
+    return make('rate_limited', `${service} is rate limiting requests ${said}.`, 'Wait a little and try again.', true);
+  }
+  if (status === 529 || type === 'overloaded_error' || type === 'overloaded' || (status === undefined && /overloaded/i.test(apiText ?? ''))) {
+    return make('overloaded', `${service} is overloaded ${said}.`, 'Try again shortly.', true);
+  }
+  if ((status !== undefined && status >= 500) || type === 'api_error' || type === 'server_error') {
+    return make('server', `${service} had a server error ${said}.`, 'Try again shortly.', true);
+  }
+  if (status === 408 || status === 409) {
+    return make('server', `${service} could not complete the request ${said}.`, 'Try again.', true);
+  }
+  if ((status !== undefined && status >= 400) || type === 'invalid_request_error') {
+    return make('bad_request', `${service} refused the request ${said}.`, undefined, false);
+  }
+  const network = networkCause(shape);
+  if (network) {
+    const advice = 'Check that the server is running and the base URL is right.';
+    return { ...make('network', `Could not reach ${ctx.baseUrl} (${network}).`, advice, true), networkCause: network };
+  }
+  return make('unknown', `${service} request failed: ${apiText ?? 'unknown error'}.`, undefined, false);
+}
+
+/** Builds a Failure whose error message is the summary followed by the advice. */
+export function failure(
+  kind: ModelErrorKind,
+  summary: string,
+  advice: string | undefined,
+  retryable: boolean,
+  extra: { status?: number | undefined; retryAfterMs?: number | undefined } = {},
+): Failure {
+  const error: ModelError = { kind, message: advice ? `${summary} ${advice}` : summary, retryable };
+  if (extra.status !== undefined) error.status = extra.status;
+  const out: Failure = { error, summary };
+  if (advice) out.advice = advice;
+  if (extra.retryAfterMs !== undefined) out.retryAfterMs = extra.retryAfterMs;
+  return out;
+}
+
+/** "the server at ..." opens a sentence as "The server at ...". */
+export function sentenceStart(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Removes every occurrence of each secret, so no error, log line or UI text ever carries an API key. */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    // Keys shorter than this are not real keys; replacing them would mangle ordinary words.
+    if (secret.length >= 6) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}
+
+export function scrubError(error: ModelError, secrets: readonly string[]): ModelError {
+  return { ...error, message: scrubSecrets(error.message, secrets) };
+}
+
+function isHeaderReader(value: unknown): value is HeaderReader {
+  return typeof value === 'object' && value !== null && typeof (value as HeaderReader).get === 'function';
+}
+
+/** Anthropic bodies nest `{type: 'error', error: {type, message}}`; OpenAI's SDK hands over `{message, type, code}`. */
+function errorType(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const nested = isRecord(body.error) ? body.error.type : undefined;
+  if (typeof nested === 'string') return nested;
+  if (typeof body.code === 'string') return body.code;
+  return typeof body.type === 'string' && body.type !== 'error' ? body.type : undefined;
+}
+
+function apiMessage(body: unknown): string | undefined {
+  if (typeof body === 'string' && body.trim()) return clip(body.trim());
+  if (!isRecord(body)) return undefined;
+  const nested = isRecord(body.error) ? body.error.message : undefined;
+  const message = typeof nested === 'string' ? nested : body.message;
+  return typeof message === 'string' && message.trim() ? clip(message.trim()) : undefined;
+}
+
+/** The SDKs prefix the status ("404 status code (no body)"); keep what a person can use. */
+function fallbackMessage(shape: ErrorShape, status: number | undefined): string | undefined {
+  if (typeof shape.message !== 'string' || !shape.message.trim()) return undefined;
+  let text = shape.message.trim();
+  if (status !== undefined && text.startsWith(`${status} `)) text = text.slice(String(status).length + 1);
+  if (/^status code \(no body\)$/.test(text)) return undefined;
+  return clip(text);
+}
+
+/** A connection-level failure somewhere in the cause chain, described by its code or message. */
+function networkCause(shape: ErrorShape): string | undefined {
+  let current: unknown = shape;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const link = current as ErrorShape;
+    if (typeof link.code === 'string' && NETWORK_CODES.has(link.code)) return link.code;
+    if (link.name === 'APIConnectionTimeoutError') return 'timed out waiting for a response';
+    if (typeof link.message === 'string' && /^(terminated|fetch failed|other side closed)$/i.test(link.message)) {
+      const deeper = networkCause((link.cause ?? {}) as ErrorShape);
+      return deeper ?? link.message;
+    }
+    current = link.cause;
+  }
+  return shape.name === 'APIConnectionError' ? 'connection error' : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function clip(text: string): string {
+  return text.length > MAX_API_MESSAGE ? `${text.slice(0, MAX_API_MESSAGE)}…` : text;
+}

@@ -1,0 +1,94 @@
+// "Relay: Set API Key" and "Relay: Select Model". Keys are typed into a password box and stored in
+// SecretStorage; the model picker writes the provider and model settings (user scope).
+import * as vscode from 'vscode';
+import { type ApiKeys, PROVIDERS, type ProviderId, providerLabel, readModelSettings } from './model-settings';
+
+export interface ModelChoice {
+  provider: ProviderId;
+  id: string;
+  label: string;
+  detail?: string;
+}
+
+/** Where the picker finds models: the built-in catalog and whatever vscode.lm offers right now. */
+export type ModelChoices = () => Promise<ModelChoice[]>;
+
+export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Promise<boolean> {
+  const target = provider ?? (await pickProvider('Which provider is the key for?', (p) => p.needsKey || p.id === 'openai-compatible'));
+  if (!target) return false;
+  const existing = await keys.get(target);
+  const key = await vscode.window.showInputBox({
+    title: `Relay: API key for ${providerLabel(target)}`,
+    prompt: existing
+      ? 'A key is stored. Enter a new one to replace it, or clear the box and press Enter to remove it.'
+      : 'Stored in your OS keychain through VS Code SecretStorage, never in settings or logs.',
+    password: true,
+    ignoreFocusOut: true,
+    placeHolder: target === 'anthropic' ? 'sk-ant-...' : 'sk-...',
+  });
+  if (key === undefined) return false;
+  await keys.set(target, key.trim() || undefined);
+  void vscode.window.showInformationMessage(
+    key.trim() ? `Relay: the ${providerLabel(target)} key is stored.` : `Relay: the ${providerLabel(target)} key was removed.`,
+  );
+  return true;
+}
+
+export async function selectModelCommand(choices: ModelChoices): Promise<ModelChoice | undefined> {
+  const current = readModelSettings();
+  const all = await choices();
+  type Item = vscode.QuickPickItem & { choice?: ModelChoice; custom?: ProviderId };
+  const items: Item[] = [];
+  for (const provider of PROVIDERS) {
+    const models = all.filter((c) => c.provider === provider.id);
+    items.push({ label: provider.label, kind: vscode.QuickPickItemKind.Separator });
+    for (const choice of models) {
+      const selected = choice.provider === current.provider && choice.id === current.model;
+      items.push({
+        label: `${selected ? '$(check) ' : ''}${choice.label}`,
+        description: choice.id === choice.label ? undefined : choice.id,
+        detail: choice.detail,
+        choice,
+      });
+    }
+    if (provider.id === 'vscode-lm' && models.length === 0) {
+      items.push({ label: '$(info) No models are offered by VS Code here', description: 'for example, sign in to GitHub Copilot' });
+    } else if (provider.id !== 'vscode-lm') {
+      items.push({ label: '$(edit) Enter a model id...', description: provider.label, custom: provider.id });
+    }
+  }
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Relay: Select Model',
+    placeHolder: `Now: ${current.provider} · ${current.model}`,
+    matchOnDescription: true,
+  });
+  if (!picked) return undefined;
+  let choice = picked.choice;
+  if (picked.custom) {
+    const id = await vscode.window.showInputBox({
+      title: `Relay: model id for ${providerLabel(picked.custom)}`,
+      value: current.provider === picked.custom ? current.model : '',
+      validateInput: (v) => (v.trim() ? undefined : 'Enter the model id the API expects'),
+    });
+    if (!id) return undefined;
+    choice = { provider: picked.custom, id: id.trim(), label: id.trim() };
+  }
+  if (!choice) return undefined;
+  const config = vscode.workspace.getConfiguration('relay');
+  await config.update('provider', choice.provider, vscode.ConfigurationTarget.Global);
+  await config.update('model', choice.id, vscode.ConfigurationTarget.Global);
+  return choice;
+}
+
+async function pickProvider(
+  title: string,
+  filter: (p: (typeof PROVIDERS)[number]) => boolean,
+): Promise<ProviderId | undefined> {
+  const current = readModelSettings().provider;
+  const options = PROVIDERS.filter(filter).sort((a, b) => Number(b.id === current) - Number(a.id === current));
+  const picked = await vscode.window.showQuickPick(
+    options.map((p) => ({ label: p.label, description: p.id === current ? 'current provider' : undefined, id: p.id })),
+    { title },
+  );
+  return picked?.id;
+}

@@ -1,0 +1,72 @@
+// Which model Relay talks to: provider, model and base URL from settings, the API key from SecretStorage only.
+// Keys never go to settings, logs, history or error messages.
+import * as vscode from 'vscode';
+
+export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'vscode-lm';
+
+export const PROVIDERS: readonly { id: ProviderId; label: string; needsKey: boolean }[] = [
+  { id: 'anthropic', label: 'Anthropic', needsKey: true },
+  { id: 'openai', label: 'OpenAI', needsKey: true },
+  { id: 'openai-compatible', label: 'OpenAI-compatible server', needsKey: false },
+  { id: 'vscode-lm', label: 'VS Code Language Models', needsKey: false },
+];
+
+export interface ModelSettings {
+  provider: ProviderId;
+  model: string;
+  /** Undefined: the provider's default endpoint. */
+  baseUrl: string | undefined;
+  textProtocol: boolean;
+  maxSteps: number;
+  previewEdits: boolean;
+}
+
+export function readModelSettings(): ModelSettings {
+  const config = vscode.workspace.getConfiguration('relay');
+  const provider = config.get<string>('provider', 'anthropic');
+  const baseUrl = config.get<string>('baseUrl', '').trim();
+  return {
+    provider: isProviderId(provider) ? provider : 'anthropic',
+    model: config.get<string>('model', '').trim() || 'claude-sonnet-4-5',
+    baseUrl: baseUrl || undefined,
+    textProtocol: config.get<boolean>('textProtocol', false),
+    maxSteps: Math.max(1, config.get<number>('maxSteps', 25)),
+    previewEdits: config.get<boolean>('previewEdits', true),
+  };
+}
+
+export function isProviderId(value: string): value is ProviderId {
+  return PROVIDERS.some((p) => p.id === value);
+}
+
+export function providerLabel(id: ProviderId): string {
+  return PROVIDERS.find((p) => p.id === id)?.label ?? id;
+}
+
+/** For the chat header and the status: "anthropic · claude-sonnet-4-5". */
+export function describeModel(settings: ModelSettings): string {
+  return `${settings.provider} · ${settings.model}`;
+}
+
+/** API keys, one per provider, in the OS keychain through SecretStorage. */
+export class ApiKeys {
+  constructor(private readonly secrets: vscode.SecretStorage) {}
+
+  get(provider: ProviderId): Thenable<string | undefined> {
+    return this.secrets.get(secretName(provider));
+  }
+
+  async set(provider: ProviderId, key: string | undefined): Promise<void> {
+    if (key) await this.secrets.store(secretName(provider), key);
+    else await this.secrets.delete(secretName(provider));
+  }
+
+  readonly onDidChange = (listener: () => void): vscode.Disposable =>
+    this.secrets.onDidChange((event) => {
+      if (event.key.startsWith('relay.apiKey.')) listener();
+    });
+}
+
+function secretName(provider: ProviderId): string {
+  return `relay.apiKey.${provider}`;
+}

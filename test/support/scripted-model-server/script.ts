@@ -1,0 +1,114 @@
+// The scripted model server's script: model turns written once in a neutral form, replayed in either wire
+// format. One turn answers one request. Validated with zod so a script from a file or the control endpoint
+// fails loudly instead of replaying something other than what was meant.
+import { z } from 'zod';
+
+const toolCall = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  /** An object is sent as JSON; a string is sent verbatim (for truncated or malformed arguments). */
+  args: z.union([z.record(z.string(), z.unknown()), z.string()]),
+});
+
+const usage = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cacheReadTokens: z.number().int().nonnegative().optional(),
+  cacheWriteTokens: z.number().int().nonnegative().optional(),
+});
+
+const fault = z.union([
+  /** An HTTP error response instead of a stream; `body` replaces the API's usual error body. */
+  z.object({
+    status: z.number().int().min(400).max(599),
+    retryAfter: z.union([z.number().nonnegative(), z.string()]).optional(),
+    retryAfterMs: z.number().nonnegative().optional(),
+    body: z.unknown().optional(),
+  }),
+  /** Sends this many stream frames (SSE events, counting message_start and pings), then destroys the socket. */
+  z.object({ dropAfterChunks: z.number().int().nonnegative() }),
+  /** Anthropic: message_start, then an `overloaded_error` error event. OpenAI: an in-stream error chunk. */
+  z.object({ overloadedEvent: z.literal(true) }),
+  /** Goes silent for `stallMs` after `afterChunks` frames (default 0: right after the headers). */
+  z.object({ stallMs: z.number().int().nonnegative(), afterChunks: z.number().int().nonnegative().optional() }),
+]);
+
+export const scriptTurnSchema = z.object({
+  text: z.string().optional(),
+  /** Anthropic thinking block / OpenAI-compatible `reasoning_content`, sent before the text. */
+  thinking: z.string().optional(),
+  toolCalls: z.array(toolCall).optional(),
+  stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'refusal']).optional(),
+  usage: usage.optional(),
+  /** Characters per text, thinking or argument delta (default 16). */
+  chunkSize: z.number().int().positive().optional(),
+  /** Pause between frames. */
+  chunkDelayMs: z.number().int().nonnegative().optional(),
+  fault: fault.optional(),
+});
+
+/** A shared queue (any route takes the next turn) or one queue per wire format. */
+export const scriptSchema = z.union([
+  z.array(scriptTurnSchema),
+  z.object({ anthropic: z.array(scriptTurnSchema).optional(), openai: z.array(scriptTurnSchema).optional() }),
+]);
+
+export type ScriptTurn = z.infer<typeof scriptTurnSchema>;
+export type ScriptToolCall = z.infer<typeof toolCall>;
+export type ScriptUsage = z.infer<typeof usage>;
+export type ScriptFault = z.infer<typeof fault>;
+export type Script = z.infer<typeof scriptSchema>;
+export type Route = 'anthropic' | 'openai';
+
+export const DEFAULT_CHUNK_SIZE = 16;
+export const DEFAULT_USAGE: ScriptUsage = { inputTokens: 25, outputTokens: 12 };
+
+export function parseScript(value: unknown): Script {
+  return scriptSchema.parse(value);
+}
+
+/** The turn's stop reason as the neutral script names it. */
+export function stopReasonOf(turn: ScriptTurn): NonNullable<ScriptTurn['stopReason']> {
+  return turn.stopReason ?? (turn.toolCalls?.length ? 'tool_use' : 'end_turn');
+}
+
+export function argsText(call: ScriptToolCall): string {
+  return typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
+}
+
+/** Splits text into deltas of `size` characters; nothing for an empty string. */
+export function pieces(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+/** Turns waiting to be served: a shared queue or one per route. */
+export class TurnQueue {
+  private shared: ScriptTurn[] | undefined;
+  private readonly perRoute: Record<Route, ScriptTurn[]> = { anthropic: [], openai: [] };
+
+  constructor(script: Script = []) {
+    this.replace(script);
+  }
+
+  replace(script: Script): void {
+    if (Array.isArray(script)) {
+      this.shared = [...script];
+      this.perRoute.anthropic = [];
+      this.perRoute.openai = [];
+    } else {
+      this.shared = undefined;
+      this.perRoute.anthropic = [...(script.anthropic ?? [])];
+      this.perRoute.openai = [...(script.openai ?? [])];
+    }
+  }
+
+  next(route: Route): ScriptTurn | undefined {
+    return this.shared ? this.shared.shift() : this.perRoute[route].shift();
+  }
+
+  remaining(): number {
+    return this.shared ? this.shared.length : this.perRoute.anthropic.length + this.perRoute.openai.length;
+  }
+}

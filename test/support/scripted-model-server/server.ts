@@ -1,0 +1,226 @@
+// A real HTTP server on 127.0.0.1 that plays a model: Anthropic `POST /v1/messages` and OpenAI
+// `POST /v1/chat/completions`, streamed as the real APIs stream them, replaying scripted turns (one per
+// request) with optional faults. It records every request (never the API key) so tests can check what the
+// model was sent. Control endpoints let another process drive it: POST /__script, GET /__requests, POST /__reset.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { anthropicErrorBody, anthropicFrames } from './anthropic-wire';
+import { openaiErrorBody, openaiFrames } from './openai-wire';
+import { anthropicRequestProblem, openaiRequestProblem } from './request-checks';
+import { parseScript, TurnQueue, type Route, type Script, type ScriptTurn } from './script';
+
+export interface RecordedRequest {
+  route: Route;
+  method: string;
+  path: string;
+  /** The parsed JSON body (undefined when it was not JSON). */
+  body: unknown;
+  /** Whether an x-api-key or Authorization header came with it; the key itself is never kept. */
+  authHeader: boolean;
+  /** How the response ended: streamed to the end, an error status, dropped or stalled by a fault, or the client left. */
+  outcome: 'pending' | 'completed' | 'error_status' | 'dropped' | 'client_closed';
+}
+
+export interface ScriptedModelServer {
+  /** http://127.0.0.1:PORT: the Anthropic base URL (the SDK adds /v1). */
+  readonly url: string;
+  /** http://127.0.0.1:PORT/v1: the OpenAI base URL. */
+  readonly openaiBaseUrl: string;
+  readonly port: number;
+  /** Every model request so far, oldest first; entries update as their responses end. */
+  readonly requests: readonly RecordedRequest[];
+  setScript(script: Script): void;
+  /** Forgets the recorded requests and empties the script. */
+  reset(): void;
+  /** Stops listening and ends every open connection. */
+  close(): Promise<void>;
+}
+
+export interface ScriptedModelServerOptions {
+  script?: Script;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+const ROUTES: Record<string, Route> = { '/v1/messages': 'anthropic', '/v1/chat/completions': 'openai' };
+
+export async function startScriptedModelServer(options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
+  const queue = new TurnQueue(parseScript(options.script ?? []));
+  const requests: RecordedRequest[] = [];
+  let sequence = 0;
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted model server: ${String(err)}` } });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const text = await readBody(req);
+    if (path === '/__script' && req.method === 'POST') {
+      try {
+        queue.replace(parseScript(JSON.parse(text)));
+      } catch (err) {
+        return sendJson(res, 400, { error: { message: `invalid script: ${err instanceof Error ? err.message : String(err)}` } });
+      }
+      return sendJson(res, 200, { ok: true, turns: queue.remaining() });
+    }
+    if (path === '/__requests' && req.method === 'GET') return sendJson(res, 200, requests);
+    if (path === '/__reset' && req.method === 'POST') {
+      requests.length = 0;
+      queue.replace([]);
+      return sendJson(res, 200, { ok: true });
+    }
+    const route = ROUTES[path];
+    if (!route || req.method !== 'POST') return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+
+    const body = parseJson(text);
+    const record: RecordedRequest = {
+      route,
+      method: req.method,
+      path,
+      body,
+      authHeader: Boolean(req.headers['x-api-key'] || req.headers.authorization),
+      outcome: 'pending',
+    };
+    requests.push(record);
+    res.on('close', () => {
+      if (record.outcome === 'pending') record.outcome = res.writableFinished ? 'completed' : 'client_closed';
+    });
+    const errorBody = route === 'anthropic' ? anthropicErrorBody : openaiErrorBody;
+    const fail = (status: number, message?: string, headers: Record<string, string> = {}) => {
+      record.outcome = 'error_status';
+      sendJson(res, status, errorBody(status, message), headers);
+    };
+
+    if (!isRecord(body)) return fail(400, 'The request body is not valid JSON.');
+    const problem = route === 'anthropic' ? anthropicRequestProblem(body) : openaiRequestProblem(body);
+    if (problem) return fail(400, problem);
+    if (body.stream !== true) return fail(400, 'scripted model server: only streaming requests are scripted (set stream: true).');
+    const turn = queue.next(route);
+    if (!turn) return fail(400, `scripted model server: no scripted turn left for request ${requests.length} (${path}).`);
+
+    const fault = turn.fault;
+    if (fault && 'status' in fault) {
+      const headers: Record<string, string> = {};
+      if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+      if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs);
+      const model = String(body.model);
+      const standard = fault.status === 404 ? notFoundMessage(route, model) : undefined;
+      record.outcome = 'error_status';
+      return sendJson(res, fault.status, fault.body ?? errorBody(fault.status, standard), headers);
+    }
+
+    const n = ++sequence;
+    const frames =
+      route === 'anthropic'
+        ? anthropicFrames(turn, String(body.model), { message: `msg_scripted_${n}`, toolUse: counter(`toolu_scripted_${n}_`) })
+        : openaiFrames(turn, String(body.model), isRecord(body.stream_options) && body.stream_options.include_usage === true, {
+            completion: `chatcmpl-scripted-${n}`,
+            created: Math.floor(Date.now() / 1000),
+            toolCall: counter(`call_scripted_${n}_`),
+          });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      [route === 'anthropic' ? 'request-id' : 'x-request-id']: `req_scripted_${n}`,
+    });
+    res.flushHeaders();
+    await streamFrames(res, frames, turn, record);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    openaiBaseUrl: `${url}/v1`,
+    port,
+    requests,
+    setScript: (script) => queue.replace(parseScript(script)),
+    reset: () => {
+      requests.length = 0;
+      queue.replace([]);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Writes the frames one by one, applying the turn's delay, stall or drop; stops when the client leaves. */
+async function streamFrames(res: ServerResponse, frames: string[], turn: ScriptTurn, record: RecordedRequest): Promise<void> {
+  const fault = turn.fault;
+  const dropAt = fault && 'dropAfterChunks' in fault ? fault.dropAfterChunks : undefined;
+  const stall = fault && 'stallMs' in fault ? { ms: fault.stallMs, at: fault.afterChunks ?? 0 } : undefined;
+  for (let i = 0; i <= frames.length; i++) {
+    if (res.destroyed) return;
+    if (i === dropAt) {
+      record.outcome = 'dropped';
+      res.socket?.destroy();
+      return;
+    }
+    if (stall && i === stall.at) await pause(res, stall.ms);
+    if (i === frames.length) break;
+    if (i > 0 && turn.chunkDelayMs) await pause(res, turn.chunkDelayMs);
+    if (res.destroyed) return;
+    await new Promise<void>((resolve) => res.write(frames[i]!, () => resolve()));
+  }
+  res.end();
+}
+
+/** Waits, or stops waiting as soon as the connection closes (a client abort or server close). */
+function pause(res: ServerResponse, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.on('close', done);
+  });
+}
+
+function notFoundMessage(route: Route, model: string): string {
+  return route === 'anthropic' ? `model: ${model}` : `The model \`${model}\` does not exist or you do not have access to it.`;
+}
+
+function counter(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}${++n}`;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
