@@ -1,0 +1,118 @@
+// The ReAct loop of one run: ask the model, let the tools act, feed the results back, until the task completes,
+// pauses, fails or is cancelled. One scheduler per run (its signal is the run's cancel button; its pause
+// rules start fresh after the user stepped in). The session owns the data; the loop changes it through LoopHost.
+import { LoopGuard } from '../permissions/loop-guard';
+import type { Usage } from '../model/events';
+import type { AssistantPart, ChatMessage, UserPart } from '../model/provider';
+import type { ApprovalAudit } from '../ports/approval';
+import { PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
+import { fitToContext, type FitResult } from './context-budget';
+import type { AgentEvent, AgentState } from './events';
+import { buildRequest, contextLimitsFor, preparePrompt } from './model-request';
+import { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
+import { SessionApprovals } from './approval-hook';
+import { CANCELLED, runStep } from './agent-step';
+
+/** What the loop may read and change of its session. */
+export interface LoopHost {
+  options: AgentSessionOptions;
+  manager: ToolManager;
+  statistics: ToolStatistics;
+  now: () => number;
+  newId: () => string;
+  logger: ToolLogger;
+  history(): ChatMessage[];
+  replaceHistory(messages: ChatMessage[]): void;
+  appendAssistant(parts: readonly AssistantPart[]): void;
+  appendUser(parts: readonly UserPart[]): void;
+  emit(event: AgentEvent): void;
+  addUsage(usage: Usage, costUsd: number | undefined): void;
+  recordAudit(audit: ApprovalAudit): void;
+  /** Saves the task now (in the background, in order). */
+  save(): void;
+}
+
+export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise<AgentState> {
+  const options = host.options;
+  const approvals = new SessionApprovals(options.approvals, (audit) => host.recordAudit(audit));
+  const scheduler = new ToolScheduler({
+    manager: host.manager,
+    approve: approvals.hook,
+    loopGuard: new LoopGuard(options.loopThreshold),
+    ...(options.outputStore ? { outputStore: options.outputStore } : {}),
+    taskSignal: signal,
+    statistics: host.statistics,
+    pauseRules: new PauseRules(options.pauseThreshold),
+    ...(options.toolTimeoutMs !== undefined ? { defaultTimeoutMs: options.toolTimeoutMs } : {}),
+    now: host.now,
+    logger: host.logger,
+  });
+  const statuses = scheduler.onDidChangeStatus((status) => host.emit({ type: 'tool_status', status }));
+  try {
+    const model = options.provider.model;
+    const maxOutputTokens = options.maxOutputTokens ?? model.maxOutputTokens;
+    const prompt = await preparePrompt(model, host.manager.listTools(), {
+      environment: options.environment,
+      rules: options.rules ?? [],
+      date: new Date(host.now()),
+      role: (options.depth ?? 0) > 0 ? 'sub-agent' : 'main',
+    });
+    const cap = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
+    let allowedSteps = cap;
+    for (let steps = 0; ; steps++) {
+      if (signal.aborted) return CANCELLED;
+      if (steps >= allowedSteps) {
+        const goOn = await askToContinue(host, steps, signal);
+        if (goOn === undefined) return CANCELLED;
+        if (!goOn) {
+          return { status: 'paused', reason: 'step_cap', message: `Paused after ${steps} steps without finishing. Send a message to continue.` };
+        }
+        allowedSteps += cap;
+      }
+      keepWithinContext(host, contextLimitsFor(model, prompt, maxOutputTokens));
+      const request = buildRequest(prompt, host.history(), { maxOutputTokens, ...(options.temperature !== undefined ? { temperature: options.temperature } : {}) });
+      const end = await runStep({ host, scheduler, approvals, request, signal });
+      if (end) return end;
+    }
+  } finally {
+    statuses.dispose();
+    scheduler.dispose();
+  }
+}
+
+/** True: another cap's worth of steps; false: pause; undefined: the task was cancelled while asking. */
+async function askToContinue(host: LoopHost, steps: number, signal: AbortSignal): Promise<boolean | undefined> {
+  const confirm = host.options.confirmContinue;
+  if (!confirm) return false;
+  let onAbort = () => {};
+  const aborted = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const answer = confirm(steps).catch((error: unknown) => {
+      host.logger.warn('Asking whether to continue failed', error);
+      return false;
+    });
+    return await Promise.race([answer, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function keepWithinContext(host: LoopHost, limits: ReturnType<typeof contextLimitsFor>): void {
+  const result = fitToContext(host.history(), limits);
+  if (!result.changed) return;
+  host.replaceHistory(result.messages);
+  host.emit({ type: 'notice', id: host.newId(), text: describeFit(result), level: result.fits ? 'info' : 'warning' });
+  host.save();
+}
+
+function describeFit(result: FitResult): string {
+  const parts: string[] = [];
+  if (result.shortenedOutputs > 0) parts.push(`shortened ${result.shortenedOutputs} old tool output(s)`);
+  if (result.shortenedArguments > 0) parts.push(`shortened the arguments of ${result.shortenedArguments} old tool call(s)`);
+  if (result.droppedTurns > 0) parts.push(`removed ${result.droppedTurns} old turn(s)`);
+  const head = `To fit the model's context window, Relay ${parts.join(', ')}.`;
+  return result.fits ? head : `${head} The conversation is still too long; start a new task if the model fails.`;
+}

@@ -1,0 +1,159 @@
+// One step of the loop: one model turn and the tool calls it made. Whatever ends the step, the history stays
+// valid: every tool_call in it gets a tool_result, a call whose arguments never completed never runs, and a
+// turn whose stream failed leaves nothing behind (the request can be retried as it was).
+import type { ModelRequest, AssistantPart, UserPart } from '../model/provider';
+import type { ToolBatchResult, ToolCallOutcome, ToolCallStream, ToolScheduler } from '../tools';
+import type { LoopHost } from './agent-loop';
+import type { SessionApprovals } from './approval-hook';
+import type { AgentState } from './events';
+import { type StreamedCall, type StreamedTurn, streamModelTurn } from './model-turn';
+import { costOf } from './usage';
+
+export interface StepContext {
+  host: LoopHost;
+  scheduler: ToolScheduler;
+  approvals: SessionApprovals;
+  request: ModelRequest;
+  signal: AbortSignal;
+}
+
+/** The model's result for a call cut off mid-arguments (output limit reached, say). */
+export function incompleteCallResult(toolName: string): string {
+  return `Your ${toolName} call was cut off before its arguments were complete, so it did not run. Call it again; if its arguments are long, split the work into smaller calls.`;
+}
+
+export const CANCELLED: AgentState = { status: 'cancelled' };
+
+const STREAM_FAILED_REASON = 'The model stream failed before the call was complete';
+const INCOMPLETE_REASON = 'Its arguments never completed';
+
+/** Returns the end state, or undefined to go on with the next step. */
+export async function runStep(step: StepContext): Promise<AgentState | undefined> {
+  const { host, scheduler, signal } = step;
+  const stream = scheduler.createStream();
+  const text = new AssistantTextBlocks(host);
+  const turn = await streamModelTurn(host.options.provider, step.request, signal, stream, {
+    onText: (delta) => text.append(delta),
+    // Text after a call is a new block in the chat, drawn below the call's card.
+    onToolCallStart: () => text.close(),
+  });
+  text.close();
+  recordUsage(host, turn);
+
+  if (turn.error) {
+    await discardCalls(scheduler, stream, turn.calls, STREAM_FAILED_REASON);
+    return { status: 'failed', error: turn.error };
+  }
+  if (turn.aborted) {
+    // What the user saw stays: the text, and the complete calls with their "cancelled" results.
+    const complete = turn.calls.filter((call) => call.ended);
+    const batch = await finishCalls(scheduler, stream, turn.calls);
+    host.appendAssistant(assistantParts(turn.text, complete));
+    host.appendUser(resultParts(complete, batch.outcomes));
+    return CANCELLED;
+  }
+  if (turn.calls.length === 0) return answerWithoutTools(step, turn);
+
+  scheduler.recordModelTurn(turn.calls.length);
+  host.appendAssistant(assistantParts(turn.text, turn.calls));
+  // Saved before the calls run: if VS Code closes meanwhile, reopening answers them as interrupted.
+  host.save();
+  const batch = await finishCalls(scheduler, stream, turn.calls);
+  host.appendUser(resultParts(turn.calls, batch.outcomes));
+  host.save();
+
+  if (signal.aborted) return CANCELLED;
+  if (batch.completion) return { status: 'completed', result: batch.completion.result };
+  if (batch.pause) return { status: 'paused', reason: batch.pause.reason, message: batch.pause.message };
+  const repeated = step.approvals.takeRepeatedCall();
+  if (repeated) {
+    return {
+      status: 'paused',
+      reason: 'identical_calls',
+      message: `Paused: the same ${repeated.toolName} call, with the same arguments, came ${repeated.consecutive} times in a row. The agent looks stuck in a loop; give it a hint or change the approach, then send a message to continue.`,
+    };
+  }
+  return undefined;
+}
+
+/** Behaviour 19: a turn without a tool call gets a reminder; too many in a row pause the task. */
+function answerWithoutTools(step: StepContext, turn: StreamedTurn): AgentState | undefined {
+  const { host, scheduler } = step;
+  host.appendAssistant(assistantParts(turn.text, []));
+  const check = scheduler.recordModelTurn(0);
+  if (check.pause) return { status: 'paused', reason: check.pause.reason, message: check.pause.message };
+  if (check.reminder) host.appendUser([{ type: 'text', text: check.reminder }]);
+  host.save();
+  return undefined;
+}
+
+/** Runs the complete calls; the incomplete ones are cancelled first, so they never execute. */
+async function finishCalls(scheduler: ToolScheduler, stream: ToolCallStream, calls: readonly StreamedCall[]): Promise<ToolBatchResult> {
+  for (const call of calls) if (!call.ended) scheduler.cancelCall(call.callId, INCOMPLETE_REASON);
+  if (calls.length === 0) return { outcomes: [] };
+  return stream.finish();
+}
+
+/** A failed turn's calls never run: each is cancelled, then the stream settles their cards. */
+async function discardCalls(scheduler: ToolScheduler, stream: ToolCallStream, calls: readonly StreamedCall[], reason: string): Promise<void> {
+  if (calls.length === 0) return;
+  for (const call of calls) scheduler.cancelCall(call.callId, reason);
+  await stream.finish();
+}
+
+function assistantParts(text: string, calls: readonly StreamedCall[]): AssistantPart[] {
+  const parts: AssistantPart[] = [];
+  if (text.trim() !== '') parts.push({ type: 'text', text });
+  for (const call of calls) {
+    parts.push({ type: 'tool_call', callId: call.callId, name: call.name, args: call.ended ? parseArguments(call.argsText) : {} });
+  }
+  return parts;
+}
+
+function resultParts(calls: readonly StreamedCall[], outcomes: readonly ToolCallOutcome[]): UserPart[] {
+  const byId = new Map(outcomes.map((outcome) => [outcome.callId, outcome]));
+  return calls.map((call) => {
+    const outcome = call.ended ? byId.get(call.callId) : undefined;
+    if (!outcome) return { type: 'tool_result', callId: call.callId, content: incompleteCallResult(call.name), isError: true };
+    const content = typeof outcome.content === 'string' ? outcome.content : JSON.stringify(outcome.content, null, 2);
+    return { type: 'tool_result', callId: call.callId, content, ...(outcome.isError ? { isError: true } : {}) };
+  });
+}
+
+/** The arguments as the model sent them; anything but a JSON object (the runtime reported why) becomes {}. */
+function parseArguments(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function recordUsage(host: LoopHost, turn: StreamedTurn): void {
+  if (!turn.usage) return;
+  const pricing = host.options.provider.model.pricing;
+  host.addUsage(turn.usage, pricing ? costOf(turn.usage, pricing) : undefined);
+}
+
+/** The chat's assistant items for one turn: started at the first text, closed when a call or the end comes. */
+class AssistantTextBlocks {
+  private id: string | undefined;
+
+  constructor(private readonly host: LoopHost) {}
+
+  append(text: string): void {
+    if (this.id === undefined) {
+      this.id = this.host.newId();
+      this.host.emit({ type: 'assistant_start', id: this.id, ts: this.host.now() });
+    }
+    this.host.emit({ type: 'assistant_delta', id: this.id, text });
+  }
+
+  close(): void {
+    if (this.id === undefined) return;
+    this.host.emit({ type: 'assistant_done', id: this.id });
+    this.id = undefined;
+  }
+}

@@ -1,0 +1,66 @@
+// The agent's events as chat deltas (src/shared/chat-model.ts). Pure: the host publishes what this returns,
+// and the session applies the same deltas to the transcript it stores, so a reopened task looks the same.
+import type { ChatDelta, ToolCardState, ToolCardStatus, TaskView } from '../../shared/chat-model';
+import type { ToolCallState, ToolCallStatus } from '../tools';
+import type { AgentEvent } from './events';
+
+const CARD_STATE: Record<ToolCallState, ToolCardState> = {
+  streaming: 'waiting',
+  validating: 'waiting',
+  scheduled: 'waiting',
+  awaiting_approval: 'awaiting_approval',
+  executing: 'running',
+  success: 'success',
+  error: 'error',
+  cancelled: 'cancelled',
+};
+
+/** A sub-agent's card: its id is `<parentCallId>/<callId>` (unique in the chat) and its name says whose it is. */
+export const SUB_AGENT_LABEL = 'Sub-agent';
+
+export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolCardStatus {
+  const card: ToolCardStatus = {
+    callId: parentCallId ? `${parentCallId}/${status.callId}` : status.callId,
+    toolName: status.toolName,
+    displayName: parentCallId ? `${SUB_AGENT_LABEL} › ${status.displayName}` : status.displayName,
+    state: CARD_STATE[status.state],
+    partial: status.partial,
+    blocks: status.blocks,
+    startTime: status.startTime,
+  };
+  if (status.showTip !== undefined) card.showTip = status.showTip;
+  if (status.params !== undefined) card.params = status.params;
+  if (status.result !== undefined) card.result = status.result;
+  if (status.error !== undefined) card.error = status.error;
+  if (status.endTime !== undefined) card.endTime = status.endTime;
+  if (status.duration !== undefined) card.durationMs = status.duration;
+  return card;
+}
+
+/**
+ * The chat changes one event makes. `task` is the task as it stands after the event (AgentSession.view()),
+ * used for the `task` delta that state and usage events produce.
+ */
+export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
+  switch (event.type) {
+    case 'user_message':
+      return [{ type: 'itemAdded', item: { kind: 'user', id: event.id, text: event.text, ts: event.ts } }];
+    case 'assistant_start':
+      return [{ type: 'itemAdded', item: { kind: 'assistant', id: event.id, text: '', ts: event.ts, streaming: true } }];
+    case 'assistant_delta':
+      return [{ type: 'textDelta', id: event.id, text: event.text }];
+    case 'assistant_done':
+      return [{ type: 'itemDone', id: event.id }];
+    case 'tool_status':
+      return [{ type: 'toolStatus', status: toToolCard(event.status, event.parentCallId) }];
+    case 'notice':
+      return [{ type: 'itemAdded', item: { kind: 'notice', id: event.id, text: event.text, level: event.level } }];
+    case 'error':
+      return [{ type: 'itemAdded', item: { kind: 'error', id: event.id, message: event.error.message, retryable: event.error.retryable } }];
+    case 'usage':
+    case 'state':
+      return [{ type: 'task', task }];
+    case 'approval':
+      return [];
+  }
+}

@@ -1,0 +1,127 @@
+// One model turn: streams the provider, hands tool-call events to the scheduler's ToolCallStream as they arrive
+// (so partial executions update the cards while arguments stream), passes text on for the chat, and returns
+// what the turn produced. It never runs the final calls: the loop decides that, once it knows how the turn ended.
+import type { ModelError, ModelStreamEvent, StopReason, Usage } from '../model/events';
+import type { ModelProvider, ModelRequest } from '../model/provider';
+import type { ToolCallStream } from '../tools';
+import { TurnUsage } from './usage';
+
+/** A tool call as it arrived: `ended` is false when its arguments never completed (no tool_call_end). */
+export interface StreamedCall {
+  callId: string;
+  name: string;
+  argsText: string;
+  ended: boolean;
+}
+
+export interface StreamedTurn {
+  text: string;
+  /** In the order the calls started. */
+  calls: StreamedCall[];
+  usage?: Usage;
+  stop?: StopReason;
+  /** Set when the stream failed (not when the user cancelled: see `aborted`). */
+  error?: ModelError;
+  /** The task signal aborted while the model streamed. */
+  aborted: boolean;
+}
+
+export interface TurnListener {
+  onText(text: string): void;
+  onToolCallStart(callId: string, name: string): void;
+}
+
+const ABORTED = Symbol('aborted');
+
+export async function streamModelTurn(
+  provider: ModelProvider,
+  request: ModelRequest,
+  signal: AbortSignal,
+  toolStream: ToolCallStream,
+  listener: TurnListener,
+): Promise<StreamedTurn> {
+  const turn: StreamedTurn = { text: '', calls: [], aborted: false };
+  const calls = new Map<string, StreamedCall>();
+  const usage = new TurnUsage();
+  let onAbort = () => {};
+  // A provider should end promptly on abort; racing it means a stuck one cannot hold the task hostage.
+  const aborted = new Promise<typeof ABORTED>((resolve) => {
+    onAbort = () => resolve(ABORTED);
+    if (signal.aborted) resolve(ABORTED);
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  let iterator: AsyncIterator<ModelStreamEvent> | undefined;
+  let drained = false;
+  try {
+    iterator = provider.stream(request, signal)[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next === ABORTED) break;
+      if (next.done) {
+        drained = true;
+        break;
+      }
+      const event = next.value;
+      if (event.type === 'error') {
+        turn.error = event.error;
+        break;
+      }
+      handle(event);
+    }
+  } catch (error) {
+    // The contract says providers never throw; if one does, it is a failed turn, not a crashed task.
+    turn.error = { kind: 'unknown', message: `The model provider failed: ${messageOf(error)}`, retryable: true };
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    // Leaving early (abort, error event): let the provider's generator run its cleanup.
+    if (!drained) void iterator?.return?.()?.catch(() => undefined);
+  }
+
+  if (signal.aborted) {
+    turn.aborted = true;
+    delete turn.error;
+  } else if (!turn.error && !turn.stop) {
+    turn.error = { kind: 'stream_broken', message: 'The model stream ended before the model finished its reply.', retryable: true };
+  }
+  turn.calls = [...calls.values()];
+  if (usage.value) turn.usage = usage.value;
+  return turn;
+
+  function handle(event: ModelStreamEvent): void {
+    switch (event.type) {
+      case 'text_delta':
+        if (event.text === '') return;
+        turn.text += event.text;
+        listener.onText(event.text);
+        return;
+      case 'tool_call_start':
+        if (calls.has(event.callId)) break; // a repeated start; the stream ignores it too
+        calls.set(event.callId, { callId: event.callId, name: event.name, argsText: '', ended: false });
+        listener.onToolCallStart(event.callId, event.name);
+        break;
+      case 'tool_call_delta': {
+        const call = calls.get(event.callId);
+        if (call && !call.ended) call.argsText += event.argsDelta;
+        break;
+      }
+      case 'tool_call_end': {
+        const call = calls.get(event.callId);
+        if (call) call.ended = true;
+        break;
+      }
+      case 'usage':
+        usage.add(event.usage);
+        return;
+      case 'stop':
+        turn.stop = event.reason;
+        return;
+      case 'thinking_delta':
+        return; // not shown and not sent back: the neutral history has no place for it
+    }
+    toolStream.handle(event);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,47 @@
+// What a session is built from: the model, the tools, the environment, the host's approval gate and store,
+// and the limits that keep a task from running away.
+import type { ModelProvider } from '../model/provider';
+import type { ApprovalGate } from '../ports/approval';
+import type { TaskStore } from '../ports/task-store';
+import type { OutputStore, ToolLogger, ToolRegistry } from '../tools';
+import type { SubAgentSettings } from './sub-agent';
+import type { AgentEnvironment, WorkspaceRules } from './system-prompt';
+
+export interface AgentSessionOptions {
+  provider: ModelProvider;
+  /** The tools this task may use (system tools are added by the session). */
+  registry: ToolRegistry;
+  environment: AgentEnvironment;
+  /** The workspace's instruction files (AGENTS.md, ...), read by the caller. */
+  rules?: readonly WorkspaceRules[];
+  /** Decides every call; without one everything is allowed (tests, trusted automation). */
+  approvals?: ApprovalGate;
+  /** Asked when the step cap is reached: true runs another `maxSteps` steps, false pauses. Default: pause. */
+  confirmContinue?: (steps: number) => Promise<boolean>;
+  /** Where the task is saved after every step and at every end; none: nothing is saved. */
+  store?: TaskStore;
+  /** Where truncated tool output is saved in full. */
+  outputStore?: OutputStore;
+  /** Model turns per run before `confirmContinue` is asked. Default 50. */
+  maxSteps?: number;
+  /** Identical consecutive calls that pause the task (behaviour 34). Default 3. */
+  loopThreshold?: number;
+  /** Same error / timeouts / turns without a tool in a row that pause the task (behaviours 18, 19). Default 3. */
+  pauseThreshold?: number;
+  allowedTools?: readonly string[];
+  disallowedTools?: readonly string[];
+  /** `false` turns `new_task` off. */
+  subAgents?: SubAgentSettings | false;
+  /** Sent as `ModelRequest.maxOutputTokens` and reserved in the context budget. Default: the model's maximum. */
+  maxOutputTokens?: number;
+  temperature?: number;
+  /** Default timeout of a tool call. */
+  toolTimeoutMs?: number;
+  /** 0 for the user's task; sub-agents are deeper. */
+  depth?: number;
+  now?: () => number;
+  newId?: () => string;
+  logger?: ToolLogger;
+}
+
+export const DEFAULT_MAX_STEPS = 50;

@@ -1,0 +1,310 @@
+// One task: its model history, its chat transcript, its state, and the runs of the agent loop over it. A run
+// (send or resume) goes until an end state; between runs the task can be saved, reopened after a reload and
+// continued. The loop itself is in agent-loop.ts; this file owns the task's data and its outside contract.
+import { ChatState, emptySnapshot } from '../../shared/chat-reducer';
+import type { ChatItem, TaskView } from '../../shared/chat-model';
+import type { Usage } from '../model/events';
+import type { ChatMessage } from '../model/provider';
+import type { ApprovalAudit } from '../ports/approval';
+import { emptyUsage, TASK_RECORD_VERSION, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
+import { consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
+import { runAgentLoop, type LoopHost } from './agent-loop';
+import { toChatDeltas } from './chat-deltas';
+import type { AgentEvent, AgentEventListener, AgentState } from './events';
+import { appendAssistant, appendUserParts, CANCEL_NOTE, repairHistory, titleFrom } from './history';
+import type { AgentSessionOptions } from './session-options';
+import { canDelegate, type ChildSession, createSubTaskRunner } from './sub-agent';
+import { closeTranscript, stateFields, stateFromRecord } from './task-record';
+import { addUsage } from './usage';
+
+/** Sent for `resume()` when the model spoke last, so the history still ends with a user message. */
+export const CONTINUE_TEXT = 'Continue with the task.';
+
+export class AgentSession implements ChildSession {
+  readonly id: string;
+  private title: string;
+  private readonly createdAt: number;
+  private history: ChatMessage[];
+  private readonly chat: ChatState;
+  private readonly approvalLog: ApprovalAudit[];
+  private totals: TaskUsageTotals;
+  private current: AgentState;
+  private readonly listeners = new Set<AgentEventListener>();
+  private readonly manager: ToolManager;
+  private readonly statistics = new ToolStatistics();
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  private readonly logger: ToolLogger;
+  private run: { controller: AbortController; done: Promise<AgentState> } | undefined;
+  private saving: Promise<void> = Promise.resolve();
+
+  /** A new task, or (with `record`) a stored one reopened: orphan tool calls get an "interrupted" result. */
+  constructor(
+    private readonly options: AgentSessionOptions,
+    record?: TaskRecord,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+    this.logger = options.logger ?? consoleLogger;
+    this.id = record?.id ?? this.newId();
+    this.title = record?.title ?? '';
+    this.createdAt = record?.createdAt ?? this.now();
+    this.history = record ? repairHistory(record.history) : [];
+    this.chat = new ChatState({ ...emptySnapshot(), items: record ? closeTranscript(record.transcript, this.now()) : [] });
+    this.approvalLog = record ? [...record.approvals] : [];
+    this.totals = record ? { ...emptyUsage(), ...record.usage } : emptyUsage();
+    this.current = record ? stateFromRecord(record) : { status: 'idle' };
+    this.manager = this.createManager();
+  }
+
+  get state(): AgentState {
+    return this.current;
+  }
+
+  get isRunning(): boolean {
+    return this.run !== undefined;
+  }
+
+  /** A copy of the model history. */
+  get messages(): ChatMessage[] {
+    return [...this.history];
+  }
+
+  /** The chat as drawn, for a `reset` delta when the task is shown. */
+  get transcript(): ChatItem[] {
+    return [...this.chat.snapshot.items];
+  }
+
+  get usage(): TaskUsageTotals {
+    return this.totals;
+  }
+
+  get approvals(): ApprovalAudit[] {
+    return [...this.approvalLog];
+  }
+
+  /** The task as the chat header shows it. */
+  view(): TaskView {
+    const { inputTokens, outputTokens, costUsd } = this.totals;
+    return {
+      id: this.id,
+      title: this.title,
+      running: this.current.status === 'running',
+      usage: { inputTokens, outputTokens, ...(costUsd !== undefined ? { costUsd } : {}) },
+    };
+  }
+
+  /** Every event, in order; listeners that throw are logged and skipped. */
+  onEvent(listener: AgentEventListener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Adds the user's message and runs the loop until the task completes, pauses, fails or is cancelled. */
+  send(text: string): Promise<AgentState> {
+    this.assertIdle();
+    if (!this.title) this.title = titleFrom(text);
+    appendUserParts(this.history, [{ type: 'text', text }]);
+    this.emit({ type: 'user_message', id: this.newId(), text, ts: this.now() });
+    return this.start();
+  }
+
+  /** Runs again without a new message: "Retry" after a model error, "Resume" after a pause or cancel. */
+  resume(): Promise<AgentState> {
+    this.assertIdle();
+    if (this.history.length === 0) return Promise.reject(new Error('The task has no message to resume from.'));
+    if (this.history[this.history.length - 1]!.role === 'assistant') {
+      appendUserParts(this.history, [{ type: 'text', text: CONTINUE_TEXT }]);
+    }
+    return this.start();
+  }
+
+  /** Stops the run: the model stream, queued and running calls, a sub-agent, an open question. */
+  cancel(): void {
+    this.run?.controller.abort('Cancelled by the user');
+  }
+
+  /** Waits for the saves started so far. */
+  flush(): Promise<void> {
+    return this.saving;
+  }
+
+  toRecord(): TaskRecord {
+    return {
+      version: TASK_RECORD_VERSION,
+      id: this.id,
+      title: this.title,
+      createdAt: this.createdAt,
+      updatedAt: this.now(),
+      ...stateFields(this.current),
+      modelId: this.options.provider.model.id,
+      history: [...this.history],
+      transcript: this.transcript,
+      approvals: this.approvals,
+      usage: { ...this.totals },
+    };
+  }
+
+  /** Cancels a run in progress, waits for it and its saves, and frees the task's tool instances. */
+  async dispose(): Promise<void> {
+    this.cancel();
+    await this.run?.done.catch(() => undefined);
+    await this.flush();
+    await this.manager.dispose();
+    this.listeners.clear();
+  }
+
+  private start(): Promise<AgentState> {
+    // Registered before anything runs, so a listener of the first events can already cancel.
+    const run = { controller: new AbortController(), done: Promise.resolve<AgentState>({ status: 'idle' }) };
+    this.run = run;
+    run.done = this.execute(run.controller);
+    return run.done;
+  }
+
+  private async execute(controller: AbortController): Promise<AgentState> {
+    this.setState({ status: 'running' });
+    this.save();
+    let end: AgentState;
+    try {
+      end = await runAgentLoop(this.loopHost(), controller.signal);
+    } catch (error) {
+      // A bug, not a model failure: keep the history usable and say what happened.
+      this.logger.warn('The agent loop failed', error);
+      end = { status: 'failed', error: { kind: 'unknown', message: `Relay failed: ${messageOf(error)}`, retryable: true } };
+    }
+    this.announce(end);
+    this.run = undefined;
+    this.setState(end);
+    this.save();
+    return end;
+  }
+
+  /** How an end shows in the chat, and the cancel recorded for the model (it reads it when the task goes on). */
+  private announce(end: AgentState): void {
+    switch (end.status) {
+      case 'cancelled':
+        appendUserParts(this.history, [{ type: 'text', text: CANCEL_NOTE }]);
+        this.emit({ type: 'notice', id: this.newId(), text: 'Task cancelled.', level: 'info' });
+        return;
+      case 'paused':
+        this.emit({ type: 'notice', id: this.newId(), text: end.message, level: 'warning' });
+        return;
+      case 'failed':
+        this.emit({ type: 'error', id: this.newId(), error: end.error });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private loopHost(): LoopHost {
+    const options = this.options;
+    return {
+      options,
+      manager: this.manager,
+      statistics: this.statistics,
+      now: this.now,
+      newId: this.newId,
+      logger: this.logger,
+      history: () => this.history,
+      replaceHistory: (messages) => (this.history = messages),
+      appendAssistant: (parts) => appendAssistant(this.history, parts),
+      appendUser: (parts) => appendUserParts(this.history, parts),
+      emit: (event) => this.emit(event),
+      addUsage: (usage, cost) => this.addUsage(usage, cost),
+      recordAudit: (audit) => this.recordAudit(audit),
+      save: () => this.save(),
+    };
+  }
+
+  private createManager(): ToolManager {
+    const options = this.options;
+    const depth = options.depth ?? 0;
+    const settings = options.subAgents === false ? undefined : (options.subAgents ?? {});
+    const delegate = settings !== undefined && canDelegate(depth, settings);
+    const runSubTask = delegate
+      ? createSubTaskRunner({
+          depth,
+          settings,
+          parentTools: () => this.manager.listTools(),
+          createChild: (allowedTools) =>
+            new AgentSession({ ...options, store: undefined, allowedTools, disallowedTools: options.disallowedTools, depth: depth + 1 }),
+          forward: (event, parentCallId) => this.forwardChildEvent(event, parentCallId),
+        })
+      : undefined;
+    return new ToolManager({
+      registry: options.registry,
+      taskId: this.id,
+      systemTools: createSystemTools(runSubTask ? { runSubTask } : {}),
+      ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}),
+      // Without a runner new_task could only fail: do not offer it at all.
+      disallowedTools: [...(options.disallowedTools ?? []), ...(delegate ? [] : [NEW_TASK])],
+      logger: this.logger,
+    });
+  }
+
+  /** A sub-agent's cards, usage, approvals and notices become the parent's; its chatter stays inside. */
+  private forwardChildEvent(event: AgentEvent, parentCallId: string): void {
+    switch (event.type) {
+      case 'tool_status': {
+        const owner = event.parentCallId ? `${parentCallId}/${event.parentCallId}` : parentCallId;
+        this.emit({ type: 'tool_status', status: event.status, parentCallId: owner });
+        return;
+      }
+      case 'usage':
+        this.addUsage(event.turn, event.turnCostUsd);
+        return;
+      case 'approval':
+        this.recordAudit(event.audit);
+        return;
+      case 'notice':
+        this.emit({ ...event, text: `Sub-agent: ${event.text}` });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private addUsage(turn: Usage, turnCostUsd: number | undefined): void {
+    this.totals = addUsage(this.totals, turn, turnCostUsd);
+    this.emit({ type: 'usage', turn, ...(turnCostUsd !== undefined ? { turnCostUsd } : {}), total: this.totals });
+  }
+
+  private recordAudit(audit: ApprovalAudit): void {
+    this.approvalLog.push(audit);
+    this.emit({ type: 'approval', audit });
+  }
+
+  private setState(state: AgentState): void {
+    this.current = state;
+    this.emit({ type: 'state', state });
+  }
+
+  private emit(event: AgentEvent): void {
+    for (const delta of toChatDeltas(event, this.view())) this.chat.apply(delta);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.warn('An agent event listener threw', error);
+      }
+    }
+  }
+
+  /** Saves in order; a failed save is logged and the task goes on (the next save will try again). */
+  private save(): void {
+    const store = this.options.store;
+    if (!store) return;
+    const record = this.toRecord();
+    this.saving = this.saving.then(() => store.save(record)).catch((error: unknown) => this.logger.warn(`Could not save task ${this.id}`, error));
+  }
+
+  private assertIdle(): void {
+    if (this.run) throw new Error('The task is still running: cancel it or wait for it to stop.');
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

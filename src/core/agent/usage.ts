@@ -1,0 +1,46 @@
+// Token usage and its cost. Providers may report usage more than once per turn (Anthropic sends the input at
+// the start and the output at the end, both cumulative), so one turn's usage is the largest value seen per field.
+import type { Usage } from '../model/events';
+import type { ModelPricing } from '../model/provider';
+import type { TaskUsageTotals } from '../ports/task-store';
+
+export class TurnUsage {
+  private current: Usage | undefined;
+
+  add(usage: Usage): void {
+    const previous = this.current;
+    this.current = {
+      inputTokens: Math.max(previous?.inputTokens ?? 0, usage.inputTokens),
+      outputTokens: Math.max(previous?.outputTokens ?? 0, usage.outputTokens),
+      cacheReadTokens: Math.max(previous?.cacheReadTokens ?? 0, usage.cacheReadTokens ?? 0),
+      cacheWriteTokens: Math.max(previous?.cacheWriteTokens ?? 0, usage.cacheWriteTokens ?? 0),
+    };
+  }
+
+  get value(): Usage | undefined {
+    return this.current;
+  }
+}
+
+/** US dollars; cache prices fall back to the input price when the model lists none. */
+export function costOf(usage: Usage, pricing: ModelPricing): number {
+  const perToken = (perMTok: number) => perMTok / 1_000_000;
+  return (
+    usage.inputTokens * perToken(pricing.inputPerMTok) +
+    usage.outputTokens * perToken(pricing.outputPerMTok) +
+    (usage.cacheReadTokens ?? 0) * perToken(pricing.cacheReadPerMTok ?? pricing.inputPerMTok) +
+    (usage.cacheWriteTokens ?? 0) * perToken(pricing.cacheWritePerMTok ?? pricing.inputPerMTok)
+  );
+}
+
+/** Adds one turn to the totals; the cost stays absent until some turn had a price. */
+export function addUsage(total: TaskUsageTotals, turn: Usage, turnCostUsd: number | undefined): TaskUsageTotals {
+  const next: TaskUsageTotals = {
+    inputTokens: total.inputTokens + turn.inputTokens,
+    outputTokens: total.outputTokens + turn.outputTokens,
+    cacheReadTokens: total.cacheReadTokens + (turn.cacheReadTokens ?? 0),
+    cacheWriteTokens: total.cacheWriteTokens + (turn.cacheWriteTokens ?? 0),
+  };
+  if (total.costUsd !== undefined || turnCostUsd !== undefined) next.costUsd = (total.costUsd ?? 0) + (turnCostUsd ?? 0);
+  return next;
+}
