@@ -1,0 +1,173 @@
+// apply_patch: several files in one call (add, update, delete, move) in the "*** Begin Patch" format, placed by
+// the edit engine and applied as one workspace edit, so one Undo reverts the whole patch.
+import { z } from 'zod';
+import { applyOperations, parsePatch, type FileChange, type PatchOperation } from '../core/edit';
+import type { ProposedFileChange } from '../core/ports/edit-review';
+import { ToolError, ToolErrorType, type ToolContext, type ToolDescription } from '../core/tools';
+import type { EditPlan } from './edits/edit-plan';
+import { EditTool } from './edits/edit-tool';
+import { notFoundError } from './file-checks';
+import { displayPath, resolveToolPath } from './paths';
+import { plural } from './text-content';
+
+export const APPLY_PATCH = 'apply_patch';
+
+const parameters = z.object({
+  patch: z.string().min(1).describe('The patch text, from "*** Begin Patch" to "*** End Patch".'),
+});
+
+export type ApplyPatchParams = z.infer<typeof parameters>;
+
+const FORMAT = `*** Begin Patch
+*** Add File: path/to/new.ts
++every line of the new file, each starting with +
+*** Update File: path/to/existing.ts
+*** Move to: path/to/renamed.ts        (optional)
+@@ a line before the change, e.g. the enclosing function (optional)
+ context line (starts with a space)
+-removed line
++added line
+*** Delete File: path/to/old.ts
+*** End Patch`;
+
+const description: ToolDescription = {
+  short: 'Changes several files at once with a patch: add, update, delete and move files in one step.',
+  long:
+    `The patch format:\n${FORMAT}\n` +
+    'Paths are relative to the workspace root (or absolute). Each hunk needs the context lines around the change (about three before and after) so it can be placed; ' +
+    'an "@@" line naming the enclosing function or class places it when the context alone occurs more than once. ' +
+    'The whole patch is applied or none of it; the user sees each file as a diff first.',
+  usageNotes: [
+    'Use it for changes across files, renames and deletions; for changes to one file edit_file is simpler.',
+    'Copy context and removed lines exactly from the files (small whitespace differences are tolerated and reported).',
+    'Each file appears in one section only.',
+  ],
+  examples: [
+    {
+      description: 'Rename a function and delete a file',
+      params: {
+        patch:
+          '*** Begin Patch\n*** Update File: src/math.ts\n@@ export function sum\n-export function sum(a: number, b: number) {\n+export function add(a: number, b: number) {\n   return a + b;\n*** Delete File: src/legacy.ts\n*** End Patch',
+      },
+    },
+  ],
+  category: 'edit',
+};
+
+export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
+  readonly name = APPLY_PATCH;
+  override readonly displayName = 'Apply Patch';
+  protected readonly description = description;
+  protected readonly schema = parameters;
+
+  protected async plan(params: ApplyPatchParams, signal: AbortSignal): Promise<EditPlan> {
+    const parsed = parsePatch(params.patch);
+    if (!parsed.ok) {
+      throw new ToolError(ToolErrorType.INVALID_PARAMS, `The patch could not be parsed: ${parsed.error.message}. Nothing was changed.`);
+    }
+    const roots = this.roots();
+    const resolved = new Map<string, string>();
+    for (const op of parsed.operations) {
+      for (const p of [op.path, ...(op.type === 'update' && op.moveTo !== undefined ? [op.moveTo] : [])]) resolved.set(p, resolveToolPath(p, roots));
+    }
+    assertDistinctTargets(resolved, roots);
+    const texts = await this.readTargets(parsed.operations, resolved, signal);
+    const applied = applyOperations(parsed.operations, (p) => texts.get(resolved.get(p)!));
+    if (!applied.ok) throw new ToolError(patchErrorType(applied.error.message), applied.error.message);
+    const changes = applied.changes.map((c) => toProposal(c, resolved));
+    const shown = (p: string) => displayPath(p, roots);
+    return {
+      changes,
+      message: `Patch applied:\n${applied.changes.map((c) => describe(c, resolved, shown)).join('\n')}`,
+      summary: `Patch ${plural(changes.length, 'file')}: ${changes.map((c) => shown(c.path)).join(', ')}`,
+    };
+  }
+
+  protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
+    if (typeof params.patch !== 'string') return;
+    const files = [...params.patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)].map((m) => m[1]!.trim());
+    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: files.length > 0 ? `Patching ${files.join(', ')}` : 'Writing a patch' });
+  }
+
+  /** The current text of every file the patch names (missing ones are absent), checked against what it expects. */
+  private async readTargets(operations: readonly PatchOperation[], resolved: ReadonlyMap<string, string>, signal: AbortSignal): Promise<Map<string, string>> {
+    const texts = new Map<string, string>();
+    const files = this.services.files;
+    const shown = (p: string) => displayPath(p, this.roots());
+    for (const op of operations) {
+      const target = resolved.get(op.path)!;
+      const stat = await files.stat(target);
+      if (stat?.type === 'directory') throw new ToolError(ToolErrorType.TARGET_IS_DIRECTORY, `${shown(target)} is a directory. Nothing was changed.`);
+      if (op.type === 'add') {
+        if (stat) throw new ToolError(ToolErrorType.INVALID_PARAMS, `Add File ${op.path}: the file already exists; use "*** Update File:" to change it. Nothing was changed.`);
+        continue;
+      }
+      if (!stat) {
+        const missing = await notFoundError(this.services, target, signal);
+        const header = `${op.type === 'delete' ? 'Delete' : 'Update'} File ${op.path}`;
+        const advice = op.type === 'update' ? ' To create it, use "*** Add File:".' : '';
+        throw new ToolError(missing.type, `${header}: ${missing.message}${advice} Nothing was changed.`);
+      }
+      texts.set(target, await files.readText(target));
+      if (op.type === 'update' && op.moveTo !== undefined) {
+        const destination = resolved.get(op.moveTo)!;
+        if (await files.stat(destination)) {
+          throw new ToolError(ToolErrorType.INVALID_PARAMS, `Update File ${op.path}: cannot move to ${op.moveTo}, which already exists. Nothing was changed.`);
+        }
+      }
+    }
+    return texts;
+  }
+}
+
+/** Two spellings of one file (`a.ts`, `./a.ts`) in one patch would fight over it. */
+function assertDistinctTargets(resolved: ReadonlyMap<string, string>, roots: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const [written, absolute] of resolved) {
+    const earlier = seen.get(absolute);
+    if (earlier !== undefined) {
+      throw new ToolError(
+        ToolErrorType.INVALID_PARAMS,
+        `"${earlier}" and "${written}" are the same file (${displayPath(absolute, roots)}); put all its changes in one section. Nothing was changed.`,
+      );
+    }
+    seen.set(absolute, written);
+  }
+}
+
+/** The engine's hunk errors are sentences; their wording tells which kind of failure it was. */
+function patchErrorType(message: string): ToolErrorType {
+  if (/occur \d+ times/.test(message)) return ToolErrorType.EDIT_MULTIPLE_OCCURRENCES;
+  if (/leave the file unchanged/.test(message)) return ToolErrorType.EDIT_NO_CHANGE;
+  return ToolErrorType.EDIT_NO_OCCURRENCE;
+}
+
+function toProposal(change: FileChange, resolved: ReadonlyMap<string, string>): ProposedFileChange {
+  const at = resolved.get(change.path)!;
+  switch (change.kind) {
+    case 'add':
+      return { kind: 'create', path: at, baseText: undefined, proposedText: change.newContent ?? '' };
+    case 'delete':
+      return { kind: 'delete', path: at, baseText: change.oldContent, proposedText: undefined };
+    case 'update':
+      return { kind: 'update', path: at, baseText: change.oldContent, proposedText: change.newContent };
+    case 'move':
+      return { kind: 'move', path: at, newPath: resolved.get(change.newPath!)!, baseText: change.oldContent, proposedText: change.newContent };
+  }
+}
+
+function describe(change: FileChange, resolved: ReadonlyMap<string, string>, shown: (p: string) => string): string {
+  const at = shown(resolved.get(change.path)!);
+  const notes = change.notes.length > 0 ? `: ${change.notes.join('; ')}` : '';
+  switch (change.kind) {
+    case 'add':
+      return `- added ${at}`;
+    case 'delete':
+      return `- deleted ${at}`;
+    case 'update':
+      return `- updated ${at}${notes}`;
+    case 'move':
+      return `- moved ${at} to ${shown(resolved.get(change.newPath!)!)}${notes}`;
+  }
+}
+

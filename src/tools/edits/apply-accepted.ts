@@ -1,0 +1,65 @@
+// Applies what the user accepted in one workspace edit. If a file moved on since the proposal (the user typed,
+// another tool wrote), the edit is computed once more against the current text and applied if it still
+// matches; otherwise, or when the user had reworked the proposal, the model hears about the conflict.
+import type { EditApplier, ProposedFileChange } from '../../core/ports/edit-review';
+import { ToolError, ToolErrorType } from '../../core/tools';
+import type { EditPlan } from './edit-plan';
+import type { AcceptedChange } from './edit-previews';
+
+export type ApplyResult =
+  | { ok: true; applied: ProposedFileChange[]; plan: EditPlan; recomputed: boolean }
+  | { ok: false; type: ToolErrorType; message: string };
+
+export interface ApplyInput {
+  applier: EditApplier;
+  accepted: readonly AcceptedChange[];
+  plan: EditPlan;
+  /** Computes the edit again from the files as they are now; absent when the tool cannot (a whole-file write). */
+  replan?: () => Promise<EditPlan>;
+  /** How a path is named to the model. */
+  show(path: string): string;
+  /** The text the user sees now (an unsaved editor wins), or undefined when the file is gone. */
+  read(path: string): Promise<string | undefined>;
+}
+
+export async function applyAccepted(input: ApplyInput): Promise<ApplyResult> {
+  const changes = input.accepted.map((a) => a.change);
+  const first = await input.applier.apply(changes);
+  if (first.ok) return { ok: true, applied: changes, plan: input.plan, recomputed: false };
+  if (first.reason === 'failed') return failed(first.message, first.path, changes, input);
+
+  const who = input.show(first.path);
+  const conflict = (why: string, type: ToolErrorType = ToolErrorType.EXECUTION_FAILED): ApplyResult => ({
+    ok: false,
+    type,
+    message: `${who} changed after the edit was proposed (it was edited meanwhile), ${why} Nothing was changed. Read the file again before editing it.`,
+  });
+  if (input.accepted.some((a) => a.userEdited)) {
+    return conflict('and the proposal the user had reworked was based on the old text, so it was not applied.');
+  }
+  if (!input.replan) return conflict('and writing the whole file would discard those changes.');
+
+  let fresh: EditPlan;
+  try {
+    fresh = await input.replan();
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return conflict(`and the edit no longer applies to its current text: ${error.message}`, error.type);
+  }
+  const second = await input.applier.apply(fresh.changes);
+  if (second.ok) return { ok: true, applied: fresh.changes, plan: fresh, recomputed: true };
+  if (second.reason === 'failed') return failed(second.message, second.path, fresh.changes, input);
+  return conflict('and it changed again while the edit was being recomputed.');
+}
+
+/** A failure after the edit reached the editor (saving failed) is told as such: the change is there, unsaved. */
+async function failed(message: string, path: string | undefined, changes: readonly ProposedFileChange[], input: ApplyInput): Promise<ApplyResult> {
+  const where = path ? ` to ${input.show(path)}` : '';
+  const landed = await Promise.all(
+    changes.filter((c) => c.kind !== 'delete').map(async (c) => (await input.read(c.newPath ?? c.path).catch(() => undefined)) === c.proposedText),
+  );
+  const state = landed.length > 0 && landed.every(Boolean)
+    ? 'The change is in the editor but not saved to disk.'
+    : 'Read the file before trying again.';
+  return { ok: false, type: ToolErrorType.EXECUTION_FAILED, message: `Applying the edit${where} failed: ${message}. ${state}` };
+}

@@ -1,0 +1,66 @@
+// The built-in tools, as factories ready for the ToolRegistry: every call gets its own instance (behaviour 7),
+// all sharing the host's ports. Register with `registerBuiltinTools(registry, services)` or by hand:
+//   for (const t of createBuiltinToolFactories(services)) registry.registerFactory(t.name, t.factory, { source: t.source });
+import type { AnyTool, RegisteredTool, ToolFactory, ToolKind, ToolRegistry } from '../core/tools';
+import { APPLY_PATCH, ApplyPatchTool } from './apply-patch';
+import { ASK_FOLLOWUP_QUESTION, AskFollowupQuestionTool } from './ask-followup-question';
+import { EDIT_FILE, EditFileTool } from './edit-file';
+import { FIND_FILES, FindFilesTool } from './find-files';
+import { GET_DIAGNOSTICS, GetDiagnosticsTool } from './get-diagnostics';
+import { LIST_FILES, ListFilesTool } from './list-files';
+import { READ_FILE, ReadFileTool } from './read-file';
+import { RUN_COMMAND, RunCommandTool } from './run-command';
+import { SEARCH_TEXT, SearchTextTool } from './search-text';
+import type { ToolServices } from './services';
+import { TODO_WRITE, TodoWriteTool } from './todo-write';
+import { WRITE_FILE, WriteFileTool } from './write-file';
+
+export type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices } from './services';
+export { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_DIAGNOSTICS_WAIT } from './services';
+
+/** A registry entry (RegisteredTool's shape) plus the kind, for callers that filter before registering (trust, plan mode). */
+export interface BuiltinToolEntry extends RegisteredTool {
+  source: 'builtin';
+  kind: ToolKind;
+}
+
+const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServices) => AnyTool }[] = [
+  { name: READ_FILE, kind: 'readonly', create: (s) => new ReadFileTool(s) },
+  { name: LIST_FILES, kind: 'readonly', create: (s) => new ListFilesTool(s) },
+  { name: FIND_FILES, kind: 'readonly', create: (s) => new FindFilesTool(s) },
+  { name: SEARCH_TEXT, kind: 'readonly', create: (s) => new SearchTextTool(s) },
+  { name: GET_DIAGNOSTICS, kind: 'readonly', create: (s) => new GetDiagnosticsTool(s) },
+  { name: EDIT_FILE, kind: 'write', create: (s) => new EditFileTool(s) },
+  { name: WRITE_FILE, kind: 'write', create: (s) => new WriteFileTool(s) },
+  { name: APPLY_PATCH, kind: 'write', create: (s) => new ApplyPatchTool(s) },
+  { name: RUN_COMMAND, kind: 'execute', create: (s) => new RunCommandTool(s) },
+  { name: ASK_FOLLOWUP_QUESTION, kind: 'readonly', create: (s) => new AskFollowupQuestionTool(s) },
+  { name: TODO_WRITE, kind: 'readonly', create: (s) => new TodoWriteTool(s) },
+];
+
+export const BUILTIN_TOOL_NAMES: readonly string[] = BUILTIN_TOOLS.map((t) => t.name);
+
+export function createBuiltinToolFactories(services: ToolServices): BuiltinToolEntry[] {
+  return BUILTIN_TOOLS.map(({ name, kind, create }) => {
+    const factory: ToolFactory = () => create(services);
+    return { name, kind, factory, source: 'builtin' as const };
+  });
+}
+
+export function registerBuiltinTools(registry: ToolRegistry, services: ToolServices): void {
+  for (const tool of createBuiltinToolFactories(services)) registry.registerFactory(tool.name, tool.factory, { source: tool.source });
+}
+
+export {
+  APPLY_PATCH,
+  ASK_FOLLOWUP_QUESTION,
+  EDIT_FILE,
+  FIND_FILES,
+  GET_DIAGNOSTICS,
+  LIST_FILES,
+  READ_FILE,
+  RUN_COMMAND,
+  SEARCH_TEXT,
+  TODO_WRITE,
+  WRITE_FILE,
+};

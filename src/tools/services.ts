@@ -1,0 +1,49 @@
+// What the built-in tools need from their host, as one bundle of ports. The extension builds it from the VS Code
+// adapters in src/host; unit tests build it from test/support/in-memory-host.ts. Nothing here imports `vscode`.
+import type { CommandRunner } from '../core/ports/command-runner';
+import type { DiagnosticsSource, DiagnosticsWaitOptions } from '../core/ports/diagnostics';
+import type { EditApplier, EditReviewer } from '../core/ports/edit-review';
+import type { FileSearch } from '../core/ports/file-search';
+import type { UserQuestions } from '../core/ports/user-questions';
+import type { WorkspaceFiles } from '../core/ports/workspace-files';
+import type { TodoStatus } from '../core/tools';
+
+export interface TodoItem {
+  text: string;
+  status: TodoStatus;
+}
+
+/** Where todo_write's checklist goes (the task's state, shown by the chat); the list is replaced whole each time. */
+export interface TodoSink {
+  update(taskId: string, items: readonly TodoItem[]): void;
+}
+
+export interface BuiltinToolOptions {
+  /**
+   * Open the diff editor as soon as an edit is proposed (before the approval question). When false, the
+   * approval prompt's "Open Diff" opens it on demand, so auto-approved edits never flash an editor.
+   */
+  previewEdits?: boolean;
+  /** How long to wait for the language servers after an edit (by event: first change, then quiet). */
+  diagnosticsWait?: Omit<DiagnosticsWaitOptions, 'signal'>;
+  /** run_command's default and largest timeout. */
+  commandTimeoutMs?: { default: number; max: number };
+}
+
+export interface ToolServices {
+  files: WorkspaceFiles;
+  search: FileSearch;
+  commands: CommandRunner;
+  reviewer: EditReviewer;
+  applier: EditApplier;
+  diagnostics: DiagnosticsSource;
+  questions: UserQuestions;
+  todos: TodoSink;
+  /** Absolute workspace folders, read at call time (folders can be added while a task runs); the first resolves relative paths. */
+  workspaceRoots(): readonly string[];
+  options?: BuiltinToolOptions;
+}
+
+export const DEFAULT_DIAGNOSTICS_WAIT: Omit<DiagnosticsWaitOptions, 'signal'> = { firstEventMs: 300, quietMs: 150, deadlineMs: 3000 };
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = { default: 120_000, max: 600_000 };
