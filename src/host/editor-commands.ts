@@ -1,0 +1,97 @@
+// The editor commands (context menu and palette): Ask About Selection, Explain Selection, Fix Problems in
+// This File. Each gathers the editor's context and hands one message to the chat, which starts a task.
+import * as vscode from 'vscode';
+import {
+  askAboutSelectionMessage,
+  explainSelectionMessage,
+  fixProblemsMessage,
+  type ProblemContext,
+  type SelectionContext,
+} from '../core/prompts/editor-context';
+
+/** Sends a user message to the chat, as if typed there (the chat is focused first). */
+export type SendToChat = (text: string) => Promise<void>;
+
+export function registerEditorCommands(send: SendToChat): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('relay.askAboutSelection', async () => {
+      const selection = currentSelection();
+      if (!selection) return;
+      const question = await vscode.window.showInputBox({
+        title: 'Relay: Ask About Selection',
+        prompt: `About ${selection.path}, lines ${selection.startLine}-${selection.endLine}`,
+        placeHolder: 'What would you like to know or change?',
+        ignoreFocusOut: true,
+      });
+      if (!question?.trim()) return;
+      await send(askAboutSelectionMessage(question, selection));
+    }),
+    vscode.commands.registerCommand('relay.explainSelection', async () => {
+      const selection = currentSelection();
+      if (selection) await send(explainSelectionMessage(selection));
+    }),
+    vscode.commands.registerCommand('relay.fixProblems', async (uri?: vscode.Uri) => {
+      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      if (!target) {
+        void vscode.window.showInformationMessage('Relay: open a file to fix its problems.');
+        return;
+      }
+      const message = fixProblemsMessage(displayPath(target), problemsOf(target));
+      if (!message) {
+        void vscode.window.showInformationMessage(`Relay: VS Code reports no problems in ${displayPath(target)}.`);
+        return;
+      }
+      await send(message);
+    }),
+  );
+}
+
+function currentSelection(): SelectionContext | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.selection.isEmpty) {
+    void vscode.window.showInformationMessage('Relay: select some code first.');
+    return undefined;
+  }
+  const { start, end } = editor.selection;
+  // A selection ending at column 0 of a line does not include that line.
+  const endLine = end.character === 0 && end.line > start.line ? end.line : end.line + 1;
+  return {
+    path: displayPath(editor.document.uri),
+    startLine: start.line + 1,
+    endLine,
+    languageId: editor.document.languageId,
+    text: editor.document.getText(editor.selection),
+  };
+}
+
+function problemsOf(uri: vscode.Uri): ProblemContext[] {
+  return vscode.languages
+    .getDiagnostics(uri)
+    .sort((a, b) => a.severity - b.severity || a.range.start.line - b.range.start.line)
+    .slice(0, 100)
+    .map((d) => ({
+      line: d.range.start.line + 1,
+      column: d.range.start.character + 1,
+      severity: severityName(d.severity),
+      message: d.message,
+      source: d.source,
+      code: typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code),
+    }));
+}
+
+function severityName(severity: vscode.DiagnosticSeverity): ProblemContext['severity'] {
+  switch (severity) {
+    case vscode.DiagnosticSeverity.Error:
+      return 'error';
+    case vscode.DiagnosticSeverity.Warning:
+      return 'warning';
+    case vscode.DiagnosticSeverity.Information:
+      return 'info';
+    default:
+      return 'hint';
+  }
+}
+
+function displayPath(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, vscode.workspace.workspaceFolders !== undefined && vscode.workspace.workspaceFolders.length > 1);
+}
