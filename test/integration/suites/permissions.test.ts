@@ -106,7 +106,8 @@ describe('permissions: approvals inside real VS Code', () => {
     };
     assert.deepEqual(pkg.contributes.configuration.properties['relay.approvalMode']?.enum, ['default', 'auto-edit', 'yolo', 'plan']);
     assert.ok(pkg.contributes.configuration.properties['relay.permissions']);
-    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['relay.approvalMode', 'relay.permissions']);
+    // Provider and base URL too: an untrusted repository must not send the user's API key to a server of its choosing.
+    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['relay.approvalMode', 'relay.permissions', 'relay.provider', 'relay.baseUrl']);
     assert.equal(config().get('relay.approvalMode'), 'default', 'the default comes from the contributed schema');
     assert.ok((await vscode.commands.getCommands(true)).includes('relay.switchApprovalMode'));
   });
