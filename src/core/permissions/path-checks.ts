@@ -4,7 +4,7 @@ import type { CheckContext } from './check-context';
 import { isHarmlessDevice } from './command-facts';
 import { isDiskDevice } from './dangerous-commands';
 import { decideByMode } from './modes';
-import { normalizePath, resolvePath, type ResolvedPath } from './paths';
+import { normalizePath, relativeInside, resolvePath, type ResolvedPath } from './paths';
 import { describeRule, findDecidingRule, toRuleRef, type PolicyRule } from './rules';
 import {
   globMaySelectSensitive,
@@ -23,6 +23,10 @@ export async function checkToolPath(input: string, ctx: CheckContext): Promise<P
   const resolved = await resolvePath(input, ctx.cwd, ctx.facts, ctx.roots);
   const subject: PathSubject = { type: 'path', path: input, resolved: resolved.real, access };
   if (resolved.relative !== undefined) subject.workspacePath = resolved.relative;
+  // Relay's saved tool output: the model was told to read it there, so reading it is no step outside the workspace.
+  if (access === 'read' && isRelayReadable(resolved, ctx)) {
+    return [{ subject, action: 'allow', basis: 'relay-output', reason: 'Relay saved this tool output for the model to read.', allowRuleCanOverride: true }];
+  }
   const checks = alwaysAskChecks(resolved, subject, ctx, false);
   const rule = findDecidingRule(ctx.rules, { subject: 'path', toolName: ctx.toolName, path: resolved, match: ctx.pathMatch });
   if (rule) checks.push(ruleCheck(rule, subject));
@@ -58,6 +62,11 @@ export async function checkCommandPath(
   const rule = findDecidingRule(restrictive, { subject: 'path', toolName: ctx.toolName, path: resolved, match: ctx.pathMatch });
   if (rule) checks.push(ruleCheck(rule, subject));
   return checks;
+}
+
+function isRelayReadable(resolved: ResolvedPath, ctx: CheckContext): boolean {
+  if (resolved.unresolvable) return false;
+  return (ctx.facts.readableDirs ?? []).some((dir) => relativeInside(resolved.real, normalizePath(dir, ctx.facts.pathStyle ?? 'posix'), ctx.facts.caseInsensitive) !== undefined);
 }
 
 function alwaysAskChecks(resolved: ResolvedPath, subject: PathSubject, ctx: CheckContext, isGlob: boolean): PermissionCheck[] {

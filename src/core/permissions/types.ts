@@ -78,6 +78,11 @@ export interface FileSystemFacts {
   readonly pathStyle?: 'posix' | 'windows';
   /** Absolute paths of the files holding approval rules and settings: writing them always asks. */
   readonly protectedFiles?: readonly string[];
+  /**
+   * Relay's own folders that read-only tools may read without asking although they lie outside the workspace
+   * (the full text of truncated tool output, behaviour 25). Real paths; writing there is not affected.
+   */
+  readonly readableDirs?: readonly string[];
   /** The real path with symlinks resolved, or undefined when nothing exists at that path. */
   realpath(path: string): Promise<string | undefined>;
 }
@@ -119,6 +124,8 @@ export type DecisionBasis =
   | 'too-complex'
   | 'analysis-failed'
   | 'no-target'
+  /** Relay's own saved tool output, read by a read-only tool. */
+  | 'relay-output'
   | 'loop-guard'
   | 'user';
 

@@ -14,6 +14,8 @@ export interface ApprovalServiceHost {
   extensionUri: vscode.Uri;
   /** `ExtensionContext.globalStorageUri`, to locate (and protect) the user settings file. */
   globalStorageUri?: vscode.Uri;
+  /** Where truncated tool output is saved (readable by read-only tools without asking). */
+  toolOutputDir?: string;
   log?: vscode.LogOutputChannel;
 }
 
@@ -34,7 +36,7 @@ export function createApprovalService(host: ApprovalServiceHost, overrides: Appr
   return new ApprovalService({
     settings: new VsCodePermissionSettings(trust, warn),
     trust,
-    fileSystem: createFileSystemFacts({ globalStorageUri: host.globalStorageUri }),
+    fileSystem: createFileSystemFacts({ globalStorageUri: host.globalStorageUri, toolOutputDir: host.toolOutputDir }),
     prompter: overrides.prompter ?? new ModalPrompter(),
     createShellAnalyzer: () =>
       createShellAnalyzer({ treeSitterWasmPath: dist('web-tree-sitter.wasm'), bashWasmPath: dist('tree-sitter-bash.wasm') }),

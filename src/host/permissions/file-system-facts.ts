@@ -10,6 +10,8 @@ import type { FileSystemFacts } from '../../core/permissions/types';
 export interface FileSystemFactsOptions {
   /** `ExtensionContext.globalStorageUri`: the user settings live two levels up (`.../User/settings.json`). */
   globalStorageUri?: vscode.Uri;
+  /** Where Relay saves truncated tool output: read-only tools read it without an "outside the workspace" prompt. */
+  toolOutputDir?: string;
 }
 
 export function createFileSystemFacts(options: FileSystemFactsOptions = {}): FileSystemFacts {
@@ -20,6 +22,7 @@ export function createFileSystemFacts(options: FileSystemFactsOptions = {}): Fil
       return fileFolders().map((uri) => uri.fsPath);
     },
     homeDir: homedir(),
+    readableDirs: options.toolOutputDir ? [options.toolOutputDir] : [],
     caseInsensitive: process.platform === 'darwin' || process.platform === 'win32',
     pathStyle: process.platform === 'win32' ? 'windows' : 'posix',
     get protectedFiles() {

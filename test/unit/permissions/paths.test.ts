@@ -146,6 +146,19 @@ describe('path resolution', () => {
     assert.equal(resolved.folder, undefined);
   });
 
+  test("[25] Relay's saved tool output is read without asking; writing there, or reading beside it, still asks", async () => {
+    const facts = nodeFileSystem({ workspaceFolders: [ws], homeDir: home, caseInsensitive: false, readableDirs: [outside] });
+    const policy = policyFor('default', { fileSystem: facts });
+    const read = await policy.evaluate({ toolName: 'read_file', kind: 'readonly', targets: { paths: [join(outside, 'file.txt')] } });
+    assert.equal(read.action, 'allow');
+    const write = await policy.evaluate({ toolName: 'write_file', kind: 'write', targets: { paths: [join(outside, 'file.txt')] } });
+    assert.equal(write.action, 'ask');
+    const beside = await policy.evaluate({ toolName: 'read_file', kind: 'readonly', targets: { paths: [join(home, '.ssh/id_rsa')] } });
+    assert.equal(beside.action, 'ask');
+    const escape = await policy.evaluate({ toolName: 'read_file', kind: 'readonly', targets: { paths: [join(outside, '../home/.ssh/id_rsa')] } });
+    assert.equal(escape.action, 'ask', '.. out of the output folder is resolved before the check');
+  });
+
   test('every path of a call is checked: one outside makes the call ask', async () => {
     const policy = policyFor('auto-edit', { fileSystem: nodeFileSystem({ workspaceFolders: [ws], homeDir: home, caseInsensitive: false }) });
     const decision = await policy.evaluate({ toolName: 'apply_patch', kind: 'write', targets: { paths: ['src/a.ts', 'link-out/x.txt'] } });
