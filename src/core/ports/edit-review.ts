@@ -30,7 +30,12 @@ export type ApplyOutcome =
   | { ok: false; reason: 'conflict'; path: string; currentText: string }
   | { ok: false; reason: 'failed'; path?: string; message: string };
 
+/** Which tool call an edit belongs to, so the host can show that call's applied diff again later. */
+export interface EditOrigin {
+  callId: string;
+}
+
 export interface EditApplier {
   /** Applies every change as one workspace edit (one Undo reverts it all) and saves the files. */
-  apply(changes: ProposedFileChange[]): Promise<ApplyOutcome>;
+  apply(changes: ProposedFileChange[], origin?: EditOrigin): Promise<ApplyOutcome>;
 }

@@ -1,7 +1,7 @@
 // Applies what the user accepted in one workspace edit. If a file moved on since the proposal (the user typed,
 // another tool wrote), the edit is computed once more against the current text and applied if it still
 // matches; otherwise, or when the user had reworked the proposal, the model hears about the conflict.
-import type { EditApplier, ProposedFileChange } from '../../core/ports/edit-review';
+import type { EditApplier, EditOrigin, ProposedFileChange } from '../../core/ports/edit-review';
 import { ToolError, ToolErrorType } from '../../core/tools';
 import type { EditPlan } from './edit-plan';
 import type { AcceptedChange } from './edit-previews';
@@ -12,6 +12,7 @@ export type ApplyResult =
 
 export interface ApplyInput {
   applier: EditApplier;
+  origin: EditOrigin;
   accepted: readonly AcceptedChange[];
   plan: EditPlan;
   /** Computes the edit again from the files as they are now; absent when the tool cannot (a whole-file write). */
@@ -24,7 +25,7 @@ export interface ApplyInput {
 
 export async function applyAccepted(input: ApplyInput): Promise<ApplyResult> {
   const changes = input.accepted.map((a) => a.change);
-  const first = await input.applier.apply(changes);
+  const first = await input.applier.apply(changes, input.origin);
   if (first.ok) return { ok: true, applied: changes, plan: input.plan, recomputed: false };
   if (first.reason === 'failed') return failed(first.message, first.path, changes, input);
 
@@ -46,7 +47,7 @@ export async function applyAccepted(input: ApplyInput): Promise<ApplyResult> {
     if (!(error instanceof ToolError)) throw error;
     return conflict(`and the edit no longer applies to its current text: ${error.message}`, error.type);
   }
-  const second = await input.applier.apply(fresh.changes);
+  const second = await input.applier.apply(fresh.changes, input.origin);
   if (second.ok) return { ok: true, applied: fresh.changes, plan: fresh, recomputed: true };
   if (second.reason === 'failed') return failed(second.message, second.path, fresh.changes, input);
   return conflict('and it changed again while the edit was being recomputed.');

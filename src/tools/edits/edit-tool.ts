@@ -64,6 +64,7 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
       try {
         const result = await applyAccepted({
           applier: this.services.applier,
+          origin: { callId: ctx.callId },
           accepted,
           plan,
           ...(this.recomputeOnConflict ? { replan: () => this.plan(params, ctx.signal) } : {}),
@@ -83,7 +84,8 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
           : [];
         const reworked = result.recomputed ? [] : userEditNotes(accepted, plan.changes, this.show);
         const text = [...recomputed, result.plan.message, ...reworked, diagnostics.text].join('\n\n');
-        const applied = diffBlocks(result.applied, this.show, false);
+        // Still openable: the host keeps each applied call's before and after for the card's "Open diff".
+        const applied = diffBlocks(result.applied, this.show, true);
         const counts = `+${applied.added} -${applied.removed}`;
         this.succeed(ctx, text, {
           showTip: `${result.plan.summary} (${counts})`,
