@@ -1,0 +1,99 @@
+// The provider a task talks to, as the settings say *now*: resolved at the start of every model turn, so a model
+// picked or a key set while a task is open applies to its next turn, and a missing key or bad setting becomes one
+// clear, retryable error in the chat instead of a task that cannot start. No `vscode` import (the host injects
+// settings, SecretStorage and vscode.lm), so it is unit-tested in plain Node. Keys live only in memory here.
+import { modelInfoFor } from '../../core/model/catalog';
+import type { ModelStreamEvent, ModelError } from '../../core/model/events';
+import { createProvider } from '../../core/model/factory';
+import type { ModelInfo, ModelProvider, ModelRequest } from '../../core/model/provider';
+import { TextProtocolProvider } from '../../core/model/text-protocol-provider';
+import type { ModelSettings, ProviderId } from './model-settings';
+
+export interface ConfiguredProviderDeps {
+  settings(): ModelSettings;
+  /** From SecretStorage. */
+  apiKey(provider: ProviderId): Promise<string | undefined>;
+  /** A vscode.lm model with this id (or, failing that, any), undefined when VS Code offers none. */
+  languageModel(id: string): Promise<ModelProvider | undefined>;
+  /** Where "Set API Key" and "Select Model" are, for the error text. */
+  commandHint?: { setApiKey: string; selectModel: string };
+}
+
+type Resolved = { ok: true; provider: ModelProvider } | { ok: false; error: ModelError };
+
+const HINT = { setApiKey: 'Relay: Set API Key', selectModel: 'Relay: Select Model' };
+
+export class ConfiguredProvider implements ModelProvider {
+  private cached: { settingsKey: string; apiKey: string | undefined; provider: ModelProvider } | undefined;
+
+  constructor(private readonly deps: ConfiguredProviderDeps) {}
+
+  get id(): string {
+    return this.deps.settings().provider;
+  }
+
+  /** The model as the current settings name it (the resolved provider's own info once it exists). */
+  get model(): ModelInfo {
+    const settings = this.deps.settings();
+    if (this.cached?.settingsKey === keyOf(settings)) return this.cached.provider.model;
+    return modelInfoFor(settings.provider, settings.model, !settings.textProtocol);
+  }
+
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    let resolved: Resolved;
+    try {
+      resolved = await this.resolve();
+    } catch (error) {
+      resolved = { ok: false, error: configurationError(error instanceof Error ? error.message : String(error)) };
+    }
+    if (!resolved.ok) {
+      yield { type: 'error', error: resolved.error };
+      return;
+    }
+    yield* resolved.provider.stream(request, signal);
+  }
+
+  private async resolve(): Promise<Resolved> {
+    const settings = this.deps.settings();
+    const hint = this.deps.commandHint ?? HINT;
+    const settingsKey = keyOf(settings);
+    if (settings.provider === 'vscode-lm') {
+      if (this.cached?.settingsKey === settingsKey) return { ok: true, provider: this.cached.provider };
+      const chat = await this.deps.languageModel(settings.model);
+      if (!chat) {
+        return {
+          ok: false,
+          error: configurationError(`VS Code offers no language model here. Sign in to a model provider (for example GitHub Copilot), or choose another provider with "${hint.selectModel}".`, 'not_found'),
+        };
+      }
+      return this.keep(settingsKey, undefined, settings.textProtocol ? new TextProtocolProvider(chat) : chat);
+    }
+    const apiKey = await this.deps.apiKey(settings.provider);
+    if (!apiKey && settings.provider !== 'openai-compatible') {
+      return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Run "${hint.setApiKey}", then Retry.`, 'auth') };
+    }
+    if (this.cached?.settingsKey === settingsKey && this.cached.apiKey === apiKey) return { ok: true, provider: this.cached.provider };
+    const provider = createProvider({
+      provider: settings.provider,
+      model: settings.model,
+      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+      ...(apiKey ? { apiKey } : {}),
+      textProtocol: settings.textProtocol,
+    });
+    return this.keep(settingsKey, apiKey, provider);
+  }
+
+  private keep(settingsKey: string, apiKey: string | undefined, provider: ModelProvider): Resolved {
+    this.cached = { settingsKey, apiKey, provider };
+    return { ok: true, provider };
+  }
+}
+
+function keyOf(s: ModelSettings): string {
+  return JSON.stringify([s.provider, s.model, s.baseUrl ?? '', s.textProtocol]);
+}
+
+function configurationError(message: string, kind: ModelError['kind'] = 'bad_request'): ModelError {
+  // Retryable: the user fixes the setting or the key, then presses Retry on the same task.
+  return { kind, message, retryable: true };
+}

@@ -1,0 +1,108 @@
+// The provider resolved from the settings at every turn: missing keys and bad settings become one clear,
+// retryable error event; a key or model changed between turns applies to the next turn; keys never leak.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ModelStreamEvent } from '../../../src/core/model/events';
+import type { ModelRequest } from '../../../src/core/model/provider';
+import { ConfiguredProvider } from '../../../src/host/model/configured-provider';
+import type { ModelSettings, ProviderId } from '../../../src/host/model/model-settings';
+import { startScriptedModelServer, type ScriptedModelServer } from '../../support/scripted-model-server';
+import { ScriptedProvider, turn } from '../agent/fakes';
+
+const REQUEST: ModelRequest = { system: 'You are a test.', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [] };
+const SECRET = 'sk-ant-secret-key-do-not-log';
+
+async function collect(stream: AsyncIterable<ModelStreamEvent>): Promise<ModelStreamEvent[]> {
+  const events: ModelStreamEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+function settingsOf(overrides: Partial<ModelSettings> = {}): ModelSettings {
+  return { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: undefined, textProtocol: false, maxSteps: 25, previewEdits: true, ...overrides };
+}
+
+describe('configured provider: the settings in force at each turn', () => {
+  let server: ScriptedModelServer;
+  before(async () => {
+    server = await startScriptedModelServer({ script: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
+  });
+  after(() => server.close());
+
+  test('no API key: one retryable auth error that names the command, and no request is made', async () => {
+    const provider = new ConfiguredProvider({ settings: () => settingsOf(), apiKey: async () => undefined, languageModel: async () => undefined });
+    const events = await collect(provider.stream(REQUEST, new AbortController().signal));
+    assert.equal(events.length, 1);
+    const [event] = events;
+    assert.ok(event?.type === 'error');
+    assert.equal(event.error.kind, 'auth');
+    assert.equal(event.error.retryable, true);
+    assert.match(event.error.message, /Relay: Set API Key/);
+  });
+
+  test('an OpenAI-compatible server without a base URL: a configuration error, not a throw', async () => {
+    const provider = new ConfiguredProvider({
+      settings: () => settingsOf({ provider: 'openai-compatible', model: 'qwen' }),
+      apiKey: async () => undefined,
+      languageModel: async () => undefined,
+    });
+    const [event] = await collect(provider.stream(REQUEST, new AbortController().signal));
+    assert.ok(event?.type === 'error');
+    assert.match(event.error.message, /base URL/);
+  });
+
+  test('streams over real HTTP with the stored key; a model changed between turns is used on the next turn', async () => {
+    let settings = settingsOf({ baseUrl: server.url, model: 'claude-sonnet-4-5' });
+    const keysAsked: ProviderId[] = [];
+    const provider = new ConfiguredProvider({
+      settings: () => settings,
+      apiKey: async (id) => (keysAsked.push(id), SECRET),
+      languageModel: async () => undefined,
+    });
+    assert.equal(provider.model.id, 'claude-sonnet-4-5');
+    const first = await collect(provider.stream(REQUEST, new AbortController().signal));
+    assert.ok(first.some((e) => e.type === 'text_delta' && e.text === 'one'));
+    settings = settingsOf({ baseUrl: server.url, model: 'claude-haiku-4-5' });
+    assert.equal(provider.model.id, 'claude-haiku-4-5', 'model info follows the settings at once');
+    await collect(provider.stream(REQUEST, new AbortController().signal));
+    const bodies = server.requests.slice(-2).map((r) => r.body as { model: string });
+    assert.deepEqual(bodies.map((b) => b.model), ['claude-sonnet-4-5', 'claude-haiku-4-5']);
+    assert.equal(server.requests.at(-1)?.authHeader, true, 'the key goes to the API in its header');
+    assert.deepEqual(keysAsked, ['anthropic', 'anthropic'], 'the key is read at every turn, so a new key applies at once');
+  });
+
+  test('vscode-lm: the model VS Code offers is used; none offered gives a not_found error naming Select Model', async () => {
+    const offered = new ScriptedProvider([turn('from lm')]);
+    let available = true;
+    const provider = new ConfiguredProvider({
+      settings: () => settingsOf({ provider: 'vscode-lm', model: 'copilot-gpt' }),
+      apiKey: async () => assert.fail('vscode-lm needs no key'),
+      languageModel: async () => (available ? offered : undefined),
+    });
+    const events = await collect(provider.stream(REQUEST, new AbortController().signal));
+    assert.ok(events.some((e) => e.type === 'text_delta' && e.text === 'from lm'));
+    assert.equal(provider.model.id, 'scripted-1', 'the resolved model describes itself once known');
+    available = false;
+    const other = new ConfiguredProvider({ settings: () => settingsOf({ provider: 'vscode-lm', model: 'x' }), apiKey: async () => undefined, languageModel: async () => undefined });
+    const [error] = await collect(other.stream(REQUEST, new AbortController().signal));
+    assert.ok(error?.type === 'error' && error.error.kind === 'not_found' && /Relay: Select Model/.test(error.error.message));
+  });
+
+  test('text-protocol mode: the model info says tools go in the prompt', () => {
+    const provider = new ConfiguredProvider({ settings: () => settingsOf({ textProtocol: true }), apiKey: async () => SECRET, languageModel: async () => undefined });
+    assert.equal(provider.model.supportsNativeTools, false);
+  });
+
+  test('a rejected key (401) is reported without the key in the message', async () => {
+    const failing = await startScriptedModelServer({ script: [{ fault: { status: 401 } }] });
+    try {
+      const provider = new ConfiguredProvider({ settings: () => settingsOf({ baseUrl: failing.url }), apiKey: async () => SECRET, languageModel: async () => undefined });
+      const events = await collect(provider.stream(REQUEST, new AbortController().signal));
+      const error = events.find((e) => e.type === 'error');
+      assert.ok(error?.type === 'error' && error.error.kind === 'auth');
+      assert.ok(!JSON.stringify(events).includes(SECRET));
+    } finally {
+      await failing.close();
+    }
+  });
+});
