@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import { CHAT_VIEW_ID, ChatViewProvider } from './host/chat-view';
+import { RUNTIME_COMMANDS, type RuntimeCommand } from './host/command-ids';
+import { loadRuntime } from './host/lazy-runtime';
 import { ApprovalModeSetting } from './host/permissions/approval-mode-setting';
 import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
+import type { Relay, RelayOverrides } from './host/relay';
 
 /**
  * Activation only registers the view and the commands; everything heavy (providers, parsers, the agent)
@@ -11,28 +14,53 @@ import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mod
 export function activate(context: vscode.ExtensionContext): RelayApi {
   const log = vscode.window.createOutputChannel('Relay', { log: true });
   const chat = new ChatViewProvider(context, log);
+  // The approval mode: a plain setting read, so always visible without loading the runtime bundle.
+  const approvalMode = new ApprovalModeSetting();
+  let relay: Relay | undefined;
+  let handlers: Record<RuntimeCommand, (...args: unknown[]) => unknown> | undefined;
+  const getRelay = (overrides?: RelayOverrides): Relay => {
+    if (!relay) {
+      const runtime = loadRuntime();
+      relay = new runtime.Relay({ context, chat, log, approvalMode }, overrides);
+      handlers = runtime.relayCommandHandlers(relay, focusChat);
+      context.subscriptions.push(relay);
+    }
+    return relay;
+  };
   context.subscriptions.push(
     log,
     chat,
+    approvalMode,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat, { webviewOptions: { retainContextWhenHidden: false } }),
+    chat.onMessage((message) => getRelay().receive(message)),
     vscode.commands.registerCommand('relay.focusChat', () => focusChat()),
     vscode.commands.registerCommand('relay.newTask', async () => {
       await focusChat();
       chat.post({ type: 'newTask' });
     }),
-    vscode.commands.registerCommand('relay.cancelTask', () => {
-      log.info('cancel requested: no task is running');
-    }),
+    ...RUNTIME_COMMANDS.map((id) =>
+      vscode.commands.registerCommand(id, (...args: unknown[]) => {
+        getRelay();
+        return handlers![id](...args);
+      }),
+    ),
+    new ModeStatusBar(approvalMode),
+    registerSwitchApprovalModeCommand(approvalMode),
   );
-  // The approval mode: a plain setting read, so always visible without loading the runtime bundle.
-  const approvalMode = new ApprovalModeSetting();
-  context.subscriptions.push(approvalMode, new ModeStatusBar(approvalMode), registerSwitchApprovalModeCommand(approvalMode));
-  return { chat };
+  return {
+    chat,
+    relay: (overrides) => {
+      if (relay && overrides) throw new Error('Relay is already running: overrides must come before its first use');
+      return getRelay(overrides);
+    },
+  };
 }
 
 /** What tests (and, later, other extensions) can reach; kept deliberately small. */
 export interface RelayApi {
   readonly chat: ChatViewProvider;
+  /** The agent side, created on first use; tests may pass overrides (an approval prompter) on the first call. */
+  relay(overrides?: RelayOverrides): Relay;
 }
 
 async function focusChat(): Promise<void> {

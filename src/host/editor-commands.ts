@@ -12,9 +12,9 @@ import {
 /** Sends a user message to the chat, as if typed there (the chat is focused first). */
 export type SendToChat = (text: string) => Promise<void>;
 
-export function registerEditorCommands(send: SendToChat): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand('relay.askAboutSelection', async () => {
+export function editorCommandHandlers(send: SendToChat) {
+  return {
+    'relay.askAboutSelection': async () => {
       const selection = currentSelection();
       if (!selection) return;
       const question = await vscode.window.showInputBox({
@@ -25,12 +25,13 @@ export function registerEditorCommands(send: SendToChat): vscode.Disposable {
       });
       if (!question?.trim()) return;
       await send(askAboutSelectionMessage(question, selection));
-    }),
-    vscode.commands.registerCommand('relay.explainSelection', async () => {
+    },
+    'relay.explainSelection': async () => {
       const selection = currentSelection();
       if (selection) await send(explainSelectionMessage(selection));
-    }),
-    vscode.commands.registerCommand('relay.fixProblems', async (uri?: vscode.Uri) => {
+    },
+    /** From the editor context menu VS Code passes the file's URI; from the palette, the active editor's. */
+    'relay.fixProblems': async (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
       if (!target) {
         void vscode.window.showInformationMessage('Relay: open a file to fix its problems.');
@@ -42,8 +43,8 @@ export function registerEditorCommands(send: SendToChat): vscode.Disposable {
         return;
       }
       await send(message);
-    }),
-  );
+    },
+  };
 }
 
 function currentSelection(): SelectionContext | undefined {

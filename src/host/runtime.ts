@@ -6,3 +6,6 @@ export { createApprovalService, type ApprovalServiceHost, type ApprovalServiceOv
 export { ApprovalService, type ApprovalSettings } from './permissions/approval-service';
 export { ModalPrompter } from './permissions/modal-prompter';
 export { filterToolsForTrust } from './permissions/tools-for-trust';
+// The agent behind the chat and the commands that need it.
+export { Relay, type RelayOverrides, type RelayServices } from './relay';
+export { relayCommandHandlers } from './relay-commands';

@@ -3,7 +3,7 @@
 import type { ModelProvider } from '../model/provider';
 import type { ApprovalGate } from '../ports/approval';
 import type { TaskStore } from '../ports/task-store';
-import type { OutputStore, ToolLogger, ToolRegistry } from '../tools';
+import type { OutputStore, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
 import type { SubAgentSettings } from './sub-agent';
 import type { AgentEnvironment, WorkspaceRules } from './system-prompt';
 
@@ -20,6 +20,8 @@ export interface AgentSessionOptions {
   confirmContinue?: (steps: number) => Promise<boolean>;
   /** Where the task is saved after every step and at every end; none: nothing is saved. */
   store?: TaskStore;
+  /** Per-tool counts (behaviour 23); pass one to share it across tasks, as the host's statistics command does. */
+  statistics?: ToolStatistics;
   /** Where truncated tool output is saved in full. */
   outputStore?: OutputStore;
   /** Model turns per run before `confirmContinue` is asked. Default 50. */

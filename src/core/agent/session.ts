@@ -31,7 +31,7 @@ export class AgentSession implements ChildSession {
   private current: AgentState;
   private readonly listeners = new Set<AgentEventListener>();
   private readonly manager: ToolManager;
-  private readonly statistics = new ToolStatistics();
+  private readonly statistics: ToolStatistics;
   private readonly now: () => number;
   private readonly newId: () => string;
   private readonly logger: ToolLogger;
@@ -46,6 +46,7 @@ export class AgentSession implements ChildSession {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
     this.logger = options.logger ?? consoleLogger;
+    this.statistics = options.statistics ?? new ToolStatistics();
     this.id = record?.id ?? this.newId();
     this.title = record?.title ?? '';
     this.createdAt = record?.createdAt ?? this.now();

@@ -1,0 +1,14 @@
+// The commands whose work lives in the lazily loaded runtime bundle. extension.ts registers exactly these ids at
+// activation; relay-commands.ts implements them. No imports: this file is part of the activation bundle.
+export const RUNTIME_COMMANDS = [
+  'relay.cancelTask',
+  'relay.setApiKey',
+  'relay.selectModel',
+  'relay.showToolStatistics',
+  'relay.openTaskHistory',
+  'relay.askAboutSelection',
+  'relay.explainSelection',
+  'relay.fixProblems',
+] as const;
+
+export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

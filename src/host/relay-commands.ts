@@ -1,0 +1,76 @@
+// What the palette and menu commands do. Their ids are registered at activation (src/extension.ts) and call in
+// here on first use, so this file and everything it needs load only when a command runs.
+import * as vscode from 'vscode';
+import { MODEL_CATALOG } from '../core/model/catalog';
+import type { ToolStats } from '../core/tools';
+import type { RuntimeCommand } from './command-ids';
+import { editorCommandHandlers } from './editor-commands';
+import { type ModelChoice, selectModelCommand, setApiKeyCommand } from './model/model-commands';
+import { isProviderId, type ProviderId } from './model/model-settings';
+import type { Relay } from './relay';
+import { listVsCodeLmModels } from './vscode-lm-provider';
+
+export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
+  const send = async (text: string): Promise<void> => {
+    await focusChat();
+    await relay.controller.send(text);
+  };
+  return {
+    'relay.cancelTask': () => relay.controller.cancel(),
+    'relay.setApiKey': (provider?: unknown) => setApiKeyCommand(relay.keys, typeof provider === 'string' && isProviderId(provider) ? provider : undefined),
+    'relay.selectModel': async () => {
+      await selectModelCommand(modelChoices);
+      relay.controller.publishSettings();
+    },
+    'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
+    'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
+    ...editorCommandHandlers(send),
+  };
+}
+
+async function modelChoices(): Promise<ModelChoice[]> {
+  const catalog: ModelChoice[] = Object.keys(MODEL_CATALOG).map((id) => ({ provider: catalogProvider(id), id, label: id }));
+  let offered: ModelChoice[] = [];
+  try {
+    offered = (await listVsCodeLmModels()).map((m) => ({ provider: 'vscode-lm', id: m.id, label: m.name, detail: `${m.vendor} · ${m.family}` }));
+  } catch {
+    // No language model access (declined consent, no provider): the picker says so under its heading.
+  }
+  return [...catalog, ...offered];
+}
+
+function catalogProvider(id: string): ProviderId {
+  return id.startsWith('claude') ? 'anthropic' : 'openai';
+}
+
+/** Behaviour 23's counts for this window, one row per tool, busiest first. */
+async function showToolStatistics(stats: Record<string, ToolStats>): Promise<void> {
+  const rows = Object.entries(stats).sort(([, a], [, b]) => b.executions - a.executions);
+  if (rows.length === 0) {
+    void vscode.window.showInformationMessage('Relay: no tool has run in this window yet.');
+    return;
+  }
+  await vscode.window.showQuickPick(
+    rows.map(([name, s]) => ({
+      label: name,
+      description: `${s.executions} run${s.executions === 1 ? '' : 's'}: ${s.successes} succeeded, ${s.failures} failed`,
+      detail: `average ${Math.round(s.averageDurationMs)} ms, total ${Math.round(s.totalDurationMs)} ms`,
+    })),
+    { title: 'Relay: Tool Statistics (this window)', placeHolder: 'Executions, outcomes and durations per tool' },
+  );
+}
+
+async function openTaskHistory(relay: Relay, focusChat: () => Promise<void>): Promise<void> {
+  const tasks = await relay.controller.listTasks();
+  if (tasks.length === 0) {
+    void vscode.window.showInformationMessage('Relay: no task has been saved yet.');
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(
+    tasks.map((t) => ({ label: t.title || '(untitled task)', description: t.status, detail: new Date(t.updatedAt).toLocaleString(), id: t.id })),
+    { title: 'Relay: Open Task', placeHolder: 'Past tasks, newest first', matchOnDetail: true },
+  );
+  if (!picked) return;
+  await focusChat();
+  await relay.controller.handle({ type: 'openTask', id: picked.id });
+}

@@ -1,0 +1,154 @@
+// The composition root, created on first use (never at activation): the chat's task controller on real
+// sessions — the configured model provider, the built-in tools on VS Code adapters (read-only ones only in
+// Restricted Mode), approvals through the native modal, task history and saved tool output on disk.
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { AgentSession, type AgentEnvironment } from '../core/agent';
+import type { ApprovalPrompter } from '../core/ports/approval';
+import type { TaskRecord } from '../core/ports/task-store';
+import { type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
+import { createBuiltinToolFactories } from '../tools';
+import type { WebviewToHost } from '../shared/protocol';
+import type { ChatViewProvider } from './chat-view';
+import { ConfiguredProvider } from './model/configured-provider';
+import { ApiKeys, describeModel, readModelSettings } from './model/model-settings';
+import type { ApprovalService } from './permissions/approval-service';
+import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
+import { createApprovalService } from './permissions/create-approval-service';
+import { TaskController } from './session/task-controller';
+import { readWorkspaceRules } from './session/workspace-rules';
+import { FileTaskStore } from './task-store';
+import { createToolHost, type ToolHost } from './tool-host';
+import { FileOutputStore } from './tool-output-store';
+import { selectVsCodeLmProvider } from './vscode-lm-provider';
+
+export interface RelayServices {
+  context: vscode.ExtensionContext;
+  chat: ChatViewProvider;
+  log: vscode.LogOutputChannel;
+  approvalMode: ApprovalModeSetting;
+}
+
+export interface RelayOverrides {
+  /** Integration tests answer approvals; the default is the native modal. */
+  prompter?: ApprovalPrompter;
+}
+
+export class Relay implements vscode.Disposable {
+  readonly controller: TaskController;
+  readonly keys: ApiKeys;
+  readonly statistics = new ToolStatistics();
+  readonly approvals: ApprovalService;
+  private readonly tools: ToolHost;
+  private readonly provider: ConfiguredProvider;
+  private readonly outputStore: FileOutputStore;
+  private readonly store: FileTaskStore;
+  private readonly logger: ToolLogger;
+  private version = 0;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly services: RelayServices,
+    overrides: RelayOverrides = {},
+  ) {
+    const { context, chat, log } = services;
+    const storage = context.globalStorageUri.fsPath;
+    this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
+    this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
+    this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
+    this.tools = createToolHost(log);
+    this.keys = new ApiKeys(context.secrets);
+    this.approvals = createApprovalService(
+      { extensionUri: context.extensionUri, globalStorageUri: context.globalStorageUri, toolOutputDir: this.outputStore.directory, log },
+      overrides.prompter ? { prompter: overrides.prompter } : {},
+    );
+    this.provider = new ConfiguredProvider({
+      settings: readModelSettings,
+      apiKey: (provider) => Promise.resolve(this.keys.get(provider)),
+      languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
+    });
+    this.controller = new TaskController({
+      publish: (delta) => chat.publish(delta),
+      store: this.store,
+      createSession: (record) => this.createSession(record),
+      configVersion: () => this.version,
+      answerQuestion: (callId, answer) => this.tools.questions.answer(callId, answer),
+      openDiff: (callId) => this.tools.diffs.open(callId),
+      setMode: (mode) => services.approvalMode.setMode(mode),
+      selectModel: async () => void (await vscode.commands.executeCommand('relay.selectModel')),
+      settings: () => ({ mode: services.approvalMode.mode, model: describeModel(readModelSettings()) }),
+      notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
+      onRunningChanged: (running) => void vscode.commands.executeCommand('setContext', 'relay.taskRunning', running),
+      log: this.logger,
+    });
+    this.disposables.push(
+      this.tools,
+      services.approvalMode.onDidChangeMode(() => this.controller.publishSettings()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration('relay')) return;
+        this.version++;
+        this.controller.publishSettings();
+      }),
+      // Trust granted: the next run of the task on screen is offered the write and execute tools again.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.version++),
+    );
+    this.publishState();
+  }
+
+  /** A validated intent from the chat webview. */
+  receive(message: WebviewToHost): void {
+    if (message.type === 'ready') this.publishState();
+    else void this.controller.handle(message);
+  }
+
+  /** The settings and history the chat shows; sent again whenever a webview (re)loads. */
+  publishState(): void {
+    this.controller.publishSettings();
+    void this.controller.refreshHistory();
+  }
+
+  private async createSession(record?: TaskRecord): Promise<AgentSession> {
+    const roots = this.tools.services.workspaceRoots();
+    const registry = new ToolRegistry();
+    for (const tool of this.approvals.offeredTools(createBuiltinToolFactories(this.tools.services))) {
+      registry.registerFactory(tool.name, tool.factory, { source: tool.source });
+    }
+    this.approvals.resetLoopGuard();
+    const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
+    return new AgentSession(
+      {
+        provider: this.provider,
+        registry,
+        environment,
+        rules: await readWorkspaceRules(roots),
+        approvals: this.tools.diffs.watch(this.approvals),
+        confirmContinue: (steps) => confirmContinue(steps),
+        store: this.store,
+        outputStore: this.outputStore,
+        statistics: this.statistics,
+        maxSteps: readModelSettings().maxSteps,
+        logger: this.logger,
+      },
+      record,
+    );
+  }
+
+  dispose(): void {
+    void this.controller.dispose();
+    this.approvals.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
+
+async function confirmContinue(steps: number): Promise<boolean> {
+  const answer = await vscode.window.showWarningMessage(
+    `Relay has taken ${steps} steps on this task.`,
+    { modal: true, detail: 'Continue for another round of steps, or pause the task here (you can resume it later). The limit is the relay.maxSteps setting.' },
+    'Continue',
+  );
+  return answer === 'Continue';
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

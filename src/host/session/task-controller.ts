@@ -1,0 +1,216 @@
+// The chat's conductor: turns the webview's intents into actions on the one task the chat shows, and the task's
+// events into chat deltas. It owns which AgentSession is current and nothing else: sessions, the store and the
+// VS Code side come in through TaskControllerDeps, so it is unit-tested in plain Node.
+import { type AgentSession, toChatDeltas } from '../../core/agent';
+import type { TaskRecord, TaskStore } from '../../core/ports/task-store';
+import type { ApprovalMode, ChatDelta, SessionSettings, TaskSummary } from '../../shared/chat-model';
+import type { WebviewToHost } from '../../shared/protocol-schema';
+
+export interface TaskControllerDeps {
+  publish(delta: ChatDelta): void;
+  store: TaskStore;
+  /** A session for a new task, or for a stored one (`record`), built with the settings, tools and trust in force now. */
+  createSession(record?: TaskRecord): Promise<AgentSession>;
+  /**
+   * Bumped by the host when something a session is built from changes (workspace trust, tool settings): an idle
+   * session is rebuilt from its record before its next run, so the change applies without losing the task.
+   */
+  configVersion(): number;
+  answerQuestion(callId: string, answer: string): boolean;
+  openDiff(callId: string): Promise<'opened' | 'unavailable'>;
+  setMode(mode: ApprovalMode): Promise<void>;
+  selectModel(): Promise<void>;
+  settings(): SessionSettings;
+  notify(message: string, level: 'info' | 'warning'): void;
+  onRunningChanged(running: boolean): void;
+  log: { warn(message: string, error?: unknown): void };
+}
+
+interface Current {
+  session: AgentSession;
+  version: number;
+  subscription: { dispose(): void };
+}
+
+export class TaskController {
+  private current: Current | undefined;
+  /** Intents run one at a time: a double click cannot start two sessions or open two tasks at once. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: TaskControllerDeps) {}
+
+  get session(): AgentSession | undefined {
+    return this.current?.session;
+  }
+
+  get isRunning(): boolean {
+    return this.current?.session.isRunning ?? false;
+  }
+
+  /** Handles one validated webview intent (`ready`, links and clipboard are the view's own business). */
+  handle(message: WebviewToHost): Promise<void> {
+    return this.serial(() => this.dispatch(message));
+  }
+
+  /** Starts a task with this message, or continues the task on screen when it is idle. */
+  send(text: string): Promise<void> {
+    return this.serial(() => this.sendNow(text));
+  }
+
+  cancel(): void {
+    this.current?.session.cancel();
+  }
+
+  /** Everything the chat shows that is not the task: mode, model. */
+  publishSettings(): void {
+    this.deps.publish({ type: 'settings', settings: this.deps.settings() });
+  }
+
+  /** Past tasks, newest first; an unreadable store lists none (and says so in the log). */
+  async listTasks(): Promise<TaskSummary[]> {
+    try {
+      return await this.deps.store.list();
+    } catch (error) {
+      this.deps.log.warn('Could not list the task history', error);
+      return [];
+    }
+  }
+
+  async refreshHistory(): Promise<void> {
+    this.deps.publish({ type: 'history', tasks: await this.listTasks() });
+  }
+
+  async dispose(): Promise<void> {
+    await this.detach();
+  }
+
+  private async dispatch(message: WebviewToHost): Promise<void> {
+    switch (message.type) {
+      case 'sendMessage':
+        return this.sendNow(message.text);
+      case 'cancelTask':
+        return this.cancel();
+      case 'newTask':
+        return this.newTask();
+      case 'retry':
+        return this.resumeCurrent();
+      case 'openDiff':
+        return this.openDiff(message.callId);
+      case 'setMode':
+        return this.deps.setMode(message.mode);
+      case 'selectModel':
+        return this.deps.selectModel();
+      case 'answerQuestion':
+        if (!this.deps.answerQuestion(message.callId, message.answer)) this.deps.log.warn(`No question is waiting for call ${message.callId}`);
+        return;
+      case 'listHistory':
+        return this.refreshHistory();
+      case 'openTask':
+        return void (await this.openTask(message.id));
+      case 'resumeTask':
+        if (await this.openTask(message.id)) await this.resumeCurrent();
+        return;
+      case 'deleteTask':
+        return this.deleteTask(message.id);
+      default:
+        return;
+    }
+  }
+
+  private async sendNow(text: string): Promise<void> {
+    if (this.refuseWhileRunning()) return;
+    const session = await this.fresh();
+    this.run(session.send(text));
+  }
+
+  private async resumeCurrent(): Promise<void> {
+    if (!this.current || this.refuseWhileRunning()) return;
+    const session = await this.fresh();
+    this.run(session.resume());
+  }
+
+  /** A new, empty task on screen. A running task is stopped first; it stays in the history. */
+  private async newTask(): Promise<void> {
+    await this.detach();
+    this.deps.publish({ type: 'reset', task: undefined, items: [] });
+  }
+
+  private async openTask(id: string): Promise<boolean> {
+    if (this.current?.session.id === id) return true;
+    if (this.refuseWhileRunning('open another task')) return false;
+    const record = await this.deps.store.load(id);
+    if (!record) {
+      this.deps.notify('That task could not be opened: its file is missing or damaged.', 'warning');
+      await this.refreshHistory();
+      return false;
+    }
+    await this.detach();
+    const session = await this.attach(record);
+    this.deps.publish({ type: 'reset', task: session.view(), items: session.transcript });
+    return true;
+  }
+
+  private async deleteTask(id: string): Promise<void> {
+    if (this.current?.session.id === id) {
+      if (this.refuseWhileRunning('delete it')) return;
+      await this.newTask();
+    }
+    await this.deps.store.delete(id);
+    await this.refreshHistory();
+  }
+
+  private async openDiff(callId: string): Promise<void> {
+    if ((await this.deps.openDiff(callId)) === 'unavailable') {
+      this.deps.notify('That change can no longer be shown: Relay keeps the diffs of recent edits while the window is open.', 'info');
+    }
+  }
+
+  /** The current session, created on first use and rebuilt from its record when its configuration is stale. */
+  private async fresh(): Promise<AgentSession> {
+    const current = this.current;
+    if (!current) return this.attach();
+    if (current.version === this.deps.configVersion()) return current.session;
+    await current.session.flush();
+    const record = current.session.toRecord();
+    await this.detach();
+    return this.attach(record);
+  }
+
+  private async attach(record?: TaskRecord): Promise<AgentSession> {
+    const version = this.deps.configVersion();
+    const session = await this.deps.createSession(record);
+    const subscription = session.onEvent((event) => {
+      for (const delta of toChatDeltas(event, session.view())) this.deps.publish(delta);
+      if (event.type !== 'state') return;
+      this.deps.onRunningChanged(event.state.status === 'running');
+      if (event.state.status !== 'running') void this.refreshHistory();
+    });
+    this.current = { session, version, subscription };
+    return session;
+  }
+
+  private async detach(): Promise<void> {
+    const current = this.current;
+    if (!current) return;
+    this.current = undefined;
+    current.subscription.dispose();
+    if (current.session.isRunning) this.deps.onRunningChanged(false);
+    await current.session.dispose();
+  }
+
+  private run(done: Promise<unknown>): void {
+    done.catch((error: unknown) => this.deps.log.warn('The task stopped with an error', error));
+  }
+
+  private refuseWhileRunning(action = 'send another message'): boolean {
+    if (!this.current?.session.isRunning) return false;
+    this.deps.notify(`A task is running: stop it before you ${action}.`, 'warning');
+    return true;
+  }
+
+  private serial(step: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(step, step);
+    this.queue = next.catch((error: unknown) => this.deps.log.warn('A chat action failed', error));
+    return this.queue;
+  }
+}

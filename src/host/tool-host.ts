@@ -1,0 +1,51 @@
+// The built-in tools' ports on the real VS Code adapters: files, VS Code's ripgrep, the terminal with a
+// child-process fallback, the diff editor for proposals, one WorkspaceEdit per call (remembered for "Open diff"),
+// diagnostics, and questions answered in the chat.
+import * as vscode from 'vscode';
+import { ChildProcessRunner } from './child-process-runner';
+import { VsCodeDiagnostics } from './diagnostics-source';
+import { DiffPreviewer } from './diff-preview';
+import { createFileSearch } from './file-search';
+import { readModelSettings } from './model/model-settings';
+import { PROPOSAL_SCHEME, ProposalFileSystem } from './proposal-fs';
+import { AppliedEdits } from './session/applied-edits';
+import { CardDiffs } from './session/card-diffs';
+import { PendingQuestions } from './session/pending-questions';
+import { TerminalCommandRunner } from './terminal-runner';
+import { WorkspaceEditApplier } from './workspace-edit-applier';
+import { VsCodeWorkspaceFiles } from './workspace-files';
+import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
+
+export interface ToolHost extends vscode.Disposable {
+  services: ToolServices;
+  questions: PendingQuestions;
+  diffs: CardDiffs;
+}
+
+export function createToolHost(log: vscode.LogOutputChannel): ToolHost {
+  const proposals = new ProposalFileSystem();
+  const registration = vscode.workspace.registerFileSystemProvider(PROPOSAL_SCHEME, proposals, { isCaseSensitive: true });
+  const files = new VsCodeWorkspaceFiles();
+  const applied = new AppliedEdits(new WorkspaceEditApplier());
+  const questions = new PendingQuestions();
+  const services: ToolServices = {
+    files,
+    search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
+    commands: new TerminalCommandRunner(new ChildProcessRunner(), log),
+    reviewer: new DiffPreviewer(proposals),
+    applier: applied,
+    diagnostics: new VsCodeDiagnostics(),
+    questions,
+    todos: { update: (taskId, items) => log.info(`task ${taskId}: checklist ${progress(items)}`) },
+    workspaceRoots: () => files.roots,
+    // A getter: a change to relay.previewEdits applies to the next edit without a reload.
+    get options(): BuiltinToolOptions {
+      return { previewEdits: readModelSettings().previewEdits };
+    },
+  };
+  return { services, questions, diffs: new CardDiffs(applied, proposals), dispose: () => registration.dispose() };
+}
+
+function progress(items: readonly TodoItem[]): string {
+  return `${items.filter((i) => i.status === 'done').length}/${items.length} done`;
+}

@@ -1,0 +1,168 @@
+// The chat's task controller with real AgentSessions on a scripted provider and an in-memory store: intents in,
+// chat deltas out, one current task, history kept on the store.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { AgentSession } from '../../../src/core/agent';
+import type { TaskRecord } from '../../../src/core/ports/task-store';
+import type { ChatDelta } from '../../../src/shared/chat-model';
+import { ChatState } from '../../../src/shared/chat-reducer';
+import { TaskController, type TaskControllerDeps } from '../../../src/host/session/task-controller';
+import { aborted, complete, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, type ScriptedTurn, turn, until } from '../agent/fakes';
+
+function harness(turns: ScriptedTurn[], overrides: Partial<TaskControllerDeps> = {}) {
+  const provider = new ScriptedProvider(turns);
+  const store = new MemoryTaskStore();
+  const deltas: ChatDelta[] = [];
+  const chat = new ChatState();
+  const notices: string[] = [];
+  const running: boolean[] = [];
+  const created: (TaskRecord | undefined)[] = [];
+  let version = 0;
+  let id = 0;
+  const deps: TaskControllerDeps = {
+    publish: (delta) => {
+      deltas.push(delta);
+      chat.apply(delta);
+    },
+    store,
+    createSession: async (record) => {
+      created.push(record);
+      return new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++id}`, logger: { warn: () => {} } }, record);
+    },
+    configVersion: () => version,
+    answerQuestion: () => false,
+    openDiff: async () => 'unavailable',
+    setMode: async () => undefined,
+    selectModel: async () => undefined,
+    settings: () => ({ mode: 'default', model: 'test · scripted-1' }),
+    notify: (message) => void notices.push(message),
+    onRunningChanged: (value) => void running.push(value),
+    log: { warn: () => {} },
+    ...overrides,
+  };
+  const controller = new TaskController(deps);
+  return { controller, provider, store, deltas, chat, notices, running, created, bump: () => version++ };
+}
+
+const texts = (h: ReturnType<typeof harness>) => h.chat.snapshot.items.map((i) => (i.kind === 'user' || i.kind === 'assistant' ? `${i.kind}:${i.text}` : i.kind));
+
+describe('task controller: the chat drives one task at a time', () => {
+  test('sendMessage starts a task: the user message, the streamed answer and the card reach the chat; it is saved', async () => {
+    const h = harness([turn('Looking.'), complete('c1', 'Done.')]);
+    await h.controller.handle({ type: 'sendMessage', text: 'Fix the bug' });
+    await until(() => h.controller.session?.state.status === 'completed', 'completion');
+    assert.deepEqual(texts(h).slice(0, 2), ['user:Fix the bug', 'assistant:Looking.']);
+    assert.ok(h.chat.snapshot.items.some((i) => i.kind === 'tool' && i.status.toolName === 'attempt_completion'));
+    assert.equal(h.chat.snapshot.task?.title, 'Fix the bug');
+    assert.deepEqual(h.running, [true, false], 'the running context key follows the task');
+    await h.controller.session!.flush();
+    assert.equal((await h.store.list()).length, 1);
+    assert.ok(h.deltas.some((d) => d.type === 'history' && d.tasks.length === 1), 'the history list is refreshed when the task stops');
+  });
+
+  test('a second message continues the same task with its history', async () => {
+    const h = harness([complete('c1', 'One.'), complete('c2', 'Two.')]);
+    await h.controller.send('first');
+    await until(() => h.controller.session?.state.status === 'completed');
+    const first = h.controller.session!.id;
+    await h.controller.send('second');
+    await until(() => h.provider.requests.length === 2 && h.controller.session?.state.status === 'completed');
+    assert.equal(h.controller.session!.id, first);
+    assert.ok(JSON.stringify(h.provider.requests[1]!.messages).includes('first'));
+  });
+
+  test('while a task runs, another message is refused with a notice and loses nothing already sent', async () => {
+    const h = harness([(_request, signal) => (async function* () { await aborted(signal); })()]);
+    await h.controller.send('long job');
+    await until(() => h.controller.isRunning);
+    await h.controller.handle({ type: 'sendMessage', text: 'again' });
+    assert.match(h.notices[0]!, /A task is running/);
+    assert.equal(h.provider.requests.length, 1);
+    await h.controller.handle({ type: 'cancelTask' });
+    await until(() => h.controller.session?.state.status === 'cancelled', 'cancel');
+  });
+
+  test('cancelTask stops the run; retry resumes it', async () => {
+    const h = harness([(_request, signal) => (async function* () { await aborted(signal); })(), complete('c1', 'Resumed.')]);
+    await h.controller.send('job');
+    await until(() => h.provider.requests.length === 1, 'the model request');
+    h.controller.cancel();
+    await until(() => h.controller.session?.state.status === 'cancelled');
+    await h.controller.handle({ type: 'retry', itemId: 'x' });
+    await until(() => h.controller.session?.state.status === 'completed', 'resumed completion');
+  });
+
+  test('newTask stops a running task, keeps it in history and clears the chat', async () => {
+    const h = harness([(_request, signal) => (async function* () { await aborted(signal); })()]);
+    await h.controller.send('job');
+    await until(() => h.controller.isRunning);
+    await h.controller.handle({ type: 'newTask' });
+    assert.equal(h.controller.session, undefined);
+    assert.deepEqual(h.chat.snapshot.items, []);
+    assert.equal((await h.store.list())[0]?.status, 'cancelled');
+  });
+
+  test('openTask shows a stored task whole; resumeTask continues it; deleteTask removes it and clears the chat', async () => {
+    const h = harness([complete('c1', 'One.'), complete('c2', 'Two.')]);
+    await h.controller.send('stored task');
+    await until(() => h.controller.session?.state.status === 'completed');
+    const id = h.controller.session!.id;
+    await h.controller.session!.flush();
+    await h.controller.handle({ type: 'newTask' });
+    await h.controller.handle({ type: 'openTask', id });
+    assert.equal(h.controller.session?.id, id);
+    const reset = h.deltas.filter((d) => d.type === 'reset').at(-1);
+    assert.ok(reset?.type === 'reset' && reset.items.some((i) => i.kind === 'user' && i.text === 'stored task'));
+    await h.controller.handle({ type: 'resumeTask', id });
+    await until(() => h.provider.requests.length === 2 && h.controller.session?.state.status === 'completed', 'resume');
+    await h.controller.session!.flush();
+    await h.controller.handle({ type: 'deleteTask', id });
+    assert.equal(h.controller.session, undefined);
+    assert.equal((await h.store.list()).length, 0);
+  });
+
+  test('a missing task is reported, not thrown', async () => {
+    const h = harness([]);
+    await h.controller.handle({ type: 'openTask', id: 'nope' });
+    assert.match(h.notices[0]!, /could not be opened/);
+  });
+
+  test('a configuration change rebuilds an idle session from its record before the next run, keeping the task', async () => {
+    const h = harness([complete('c1', 'One.'), complete('c2', 'Two.')]);
+    await h.controller.send('first');
+    await until(() => h.controller.session?.state.status === 'completed');
+    const id = h.controller.session!.id;
+    h.bump();
+    await h.controller.send('second');
+    await until(() => h.provider.requests.length === 2 && h.controller.session?.state.status === 'completed');
+    assert.equal(h.created.length, 2);
+    assert.equal(h.created[1]?.id, id, 'rebuilt from the same task');
+    assert.equal(h.controller.session!.id, id);
+  });
+
+  test('openDiff that has nothing to show says so; answers for no waiting question are ignored', async () => {
+    const h = harness([]);
+    await h.controller.handle({ type: 'openDiff', callId: 'c9' });
+    assert.match(h.notices[0]!, /can no longer be shown/);
+    await h.controller.handle({ type: 'answerQuestion', callId: 'c9', answer: 'yes' });
+  });
+
+  test('setMode and selectModel go to the host; publishSettings sends the settings', async () => {
+    const calls: string[] = [];
+    const h = harness([], { setMode: async (mode) => void calls.push(`mode:${mode}`), selectModel: async () => void calls.push('model') });
+    await h.controller.handle({ type: 'setMode', mode: 'plan' });
+    await h.controller.handle({ type: 'selectModel' });
+    h.controller.publishSettings();
+    assert.deepEqual(calls, ['mode:plan', 'model']);
+    assert.deepEqual(h.chat.snapshot.settings, { mode: 'default', model: 'test · scripted-1' });
+  });
+
+  test('intents run one at a time: two quick sends start one task', async () => {
+    const h = harness([(_request, signal) => (async function* () { await aborted(signal); })()]);
+    await Promise.all([h.controller.send('a'), h.controller.send('b')]);
+    assert.equal(h.created.length, 1);
+    assert.equal(h.provider.requests.length, 1);
+    h.controller.cancel();
+    await until(() => h.controller.session?.state.status === 'cancelled');
+  });
+});
