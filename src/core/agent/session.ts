@@ -176,14 +176,25 @@ export class AgentSession implements ChildSession {
     }
     this.announce(end);
     this.run = undefined;
-    this.setState(end);
+    // Saved before the end is announced, so a listener's `flush()` covers the final record.
+    this.current = end;
     this.save();
+    this.emit({ type: 'state', state: end });
     return end;
   }
 
   /** How an end shows in the chat, and the cancel recorded for the model (it reads it when the task goes on). */
   private announce(end: AgentState): void {
     switch (end.status) {
+      case 'completed': {
+        // The answer itself, in the conversation: the attempt_completion card folds away once done.
+        if (!end.result.trim()) return;
+        const id = this.newId();
+        this.emit({ type: 'assistant_start', id, ts: this.now() });
+        this.emit({ type: 'assistant_delta', id, text: end.result });
+        this.emit({ type: 'assistant_done', id });
+        return;
+      }
       case 'cancelled':
         appendUserParts(this.history, [{ type: 'text', text: CANCEL_NOTE }]);
         this.emit({ type: 'notice', id: this.newId(), text: 'Task cancelled.', level: 'info' });

@@ -183,10 +183,16 @@ export class TaskController {
       for (const delta of toChatDeltas(event, session.view())) this.deps.publish(delta);
       if (event.type !== 'state') return;
       this.deps.onRunningChanged(event.state.status === 'running');
-      if (event.state.status !== 'running') void this.refreshHistory();
+      if (event.state.status !== 'running') void this.refreshHistoryAfterSave(session);
     });
     this.current = { session, version, subscription };
     return session;
+  }
+
+  /** The session queues its final save before it announces the end, so `flush` covers it: no stale "running". */
+  private async refreshHistoryAfterSave(session: AgentSession): Promise<void> {
+    await session.flush();
+    await this.refreshHistory();
   }
 
   private async detach(): Promise<void> {

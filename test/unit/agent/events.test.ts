@@ -21,6 +21,19 @@ const status = (overrides: Partial<ToolCallStatus> = {}): ToolCallStatus => ({
   ...overrides,
 });
 
+describe('the completed task in the chat', () => {
+  test("the completion result is shown as the task's last message, not only inside the folded card", async () => {
+    const { session } = sessionFor(new ScriptedProvider([complete('c1', 'Renamed **foo** to bar.')]), registryOf());
+    await session.send('Rename foo');
+    const last = session.transcript.at(-1);
+    assert.ok(last?.kind === 'assistant');
+    assert.equal(last.text, 'Renamed **foo** to bar.');
+    assert.equal(last.streaming, false);
+    const model = JSON.stringify(session.messages);
+    assert.equal(model.split('Renamed **foo** to bar.').length - 1, 1, 'the model history holds the result once, as the tool call');
+  });
+});
+
 describe('toChatDeltas', () => {
   test('maps text, notices, errors and state onto chat deltas', () => {
     assert.deepEqual(toChatDeltas({ type: 'assistant_start', id: 'a1', ts: 9 }, VIEW), [

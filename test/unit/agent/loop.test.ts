@@ -92,9 +92,13 @@ describe('a multi-step task', () => {
       'assistant_start:id-4',
       'assistant_delta:After.',
       'assistant_done:id-4',
+      // The completion result, shown as the last message.
+      'assistant_start:id-5',
+      'assistant_delta:ok',
+      'assistant_done:id-5',
     ]);
     const items = session.transcript.map((item) => (item.kind === 'assistant' ? `assistant:${item.text}:${item.streaming}` : item.kind));
-    assert.deepEqual(items, ['user', 'assistant:Reading.:false', 'tool', 'assistant:After.:false', 'tool']);
+    assert.deepEqual(items, ['user', 'assistant:Reading.:false', 'tool', 'assistant:After.:false', 'tool', 'assistant:ok:false']);
   });
 });
 

@@ -57,7 +57,12 @@ describe('task controller: the chat drives one task at a time', () => {
     assert.deepEqual(h.running, [true, false], 'the running context key follows the task');
     await h.controller.session!.flush();
     assert.equal((await h.store.list()).length, 1);
-    assert.ok(h.deltas.some((d) => d.type === 'history' && d.tasks.length === 1), 'the history list is refreshed when the task stops');
+    await until(() => h.deltas.some((d) => d.type === 'history'), 'the history refresh');
+    const history = h.deltas.filter((d) => d.type === 'history').at(-1);
+    assert.ok(history?.type === 'history');
+    assert.deepEqual(history.tasks.map((t) => t.status), ['completed'], 'refreshed after the final save, so it shows the end state');
+    await until(() => h.chat.snapshot.history?.[0]?.status !== 'running', 'the history to show the end state');
+    assert.equal(h.chat.snapshot.history?.[0]?.status, 'completed', 'the refresh lists the task as saved with its end state');
   });
 
   test('a second message continues the same task with its history', async () => {
