@@ -1,0 +1,76 @@
+// Issue 6 through the real UI: the scripted model asks to run a command; the real native modal shows the command
+// line in its detail; Deny leaves the workspace unchanged and the model reads the refusal; Allow runs it.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
+import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+
+const DENIED = 'touch denied-by-user.txt';
+const ALLOWED = 'touch allowed-by-user.txt';
+
+describe('e2e: command approval in the native modal', () => {
+  let wb: Workbench;
+  let model: ScriptedModelServer;
+  let chat: FrameLocator;
+
+  before(async () => {
+    model = await startScriptedModelServer({
+      script: [
+        { text: 'I will create the marker file.', toolCalls: [{ id: 'call_denied', name: 'run_command', args: { command: DENIED } }] },
+        { toolCalls: [{ id: 'call_allowed', name: 'run_command', args: { command: ALLOWED } }] },
+        { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Created allowed-by-user.txt.' } }] },
+      ],
+    });
+    wb = await openWorkbench({
+      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder' },
+    });
+    chat = await wb.openRelay();
+    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+  });
+  after(async () => {
+    await wb?.close();
+    await model?.close();
+  });
+
+  it('Deny: the modal shows the command, nothing runs, and the model receives the refusal', async () => {
+    const input = chat.locator('textarea[aria-label="Message Relay"]');
+    await input.fill('Create the marker files');
+    await input.press('Enter');
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 30_000 });
+    const text = (await dialog.textContent()) ?? '';
+    assert.ok(text.includes(DENIED), `the modal's detail holds the full command line: ${text}`);
+    assert.ok(text.includes(wb.workspace), 'and the working directory');
+    await wb.screenshot('command-modal');
+    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+
+    // The model's next request carries the refusal as the call's result.
+    await waitUntil(() => model.requests.length >= 2, 'the request after the denial');
+    const answer = JSON.stringify(model.requests[1]!.body);
+    assert.match(answer, /call_denied/);
+    assert.match(answer, /denied|refused|declined/i);
+    assert.equal(existsSync(join(wb.workspace, 'denied-by-user.txt')), false, 'the denied command did not run');
+  });
+
+  it('Allow: the next command runs and the task completes', async () => {
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.filter({ hasText: ALLOWED }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+    await chat.locator('.tool-card[data-call-id="call_allowed"][data-state="success"]').waitFor({ timeout: 30_000 });
+    assert.equal(existsSync(join(wb.workspace, 'allowed-by-user.txt')), true, 'the allowed command ran in the workspace');
+    assert.equal(await chat.locator('.tool-card[data-call-id="call_denied"]').getAttribute('data-state'), 'error');
+    await chat.locator('.message-list').filter({ hasText: 'Created allowed-by-user.txt.' }).waitFor({ timeout: 30_000 });
+    await wb.screenshot('command-allowed');
+  });
+});
+
+async function waitUntil(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
