@@ -102,7 +102,7 @@ describe('suggestAlwaysAllow', () => {
   });
 });
 
-describe('applyAnswer', () => {
+describe('[33] applyAnswer', () => {
   test('allow once allows, saves nothing and records the answer', async () => {
     const answered = applyAnswer(await runCommand('npm test'), { type: 'allow-once' });
     assert.equal(answered.action, 'allow');

@@ -9,7 +9,7 @@ async function evaluateCommand(mode: ApprovalMode, command: string, caseInsensit
   return policy.evaluate({ toolName: 'run_command', kind: 'execute', targets: { command } });
 }
 
-describe('command corpus under the default rules, default mode', () => {
+describe('[31] command corpus under the default rules, default mode', () => {
   for (const [command, expected, note] of COMMAND_CORPUS) {
     test(JSON.stringify(command), async () => {
       const decision = await evaluateCommand('default', command);

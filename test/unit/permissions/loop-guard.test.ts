@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { policyFor } from './fixtures';
 import { canonicalArguments, LoopGuard } from '../../../src/core/permissions';
 
-describe('LoopGuard', () => {
+describe('[34] LoopGuard', () => {
   test('the third identical call in a row is flagged, not the first two', () => {
     const guard = new LoopGuard();
     assert.deepEqual(guard.observe('read_file', { path: 'a' }), { consecutive: 1, repeated: false });

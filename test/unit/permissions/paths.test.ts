@@ -111,7 +111,7 @@ const PATH_CASES: PathCase[] = [
   { input: '.env', kind: 'readonly', mode: 'plan', expected: 'ask', note: 'plan mode still asks for sensitive reads' },
 ];
 
-describe('path corpus on a real file system', () => {
+describe('[32] path corpus on a real file system', () => {
   for (const c of PATH_CASES) {
     const label = `${c.mode} ${R(c.kind)} ${c.input.startsWith(root) ? c.input.replace(root, '<tmp>') : c.input}${c.caseInsensitive ? ' (case-insensitive)' : ''}${c.folders ? ` [${c.folders.length} folders]` : ''}`;
     test(label, async () => {

@@ -75,7 +75,7 @@ describe('specificity', () => {
   });
 });
 
-describe('rules against the policy', () => {
+describe('[30] rules against the policy', () => {
   test('deny beats allow, whatever the order and specificity', async () => {
     const decision = await runCommand('yolo', 'npm test', [rule('run_command', 'npm test', 'allow'), rule('*', 'npm', 'deny')]);
     assert.equal(decision.action, 'deny');
@@ -105,7 +105,7 @@ describe('rules against the policy', () => {
     assert.equal((await runCommand('default', 'npm test', [rule('terminal', 'npm test', 'allow')])).action, 'ask');
   });
 
-  test('every sub-command needs its own allow', async () => {
+  test('[31] every sub-command needs its own allow', async () => {
     const rules = [rule('*', 'npm test', 'allow')];
     assert.equal((await runCommand('default', 'npm test && npm publish', rules)).action, 'ask');
   });
@@ -136,7 +136,7 @@ describe('rules against the policy', () => {
     assert.equal((await writeFile('yolo', 'dist/keep/x.js', [rule('write_file', 'dist/**', 'ask'), rule('write_file', 'dist/keep/**', 'allow')])).action, 'allow');
   });
 
-  test('an allow rule does not lift the always-ask cases', async () => {
+  test('[32] an allow rule does not lift the always-ask cases', async () => {
     const allowAll = [rule('*', '**', 'allow')];
     assert.equal((await writeFile('default', 'src/a.ts', allowAll)).action, 'allow');
     assert.equal((await writeFile('default', '.env', allowAll)).action, 'ask');
@@ -163,7 +163,7 @@ describe('rules against the policy', () => {
   });
 });
 
-describe('modes', () => {
+describe('[29] modes', () => {
   const table: [ApprovalMode, ToolKind, boolean, string][] = [
     ['default', 'readonly', true, 'allow'],
     ['default', 'write', true, 'ask'],
