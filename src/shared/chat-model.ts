@@ -68,7 +68,7 @@ export interface TaskSummary {
 
 export interface SessionSettings {
   mode: ApprovalMode;
-  /** e.g. "anthropic · claude-sonnet-4-5", or undefined when no model is configured. */
+  /** e.g. "claude-sonnet-4-5 · anthropic", or undefined when no model is configured. */
   model: string | undefined;
 }
 

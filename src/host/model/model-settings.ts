@@ -43,9 +43,9 @@ export function providerLabel(id: ProviderId): string {
   return PROVIDERS.find((p) => p.id === id)?.label ?? id;
 }
 
-/** For the chat header and the status: "anthropic · claude-sonnet-4-5". */
+/** For the chat's model button: the model first, so a narrow sidebar still shows it ("claude-sonnet-4-5 · anthropic"). */
 export function describeModel(settings: ModelSettings): string {
-  return `${settings.provider} · ${settings.model}`;
+  return `${settings.model} · ${settings.provider}`;
 }
 
 /** API keys, one per provider, in the OS keychain through SecretStorage. */
