@@ -1,8 +1,9 @@
 // Workspace files for tools: the disk through node:fs (the extension host runs where the files are), except
 // that an open document with unsaved changes is read from the editor, so the model sees what the user sees.
 import * as vscode from 'vscode';
-import { open, readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { DirectoryEntry, FileStat, FileType, WorkspaceFiles } from '../core/ports/workspace-files';
+import { nodeFileSystem } from './file-search/node-file-system';
 
 export class VsCodeWorkspaceFiles implements WorkspaceFiles {
   get roots(): readonly string[] {
@@ -22,15 +23,7 @@ export class VsCodeWorkspaceFiles implements WorkspaceFiles {
   async readBytes(path: string, maxBytes = Number.MAX_SAFE_INTEGER): Promise<Uint8Array> {
     const dirty = openDirtyDocument(path);
     if (dirty) return new TextEncoder().encode(dirty.getText()).subarray(0, maxBytes);
-    const handle = await open(path, 'r');
-    try {
-      const size = (await handle.stat()).size;
-      const buffer = Buffer.alloc(Math.min(size, maxBytes));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    return nodeFileSystem.readBytes(path, maxBytes);
   }
 
   async readText(path: string): Promise<string> {
@@ -39,12 +32,8 @@ export class VsCodeWorkspaceFiles implements WorkspaceFiles {
     return new TextDecoder().decode(await this.readBytes(path));
   }
 
-  async list(directory: string): Promise<DirectoryEntry[]> {
-    const entries = await readdir(directory, { withFileTypes: true });
-    return entries.map((e) => ({
-      name: e.name,
-      type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : e.isSymbolicLink() ? 'symlink' : 'other',
-    }));
+  list(directory: string): Promise<DirectoryEntry[]> {
+    return nodeFileSystem.list(directory);
   }
 }
 
