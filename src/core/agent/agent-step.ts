@@ -7,7 +7,7 @@ import type { LoopHost } from './agent-loop';
 import type { SessionApprovals } from './approval-hook';
 import type { AgentState } from './events';
 import { type StreamedCall, type StreamedTurn, streamModelTurn } from './model-turn';
-import { costOf } from './usage';
+import { costUsd } from '../model/catalog';
 
 export interface StepContext {
   host: LoopHost;
@@ -133,8 +133,7 @@ function parseArguments(text: string): Record<string, unknown> {
 
 function recordUsage(host: LoopHost, turn: StreamedTurn): void {
   if (!turn.usage) return;
-  const pricing = host.options.provider.model.pricing;
-  host.addUsage(turn.usage, pricing ? costOf(turn.usage, pricing) : undefined);
+  host.addUsage(turn.usage, costUsd(turn.usage, host.options.provider.model.pricing));
 }
 
 /** The chat's assistant items for one turn: started at the first text, closed when a call or the end comes. */

@@ -26,4 +26,4 @@ export {
   type SubAgentSettings,
 } from './sub-agent';
 export { incompleteCallResult } from './agent-step';
-export { addUsage, costOf } from './usage';
+export { addUsage } from './usage';

@@ -1,7 +1,6 @@
 // Token usage and its cost. Providers may report usage more than once per turn (Anthropic sends the input at
 // the start and the output at the end, both cumulative), so one turn's usage is the largest value seen per field.
 import type { Usage } from '../model/events';
-import type { ModelPricing } from '../model/provider';
 import type { TaskUsageTotals } from '../ports/task-store';
 
 export class TurnUsage {
@@ -20,17 +19,6 @@ export class TurnUsage {
   get value(): Usage | undefined {
     return this.current;
   }
-}
-
-/** US dollars; cache prices fall back to the input price when the model lists none. */
-export function costOf(usage: Usage, pricing: ModelPricing): number {
-  const perToken = (perMTok: number) => perMTok / 1_000_000;
-  return (
-    usage.inputTokens * perToken(pricing.inputPerMTok) +
-    usage.outputTokens * perToken(pricing.outputPerMTok) +
-    (usage.cacheReadTokens ?? 0) * perToken(pricing.cacheReadPerMTok ?? pricing.inputPerMTok) +
-    (usage.cacheWriteTokens ?? 0) * perToken(pricing.cacheWritePerMTok ?? pricing.inputPerMTok)
-  );
 }
 
 /** Adds one turn to the totals; the cost stays absent until some turn had a price. */

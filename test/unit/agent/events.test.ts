@@ -1,7 +1,8 @@
 // What the session reports: chat deltas, usage and cost, and approval audits from the host's gate.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { addUsage, costOf, toChatDeltas, toToolCard } from '../../../src/core/agent';
+import { addUsage, toChatDeltas, toToolCard } from '../../../src/core/agent';
+import { costUsd as costOf } from '../../../src/core/model/catalog';
 import type { ApprovalAudit, ApprovalGate, ApprovalRequest } from '../../../src/core/ports/approval';
 import { emptyUsage } from '../../../src/core/ports/task-store';
 import type { ToolCallStatus } from '../../../src/core/tools';
