@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../src/core/ports/approval';
 import type { RelayApi } from '../../src/extension';
+import type { Relay } from '../../src/host/relay';
 
 export const EXTENSION_ID = 'relay-dev.relay';
 
@@ -18,4 +20,48 @@ export async function waitFor<T>(probe: () => T | undefined | false, timeoutMs: 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Answers approvals from a queue and records every prompt. An empty queue answers like Escape (a denial), which
+ * is also what the native modal gets in this test server (it refuses dialogs): suites that never script it see
+ * the production behaviour.
+ */
+export class ScriptedPrompter implements ApprovalPrompter {
+  readonly prompts: ApprovalPrompt[] = [];
+  private answers: PromptAnswer[] = [];
+
+  /** Forgets earlier prompts and queues these answers, in order. */
+  script(...answers: PromptAnswer[]): void {
+    this.prompts.length = 0;
+    this.answers = [...answers];
+  }
+
+  ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
+    this.prompts.push(prompt);
+    return Promise.resolve(this.answers.shift() ?? { type: 'dismissed' });
+  }
+}
+
+interface SharedRelay {
+  relay: Relay;
+  prompter: ScriptedPrompter;
+}
+
+/** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
+const SHARED = Symbol.for('relay.integration.sharedRelay');
+
+/**
+ * The extension's Relay (its composition root), created once per extension host with a ScriptedPrompter.
+ * `api.relay(overrides)` only accepts overrides before the Relay exists, and anything that reaches it first (a
+ * palette command, the chat webview's first message) creates it with the native modal: every suite that needs
+ * the Relay, or shows the chat, calls this first.
+ */
+export function relayWithScriptedPrompter(): Promise<SharedRelay> {
+  const holder = globalThis as { [SHARED]?: Promise<SharedRelay> };
+  holder[SHARED] ??= activateRelay().then((api) => {
+    const prompter = new ScriptedPrompter();
+    return { relay: api.relay({ prompter }), prompter };
+  });
+  return holder[SHARED];
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
 import type { WebviewToHost } from '../../../src/shared/protocol';
-import { activateRelay, waitFor } from '../helpers';
+import { activateRelay, relayWithScriptedPrompter, waitFor } from '../helpers';
 
 describe('foundation: Relay inside a real VS Code', () => {
   it('runs in the real extension host', () => {
@@ -22,6 +22,8 @@ describe('foundation: Relay inside a real VS Code', () => {
 
   it('round-trips the webview channel: ready reaches the host', async () => {
     const api = await activateRelay();
+    // The webview's first message creates the Relay: create it first with the suites' scripted prompter (helpers.ts).
+    await relayWithScriptedPrompter();
     const seen: WebviewToHost[] = [];
     const sub = api.chat.onMessage((m) => seen.push(m));
     try {
@@ -29,7 +31,7 @@ describe('foundation: Relay inside a real VS Code', () => {
       await vscode.commands.executeCommand('relay.focusChat');
       await waitFor(() => seen.some((m) => m.type === 'ready'), 30_000, 'the webview to post ready');
       assert.equal(api.chat.isVisible, true);
-      assert.ok(Object.keys(require.cache).some((k) => k.endsWith('runtime.js')), 'the first webview message loads runtime.js');
+      assert.ok(Object.keys(require.cache).some((k) => k.endsWith('runtime.js')), 'runtime.js is loaded once the chat is in use');
     } finally {
       sub.dispose();
     }
