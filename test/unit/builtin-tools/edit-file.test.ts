@@ -36,7 +36,8 @@ describe('edit_file', () => {
     );
     assert.equal(h.host.files.read('src/math.js'), SOURCE.replace('a + b;', 'a + b + 0;'));
     const block = outcome.final?.options.blocks?.[0] as { type: string; path: string; added: number; removed: number; canOpen: boolean; unifiedDiff: string };
-    assert.deepEqual([block.type, block.path, block.added, block.removed, block.canOpen], ['diff', 'src/math.js', 1, 1, false]);
+    // Still openable once applied: the host shows the call's before against the file as it is now.
+    assert.deepEqual([block.type, block.path, block.added, block.removed, block.canOpen], ['diff', 'src/math.js', 1, 1, true]);
     assert.match(block.unifiedDiff, /-  return a \+ b;\n\+  return a \+ b \+ 0;/);
     assert.equal(h.host.applier.calls.length, 1, 'one workspace edit');
   });
