@@ -106,5 +106,19 @@ for (const theme of [
       assert.ok(!existsSync(join(wb.workspace, 'src', 'unexpected.ts')));
       await wb.screenshot(`task-stopped-${theme.name}`);
     });
+
+    it('lists the task in the history; New Task clears the chat and Open brings the whole task back', async () => {
+      await chat.getByRole('button', { name: 'New task' }).first().click();
+      await chat.locator('.message-user').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await chat.getByRole('button', { name: 'Task history' }).click();
+      const row = chat.locator('.history-row').filter({ hasText: 'Add a farewell helper' });
+      await row.waitFor({ timeout: 15_000 });
+      assert.match((await row.locator('.history-status').textContent()) ?? '', /cancel/i, 'the last run of the task was stopped');
+      await wb.screenshot(`task-history-${theme.name}`);
+      await row.getByRole('button', { name: /^Open / }).click();
+      await chat.locator('.message-user').filter({ hasText: 'Add a farewell helper' }).waitFor({ timeout: 15_000 });
+      await chat.locator('.tool-card[data-call-id="call_write"][data-state="success"]').waitFor();
+      await chat.locator('.message-list').filter({ hasText: 'Added src/farewell.ts with 30 helpers.' }).waitFor();
+    });
   });
 }
