@@ -3,7 +3,7 @@
 // Mocha entry test/integration/index.ts) and prints median/p90 latency and report completeness per method.
 // Exits non-zero when the suite fails, when ours is not faster than the 1 s sleep at the median, or when one of
 // ours reports was incomplete.
-// Run: node --import tsx scripts/bench-diagnostics.ts
+// Run: npm run bench:diagnostics   (or node --import tsx scripts/bench-diagnostics.ts)
 // Options: RELAY_BENCH_EDITS=N edits per method (even, default 10); RELAY_BENCH_WAIT='{"quietMs":100}' to try other
 // wait options than the edit tools' DIAGNOSTICS_WAIT; RELAY_BENCH_HIDDEN=1 to edit a file open in no editor.
 
