@@ -1,9 +1,10 @@
 // Chat panel benchmark, in real Chromium with the real webview bundle (built minified, as packaged):
 //  (a) time to draw an `init` snapshot of 1,000 messages + 300 tool cards;
 //  (b) the cost of one streamed update (a textDelta, a toolStatus) at the end of that conversation against the same
-//      update at the end of a 10-message one: it must not grow with the conversation;
+//      update at the end of a 10-message one: it must not grow with the conversation (target: within 1.5x);
 //  (c) host → webview messages per second while a model streams 200 tokens/s through the coalescing outbox (Node,
-//      real timers), against the raw delta count that posting every delta would send.
+//      real timers), against the raw delta count that posting every delta would send (target: at most 60/s).
+// Exits 1 when a target is missed.
 // Run: npm run bench chat-render   (or node --import tsx bench/chat-render.bench.ts)
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -198,7 +199,8 @@ function table(header: string[], rows: string[][]): void {
   console.log('');
 }
 
-async function main() {
+async function main(): Promise<number> {
+  const missed: string[] = [];
   const bundle = await buildWebview();
   const big = makeConversation(1_000, 300);
   const small = makeConversation(10, 0);
@@ -243,6 +245,7 @@ async function main() {
     for (const [name, key] of [['textDelta (markdown re-render of the streaming answer)', 'text'], ['toolStatus (write_file card, content tail)', 'tool']] as const) {
       const b = median(atBig[key]);
       const s = median(atSmall[key]);
+      if (b / s > RATIO_TARGET) missed.push(`${name}: ${(b / s).toFixed(2)}x the small conversation's cost`);
       rows.push([name, s.toFixed(3), b.toFixed(3), p95(atSmall[key]).toFixed(3), p95(atBig[key]).toFixed(3), `${(b / s).toFixed(2)}x`, b / s <= RATIO_TARGET ? `<= ${RATIO_TARGET}x ok` : `> ${RATIO_TARGET}x MISSED`]);
     }
     table(['update', `${small.items.length + 2} items ms`, `${big.items.length + 2} items ms`, 'p95 small', 'p95 large', 'ratio', 'target'], rows);
@@ -251,15 +254,21 @@ async function main() {
     const outRows: string[][] = [];
     for (const [name, withTool] of [['text tokens only', false], ['text + tool status (alternating)', true]] as const) {
       const r = await measureOutbox(withTool);
+      if (r.perSecond > MESSAGES_PER_SECOND_TARGET) missed.push(`${name}: ${r.perSecond.toFixed(1)} messages/s`);
       outRows.push([name, String(r.raw), r.rawPerSecond.toFixed(0), String(r.messages), r.perSecond.toFixed(1), (r.deltasSent / r.messages).toFixed(1), r.perSecond <= MESSAGES_PER_SECOND_TARGET ? `<= ${MESSAGES_PER_SECOND_TARGET}/s ok` : `> ${MESSAGES_PER_SECOND_TARGET}/s MISSED`]);
     }
     table(['stream', 'raw deltas (baseline msgs)', 'raw/s', 'messages', 'messages/s', 'deltas/message', 'target'], outRows);
+    console.log(missed.length === 0 ? 'All targets met.' : `FAILED: ${missed.join('; ')}`);
+    return missed.length === 0 ? 0 : 1;
   } finally {
     await browser.close();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
