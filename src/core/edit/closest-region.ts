@@ -59,7 +59,7 @@ function votedStarts(index: LineIndex, searchLines: readonly string[], from: num
   if (positions.size === 0) return [];
   const votes = new Map<number, number>();
   for (let i = from; i < index.lineCount; i++) {
-    const at = positions.get(index.key('trim', i));
+    const at = positions.get(lineKey.trim(index.lines[i]!)); // each line once: not worth caching
     if (!at) continue;
     for (const k of at) votes.set(i - k, (votes.get(i - k) ?? 0) + 1);
   }

@@ -5,15 +5,16 @@ import { asciiQuotes, hasSmartQuotes, lineKey, type LineKeyKind } from './line-k
 
 export class LineIndex {
   readonly lines: readonly string[];
-  /** Offset in `text` where each line starts. */
-  readonly lineStarts: readonly number[];
-  private readonly keys = new Map<LineKeyKind, Array<string | undefined>>();
+  /** Offset in `text` where each line starts (typed: a 20,000-line file's array of numbers cost ~1 ms to allocate). */
+  readonly lineStarts: Int32Array;
+  /** Sparse: strategies key only the lines their substring pre-check lets through (a file-sized array per kind cost more). */
+  private readonly keys = new Map<LineKeyKind, Map<number, string>>();
   private style: IndentStyle | undefined;
   private folded: string | undefined;
 
   constructor(readonly text: string) {
     this.lines = text.split('\n');
-    const starts = new Array<number>(this.lines.length);
+    const starts = new Int32Array(this.lines.length);
     let offset = 0;
     for (let i = 0; i < this.lines.length; i++) {
       starts[i] = offset;
@@ -28,11 +29,10 @@ export class LineIndex {
 
   key(kind: LineKeyKind, line: number): string {
     let cache = this.keys.get(kind);
-    if (!cache) {
-      cache = new Array<string | undefined>(this.lines.length);
-      this.keys.set(kind, cache);
-    }
-    return (cache[line] ??= lineKey[kind](this.lines[line]!));
+    if (!cache) this.keys.set(kind, (cache = new Map()));
+    let key = cache.get(line);
+    if (key === undefined) cache.set(line, (key = lineKey[kind](this.lines[line]!)));
+    return key;
   }
 
   /** 0-based line containing `offset`. */
