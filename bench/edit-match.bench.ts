@@ -122,7 +122,7 @@ function benchFile(file: BenchFile, fullNaiveScan: boolean): void {
   }
 }
 
-console.log(`Edit matching: applyEdits (locate + apply), median and p95 of ${RUNS} runs after ${WARMUP} warm-up runs${gc ? ', GC before each' : ''}.`);
+console.log(`Edit matching: applyEdits (locate + apply), median and p95 of ${RUNS} runs after ${WARMUP} warm-up runs${gc ? ', one GC before each series' : ''}.`);
 console.log(
   `Naive baseline: slide a ${EDIT_LINES}-line window over every position, join it, one Levenshtein distance (fastest-levenshtein) to oldText; ` +
     `"(est.)" = timed on ${NAIVE_SAMPLE_WINDOWS} evenly spaced windows and extrapolated to all of them.`,
