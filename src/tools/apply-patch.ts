@@ -83,9 +83,25 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
     };
   }
 
+  /** The file headers of the patch streamed so far: complete lines are read once, so each delta costs what it adds. */
+  private readonly streamed = { scanned: 0, files: [] as string[] };
+
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
     if (typeof params.patch !== 'string') return;
-    const files = [...params.patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)].map((m) => m[1]!.trim());
+    const patch = params.patch;
+    const seen = this.streamed;
+    if (patch.length < seen.scanned) Object.assign(seen, { scanned: 0, files: [] }); // not a continuation: start over
+    const complete = patch.lastIndexOf('\n') + 1;
+    for (let start = seen.scanned; start < complete; ) {
+      const end = patch.indexOf('\n', start);
+      const file = fileHeader(patch.slice(start, end));
+      if (file) seen.files.push(file);
+      start = end + 1;
+    }
+    seen.scanned = Math.max(seen.scanned, complete);
+    // The line still arriving may name a file too: shown as it grows, like a path streaming into write_file.
+    const arriving = fileHeader(patch.slice(complete));
+    const files = arriving ? [...seen.files, arriving] : seen.files;
     ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: files.length > 0 ? `Patching ${files.join(', ')}` : 'Writing a patch' });
   }
 
@@ -118,6 +134,10 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
     }
     return texts;
   }
+}
+
+function fileHeader(line: string): string | undefined {
+  return /^\*\*\* (?:Add|Update|Delete) File: (.+)$/.exec(line)?.[1]?.trim() || undefined;
 }
 
 /** Two spellings of one file (`a.ts`, `./a.ts`) in one patch would fight over it. */

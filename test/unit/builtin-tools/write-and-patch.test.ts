@@ -92,6 +92,20 @@ describe('write_file', () => {
 const PY = 'def foo():\n    x = 1\n    return x\n\ndef bar():\n    x = 1\n    return x\n';
 
 describe('apply_patch', () => {
+  it('names the files on the card while the patch streams, reading each complete line once', async () => {
+    const h = new ToolHarness();
+    const tool = h.tool('apply_patch');
+    const c = testContext();
+    const patch = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-x\n+y\n*** Add File: src/b.ts\n+hello\n*** Delete File: src/c.ts\n*** End Patch';
+    for (let end = 1; end <= patch.length; end += 3) await tool.execute({ patch: patch.slice(0, end) } as never, c.ctx, true);
+    await tool.execute({ patch } as never, c.ctx, true);
+    const tips = c.statuses.map((s) => s.options.showTip);
+    assert.equal(tips[0], 'Writing a patch');
+    assert.ok(tips.includes('Patching src/a.ts, src/b'), 'a header still arriving shows as it grows');
+    assert.equal(tips.at(-1), 'Patching src/a.ts, src/b.ts, src/c.ts');
+    assert.equal(c.results.length, 0, 'partial runs never produce a result');
+  });
+
   it('adds, updates, moves and deletes files in one workspace edit', async () => {
     const h = new ToolHarness({ files: { 'src/a.py': PY, 'old.txt': 'bye\n' } });
     const patch = [
