@@ -8,10 +8,10 @@
 // wait options than the edit tools' DIAGNOSTICS_WAIT; RELAY_BENCH_HIDDEN=1 to edit a file open in no editor.
 
 import { build } from 'esbuild';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium } from '../test/support/vscode/browser';
-import { provision, REPO_ROOT, startServer, tempDir } from '../test/support/vscode/server';
+import { runInExtensionHost, type TestOutcome } from '../test/support/vscode/extension-host-tests';
+import { REPO_ROOT, tempDir } from '../test/support/vscode/server';
 import { formatSummary, summarise, type BenchResults } from '../test/integration/bench/diagnostics-summary';
 
 const TIMEOUT_MS = 20 * 60_000;
@@ -38,56 +38,15 @@ async function buildBench(): Promise<string> {
   return join(outdir, 'index.js');
 }
 
-interface Outcome {
-  title: string;
-  state: string;
-  durationMs: number;
-  error?: string;
-}
-
-async function runInVsCode(testsIndex: string, benchResults: string): Promise<Outcome[]> {
-  provision();
-  const workspace = tempDir('bench-workspace');
-  cpSync(join(REPO_ROOT, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const resultsFile = join(tempDir('bench-results'), 'integration.json');
-  const server = await startServer({
-    smokeTestDriver: true,
-    env: {
-      RELAY_TEST_RESULTS: resultsFile,
-      RELAY_BENCH_RESULTS: benchResults,
-      ...(process.env.RELAY_BENCH_EDITS ? { RELAY_BENCH_EDITS: process.env.RELAY_BENCH_EDITS } : {}),
-      ...(process.env.RELAY_BENCH_HIDDEN ? { RELAY_BENCH_HIDDEN: process.env.RELAY_BENCH_HIDDEN } : {}),
-      ...(process.env.RELAY_BENCH_WAIT ? { RELAY_BENCH_WAIT: process.env.RELAY_BENCH_WAIT } : {}),
-    },
-    settings: { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false },
+async function runInVsCode(testsIndex: string, benchResults: string): Promise<TestOutcome[]> {
+  const passOn = ['RELAY_BENCH_EDITS', 'RELAY_BENCH_HIDDEN', 'RELAY_BENCH_WAIT'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []));
+  const run = await runInExtensionHost({
+    testsIndex,
+    env: { RELAY_BENCH_RESULTS: benchResults, ...Object.fromEntries(passOn) },
+    timeoutMs: TIMEOUT_MS,
+    what: 'the benchmark',
   });
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage();
-    let exit: (code: number) => void = () => undefined;
-    const exited = new Promise<number>((resolve) => (exit = resolve));
-    await page.exposeFunction('codeAutomationExit', (code: number) => exit(code));
-    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
-      if (process.env.RELAY_TEST_VERBOSE) console.log(`[vscode:${type}]`, ...args);
-    });
-    const remote = (p: string) => `vscode-remote://127.0.0.1:${server.port}${p}`;
-    // The extension under development is loaded as in the integration level; the benchmark bundles what it uses.
-    const payload = JSON.stringify([
-      ['extensionDevelopmentPath', remote(REPO_ROOT)],
-      ['extensionTestsPath', remote(testsIndex)],
-    ]);
-    await page.goto(`${server.baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
-    const code = await Promise.race([
-      exited,
-      new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`the benchmark did not finish in ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref()),
-    ]);
-    if (!existsSync(resultsFile)) throw new Error(`the extension host exited with ${code} without writing results; server log: ${server.logFile}`);
-    return (JSON.parse(readFileSync(resultsFile, 'utf8')) as { outcomes: Outcome[] }).outcomes;
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  }
+  return run.outcomes;
 }
 
 async function main(): Promise<number> {

@@ -1,0 +1,58 @@
+// Mode A of ../shared/docs/vscode-server-testing.md as one call: a Mocha entry (test/integration/index.ts, bundled)
+// run inside the real VS Code extension host on the offline server, driven by Debian Chromium and the smoke-test
+// driver. Used by the integration level and by the diagnostics benchmark. Everything it starts is stopped.
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchChromium } from './browser';
+import { provision, REPO_ROOT, startServer, tempDir } from './server';
+
+export interface TestOutcome {
+  title: string;
+  state: string;
+  durationMs: number;
+  error?: string;
+}
+
+export interface ExtensionHostRun {
+  /** The extension host's exit code: 0 when `run()` resolved. */
+  code: number;
+  outcomes: TestOutcome[];
+}
+
+export async function runInExtensionHost(options: { testsIndex: string; env?: Record<string, string>; timeoutMs: number; what: string }): Promise<ExtensionHostRun> {
+  provision();
+  const workspace = tempDir('workspace');
+  cpSync(join(REPO_ROOT, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  const resultsFile = join(tempDir('results'), 'integration.json');
+  const server = await startServer({
+    smokeTestDriver: true,
+    env: { RELAY_TEST_RESULTS: resultsFile, ...options.env },
+    settings: { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false },
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    let exit: (code: number) => void = () => undefined;
+    const exited = new Promise<number>((resolve) => (exit = resolve));
+    await page.exposeFunction('codeAutomationExit', (code: number) => exit(code));
+    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
+      if (process.env.RELAY_TEST_VERBOSE) console.log(`[vscode:${type}]`, ...args);
+    });
+    const remote = (p: string) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+    const payload = JSON.stringify([
+      ['extensionDevelopmentPath', remote(REPO_ROOT)],
+      ['extensionTestsPath', remote(options.testsIndex)],
+    ]);
+    await page.goto(`${server.baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+    const code = await Promise.race([
+      exited,
+      new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`${options.what} did not finish in ${options.timeoutMs} ms`)), options.timeoutMs).unref()),
+    ]);
+    if (!existsSync(resultsFile)) throw new Error(`the extension host exited with ${code} without writing results; server log: ${server.logFile}`);
+    return { code, outcomes: (JSON.parse(readFileSync(resultsFile, 'utf8')) as { outcomes: TestOutcome[] }).outcomes };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
