@@ -1,15 +1,8 @@
 // Deterministic conversations for the chat benchmarks: markdown answers (lists, code), user prompts and tool
 // cards with diffs, terminal output and file lists, in the proportions of a long agent session.
 import type { ChatItem, ChatSnapshot, ToolCardStatus } from '../src/shared/chat-model';
+import { mulberry32 } from '../test/support/seeded-random';
 
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'the parser cache handles every request so that config values stay valid while tests run against a fresh workspace and the build'.split(' ');
 

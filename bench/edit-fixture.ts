@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MatchStrategy } from '../src/core/edit/types';
+import { mulberry32 } from '../test/support/seeded-random';
 
 export const FILE_LINES = 20_000;
 export const EDIT_LINES = 30;
@@ -16,15 +17,6 @@ export interface BenchFile {
   regionStart: number;
 }
 
-/** Deterministic PRNG so every run benchmarks the same file. */
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 

@@ -1,16 +1,8 @@
 // Fixture for the tool-argument streaming benchmark: a realistic write_file call (a TypeScript-like source file
 // with string escapes, regexes, Windows paths, tabs, ANSI escapes, accented letters, CJK and emoji) serialised
 // as the model would send it, and the random 1-to-8-character deltas a provider streams it in.
+import { mulberry32 } from '../test/support/seeded-random';
 
-/** Deterministic PRNG (mulberry32), so every run streams the same text in the same pieces. */
-export function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['user', 'order', 'cache', 'session', 'token', 'queue', 'item', 'result', 'config', 'payload'];
 

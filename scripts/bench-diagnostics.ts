@@ -7,10 +7,9 @@
 // Options: RELAY_BENCH_EDITS=N edits per method (even, default 10); RELAY_BENCH_WAIT='{"quietMs":100}' to try other
 // wait options than the edit tools' DIAGNOSTICS_WAIT; RELAY_BENCH_HIDDEN=1 to edit a file open in no editor.
 
-import { build } from 'esbuild';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInExtensionHost, type TestOutcome } from '../test/support/vscode/extension-host-tests';
+import { bundleExtensionHostTests, runInExtensionHost, type TestOutcome } from '../test/support/vscode/extension-host-tests';
 import { REPO_ROOT, tempDir } from '../test/support/vscode/server';
 import { formatSummary, summarise, type BenchResults } from '../test/integration/bench/diagnostics-summary';
 
@@ -20,22 +19,9 @@ const CONTROL = 'no wait (control)';
 
 /** The Mocha entry of the integration level, with this benchmark as its only suite, in a folder of its own. */
 async function buildBench(): Promise<string> {
-  const outdir = join(REPO_ROOT, 'out', 'test', 'integration-bench');
-  rmSync(outdir, { recursive: true, force: true });
-  await build({
-    // index.js loads every suites/*.test.js beside it: the benchmark is placed there under that name.
-    entryPoints: { index: 'test/integration/index.ts', 'suites/diagnostics-latency.test': 'test/integration/bench/diagnostics-latency.bench.ts' },
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    sourcemap: 'inline',
-    external: ['vscode', 'mocha'],
-    absWorkingDir: REPO_ROOT,
-    logLevel: 'warning',
-  });
-  return join(outdir, 'index.js');
+  // index.js loads every suites/*.test.js beside it: the benchmark is placed there under that name.
+  const entryPoints = { index: 'test/integration/index.ts', 'suites/diagnostics-latency.test': 'test/integration/bench/diagnostics-latency.bench.ts' };
+  return bundleExtensionHostTests(entryPoints, join(REPO_ROOT, 'out', 'test', 'integration-bench'));
 }
 
 async function runInVsCode(testsIndex: string, benchResults: string): Promise<TestOutcome[]> {

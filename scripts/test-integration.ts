@@ -1,10 +1,8 @@
 // Integration level: Mocha suites inside the real VS Code extension host (mode A of
 // ../shared/docs/vscode-server-testing.md): offline VS Code server + Debian Chromium + the smoke-test driver.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInExtensionHost } from '../test/support/vscode/extension-host-tests';
+import { bundleExtensionHostTests, runInExtensionHost } from '../test/support/vscode/extension-host-tests';
 import { REPO_ROOT } from '../test/support/vscode/server';
 import { printSummary, type LevelResult } from './test-report';
 
@@ -14,21 +12,7 @@ export async function buildIntegrationTests(): Promise<string> {
   const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('extension build failed');
   const outdir = join(REPO_ROOT, 'out', 'test', 'integration');
-  rmSync(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: ['test/integration/index.ts', 'test/integration/suites/*.test.ts'],
-    outbase: 'test/integration',
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    sourcemap: 'inline',
-    external: ['vscode', 'mocha'],
-    absWorkingDir: REPO_ROOT,
-    logLevel: 'warning',
-  });
-  return join(outdir, 'index.js');
+  return bundleExtensionHostTests(['test/integration/index.ts', 'test/integration/suites/*.test.ts'], outdir, 'test/integration');
 }
 
 export async function runIntegration(): Promise<LevelResult> {

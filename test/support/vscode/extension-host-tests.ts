@@ -1,10 +1,30 @@
 // Mode A of ../shared/docs/vscode-server-testing.md as one call: a Mocha entry (test/integration/index.ts, bundled)
 // run inside the real VS Code extension host on the offline server, driven by Debian Chromium and the smoke-test
 // driver. Used by the integration level and by the diagnostics benchmark. Everything it starts is stopped.
+import { build, type BuildOptions } from 'esbuild';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from './browser';
 import { provision, REPO_ROOT, startServer, tempDir } from './server';
+
+/** Bundles a Mocha entry and its suites for the extension host into `outdir` (emptied first); returns the entry. */
+export async function bundleExtensionHostTests(entryPoints: BuildOptions['entryPoints'], outdir: string, outbase?: string): Promise<string> {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints,
+    ...(outbase ? { outbase } : {}),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'warning',
+  });
+  return join(outdir, 'index.js');
+}
 
 export interface TestOutcome {
   title: string;

@@ -1,15 +1,8 @@
 // Generators for the incremental JSON property tests: JSON values, a randomised serializer (whitespace,
 // \uXXXX escapes of any code unit incl. surrogate halves, exponent forms) and random splittings.
 import fc from 'fast-check';
+import { mulberry32 } from '../../support/seeded-random';
 
-export function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const scalarString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 24 }),
