@@ -229,6 +229,25 @@ describe('relay chat: the real wiring inside VS Code', () => {
     await historyEntry(task.id, 'completed');
   });
 
+  it('ask_followup_question: the question shows on its card, the answer from the chat reaches the model', async () => {
+    server.setScript([
+      { toolCalls: [{ id: 'call_ask_1', name: 'ask_followup_question', args: { question: 'Tabs or spaces?', options: ['Tabs', 'Spaces'] } }] },
+      { toolCalls: [{ id: 'call_done_ask', name: 'attempt_completion', args: { result: 'Using spaces.' } }] },
+    ]);
+    api.chat.submitIntent({ type: 'sendMessage', text: 'Set up the formatter.' });
+    const asking = () => items('tool').find((i) => i.status.callId === 'call_ask_1' && i.status.state === 'running');
+    const card = await waitFor(asking, TURN_MS, 'the question card waiting for an answer');
+    const block = card.status.blocks.find((b): b is Extract<KnownDisplayBlock, { type: 'question' }> => b.type === 'question');
+    assert.deepEqual([block?.question, block?.options], ['Tabs or spaces?', ['Tabs', 'Spaces']]);
+    assert.equal(prompter.prompts.length, 0, 'asking the user is read-only: no approval');
+
+    api.chat.submitIntent({ type: 'answerQuestion', callId: 'call_ask_1', answer: 'Spaces' });
+    await taskStopped('the task to finish after the answer');
+    const answer = toolMessages(server.requests[1]!).find((m) => m.tool_call_id === 'call_ask_1');
+    assert.match(String(answer?.content), /Spaces/);
+    assert.equal(items('tool').find((i) => i.status.callId === 'call_ask_1')?.status.state, 'success');
+  });
+
   it('no API key: a retryable error names "Set API Key"; with a key set, Retry runs the task against the server', async () => {
     await relay.keys.set('anthropic', undefined);
     // Anthropic's base URL is without /v1 (the SDK adds it): see src/core/model/factory.ts.
