@@ -15,12 +15,11 @@ export interface ConfiguredProviderDeps {
   apiKey(provider: ProviderId): Promise<string | undefined>;
   /** A vscode.lm model with this id (or, failing that, any), undefined when VS Code offers none. */
   languageModel(id: string): Promise<ModelProvider | undefined>;
-  /** Where "Set API Key" and "Select Model" are, for the error text. */
-  commandHint?: { setApiKey: string; selectModel: string };
 }
 
 type Resolved = { ok: true; provider: ModelProvider } | { ok: false; error: ModelError };
 
+/** The commands the errors point to, by the titles people see in the palette. */
 const HINT = { setApiKey: 'Relay: Set API Key', selectModel: 'Relay: Select Model' };
 
 export class ConfiguredProvider implements ModelProvider {
@@ -55,7 +54,6 @@ export class ConfiguredProvider implements ModelProvider {
 
   private async resolve(): Promise<Resolved> {
     const settings = this.deps.settings();
-    const hint = this.deps.commandHint ?? HINT;
     const settingsKey = keyOf(settings);
     if (settings.provider === 'vscode-lm') {
       if (this.cached?.settingsKey === settingsKey) return { ok: true, provider: this.cached.provider };
@@ -63,14 +61,14 @@ export class ConfiguredProvider implements ModelProvider {
       if (!chat) {
         return {
           ok: false,
-          error: configurationError(`VS Code offers no language model here. Sign in to a model provider (for example GitHub Copilot), or choose another provider with "${hint.selectModel}".`, 'not_found'),
+          error: configurationError(`VS Code offers no language model here. Sign in to a model provider (for example GitHub Copilot), or choose another provider with "${HINT.selectModel}".`, 'not_found'),
         };
       }
       return this.keep(settingsKey, undefined, settings.textProtocol ? new TextProtocolProvider(chat) : chat);
     }
     const apiKey = await this.deps.apiKey(settings.provider);
     if (!apiKey && settings.provider !== 'openai-compatible') {
-      return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Run "${hint.setApiKey}", then Retry.`, 'auth') };
+      return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Run "${HINT.setApiKey}", then Retry.`, 'auth') };
     }
     if (this.cached?.settingsKey === settingsKey && this.cached.apiKey === apiKey) return { ok: true, provider: this.cached.provider };
     const provider = createProvider({

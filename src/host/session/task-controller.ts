@@ -170,8 +170,7 @@ export class TaskController {
     const current = this.current;
     if (!current) return this.attach();
     if (current.version === this.deps.configVersion()) return current.session;
-    await current.session.flush();
-    const record = current.session.toRecord();
+    const record = current.session.toRecord(); // from memory; detach waits for the saves still under way
     await this.detach();
     return this.attach(record);
   }
@@ -215,8 +214,8 @@ export class TaskController {
   }
 
   private serial(step: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(step, step);
-    this.queue = next.catch((error: unknown) => this.deps.log.warn('A chat action failed', error));
+    // The queue never rejects (failures are logged below), so the next intent always runs.
+    this.queue = this.queue.then(step).catch((error: unknown) => this.deps.log.warn('A chat action failed', error));
     return this.queue;
   }
 }
