@@ -26,6 +26,8 @@ export const CANCELLED: AgentState = { status: 'cancelled' };
 
 const STREAM_FAILED_REASON = 'The model stream failed before the call was complete';
 const INCOMPLETE_REASON = 'Its arguments never completed';
+const SUPERSEDED_REASON = 'The model restarted its reply, so this call was superseded and did not run';
+const RESTART_NOTICE = 'The model service restarted its reply mid-stream (a gateway retried the request). The partial reply above was discarded; the restarted reply follows.';
 
 /** Returns the end state, or undefined to go on with the next step. */
 export async function runStep(step: StepContext): Promise<AgentState | undefined> {
@@ -36,29 +38,38 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
     onText: (delta) => text.append(delta),
     // Text after a call is a new block in the chat, drawn below the call's card.
     onToolCallStart: () => text.close(),
+    onRestart: (superseded) => {
+      text.close();
+      for (const call of superseded) scheduler.cancelCall(call.callId, SUPERSEDED_REASON);
+      host.emit({ type: 'notice', id: host.newId(), text: RESTART_NOTICE, level: 'warning' });
+    },
   });
   text.close();
   recordUsage(host, turn);
 
   if (turn.error) {
-    await discardCalls(scheduler, stream, turn.calls, STREAM_FAILED_REASON);
+    await discardCalls(scheduler, stream, [...turn.superseded, ...turn.calls], STREAM_FAILED_REASON);
     return { status: 'failed', error: turn.error };
   }
   if (turn.aborted) {
     // What the user saw stays: the text, and the complete calls with their "cancelled" results.
     const complete = turn.calls.filter((call) => call.ended);
-    const batch = await finishCalls(scheduler, stream, turn.calls);
+    const batch = await finishCalls(scheduler, stream, turn);
     host.appendAssistant(assistantParts(turn.text, complete));
     host.appendUser(resultParts(complete, batch.outcomes));
     return CANCELLED;
   }
-  if (turn.calls.length === 0) return answerWithoutTools(step, turn);
+  if (turn.calls.length === 0) {
+    // Superseded calls still hold cards; settle them before the turn is answered without tools.
+    if (turn.superseded.length > 0) await stream.finish();
+    return answerWithoutTools(step, turn);
+  }
 
   scheduler.recordModelTurn(turn.calls.length);
   host.appendAssistant(assistantParts(turn.text, turn.calls));
   // Saved before the calls run: if VS Code closes meanwhile, reopening answers them as interrupted.
   host.save();
-  const batch = await finishCalls(scheduler, stream, turn.calls);
+  const batch = await finishCalls(scheduler, stream, turn);
   host.appendUser(resultParts(turn.calls, batch.outcomes));
   host.save();
 
@@ -87,10 +98,10 @@ function answerWithoutTools(step: StepContext, turn: StreamedTurn): AgentState |
   return undefined;
 }
 
-/** Runs the complete calls; the incomplete ones are cancelled first, so they never execute. */
-async function finishCalls(scheduler: ToolScheduler, stream: ToolCallStream, calls: readonly StreamedCall[]): Promise<ToolBatchResult> {
-  for (const call of calls) if (!call.ended) scheduler.cancelCall(call.callId, INCOMPLETE_REASON);
-  if (calls.length === 0) return { outcomes: [] };
+/** Runs the complete calls; the incomplete ones are cancelled first, so they never execute (superseded ones were). */
+async function finishCalls(scheduler: ToolScheduler, stream: ToolCallStream, turn: StreamedTurn): Promise<ToolBatchResult> {
+  for (const call of turn.calls) if (!call.ended) scheduler.cancelCall(call.callId, INCOMPLETE_REASON);
+  if (turn.calls.length === 0 && turn.superseded.length === 0) return { outcomes: [] };
   return stream.finish();
 }
 

@@ -18,6 +18,11 @@ export interface StreamedTurn {
   text: string;
   /** In the order the calls started. */
   calls: StreamedCall[];
+  /**
+   * Calls of a reply the stream restarted (see the model `restart` event). They never run and never enter the
+   * history; the caller settles their cards. Listed so that nothing the scheduler saw is left unanswered.
+   */
+  superseded: StreamedCall[];
   usage?: Usage;
   stop?: StopReason;
   /** Set when the stream failed (not when the user cancelled: see `aborted`). */
@@ -29,6 +34,8 @@ export interface StreamedTurn {
 export interface TurnListener {
   onText(text: string): void;
   onToolCallStart(callId: string, name: string): void;
+  /** The reply restarted: the text so far and these calls are superseded (they are also in `superseded`). */
+  onRestart?(superseded: readonly StreamedCall[]): void;
 }
 
 const ABORTED = Symbol('aborted');
@@ -40,9 +47,15 @@ export async function streamModelTurn(
   toolStream: ToolCallStream,
   listener: TurnListener,
 ): Promise<StreamedTurn> {
-  const turn: StreamedTurn = { text: '', calls: [], aborted: false };
+  const turn: StreamedTurn = { text: '', calls: [], superseded: [], aborted: false };
   const calls = new Map<string, StreamedCall>();
-  const usage = new TurnUsage();
+  let usage = new TurnUsage();
+  /** Usage of superseded replies: the server produced those tokens too. */
+  const supersededUsage: Usage[] = [];
+  /** Call ids the tool stream already knows; a restarted reply that reuses one gets a fresh id. */
+  const usedIds = new Set<string>();
+  const renamed = new Map<string, string>();
+  let restarts = 0;
   let onAbort = () => {};
   // A provider should end promptly on abort; racing it means a stuck one cannot hold the task hostage.
   const aborted = new Promise<typeof ABORTED>((resolve) => {
@@ -84,10 +97,43 @@ export async function streamModelTurn(
     turn.error = { kind: 'stream_broken', message: 'The model stream ended before the model finished its reply.', retryable: true };
   }
   turn.calls = [...calls.values()];
-  if (usage.value) turn.usage = usage.value;
+  const total = [...supersededUsage, ...(usage.value ? [usage.value] : [])];
+  if (total.length > 0) turn.usage = total.reduce(sumUsage);
   return turn;
 
-  function handle(event: ModelStreamEvent): void {
+  function restart(): void {
+    restarts++;
+    const superseded = [...calls.values()];
+    turn.superseded.push(...superseded);
+    calls.clear();
+    renamed.clear();
+    turn.text = '';
+    delete turn.stop;
+    if (usage.value) supersededUsage.push(usage.value);
+    usage = new TurnUsage();
+    listener.onRestart?.(superseded);
+  }
+
+  /** Ids as the tool stream sees them: unique across restarts of this turn. */
+  function callIdOf(wireId: string, starting: boolean): string {
+    if (!starting) return renamed.get(wireId) ?? wireId;
+    if (!usedIds.has(wireId)) {
+      usedIds.add(wireId);
+      return wireId;
+    }
+    if (calls.has(wireId) || calls.has(renamed.get(wireId) ?? '')) return renamed.get(wireId) ?? wireId; // a repeated start
+    const fresh = `${wireId}_r${restarts}`;
+    renamed.set(wireId, fresh);
+    usedIds.add(fresh);
+    return fresh;
+  }
+
+  function handle(wire: ModelStreamEvent): void {
+    if (wire.type === 'restart') return restart();
+    const event =
+      wire.type === 'tool_call_start' || wire.type === 'tool_call_delta' || wire.type === 'tool_call_end'
+        ? { ...wire, callId: callIdOf(wire.callId, wire.type === 'tool_call_start') }
+        : wire;
     switch (event.type) {
       case 'text_delta':
         if (event.text === '') return;
@@ -120,6 +166,15 @@ export async function streamModelTurn(
     }
     toolStream.handle(event);
   }
+}
+
+function sumUsage(a: Usage, b: Usage): Usage {
+  const sum: Usage = { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+  const cacheRead = (a.cacheReadTokens ?? 0) + (b.cacheReadTokens ?? 0);
+  const cacheWrite = (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0);
+  if (cacheRead > 0 || a.cacheReadTokens !== undefined || b.cacheReadTokens !== undefined) sum.cacheReadTokens = cacheRead;
+  if (cacheWrite > 0 || a.cacheWriteTokens !== undefined || b.cacheWriteTokens !== undefined) sum.cacheWriteTokens = cacheWrite;
+  return sum;
 }
 
 function messageOf(error: unknown): string {

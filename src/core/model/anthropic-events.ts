@@ -19,12 +19,19 @@ export class AnthropicEventMapper {
   private pendingEnd: string | undefined;
   private usage: Usage = { inputTokens: 0, outputTokens: 0 };
   private stopReason: StopReason = 'other';
+  private started = false;
 
   map(event: RawEvent): ModelStreamEvent[] {
     switch (event.type) {
-      case 'message_start':
+      case 'message_start': {
+        // A second message_start in one response is a restarted reply (see the `restart` event): the first
+        // message's blocks are superseded, whatever state they were in.
+        const restarted = this.started;
+        if (restarted) this.reset();
+        this.started = true;
         this.mergeUsage(event.message.usage);
-        return [];
+        return restarted ? [{ type: 'restart' }] : [];
+      }
       case 'content_block_start':
         return this.blockStart(event);
       case 'content_block_delta':
@@ -86,6 +93,13 @@ export class AnthropicEventMapper {
     if (isCompleteJson(tool.args)) out.push({ type: 'tool_call_end', callId: tool.callId });
     else this.pendingEnd = tool.callId;
     return out;
+  }
+
+  private reset(): void {
+    this.tools.clear();
+    this.pendingEnd = undefined;
+    this.usage = { inputTokens: 0, outputTokens: 0 };
+    this.stopReason = 'other';
   }
 
   private settlePendingEnd(truncated: boolean): ModelStreamEvent[] {

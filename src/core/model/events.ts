@@ -23,6 +23,12 @@ export type ModelStreamEvent =
   | ToolCallStreamEvent
   | { type: 'usage'; usage: Usage }
   | { type: 'stop'; reason: StopReason }
+  /**
+   * The server began its reply again inside the same response (a gateway that retries upstream and splices a
+   * second message into the stream). Everything streamed before it in this turn is superseded: its text and
+   * tool calls are dropped, never run, and what follows is the reply.
+   */
+  | { type: 'restart' }
   | { type: 'error'; error: ModelError };
 
 export type ModelErrorKind =

@@ -31,6 +31,9 @@ export class OpenAIChunkMapper {
   private finishReason: string | undefined;
   private usage: Usage | undefined;
   private readonly newCallId: () => string;
+  /** The completion id of the reply being mapped, and whether it produced anything yet. */
+  private replyId: string | undefined;
+  private produced = false;
 
   constructor(options: OpenAIChunkMapperOptions = {}) {
     this.newCallId = options.newCallId ?? (() => `call_${Math.random().toString(36).slice(2, 12)}`);
@@ -42,6 +45,15 @@ export class OpenAIChunkMapper {
     const choice = chunk.choices?.find((c) => c.index === 0) ?? chunk.choices?.[0];
     if (!choice || this.finishReason !== undefined) return out;
     const delta = (choice.delta ?? {}) as Chunk['choices'][number]['delta'] & ReasoningDelta;
+    if (this.restarts(chunk, delta)) {
+      this.calls.clear();
+      this.usage = chunk.usage ? openAIUsage(chunk.usage) : undefined;
+      this.produced = false;
+      if (chunk.id) this.replyId = chunk.id;
+      out.push({ type: 'restart' });
+    }
+    if (chunk.id) this.replyId ??= chunk.id;
+    this.produced ||= Boolean(delta.content || delta.refusal || delta.tool_calls?.length);
     const reasoning = delta.reasoning_content ?? delta.reasoning;
     if (typeof reasoning === 'string' && reasoning) out.push({ type: 'thinking_delta', text: reasoning });
     if (delta.content) out.push({ type: 'text_delta', text: delta.content });
@@ -52,6 +64,20 @@ export class OpenAIChunkMapper {
       out.push(...this.endCalls(choice.finish_reason === 'length'));
     }
     return out;
+  }
+
+  /**
+   * A spliced second reply (see the `restart` event): a new completion id that opens with the assistant role
+   * after this reply already produced output, or a call at an index that already holds a started call under
+   * another id. Servers that repeat the role on every chunk keep one id, so they never look restarted.
+   */
+  private restarts(chunk: Chunk, delta: Chunk['choices'][number]['delta']): boolean {
+    if (!this.produced) return false;
+    if (chunk.id && this.replyId && chunk.id !== this.replyId && delta.role) return true;
+    return (delta.tool_calls ?? []).some((call) => {
+      const existing = typeof call.index === 'number' ? this.calls.get(call.index) : undefined;
+      return Boolean(existing?.started && call.id && call.id !== existing.callId && call.function?.name);
+    });
   }
 
   /** After the last chunk: usage and stop, or nothing when no finish_reason came (the stream broke off). */

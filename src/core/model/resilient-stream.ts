@@ -115,6 +115,7 @@ async function* runAttempt(
       const event = result.value;
       if (event.type === 'tool_call_start') openCalls.set(event.callId, event.name);
       else if (event.type === 'tool_call_end') openCalls.delete(event.callId);
+      else if (event.type === 'restart') openCalls.clear();
       emitted = true;
       // While the caller holds the event the server is not being read; that time is not the server's silence.
       watchdog.pause();

@@ -30,7 +30,7 @@ export class TextProtocolProvider implements ModelProvider {
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
-    const parser = new TextToolCallParser({ newCallId: this.newCallId });
+    let parser = new TextToolCallParser({ newCallId: this.newCallId });
     let openCall: string | undefined;
     let madeCalls = false;
     const track = (events: TextProtocolEvent[]): TextProtocolEvent[] => {
@@ -52,6 +52,12 @@ export class TextProtocolProvider implements ModelProvider {
         if (!(event.reason === 'max_tokens' && openCall)) yield* track(parser.end());
         const reason = madeCalls && (event.reason === 'end_turn' || event.reason === 'stop_sequence') ? 'tool_use' : event.reason;
         yield { type: 'stop', reason };
+      } else if (event.type === 'restart') {
+        // The reply begins again: so does the text the calls are read from.
+        parser = new TextToolCallParser({ newCallId: this.newCallId });
+        openCall = undefined;
+        madeCalls = false;
+        yield event;
       } else if (event.type === 'error' && openCall && event.error.kind !== 'cancelled') {
         // The inner provider saw only text; to downstream a call was half written, so the stream broke.
         yield { type: 'error', error: { ...event.error, kind: 'stream_broken', message: `${event.error.message} (while tool call ${openCall} was arriving)` } };

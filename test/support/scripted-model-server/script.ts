@@ -29,6 +29,12 @@ const fault = z.union([
   z.object({ dropAfterChunks: z.number().int().nonnegative() }),
   /** Anthropic: message_start, then an `overloaded_error` error event. OpenAI: an in-stream error chunk. */
   z.object({ overloadedEvent: z.literal(true) }),
+  /**
+   * A gateway that retries upstream and splices the new reply into the same response: the turn's first
+   * `spliceAfterChunks` frames, then the whole turn again as a new message (Anthropic: a second
+   * message_start; OpenAI: a new completion id opening with the role chunk). `sameIds` reuses the tool-call ids.
+   */
+  z.object({ spliceAfterChunks: z.number().int().nonnegative(), sameIds: z.boolean().optional() }),
   /** Goes silent for `stallMs` after `afterChunks` frames (default 0: right after the headers). */
   z.object({ stallMs: z.number().int().nonnegative(), afterChunks: z.number().int().nonnegative().optional() }),
 ]);

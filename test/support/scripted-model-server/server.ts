@@ -114,14 +114,19 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     }
 
     const n = ++sequence;
-    const frames =
+    const framesOf = (reply: string) =>
       route === 'anthropic'
-        ? anthropicFrames(turn, String(body.model), { message: `msg_scripted_${n}`, toolUse: counter(`toolu_scripted_${n}_`) })
+        ? anthropicFrames(turn, String(body.model), { message: `msg_scripted_${reply}`, toolUse: counter(`toolu_scripted_${n}_`) })
         : openaiFrames(turn, String(body.model), isRecord(body.stream_options) && body.stream_options.include_usage === true, {
-            completion: `chatcmpl-scripted-${n}`,
+            completion: `chatcmpl-scripted-${reply}`,
             created: Math.floor(Date.now() / 1000),
             toolCall: counter(`call_scripted_${n}_`),
           });
+    let frames = framesOf(String(n));
+    if (fault && 'spliceAfterChunks' in fault) {
+      const again = fault.sameIds ? framesOf(`${n}_spliced`) : framesOf(`${n}_spliced`).map((f) => f.replaceAll(`_scripted_${n}_`, `_scripted_${n}_spliced_`));
+      frames = [...frames.slice(0, fault.spliceAfterChunks), ...again];
+    }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',

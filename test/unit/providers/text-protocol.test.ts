@@ -51,6 +51,25 @@ for (const wire of WIRES) {
       assert.ok(events.some((e) => e.type === 'usage'));
     });
 
+    for (const cut of [5, 12, 20]) {
+      test(`a reply restarted after ${cut} frames: the calls are read from the restarted text only`, async () => {
+        server.setScript([{ text: MODEL_TEXT, chunkSize: 3, fault: { spliceAfterChunks: cut } }]);
+        const events = await collect(provider.stream(request(), signal()));
+        const restartAt = events.findIndex((e) => e.type === 'restart');
+        assert.ok(restartAt >= 0, 'the restart is passed on');
+        const reply = events.slice(restartAt + 1);
+        assert.equal(textOf(reply), 'I will read the file first.\n\nThen list.\n');
+        assert.deepEqual(
+          reassembleCalls(reply).map((c) => [c.name, c.args, c.ended]),
+          [
+            ['read_file', { path: 'src/a.ts' }, true],
+            ['list_files', {}, true],
+          ],
+        );
+        assert.deepEqual(lastEvent(events), { type: 'stop', reason: 'tool_use' });
+      });
+    }
+
     test('writes history calls and results back as text the model can read', async () => {
       server.setScript([{ text: 'done' }]);
       const history: ChatMessage[] = [
