@@ -9,6 +9,7 @@ import type { FailureContext } from './failure';
 import { observedFetch } from './observed-fetch';
 import type { ModelInfo, ModelProvider, ModelRequest } from './provider';
 import { resilientStream, type FailureHandlingOptions, type WireAttempt } from './resilient-stream';
+import { catchingSdkDeprecationWarning } from './sdk-deprecation-warning';
 import { singleErrorStream } from './single-error-stream';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -65,7 +66,8 @@ export class AnthropicProvider implements ModelProvider {
     });
     const maxTokens = request.maxOutputTokens ?? this.model.maxOutputTokens;
     const body = toAnthropicRequest(request, this.options.model, maxTokens);
-    const stream = await client.messages.create(body, { signal: wire.signal });
+    // A deprecated model gets one notice from the host (relay.model), not a console warning per request.
+    const stream = await catchingSdkDeprecationWarning(() => client.messages.create(body, { signal: wire.signal }));
     const mapper = new AnthropicEventMapper();
     for await (const event of stream) yield* mapper.map(event);
   }

@@ -1,6 +1,7 @@
 // Which model Relay talks to: provider, model and base URL from settings, the API key from SecretStorage only.
 // Keys never go to settings, logs, history or error messages.
 import * as vscode from 'vscode';
+import { DEFAULT_MODEL, DEFAULT_PROVIDER } from '../../core/model/default-model';
 
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'vscode-lm';
 
@@ -23,11 +24,11 @@ export interface ModelSettings {
 
 export function readModelSettings(): ModelSettings {
   const config = vscode.workspace.getConfiguration('relay');
-  const provider = config.get<string>('provider', 'anthropic');
+  const provider = config.get<string>('provider', DEFAULT_PROVIDER);
   const baseUrl = config.get<string>('baseUrl', '').trim();
   return {
-    provider: isProviderId(provider) ? provider : 'anthropic',
-    model: config.get<string>('model', '').trim() || 'claude-sonnet-4-5',
+    provider: isProviderId(provider) ? provider : DEFAULT_PROVIDER,
+    model: config.get<string>('model', '').trim() || DEFAULT_MODEL,
     baseUrl: baseUrl || undefined,
     textProtocol: config.get<boolean>('textProtocol', false),
     maxSteps: Math.max(1, config.get<number>('maxSteps', 25)),
@@ -43,7 +44,7 @@ export function providerLabel(id: ProviderId): string {
   return PROVIDERS.find((p) => p.id === id)?.label ?? id;
 }
 
-/** For the chat's model button: the model first, so a narrow sidebar still shows it ("claude-sonnet-4-5 · anthropic"). */
+/** For the chat's model button: the model first, so a narrow sidebar still shows it ("claude-sonnet-5-5 · anthropic"). */
 export function describeModel(settings: ModelSettings): string {
   return `${settings.model} · ${settings.provider}`;
 }
