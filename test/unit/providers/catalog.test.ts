@@ -1,7 +1,7 @@
 // The model catalog: lookups by id (with snapshots and router prefixes), defaults, cost.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { costUsd, lookupModel, MODEL_CATALOG, modelInfoFor, UNKNOWN_MODEL } from '../../../src/core/model/catalog';
+import { catalogProvider, costUsd, lookupModel, MODEL_CATALOG, modelInfoFor, UNKNOWN_MODEL } from '../../../src/core/model/catalog';
 
 describe('model catalog', () => {
   test('knows the current models with window, output limit and price', () => {
@@ -13,6 +13,42 @@ describe('model catalog', () => {
     }
     assert.deepEqual(lookupModel('claude-sonnet-4-5')!.pricing, { inputPerMTok: 3, outputPerMTok: 15, cacheWritePerMTok: 3.75, cacheReadPerMTok: 0.3 });
     assert.equal(lookupModel('gpt-4.1')!.contextWindow, 1_047_576);
+  });
+
+  test('knows the Claude 5.x and GPT-5.4/5.6 models the SDKs name, with their published figures', () => {
+    const claude = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5-2', 'claude-mythos-5-2', 'claude-fable-5-1', 'claude-mythos-5-1', 'claude-sonnet-5', 'claude-opus-5', 'claude-fable-5', 'claude-mythos-5'];
+    const gpt = ['gpt-5.6-sol', 'gpt-5.6-terra', 'gpt-5.6-luna', 'gpt-5.4', 'gpt-5.4-mini', 'gpt-5.4-nano'];
+    for (const id of [...claude, ...gpt]) {
+      const entry = MODEL_CATALOG[id];
+      assert.ok(entry, id);
+      assert.equal(entry.maxOutputTokens, 128_000, id);
+      assert.ok(entry.contextWindow >= 400_000, id);
+    }
+    assert.deepEqual(MODEL_CATALOG['claude-sonnet-5-5']!.pricing, { inputPerMTok: 2, outputPerMTok: 10, cacheWritePerMTok: 2.5, cacheReadPerMTok: 0.2 });
+    // Opus 5.5 and the Fable line publish cache prices off the usual 1.25x / 0.1x ratios.
+    assert.deepEqual(MODEL_CATALOG['claude-opus-5-5']!.pricing, { inputPerMTok: 4, outputPerMTok: 20, cacheWritePerMTok: 5, cacheReadPerMTok: 0.2 });
+    assert.deepEqual(MODEL_CATALOG['claude-fable-5-1']!.pricing, { inputPerMTok: 10, outputPerMTok: 50, cacheWritePerMTok: 12.5, cacheReadPerMTok: 0.25 });
+    assert.equal(MODEL_CATALOG['claude-mythos-5-2'], MODEL_CATALOG['claude-fable-5-2']);
+    assert.deepEqual(MODEL_CATALOG['gpt-5.6-luna']!.pricing, { inputPerMTok: 0.2, outputPerMTok: 1.2, cacheReadPerMTok: 0.02, cacheWritePerMTok: 0.25 });
+    assert.equal(MODEL_CATALOG['gpt-5.6-terra']!.contextWindow, 1_050_000);
+    // Tiered (Haiku 5.5) or promotional-only (GPT-5.6 Sol) prices are not guessed: cost shows as unknown.
+    assert.equal(MODEL_CATALOG['claude-haiku-5-5']!.pricing, undefined);
+    assert.equal(MODEL_CATALOG['gpt-5.6-sol']!.pricing, undefined);
+    assert.equal(modelInfoFor('anthropic', 'claude-haiku-5-5').contextWindow, 1_000_000);
+  });
+
+  test('a later version is not a snapshot of an earlier one', () => {
+    assert.equal(lookupModel('claude-sonnet-5-5'), MODEL_CATALOG['claude-sonnet-5-5']);
+    assert.notEqual(lookupModel('claude-sonnet-5-5'), MODEL_CATALOG['claude-sonnet-5']);
+    assert.equal(lookupModel('claude-sonnet-5-20260630'), MODEL_CATALOG['claude-sonnet-5']);
+    assert.equal(lookupModel('anthropic/claude-opus-5-5'), MODEL_CATALOG['claude-opus-5-5']);
+    assert.equal(lookupModel('gpt-5.4-mini-2026-03-17'), MODEL_CATALOG['gpt-5.4-mini']);
+    // Not listed yet: no borrowed window or price from an older family member.
+    assert.equal(lookupModel('claude-sonnet-5-6'), undefined);
+    assert.equal(lookupModel('claude-opus-4-8'), undefined);
+    assert.equal(lookupModel('gpt-5.4-pro'), undefined);
+    assert.equal(catalogProvider('anthropic/claude-sonnet-5-5'), 'anthropic');
+    assert.equal(catalogProvider('gpt-5.6-sol'), 'openai');
   });
 
   test('finds dated snapshots, aliases and router-prefixed ids, preferring the longest family', () => {
