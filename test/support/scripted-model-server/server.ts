@@ -2,10 +2,12 @@
 // `POST /v1/chat/completions`, streamed as the real APIs stream them, replaying scripted turns (one per
 // request) with optional faults. It records every request (never the API key) so tests can check what the
 // model was sent. Control endpoints let another process drive it: POST /__script, GET /__requests, POST /__reset.
+// `GET /v1/models` lists the models set with `setModels` in Anthropic's or OpenAI's format (not recorded).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicErrorBody, anthropicFrames } from './anthropic-wire';
 import { openaiErrorBody, openaiFrames } from './openai-wire';
+import { anthropicModelsPage, isAnthropicListing, openaiModelsList, type ModelsReply } from './models-wire';
 import { anthropicRequestProblem, openaiRequestProblem } from './request-checks';
 import { parseScript, TurnQueue, type Route, type Script, type ScriptTurn } from './script';
 
@@ -30,6 +32,10 @@ export interface ScriptedModelServer {
   /** Every model request so far, oldest first; entries update as their responses end. */
   readonly requests: readonly RecordedRequest[];
   setScript(script: Script): void;
+  /** What `GET /v1/models` answers from now on. */
+  setModels(reply: ModelsReply): void;
+  /** How many `GET /v1/models` requests came, and whether the last carried an API key header. */
+  readonly modelListings: { count: number; authHeader: boolean };
   /** Forgets the recorded requests and empties the script. */
   reset(): void;
   /** Stops listening and ends every open connection. */
@@ -40,6 +46,8 @@ export interface ScriptedModelServerOptions {
   script?: Script;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** What `GET /v1/models` answers; the default is an empty list. */
+  models?: ModelsReply;
 }
 
 const ROUTES: Record<string, Route> = { '/v1/messages': 'anthropic', '/v1/chat/completions': 'openai' };
@@ -48,6 +56,8 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   const queue = new TurnQueue(parseScript(options.script ?? []));
   const requests: RecordedRequest[] = [];
   let sequence = 0;
+  let models: ModelsReply = options.models ?? { models: [] };
+  const modelListings = { count: 0, authHeader: false };
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -72,6 +82,15 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       requests.length = 0;
       queue.replace([]);
       return sendJson(res, 200, { ok: true });
+    }
+    if (path === '/v1/models' && req.method === 'GET') {
+      modelListings.count++;
+      modelListings.authHeader = Boolean(req.headers['x-api-key'] || req.headers.authorization);
+      const anthropic = isAnthropicListing(req);
+      if ('status' in models) return sendJson(res, models.status, (anthropic ? anthropicErrorBody : openaiErrorBody)(models.status));
+      if ('stallMs' in models) return pause(res, models.stallMs).then(() => void res.destroy());
+      const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+      return sendJson(res, 200, anthropic ? anthropicModelsPage(models.models, query) : openaiModelsList(models.models));
     }
     const route = ROUTES[path];
     if (!route || req.method !== 'POST') return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
@@ -148,6 +167,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     port,
     requests,
     setScript: (script) => queue.replace(parseScript(script)),
+    setModels: (reply) => {
+      models = reply;
+    },
+    modelListings,
     reset: () => {
       requests.length = 0;
       queue.replace([]);
