@@ -1,14 +1,13 @@
 // What the palette and menu commands do. Their ids are registered at activation (src/extension.ts) and call in
 // here on first use, so this file and everything it needs load only when a command runs.
 import * as vscode from 'vscode';
-import { MODEL_CATALOG } from '../core/model/catalog';
 import type { ToolStats } from '../core/tools';
 import type { RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
-import { type ModelChoice, selectModelCommand, setApiKeyCommand } from './model/model-commands';
-import { isProviderId, type ProviderId } from './model/model-settings';
+import { modelChoices } from './model/model-choices';
+import { selectModelCommand, setApiKeyCommand } from './model/model-commands';
+import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
-import { listVsCodeLmModels } from './vscode-lm-provider';
 
 export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
   const send = async (text: string): Promise<void> => {
@@ -19,28 +18,13 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.cancelTask': () => relay.controller.cancel(),
     'relay.setApiKey': (provider?: unknown) => setApiKeyCommand(relay.keys, typeof provider === 'string' && isProviderId(provider) ? provider : undefined),
     'relay.selectModel': async () => {
-      await selectModelCommand(modelChoices);
+      await selectModelCommand(() => modelChoices(relay.keys));
       relay.controller.publishSettings();
     },
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
     ...editorCommandHandlers(send),
   };
-}
-
-async function modelChoices(): Promise<ModelChoice[]> {
-  const catalog: ModelChoice[] = Object.keys(MODEL_CATALOG).map((id) => ({ provider: catalogProvider(id), id, label: id }));
-  let offered: ModelChoice[] = [];
-  try {
-    offered = (await listVsCodeLmModels()).map((m) => ({ provider: 'vscode-lm', id: m.id, label: m.name, detail: `${m.vendor} · ${m.family}` }));
-  } catch {
-    // No language model access (declined consent, no provider): the picker says so under its heading.
-  }
-  return [...catalog, ...offered];
-}
-
-function catalogProvider(id: string): ProviderId {
-  return id.startsWith('claude') ? 'anthropic' : 'openai';
 }
 
 /** Behaviour 23's counts for this window, one row per tool, busiest first. */

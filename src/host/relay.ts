@@ -11,6 +11,8 @@ import { createBuiltinToolFactories } from '../tools';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat-view';
 import { ConfiguredProvider } from './model/configured-provider';
+import { showDeprecationNotice } from './model/deprecation-notice';
+import { knownLifecycles } from './model/model-choices';
 import { ApiKeys, describeModel, readModelSettings } from './model/model-settings';
 import type { ApprovalService } from './permissions/approval-service';
 import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
@@ -66,6 +68,7 @@ export class Relay implements vscode.Disposable {
       settings: readModelSettings,
       apiKey: (provider) => Promise.resolve(this.keys.get(provider)),
       languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
+      onTurnSettings: (s) => showDeprecationNotice(s.provider, s.model, knownLifecycles(s.provider)),
     });
     this.controller = new TaskController({
       publish: (delta) => chat.publish(delta),

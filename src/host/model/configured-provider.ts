@@ -15,6 +15,8 @@ export interface ConfiguredProviderDeps {
   apiKey(provider: ProviderId): Promise<string | undefined>;
   /** A vscode.lm model with this id (or, failing that, any), undefined when VS Code offers none. */
   languageModel(id: string): Promise<ModelProvider | undefined>;
+  /** Told the settings of every turn before it starts, e.g. to show the deprecated-model notice (once). */
+  onTurnSettings?(settings: ModelSettings): void;
 }
 
 type Resolved = { ok: true; provider: ModelProvider } | { ok: false; error: ModelError };
@@ -54,6 +56,7 @@ export class ConfiguredProvider implements ModelProvider {
 
   private async resolve(): Promise<Resolved> {
     const settings = this.deps.settings();
+    this.deps.onTurnSettings?.(settings);
     const settingsKey = keyOf(settings);
     if (settings.provider === 'vscode-lm') {
       if (this.cached?.settingsKey === settingsKey) return { ok: true, provider: this.cached.provider };

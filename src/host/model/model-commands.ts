@@ -1,6 +1,9 @@
 // "Relay: Set API Key" and "Relay: Select Model". Keys are typed into a password box and stored in
-// SecretStorage; the model picker writes the provider and model settings (user scope).
+// SecretStorage; the model picker writes the provider and model settings (user scope) and, for a deprecated
+// model, shows the deprecation notice.
 import * as vscode from 'vscode';
+import { knownLifecycles } from './model-choices';
+import { showDeprecationNotice } from './deprecation-notice';
 import { type ApiKeys, PROVIDERS, type ProviderId, providerLabel, readModelSettings } from './model-settings';
 
 export interface ModelChoice {
@@ -10,7 +13,7 @@ export interface ModelChoice {
   detail?: string;
 }
 
-/** Where the picker finds models: the built-in catalog and whatever vscode.lm offers right now. */
+/** Where the picker finds models: the providers' live lists merged with the catalog, and what vscode.lm offers. */
 export type ModelChoices = () => Promise<ModelChoice[]>;
 
 export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Promise<boolean> {
@@ -36,31 +39,13 @@ export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Pr
 
 export async function selectModelCommand(choices: ModelChoices): Promise<ModelChoice | undefined> {
   const current = readModelSettings();
-  const all = await choices();
-  type Item = vscode.QuickPickItem & { choice?: ModelChoice; custom?: ProviderId };
-  const items: Item[] = [];
-  for (const provider of PROVIDERS) {
-    const models = all.filter((c) => c.provider === provider.id);
-    items.push({ label: provider.label, kind: vscode.QuickPickItemKind.Separator });
-    for (const choice of models) {
-      const selected = choice.provider === current.provider && choice.id === current.model;
-      items.push({
-        label: `${selected ? '$(check) ' : ''}${choice.label}`,
-        description: choice.id === choice.label ? undefined : choice.id,
-        detail: choice.detail,
-        choice,
-      });
-    }
-    if (provider.id === 'vscode-lm' && models.length === 0) {
-      items.push({ label: '$(info) No models are offered by VS Code here', description: 'for example, sign in to GitHub Copilot' });
-    } else if (provider.id !== 'vscode-lm') {
-      items.push({ label: '$(edit) Enter a model id...', description: provider.label, custom: provider.id });
-    }
-  }
+  // The picker opens at once and shows its busy bar while the live lists load (each has a timeout).
+  const items = choices().then((all) => pickItems(all, current.provider, current.model));
   const picked = await vscode.window.showQuickPick(items, {
     title: 'Relay: Select Model',
     placeHolder: `Now: ${current.provider} · ${current.model}`,
     matchOnDescription: true,
+    matchOnDetail: true,
   });
   if (!picked) return undefined;
   let choice = picked.choice;
@@ -77,7 +62,33 @@ export async function selectModelCommand(choices: ModelChoices): Promise<ModelCh
   const config = vscode.workspace.getConfiguration('relay');
   await config.update('provider', choice.provider, vscode.ConfigurationTarget.Global);
   await config.update('model', choice.id, vscode.ConfigurationTarget.Global);
+  showDeprecationNotice(choice.provider, choice.id, knownLifecycles(choice.provider));
   return choice;
+}
+
+type PickItem = vscode.QuickPickItem & { choice?: ModelChoice; custom?: ProviderId };
+
+function pickItems(all: readonly ModelChoice[], currentProvider: ProviderId, currentModel: string): PickItem[] {
+  const items: PickItem[] = [];
+  for (const provider of PROVIDERS) {
+    const models = all.filter((c) => c.provider === provider.id);
+    items.push({ label: provider.label, kind: vscode.QuickPickItemKind.Separator });
+    for (const choice of models) {
+      const selected = choice.provider === currentProvider && choice.id === currentModel;
+      items.push({
+        label: `${selected ? '$(check) ' : ''}${choice.label}`,
+        description: choice.id === choice.label ? undefined : choice.id,
+        detail: choice.detail,
+        choice,
+      });
+    }
+    if (provider.id === 'vscode-lm' && models.length === 0) {
+      items.push({ label: '$(info) No models are offered by VS Code here', description: 'for example, sign in to GitHub Copilot' });
+    } else if (provider.id !== 'vscode-lm') {
+      items.push({ label: '$(edit) Enter a model id...', description: provider.label, custom: provider.id });
+    }
+  }
+  return items;
 }
 
 async function pickProvider(

@@ -2,6 +2,7 @@
 // retryable error event; a key or model changed between turns applies to the next turn; keys never leak.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DEFAULT_MODEL } from '../../../src/core/model/default-model';
 import type { ModelStreamEvent } from '../../../src/core/model/events';
 import type { ModelRequest } from '../../../src/core/model/provider';
 import { ConfiguredProvider } from '../../../src/host/model/configured-provider';
@@ -19,7 +20,7 @@ async function collect(stream: AsyncIterable<ModelStreamEvent>): Promise<ModelSt
 }
 
 function settingsOf(overrides: Partial<ModelSettings> = {}): ModelSettings {
-  return { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: undefined, textProtocol: false, maxSteps: 25, previewEdits: true, ...overrides };
+  return { provider: 'anthropic', model: DEFAULT_MODEL, baseUrl: undefined, textProtocol: false, maxSteps: 25, previewEdits: true, ...overrides };
 }
 
 describe('configured provider: the settings in force at each turn', () => {
@@ -52,23 +53,39 @@ describe('configured provider: the settings in force at each turn', () => {
   });
 
   test('streams over real HTTP with the stored key; a model changed between turns is used on the next turn', async () => {
-    let settings = settingsOf({ baseUrl: server.url, model: 'claude-sonnet-4-5' });
+    let settings = settingsOf({ baseUrl: server.url, model: DEFAULT_MODEL });
     const keysAsked: ProviderId[] = [];
     const provider = new ConfiguredProvider({
       settings: () => settings,
       apiKey: async (id) => (keysAsked.push(id), SECRET),
       languageModel: async () => undefined,
     });
-    assert.equal(provider.model.id, 'claude-sonnet-4-5');
+    assert.equal(provider.model.id, DEFAULT_MODEL);
     const first = await collect(provider.stream(REQUEST, new AbortController().signal));
     assert.ok(first.some((e) => e.type === 'text_delta' && e.text === 'one'));
-    settings = settingsOf({ baseUrl: server.url, model: 'claude-haiku-4-5' });
-    assert.equal(provider.model.id, 'claude-haiku-4-5', 'model info follows the settings at once');
+    settings = settingsOf({ baseUrl: server.url, model: 'claude-haiku-5-5' });
+    assert.equal(provider.model.id, 'claude-haiku-5-5', 'model info follows the settings at once');
     await collect(provider.stream(REQUEST, new AbortController().signal));
     const bodies = server.requests.slice(-2).map((r) => r.body as { model: string });
-    assert.deepEqual(bodies.map((b) => b.model), ['claude-sonnet-4-5', 'claude-haiku-4-5']);
+    assert.deepEqual(bodies.map((b) => b.model), [DEFAULT_MODEL, 'claude-haiku-5-5']);
     assert.equal(server.requests.at(-1)?.authHeader, true, 'the key goes to the API in its header');
     assert.deepEqual(keysAsked, ['anthropic', 'anthropic'], 'the key is read at every turn, so a new key applies at once');
+  });
+
+  test('every turn tells onTurnSettings the settings it runs with (the deprecated-model notice hooks in here)', async () => {
+    server.setScript([{ text: 'a' }, { text: 'b' }]);
+    let settings = settingsOf({ baseUrl: server.url, model: 'claude-sonnet-4-5' });
+    const told: string[] = [];
+    const provider = new ConfiguredProvider({
+      settings: () => settings,
+      apiKey: async () => SECRET,
+      languageModel: async () => undefined,
+      onTurnSettings: (s) => told.push(`${s.provider}:${s.model}`),
+    });
+    await collect(provider.stream(REQUEST, new AbortController().signal));
+    settings = settingsOf({ baseUrl: server.url, model: DEFAULT_MODEL });
+    await collect(provider.stream(REQUEST, new AbortController().signal));
+    assert.deepEqual(told, ['anthropic:claude-sonnet-4-5', `anthropic:${DEFAULT_MODEL}`]);
   });
 
   test('vscode-lm: the model VS Code offers is used; none offered gives a not_found error naming Select Model', async () => {
