@@ -26,7 +26,7 @@ export function createToolHost(log: vscode.LogOutputChannel): ToolHost {
   const proposals = new ProposalFileSystem();
   const registration = vscode.workspace.registerFileSystemProvider(PROPOSAL_SCHEME, proposals, { isCaseSensitive: true });
   const files = new VsCodeWorkspaceFiles();
-  const applied = new AppliedEdits(new WorkspaceEditApplier());
+  const applied = new AppliedEdits(new WorkspaceEditApplier(log));
   const questions = new PendingQuestions();
   const services: ToolServices = {
     files,

@@ -3,11 +3,16 @@
 import * as vscode from 'vscode';
 import type { ApplyOutcome, EditApplier, ProposedFileChange } from '../core/ports/edit-review';
 import { minimalEdits } from './minimal-edits';
+import { awaitCurrentCopy, saveWithRecovery, type SaveTarget } from './save-recovery';
 
 export class WorkspaceEditApplier implements EditApplier {
+  constructor(private readonly log?: { warn(message: string): void }) {}
+
   async apply(changes: ProposedFileChange[]): Promise<ApplyOutcome> {
     const edit = new vscode.WorkspaceEdit();
     const toSave: vscode.Uri[] = [];
+    /** Each edited file's text before the edit, by the uri it is saved under. */
+    const before = new Map<string, string>();
     for (const change of changes) {
       const uri = vscode.Uri.file(change.path);
       if (change.kind === 'create') {
@@ -20,6 +25,10 @@ export class WorkspaceEditApplier implements EditApplier {
         continue;
       }
       const doc = await vscode.workspace.openTextDocument(uri);
+      // VS Code reloads a clean document only when its file watcher reports the change, which can lag: an edit
+      // made on the stale copy would then be refused at save. Wait for the copy to catch up, or report it.
+      const copy = await awaitCurrentCopy(target(doc));
+      if (!copy.current) return { ok: false, reason: 'conflict', path: change.path, currentText: copy.disk ?? doc.getText() };
       const current = doc.getText();
       if (change.baseText !== undefined && current !== change.baseText) {
         return { ok: false, reason: 'conflict', path: change.path, currentText: current };
@@ -31,13 +40,10 @@ export class WorkspaceEditApplier implements EditApplier {
       for (const e of minimalEdits(current, change.proposedText ?? '')) {
         edit.replace(uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
       }
-      if (change.kind === 'move' && change.newPath) {
-        const target = vscode.Uri.file(change.newPath);
-        edit.renameFile(uri, target, { overwrite: false });
-        toSave.push(target);
-      } else {
-        toSave.push(uri);
-      }
+      const savedAs = change.kind === 'move' && change.newPath ? vscode.Uri.file(change.newPath) : uri;
+      if (savedAs !== uri) edit.renameFile(uri, savedAs, { overwrite: false });
+      toSave.push(savedAs);
+      before.set(savedAs.toString(), current);
     }
     let applied: boolean;
     try {
@@ -49,11 +55,34 @@ export class WorkspaceEditApplier implements EditApplier {
     const saved: string[] = [];
     for (const uri of toSave) {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      if (doc?.isDirty && !(await doc.save())) return { ok: false, reason: 'failed', path: uri.fsPath, message: 'saving failed' };
+      if (doc?.isDirty) {
+        // A created file was empty before the edit.
+        const outcome = await saveWithRecovery(target(doc), before.get(uri.toString()) ?? '', {
+          log: (message) => this.log?.warn(`${uri.fsPath}: ${message}`),
+        });
+        if (!outcome.ok) return { ok: false, reason: 'failed', path: uri.fsPath, message: `saving failed: ${outcome.message}` };
+      }
       saved.push(uri.fsPath);
     }
     return { ok: true, saved };
   }
+}
+
+function target(doc: vscode.TextDocument): SaveTarget {
+  return {
+    get isDirty() {
+      return doc.isDirty;
+    },
+    getText: () => doc.getText(),
+    save: async () => doc.save(),
+    readDisk: async () => {
+      try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(await vscode.workspace.fs.readFile(doc.uri));
+      } catch {
+        return undefined; // gone, unreadable, or not UTF-8: nothing to compare
+      }
+    },
+  };
 }
 
 async function exists(uri: vscode.Uri): Promise<boolean> {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { DiffPreviewer } from '../../../src/host/diff-preview';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
@@ -103,5 +104,46 @@ describe('edit pipeline inside real VS Code: diff preview, one-step undo, confli
     assert.equal(outcome.ok, false);
     assert.ok(!outcome.ok && outcome.reason === 'conflict' && outcome.currentText.startsWith('// user was here'));
     assert.equal(doc.getText(), '// user was here\nalpha\nbeta\n', 'the user text is untouched');
+  });
+
+  // The two causes of "saving failed" reproduced in this VS Code: VS Code's copy loaded before the disk changed
+  // (its file watcher reports the change later), and a second save of the document running at the same time.
+  it('a copy VS Code loaded before the disk changed is caught up with before editing: the edit lands, saved', async () => {
+    const uri = await fileWith('first\n');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(doc.getText(), 'first\n');
+    writeFileSync(uri.fsPath, 'second\n'); // behind VS Code's back, as a formatter or git would
+    const outcome = await applier.apply([{ kind: 'update', path: uri.fsPath, baseText: 'second\n', proposedText: 'second, edited\n' }]);
+    assert.deepEqual(outcome, { ok: true, saved: [uri.fsPath] });
+    assert.equal(await onDisk(uri), 'second, edited\n');
+    assert.equal(doc.isDirty, false, 'no dirty editor left behind');
+  });
+
+  it('another save of the same document racing ours: the edit lands and nothing is reported as failed', async () => {
+    const uri = await fileWith('alpha\n');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    // Another party (auto save, an extension) saves the document the moment it changes.
+    const racer = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document.uri.toString() === uri.toString() && e.document.isDirty) void e.document.save();
+    });
+    try {
+      const outcome = await applier.apply([{ kind: 'update', path: uri.fsPath, baseText: 'alpha\n', proposedText: 'beta\n' }]);
+      assert.deepEqual(outcome, { ok: true, saved: [uri.fsPath] });
+    } finally {
+      racer.dispose();
+    }
+    await waitFor(() => !doc.isDirty || undefined, 5_000, 'the document clean');
+    assert.equal(await onDisk(uri), 'beta\n');
+  });
+
+  it('the disk changed underneath after VS Code loaded the file and it never caught up: nothing is overwritten', async () => {
+    const uri = await fileWith('mine\n');
+    await vscode.workspace.openTextDocument(uri);
+    writeFileSync(uri.fsPath, 'theirs\n');
+    // The proposal was made from what VS Code showed; the disk has moved on.
+    const outcome = await applier.apply([{ kind: 'update', path: uri.fsPath, baseText: 'mine\n', proposedText: 'mine, edited\n' }]);
+    assert.equal(outcome.ok, false);
+    assert.equal(!outcome.ok && outcome.reason, 'conflict');
+    assert.equal(await onDisk(uri), 'theirs\n');
   });
 });
