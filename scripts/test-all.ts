@@ -5,6 +5,7 @@ import { runE2e } from './test-e2e';
 import { runIntegration } from './test-integration';
 import { printSummary, type LevelResult } from './test-report';
 import { runUnit } from './test-unit';
+import { provision } from '../test/support/vscode/server';
 
 /** Types and lint first: a broken core boundary or type error fails fast, before any VS Code starts. */
 function staticChecks(): boolean {
@@ -20,6 +21,15 @@ function staticChecks(): boolean {
 
 async function main(): Promise<number> {
   if (!staticChecks()) return 1;
+  // Before the unit level: its ripgrep contract test runs VS Code's own ripgrep from the provisioned server,
+  // so a fresh clone runs it instead of skipping it. A no-op once provisioned.
+  console.log('\n=== VS Code server ===');
+  try {
+    provision();
+  } catch (error) {
+    console.error('Provisioning the VS Code server failed:', error);
+    return 1;
+  }
   const results: LevelResult[] = [];
   const levels: [LevelResult['level'], () => Promise<LevelResult>][] = [
     ['unit', () => runUnit()],

@@ -19,6 +19,8 @@ import { REPO_ROOT } from '../../support/vscode/server';
 /** VS Code's app root inside the provisioned server (npm start / npm run test:integration provision it). */
 const APP_ROOT = join(REPO_ROOT, '.vscode-test', 'server', 'node_modules', 'code-server', 'lib', 'vscode');
 const RG = findRipgrep(APP_ROOT);
+// `npm test` provisions the server before this level; on CI a missing ripgrep is a failure, never a skip.
+if (!RG && process.env.CI) throw new Error(`VS Code's ripgrep was not found under ${APP_ROOT}, on CI: npm test provisions it first`);
 
 const TREE: Record<string, string> = {
   '.gitignore': '*.log\nbuild/\n!keep.log\n',
