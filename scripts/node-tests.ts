@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LevelResult } from './test-report';
+import { tapOutcomes, type LevelResult } from './test-report';
 
 export function collectTests(dir: string, suffix = '.test.ts'): string[] {
   const out: string[] = [];
@@ -44,11 +44,12 @@ export async function runNodeTests(options: NodeTestOptions): Promise<LevelResul
   const report = readFileSync(tap, 'utf8');
   rmSync(dir, { recursive: true, force: true });
   const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
-  const result = {
+  const result: LevelResult = {
     level: options.level,
     passed: count('pass'),
     failed: count('fail') + count('cancelled'),
     skipped: count('skipped') + count('todo'),
+    tests: tapOutcomes(report),
   };
   // A crash outside any test (a file that fails to load) exits non-zero without a failing test: count it.
   if (code !== 0 && result.failed === 0) result.failed = 1;

@@ -33,6 +33,7 @@ export async function runIntegration(): Promise<LevelResult> {
     passed: outcomes.filter((o) => o.state === 'passed').length,
     failed: outcomes.filter((o) => o.state === 'failed').length + (code !== 0 && outcomes.every((o) => o.state !== 'failed') ? 1 : 0),
     skipped: outcomes.filter((o) => o.state === 'pending').length,
+    tests: outcomes.map((o) => ({ title: o.title, state: o.state === 'pending' ? ('skipped' as const) : o.state })),
   };
 }
 

@@ -28,7 +28,7 @@ export async function bundleExtensionHostTests(entryPoints: BuildOptions['entryP
 
 export interface TestOutcome {
   title: string;
-  state: string;
+  state: 'passed' | 'failed' | 'pending';
   durationMs: number;
   error?: string;
 }
