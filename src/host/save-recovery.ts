@@ -23,7 +23,11 @@ export interface SaveRecoveryOptions {
   /** Waits between tries; injected by tests. */
   pause?: (ms: number) => Promise<void>;
   log?: (message: string) => void;
+  /** How long a refused save's file may take to settle (another save still writing it) before it is judged. */
+  settleMs?: number;
 }
+
+const SETTLE_POLL_MS = 50;
 
 /** VS Code's copy of a file with mixed line endings uses one: compare the text, not the line endings. */
 const same = (a: string | undefined, b: string | undefined) =>
@@ -35,14 +39,21 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function saveWithRecovery(target: SaveTarget, textBeforeEdit: string, options: SaveRecoveryOptions = {}): Promise<SaveOutcome> {
   const attempts = options.attempts ?? 3;
   const pause = options.pause ?? sleep;
+  const settleMs = options.settleMs ?? 2_000;
   for (let attempt = 1; ; attempt++) {
     if (!target.isDirty) return { ok: true, attempts: attempt - 1 };
     if (await target.save()) return { ok: true, attempts: attempt };
-    const disk = await target.readDisk();
-    const text = target.getText();
-    // Another save of the same document won the race and wrote our text.
-    if (!target.isDirty && same(disk, text)) return { ok: true, attempts: attempt };
-    if (!same(disk, textBeforeEdit) && !same(disk, text)) {
+    // Another save may still be writing the file (a read can see it half written): watch until it settles.
+    let disk: string | undefined;
+    for (let waited = 0; ; waited += SETTLE_POLL_MS) {
+      disk = await target.readDisk();
+      const text = target.getText();
+      // Another save of the same document won the race and wrote our text.
+      if (!target.isDirty && same(disk, text)) return { ok: true, attempts: attempt };
+      if (same(disk, text) || same(disk, textBeforeEdit) || waited >= settleMs) break;
+      await pause(SETTLE_POLL_MS);
+    }
+    if (!same(disk, textBeforeEdit) && !same(disk, target.getText())) {
       options.log?.(`save refused: the file on disk changed underneath the editor (attempt ${attempt})`);
       return {
         ok: false,

@@ -72,6 +72,23 @@ describe('saveWithRecovery', () => {
     assert.equal(doc.disk, 'someone else');
   });
 
+  test('a refused save while another save is still writing the file: waits for it to settle, then saved', async () => {
+    const doc = fakeDoc('new', 'old', [false]);
+    let polls = 0;
+    // The other save is mid-write: the file reads empty, then holds our text and the copy is clean.
+    doc.readDisk = async () => (++polls < 3 ? '' : ((doc.dirty = false), (doc.disk = doc.text)));
+    assert.deepEqual(await saveWithRecovery(doc, 'old', { pause: noPause }), { ok: true, attempts: 1 });
+    assert.equal(polls, 3);
+  });
+
+  test('a half-written file that never settles is judged after the settle time, as a conflict', async () => {
+    const doc = fakeDoc('new', '', [false]);
+    let waited = 0;
+    const outcome = await saveWithRecovery(doc, 'old', { settleMs: 500, pause: async (ms) => void (waited += ms) });
+    assert.equal(outcome.ok, false);
+    assert.equal(waited, 500);
+  });
+
   test('a file gone or not readable after a refused save is explained', async () => {
     const doc = fakeDoc('new', undefined, [false]);
     const outcome = await saveWithRecovery(doc, 'old', { pause: noPause });
