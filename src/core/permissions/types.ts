@@ -76,6 +76,8 @@ export interface FileSystemFacts {
   readonly caseInsensitive: boolean;
   /** `windows` accepts `\` separators and drive letters. Defaults to `posix`. */
   readonly pathStyle?: 'posix' | 'windows';
+  /** The OS, for its path limits and forms (path-platform.ts); defaults to the one the path style implies. */
+  readonly os?: 'linux' | 'darwin' | 'win32';
   /** Absolute paths of the files holding approval rules and settings: writing them always asks. */
   readonly protectedFiles?: readonly string[];
   /**
@@ -116,6 +118,8 @@ export type DecisionBasis =
   | 'outside-workspace'
   | 'sensitive-path'
   | 'device-write'
+  /** A path the OS would read differently from how it was checked (NUL, `~`, a URI, `.env.` on Windows…). */
+  | 'invalid-path'
   | 'unparseable'
   | 'dynamic-command'
   | 'opaque-script'
