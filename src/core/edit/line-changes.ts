@@ -16,7 +16,7 @@ export function lineChangeOf(index: LineIndex, r: TextReplacement): LineChange {
   // Whole lines replaced by whole lines: the line after the last break is untouched.
   const wholeLines =
     r.end > r.start &&
-    index.lineStarts[first] === r.start &&
+    (r.start === 0 || index.text[r.start - 1] === '\n') &&
     index.text[r.end - 1] === '\n' &&
     (r.text === '' || r.text.endsWith('\n'));
   if (wholeLines) {

@@ -26,9 +26,10 @@ export function findLineSequences(
   const pieces = prefilterPieces(kind, anchorKey);
   const m = keys.length;
   const starts: number[] = [];
-  const last = Math.min(span.to, index.lineCount) - m + anchor;
+  const lines = index.lines;
+  const last = Math.min(span.to, lines.length) - m + anchor;
   for (let i = Math.max(span.from, 0) + anchor; i <= last; i++) {
-    if (!containsAll(index.lines[i]!, pieces)) continue;
+    if (!containsAll(lines[i]!, pieces)) continue;
     if (index.key(kind, i) !== anchorKey) continue;
     const start = i - anchor;
     let ok = true;
