@@ -2,21 +2,39 @@
 // the first workspace folder or an absolute one; tools work with normalised absolute paths and show the model
 // workspace-relative ones (with `/`), which it can pass straight back.
 import * as path from 'node:path';
+import { type PathPlatform, pathOsOf, pathPlatform } from '../core/permissions/path-platform';
+import { checkLength, validateModelPath } from '../core/permissions/path-validation';
 import { ToolError, ToolErrorType } from '../core/tools';
 
-/** The absolute, normalised form of `input`. Relative paths resolve against the first workspace folder. */
-export function resolveToolPath(input: string, roots: readonly string[]): string {
+/** The platform Relay runs on; tests pass another to resolve Windows paths on Linux and back. */
+export const HOST_PATH_PLATFORM: PathPlatform = pathPlatform(pathOsOf(process.platform));
+
+/**
+ * The absolute, normalised form of `input`. Relative paths resolve against the first workspace folder. Every path
+ * first passes `validateModelPath` (NUL and control characters, `~` and variables, URIs, forms of the other OS,
+ * Windows device names, length limits): a refusal is a tool error that says what to send instead.
+ */
+export function resolveToolPath(input: string, roots: readonly string[], platform: PathPlatform = HOST_PATH_PLATFORM): string {
   const trimmed = input.trim();
-  if (trimmed === '') throw new ToolError(ToolErrorType.INVALID_PARAMS, 'The path is empty.');
-  if (path.isAbsolute(trimmed)) return path.normalize(trimmed);
+  const validation = validateModelPath(trimmed, platform);
+  if (!validation.ok) throw new ToolError(ToolErrorType.INVALID_PARAMS, validation.refusal.message);
+  const native = platform.style === 'windows' ? path.win32 : path.posix;
+  const absolute = resolveValid(validation.path, roots, native);
+  const tooLong = checkLength(absolute, platform);
+  if (tooLong && !tooLong.ok) throw new ToolError(ToolErrorType.INVALID_PARAMS, `Resolved against the workspace: ${tooLong.refusal.message}`);
+  return absolute;
+}
+
+function resolveValid(valid: string, roots: readonly string[], native: path.PlatformPath): string {
+  if (native.isAbsolute(valid)) return native.normalize(valid);
   const root = roots[0];
   if (root === undefined) {
     throw new ToolError(
       ToolErrorType.PATH_NOT_IN_WORKSPACE,
-      `No workspace folder is open, so the relative path "${trimmed}" cannot be resolved. Pass an absolute path.`,
+      `No workspace folder is open, so the relative path "${valid}" cannot be resolved. Pass an absolute path.`,
     );
   }
-  return path.resolve(root, trimmed);
+  return native.resolve(root, valid);
 }
 
 /** True when `candidate` is `folder` or lies below it. */

@@ -5,6 +5,8 @@ import { isHarmlessDevice } from './command-facts';
 import { isDiskDevice } from './dangerous-commands';
 import { decideByMode } from './modes';
 import { normalizePath, relativeInside, resolvePath, type ResolvedPath } from './paths';
+import { platformOfFacts } from './path-platform';
+import { checkLength, commandPathProblem, type PathRefusal, validateModelPath } from './path-validation';
 import { describeRule, findDecidingRule, toRuleRef, type PolicyRule } from './rules';
 import {
   globMaySelectSensitive,
@@ -20,8 +22,14 @@ type PathSubject = Extract<CheckSubject, { type: 'path' }>;
 /** A path a file tool reads or writes: always-ask checks, then a rule or the mode. */
 export async function checkToolPath(input: string, ctx: CheckContext): Promise<PermissionCheck[]> {
   const access = ctx.kind === 'readonly' ? 'read' : 'write';
-  const resolved = await resolvePath(input, ctx.cwd, ctx.facts, ctx.roots);
+  // The same validation the tools run before resolving: a path the OS would read otherwise is refused, not asked.
+  const platform = platformOfFacts(ctx.facts);
+  const validation = validateModelPath(input, platform);
+  if (!validation.ok) return [invalidPath({ type: 'path', path: input, resolved: input, access }, validation.refusal, 'deny')];
+  const resolved = await resolvePath(validation.path, ctx.cwd, ctx.facts, ctx.roots);
   const subject: PathSubject = { type: 'path', path: input, resolved: resolved.real, access };
+  const tooLong = checkLength(resolved.lexical, platform);
+  if (tooLong && !tooLong.ok) return [invalidPath(subject, tooLong.refusal, 'deny')];
   if (resolved.relative !== undefined) subject.workspacePath = resolved.relative;
   // Relay's saved tool output: the model was told to read it there, so reading it is no step outside the workspace.
   if (access === 'read' && isRelayReadable(resolved, ctx)) {
@@ -53,11 +61,14 @@ export async function checkCommandPath(
   const resolved = await resolvePath(input, cwd, ctx.facts, ctx.roots);
   const subject: PathSubject = { type: 'path', path: input, resolved: resolved.real, access, command };
   if (resolved.relative !== undefined) subject.workspacePath = resolved.relative;
+  // The shell expands `~` and variables itself; what the OS reads otherwise (`.env.` on Windows) asks.
+  const problem = commandPathProblem(input, platformOfFacts(ctx.facts));
+  const invalid = problem ? [invalidPath(subject, { ...problem, message: `In "${command}": ${problem.message}` }, 'ask')] : [];
   if (access === 'write' && (isDiskDevice(input) || isDiskDevice(resolved.real))) {
     const reason = `"${command}" would overwrite the disk device ${input}.`;
     return [{ subject, action: 'deny', basis: 'device-write', reason, allowRuleCanOverride: false }];
   }
-  const checks = alwaysAskChecks(resolved, subject, ctx, isGlob);
+  const checks = [...invalid, ...alwaysAskChecks(resolved, subject, ctx, isGlob)];
   const restrictive = ctx.rules.filter((r) => r.action !== 'allow' && r.subject !== 'command');
   const rule = findDecidingRule(restrictive, { subject: 'path', toolName: ctx.toolName, path: resolved, match: ctx.pathMatch });
   if (rule) checks.push(ruleCheck(rule, subject));
@@ -106,6 +117,10 @@ function sensitivityOf(resolved: ResolvedPath, ctx: CheckContext, isGlob: boolea
     sensitivityOfPath(resolved.lexicalRelative ?? resolved.lexical, ci) ??
     (isGlob ? globMaySelectSensitive(resolved.input, ci) : undefined)
   );
+}
+
+function invalidPath(subject: PathSubject, refusal: PathRefusal, action: 'deny' | 'ask'): PermissionCheck {
+  return { subject, action, basis: 'invalid-path', reason: refusal.message, allowRuleCanOverride: false };
 }
 
 function ruleCheck(rule: PolicyRule, subject: PathSubject): PermissionCheck {

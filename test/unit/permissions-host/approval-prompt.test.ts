@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApprovalPrompt, ApprovalRequest } from '../../../src/core/ports/approval';
 import { describeRuleToSave } from '../../../src/host/permissions/approval-prompt';
-import { HOME, WORKSPACE } from '../permissions/fixtures';
+import { WORKSPACE } from '../permissions/fixtures';
 import { harness, never } from './fakes';
 
 async function promptFor(request: Omit<ApprovalRequest, 'callId'>): Promise<ApprovalPrompt> {
@@ -60,9 +60,9 @@ describe('approval prompt text', () => {
   });
 
   it('a path outside the workspace: the real path, and no always-allow', async () => {
-    const prompt = await promptFor({ toolName: 'write_file', kind: 'write', targets: { paths: ['~/notes.txt'] } });
-    assert.equal(prompt.message, 'Allow Relay to change ~/notes.txt?');
-    assert.ok(prompt.detail.includes(`Outside the workspace: ~/notes.txt (real path ${HOME}/notes.txt)`), prompt.detail);
+    const prompt = await promptFor({ toolName: 'write_file', kind: 'write', targets: { paths: ['../notes.txt'] } });
+    assert.equal(prompt.message, 'Allow Relay to change ../notes.txt?');
+    assert.ok(prompt.detail.includes('Outside the workspace: ../notes.txt (real path /work/notes.txt)'), prompt.detail);
     assert.ok(prompt.detail.includes('This always asks: no rule can allow it.'));
     assert.equal(prompt.alwaysAllow, undefined);
   });
