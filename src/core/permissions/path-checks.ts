@@ -45,6 +45,12 @@ export async function checkToolPath(input: string, ctx: CheckContext): Promise<P
   return checks;
 }
 
+/** The directory a command runs in, as the tool gave it: refused like a tool path when the OS would read it otherwise. */
+export function checkWorkingDirectory(input: string, ctx: CheckContext): PermissionCheck[] {
+  const validation = validateModelPath(input, platformOfFacts(ctx.facts));
+  return validation.ok ? [] : [invalidPath({ type: 'path', path: input, resolved: input, access: 'read' }, validation.refusal, 'deny')];
+}
+
 /**
  * A file a sub-command names or redirects to: always-ask checks and deny/ask path rules. Whether the
  * sub-command may run at all is its own check; a path allow rule cannot allow a command.

@@ -8,7 +8,7 @@ import type { ShellAnalyzer } from './command-analysis';
 import { DEFAULT_RULES } from './default-rules';
 import { decideByMode, planModeRefusal } from './modes';
 import { absolutePath, normalizePath, resolvePath, resolveWorkspaceRoots } from './paths';
-import { checkToolPath } from './path-checks';
+import { checkToolPath, checkWorkingDirectory } from './path-checks';
 import { describeRule, findToolRule, fromSettings, type PolicyRule, toRuleRef } from './rules';
 import type {
   ApprovalMode,
@@ -113,6 +113,7 @@ export class PermissionPolicy {
     const checks: PermissionCheck[] = [];
     const targets = request.targets ?? {};
     for (const path of targets.paths ?? []) checks.push(...(await checkToolPath(path, ctx)));
+    if (targets.cwd !== undefined) checks.push(...checkWorkingDirectory(targets.cwd, ctx));
     if (targets.command !== undefined) {
       if (targets.cwd !== undefined && !(await isInsideWorkspace(ctx.cwd, ctx))) {
         checks.push({
