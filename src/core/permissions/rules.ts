@@ -24,8 +24,16 @@ export type RuleTarget =
   | { subject: 'command'; toolName: string; facts: CommandFacts }
   | { subject: 'path'; toolName: string; path: ResolvedPath; match: PathMatchContext };
 
+/** A rule's `tool`: `*`, an exact name, or a glob such as `mcp__github__*` (`*` matches any characters). */
+export function toolNameMatches(ruleTool: string, toolName: string): boolean {
+  if (ruleTool === '*' || ruleTool === toolName) return true;
+  if (!ruleTool.includes('*')) return false;
+  const source = ruleTool.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`).test(toolName);
+}
+
 export function ruleApplies(rule: PolicyRule, target: RuleTarget): boolean {
-  if (rule.tool !== '*' && rule.tool !== target.toolName) return false;
+  if (!toolNameMatches(rule.tool, target.toolName)) return false;
   if (rule.subject && rule.subject !== target.subject) return false;
   if (target.subject === 'command') {
     if (!matchesCommandPattern(rule.pattern, target.facts.argv, target.facts.context.caseInsensitive)) return false;
@@ -37,7 +45,8 @@ export function ruleApplies(rule: PolicyRule, target: RuleTarget): boolean {
 
 export function specificityOf(rule: PermissionRule, subject: RuleSubject): [number, number, number] {
   const measure = subject === 'command' ? compileCommandPattern(rule.pattern) : measurePathPattern(rule.pattern);
-  return [rule.tool === '*' ? 0 : 1, measure.literalPrefixLength, measure.literalLength];
+  // `*` < a tool glob (`mcp__github__*`) < an exact tool name.
+  return [rule.tool === '*' ? 0 : rule.tool.includes('*') ? 1 : 2, measure.literalPrefixLength, measure.literalLength];
 }
 
 /** Negative when `a` is less specific than `b`, zero on a tie. */
@@ -86,7 +95,7 @@ export function fromSettings(rules: readonly PermissionRule[]): PolicyRule[] {
 /** For calls with no path and no command: rules that name the tool with a catch-all pattern (`*`, `**`). */
 export function findToolRule(rules: readonly PolicyRule[], toolName: string): PolicyRule | undefined {
   const matches = rules.filter(
-    (r) => (r.tool === '*' || r.tool === toolName) && !r.when && !r.subject && (r.pattern === '*' || r.pattern === '**'),
+    (r) => toolNameMatches(r.tool, toolName) && !r.when && !r.subject && (r.pattern === '*' || r.pattern === '**'),
   );
   return pickRule(matches, 'path');
 }

@@ -46,7 +46,7 @@ export const PERMISSION_SETTINGS_JSON_SCHEMA = {
     items: {
       type: 'object',
       properties: {
-        tool: { type: 'string', minLength: 1, description: '`*` or a tool name such as `run_command` or `write_file`.' },
+        tool: { type: 'string', minLength: 1, description: '`*`, a tool name such as `run_command` or `write_file`, or a tool glob such as `mcp__github__*`.' },
         pattern: { type: 'string', minLength: 1, description: 'Command prefix or glob, or path glob.' },
         action: { type: 'string', enum: [...PERMISSION_ACTIONS] },
         subject: {
