@@ -81,7 +81,7 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
     const closest = findClosestRegion(index, search);
     return fail(
       { kind: 'no_occurrence', ...(closest ? { closest } : {}) },
-      'oldText was not found in the file, not even ignoring whitespace, blank lines, indentation, escaping or small changes between its first and last lines. ' +
+      'oldText was not found in the file, not even ignoring whitespace, blank lines, indentation, escaping, small changes between its first and last lines or a slip in one line. ' +
         `${closestHint(closest)}\nRead the file again and copy the text to replace exactly.`,
     );
   }
@@ -107,9 +107,15 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
   }
   const ranges = replacements.map((r) => r.range);
   const first = located.candidates[0]!;
-  const similarity = located.strategy === 'block-anchor' && first.type === 'lines' ? first.similarity : undefined;
+  const similarity = first.type === 'lines' ? first.similarity : undefined;
+  const differingLines = first.type === 'lines' && first.differingLines ? first.differingLines.map((l) => l + 1) : undefined;
   const blankLines = located.candidates.some((c) => c.type === 'lines' && c.alignment !== undefined);
-  const details = { ...(reindent ? { reindent } : {}), ...(similarity !== undefined ? { similarity } : {}), ...(blankLines ? { blankLines } : {}) };
+  const details = {
+    ...(reindent ? { reindent } : {}),
+    ...(similarity !== undefined ? { similarity } : {}),
+    ...(blankLines ? { blankLines } : {}),
+    ...(differingLines ? { differingLines } : {}),
+  };
   return {
     ok: true,
     applied: {
@@ -118,6 +124,7 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
       ranges,
       note: matchNote(located.strategy, ranges, details),
       ...(similarity !== undefined ? { similarity } : {}),
+      ...(differingLines ? { differingLines } : {}),
     },
     replacements,
   };

@@ -14,6 +14,7 @@ import { escapeNormalisedStrategy } from './strategies/escape-normalised';
 import { exactStrategy } from './strategies/exact';
 import { indentationFlexibleStrategy } from './strategies/indentation-flexible';
 import { lineTrimmedStrategy } from './strategies/line-trimmed';
+import { similarLinesStrategy } from './strategies/similar-lines';
 import type { Candidate, EditStrategy, LineSequenceStrategy } from './strategies/strategy';
 import { whitespaceNormalisedStrategy } from './strategies/whitespace-normalised';
 import type { MatchStrategy } from './types';
@@ -25,6 +26,7 @@ export const EDIT_CASCADE: readonly EditStrategy[] = [
   whitespaceNormalisedStrategy,
   escapeNormalisedStrategy,
   blockAnchorStrategy,
+  similarLinesStrategy,
 ];
 
 /** The line-by-line strategies, in cascade order; apply_patch places hunks with these. */

@@ -9,6 +9,7 @@ const HOW_MATCHED: Record<MatchStrategy, string> = {
   'whitespace-normalised': 'matched after normalising whitespace',
   'escape-normalised': 'matched after normalising escapes and quotes',
   'block-anchor': 'matched by its first and last lines only',
+  similarity: 'applied by similarity',
 };
 
 /** How the cascade stage is named inside an error, e.g. "(after normalising indentation)". */
@@ -19,6 +20,7 @@ const STAGE: Record<MatchStrategy, string> = {
   'whitespace-normalised': 'after normalising whitespace',
   'escape-normalised': 'after normalising escapes and quotes',
   'block-anchor': 'matching first and last lines',
+  similarity: 'by similarity',
 };
 
 const MAX_LINES_LISTED = 10;
@@ -36,8 +38,9 @@ export function listLines(lines: readonly number[]): string {
 export function matchNote(
   strategy: MatchStrategy,
   ranges: readonly LineRange[],
-  details: { reindent?: string; similarity?: number; blankLines?: boolean },
+  details: { reindent?: string; similarity?: number; blankLines?: boolean; differingLines?: readonly number[] },
 ): string {
+  if (strategy === 'similarity') return similarityNote(ranges, details);
   const where =
     ranges.length === 1 ? `at ${describeRange(ranges[0]!)}` : `at ${ranges.length} places: ${listLines(ranges.map((r) => r.startLine))}`;
   // Blank lines the model dropped or added are kept as the file has them: say so, the diff will show it.
@@ -46,6 +49,16 @@ export function matchNote(
   if (details.similarity !== undefined) {
     note += ` (the lines between are ${percent(details.similarity)} similar to your oldText; check the result)`;
   }
+  if (details.reindent) note += `; ${details.reindent}`;
+  return note;
+}
+
+/** "applied by similarity 0.94 at lines 40-52 (line 40 differs from your oldText): check the result". */
+function similarityNote(ranges: readonly LineRange[], details: { reindent?: string; similarity?: number; differingLines?: readonly number[] }): string {
+  const score = Math.floor((details.similarity ?? 0) * 100) / 100;
+  const differing = details.differingLines ?? [];
+  const which = differing.length > 0 ? ` (${listLines(differing)} ${differing.length === 1 ? 'differs' : 'differ'} from your oldText)` : '';
+  let note = `${HOW_MATCHED.similarity} ${score.toFixed(2)} at ${describeRange(ranges[0]!)}${which}: check the result`;
   if (details.reindent) note += `; ${details.reindent}`;
   return note;
 }

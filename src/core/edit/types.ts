@@ -16,6 +16,7 @@ export const MATCH_STRATEGIES = [
   'whitespace-normalised',
   'escape-normalised',
   'block-anchor',
+  'similarity',
 ] as const;
 export type MatchStrategy = (typeof MATCH_STRATEGIES)[number];
 
@@ -39,8 +40,10 @@ export interface AppliedEdit {
   ranges: LineRange[];
   /** One sentence for the model, e.g. "matched after normalising indentation at lines 120-134". */
   note: string;
-  /** Block-anchor only: how similar the lines between the anchors were (0..1). */
+  /** Block-anchor: how similar the lines between the anchors were; similarity: how similar the window was (0..1). */
   similarity?: number;
+  /** Similarity only: the lines (1-based) whose text differs from the oldText, for the model to check. */
+  differingLines?: number[];
 }
 
 /** The region most like an oldText that matched nowhere: the hint in a `no_occurrence` error. */

@@ -11,7 +11,15 @@ import type { MatchStrategy } from '../types';
  */
 export type Candidate =
   | { type: 'span'; start: number; end: number }
-  | { type: 'lines'; startLine: number; endLine: number; similarity?: number; alignment?: readonly number[] };
+  | {
+      type: 'lines';
+      startLine: number;
+      endLine: number;
+      similarity?: number;
+      alignment?: readonly number[];
+      /** Similarity tier: file lines (0-based) that differ from the oldText. */
+      differingLines?: readonly number[];
+    };
 
 export interface StrategyMatch {
   candidates: Candidate[];

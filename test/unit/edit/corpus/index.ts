@@ -9,6 +9,7 @@ import { exactAndLineEndingCases } from './exact-and-line-endings';
 import { indentationCases } from './indentation';
 import { multiEditCases } from './multi-edit';
 import { refusalCases } from './refusals';
+import { similarityCases, similarityRefusalCases, similarityReplaceAllCase } from './similarity';
 import { whitespaceCases } from './whitespace';
 
 export const editCorpus: EditCase[] = [
@@ -21,4 +22,7 @@ export const editCorpus: EditCase[] = [
   ...combinedCases,
   ...multiEditCases,
   ...refusalCases,
+  ...similarityCases,
+  ...similarityRefusalCases,
+  similarityReplaceAllCase,
 ];
