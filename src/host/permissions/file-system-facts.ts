@@ -5,7 +5,9 @@ import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { pathOsOf } from '../../core/permissions/path-platform';
 import type { FileSystemFacts } from '../../core/permissions/types';
+import { CaseSensitivity } from './case-sensitivity';
 
 export interface FileSystemFactsOptions {
   /** `ExtensionContext.globalStorageUri`: the user settings live two levels up (`.../User/settings.json`). */
@@ -16,6 +18,8 @@ export interface FileSystemFactsOptions {
 
 export function createFileSystemFacts(options: FileSystemFactsOptions = {}): FileSystemFacts {
   const userSettings = userSettingsFiles(options.globalStorageUri);
+  const os = pathOsOf(process.platform);
+  const caseSensitivity = new CaseSensitivity(os);
   return {
     // Getters: folders can be added or removed while the window is open, and the policy asks every time.
     get workspaceFolders() {
@@ -23,8 +27,12 @@ export function createFileSystemFacts(options: FileSystemFactsOptions = {}): Fil
     },
     homeDir: homedir(),
     readableDirs: options.toolOutputDir ? [options.toolOutputDir] : [],
-    caseInsensitive: process.platform === 'darwin' || process.platform === 'win32',
-    pathStyle: process.platform === 'win32' ? 'windows' : 'posix',
+    // Probed per workspace folder (a case-sensitive APFS volume, a case-insensitive mount on Linux).
+    get caseInsensitive() {
+      return caseSensitivity.caseInsensitive(fileFolders().map((uri) => uri.fsPath));
+    },
+    os,
+    pathStyle: os === 'win32' ? 'windows' : 'posix',
     get protectedFiles() {
       return [...userSettings, ...workspaceSettingsFiles()];
     },
