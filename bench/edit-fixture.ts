@@ -199,6 +199,8 @@ export function editFixture(file: BenchFile): EditFixture {
   const sloppy = (block: string[]) => dedent(block).map((l) => l.replace(' = ', '  =  ').replace(/^( +)/, '$1  '));
   // Two middle lines misremembered: an identifier lost a letter.
   const misremember = (block: string[]) => block.map((l, i) => (i === 5 || i === 17 ? l.replace(/([A-Za-z]{4,})/, (w) => w.slice(0, -1)) : l));
+  // The first line's first long word lost its last letter: no anchor for block-anchor.
+  const misspellFirst = (block: string[]) => block.map((l, i) => (i === 0 ? l.replace(/([A-Za-z]{5,})/, (w) => w.slice(0, -1)) : l));
   const jsonBody = (block: string[]) => JSON.stringify(joined(dedent(block))).slice(1, -1);
 
   const scenarios: Scenario[] = [
@@ -208,6 +210,7 @@ export function editFixture(file: BenchFile): EditFixture {
     { strategy: 'whitespace-normalised', drift: 'irregular indent, doubled spaces', oldText: joined(sloppy(region)), newText: joined(sloppy(changed)) },
     { strategy: 'escape-normalised', drift: 'JSON-escaped \\n and \\"', oldText: jsonBody(region), newText: jsonBody(changed) },
     { strategy: 'block-anchor', drift: '2 middle lines misremembered', oldText: joined(misremember(dedent(region))), newText: joined(dedent(changed)) },
+    { strategy: 'similarity', drift: 'first line misspelt', oldText: joined(misspellFirst(region)), newText: joined(misspellFirst(changed)) },
   ];
 
   const expectedLines = [...file.lines];
