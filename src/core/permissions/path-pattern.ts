@@ -23,16 +23,19 @@ export interface PathMatchContext {
   homeDir: string;
   caseInsensitive: boolean;
   style: PathStyle;
+  /** macOS: a rule and a path that differ only in Unicode form (NFC, NFD) name the same files. */
+  unicodeInsensitive?: boolean;
 }
 
 export function matchesPathPattern(pattern: string, path: ResolvedPath, ctx: PathMatchContext): boolean {
-  const expanded = expandHome(pattern.trim(), ctx.homeDir, ctx.style);
+  const form = (s: string): string => (ctx.unicodeInsensitive ? s.normalize('NFC') : s);
+  const expanded = expandHome(form(pattern.trim()), ctx.homeDir, ctx.style);
   if (!expanded) return false;
   const cleaned = expanded.replace(/^\.\//, '').replace(/\/+$/, '') || '.';
   const absolute = /^(\/|[A-Za-z]:\/)/.test(cleaned);
   const candidates = absolute
-    ? [path.real, path.lexical]
-    : [path.relative, path.lexicalRelative].filter((p): p is string => p !== undefined);
+    ? [path.real, path.lexical].map(form)
+    : [path.relative, path.lexicalRelative].filter((p): p is string => p !== undefined).map(form);
   if (candidates.length === 0 || path.unresolvable) return false;
   if (cleaned === '.' && !absolute) return true; // `.` names the whole workspace
   if (!GLOB_CHARS.test(cleaned)) {

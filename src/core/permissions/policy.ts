@@ -9,6 +9,7 @@ import { DEFAULT_RULES } from './default-rules';
 import { decideByMode, planModeRefusal } from './modes';
 import { absolutePath, normalizePath, resolvePath, resolveWorkspaceRoots } from './paths';
 import { checkToolPath, checkWorkingDirectory } from './path-checks';
+import { platformOfFacts } from './path-platform';
 import { describeRule, findToolRule, fromSettings, type PolicyRule, toRuleRef } from './rules';
 import type {
   ApprovalMode,
@@ -166,7 +167,7 @@ export class PermissionPolicy {
       roots,
       cwd,
       commandContext: { homeDir: home, workspaceFolders: roots.lexical, caseInsensitive: facts.caseInsensitive, style },
-      pathMatch: { homeDir: home, caseInsensitive: facts.caseInsensitive, style },
+      pathMatch: { homeDir: home, caseInsensitive: facts.caseInsensitive, style, unicodeInsensitive: platformOfFacts(facts).unicodeInsensitive },
     };
   }
 }

@@ -138,6 +138,9 @@ describe('case-insensitive volumes', () => {
   test('macOS: a decomposed name (NFD) is checked as its composed form (NFC), which APFS opens', async () => {
     const rules: PermissionRule[] = [{ tool: '*', pattern: 'caf\u00e9/**', action: 'deny', subject: 'path' }];
     assert.equal((await decide('cafe\u0301/menu.txt', { fileSystem: folded, rules })).action, 'deny');
+    const decomposedRule: PermissionRule[] = [{ tool: '*', pattern: 'cafe\u0301/**', action: 'deny', subject: 'path' }];
+    assert.equal((await decide('caf\u00e9/menu.txt', { fileSystem: folded, rules: decomposedRule })).action, 'deny', 'a rule written in NFD');
+    assert.equal((await decide('caf\u00e9/menu.txt', { fileSystem: exact, rules: decomposedRule })).action, 'allow', 'Linux: two different names');
   });
 });
 
