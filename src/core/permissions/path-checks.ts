@@ -1,5 +1,6 @@
 // Checks for one file: the "always ask" cases (outside the workspace, sensitive files), then rules, then
-// the mode (behaviour 32). Paths are resolved (`~`, `..`, symlinks) before anything is compared.
+// the mode (behaviour 32). A tool's path first passes validateModelPath (a refusal denies, before any rule or
+// prompt); then paths are resolved (`..`, symlinks, and `~` for shell commands only) before anything is compared.
 import type { CheckContext } from './check-context';
 import { isHarmlessDevice } from './command-facts';
 import { isDiskDevice } from './dangerous-commands';
