@@ -10,7 +10,7 @@
 import { distance } from 'fastest-levenshtein';
 import { resolve } from 'node:path';
 import { applyEdits } from '../src/core/edit/apply-edits';
-import { HIT_SIZES, HIT_TARGET_RATIO, sideBySide, similarityWorstCase, sliceFile } from './edit-hit-path';
+import { HIT_SIZES, HIT_SLACK_MS, HIT_TARGET_RATIO, hitTargetMet, sideBySide, similarityWorstCase, sliceFile } from './edit-hit-path';
 import { EDIT_LINES, editFixture, generatedFile, typescriptFile, type BenchFile, type EditFixture, type Scenario } from './edit-fixture';
 
 const WARMUP = 5;
@@ -141,13 +141,13 @@ function hitPath(file: BenchFile): void {
     for (const s of fixture.scenarios.filter((x) => HIT_STRATEGIES.includes(x.strategy))) {
       const r = sideBySide(fixture.content, s);
       const ratio = r.ours / r.baseline;
-      const ok = ratio <= HIT_TARGET_RATIO;
-      if (!ok) failures.push(`${sliced.label}, ${s.strategy}: ours ${r.ours.toFixed(3)} ms is ${ratio.toFixed(2)}x the baseline's ${r.baseline.toFixed(3)} ms (target <= ${HIT_TARGET_RATIO}x)`);
+      const ok = hitTargetMet(r.ours, r.baseline);
+      if (!ok) failures.push(`${sliced.label}, ${s.strategy}: ours ${r.ours.toFixed(3)} ms is ${ratio.toFixed(2)}x the baseline's ${r.baseline.toFixed(3)} ms (target <= ${HIT_TARGET_RATIO}x or <= ${HIT_SLACK_MS} ms more)`);
       if (!r.oursOk) failures.push(`${sliced.label}, ${s.strategy}: not matched by its strategy`);
       rows.push([size.toLocaleString('en'), s.strategy, r.ours.toFixed(3), r.baseline.toFixed(3), `${ratio.toFixed(2)}x`, ok ? 'ok' : 'MISSED']);
     }
   }
-  table(['lines', 'strategy', 'ours ms', 'baseline ms', 'ours/baseline', `<= ${HIT_TARGET_RATIO}x`], rows, 2);
+  table(['lines', 'strategy', 'ours ms', 'baseline ms', 'ours/baseline', `<= ${HIT_TARGET_RATIO}x or +${HIT_SLACK_MS} ms`], rows, 2);
 }
 
 benchFile(generatedFile(), true);
