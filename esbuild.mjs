@@ -19,12 +19,13 @@ const targets = [
   {
     ...common,
     // Two Node bundles: `extension` holds only what activation needs; `runtime` is required on first use.
-    entryPoints: { extension: 'src/extension.ts', runtime: 'src/host/runtime.ts' },
+    // `mcp` (the MCP SDK client) is required only when a task starts with MCP servers configured.
+    entryPoints: { extension: 'src/extension.ts', runtime: 'src/host/runtime.ts', mcp: 'src/host/mcp/client-bundle.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', './runtime.js'],
+    external: ['vscode', './runtime.js', './mcp.js'],
     // web-tree-sitter's ESM build calls createRequire(import.meta.url), which is undefined in a CJS bundle.
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
   },
@@ -61,7 +62,7 @@ function kib(file) {
 function printSizes() {
   console.log(
     `[relay] bundles${production ? ' (production)' : ''}: extension ${kib('dist/extension.js')} ` +
-      `(+ runtime ${kib('dist/runtime.js')}, loaded on first use), ` +
+      `(+ runtime ${kib('dist/runtime.js')}, loaded on first use; mcp ${kib('dist/mcp.js')}, loaded with the first MCP server), ` +
       `webview ${kib('dist/webview.js')} + ${kib('dist/webview.css')} css`,
   );
 }

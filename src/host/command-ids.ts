@@ -9,6 +9,7 @@ export const RUNTIME_COMMANDS = [
   'relay.askAboutSelection',
   'relay.explainSelection',
   'relay.fixProblems',
+  'relay.mcpServers',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

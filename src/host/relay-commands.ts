@@ -6,6 +6,7 @@ import type { RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
 import { modelChoices } from './model/model-choices';
 import { selectModelCommand, setApiKeyCommand } from './model/model-commands';
+import { showMcpServers } from './mcp/servers-command';
 import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
 
@@ -23,6 +24,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     },
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
+    'relay.mcpServers': () => showMcpServers(relay.mcp),
     ...editorCommandHandlers(send),
   };
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { AgentSession, type AgentEnvironment } from '../core/agent';
 import type { ApprovalPrompter } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
-import { type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
+import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
 import { createBuiltinToolFactories } from '../tools';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat-view';
@@ -17,6 +17,8 @@ import { ApiKeys, describeModel, readModelSettings } from './model/model-setting
 import type { ApprovalService } from './permissions/approval-service';
 import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
 import { createApprovalService } from './permissions/create-approval-service';
+import { createMcpServerManager, registerExternalTools, toolDeferral, type McpOverrides } from './mcp/wiring';
+import type { McpServerManager } from './mcp/server-manager';
 import { TaskController } from './session/task-controller';
 import { readWorkspaceRules } from './session/workspace-rules';
 import { FileTaskStore } from './task-store';
@@ -34,6 +36,8 @@ export interface RelayServices {
 export interface RelayOverrides {
   /** Integration tests answer approvals; the default is the native modal. */
   prompter?: ApprovalPrompter;
+  /** Integration tests answer the MCP server confirmation and input prompts. */
+  mcp?: McpOverrides;
 }
 
 export class Relay implements vscode.Disposable {
@@ -41,6 +45,7 @@ export class Relay implements vscode.Disposable {
   readonly keys: ApiKeys;
   readonly statistics = new ToolStatistics();
   readonly approvals: ApprovalService;
+  readonly mcp: McpServerManager;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
@@ -60,6 +65,7 @@ export class Relay implements vscode.Disposable {
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
     this.tools = createToolHost(log);
     this.keys = new ApiKeys(context.secrets);
+    this.mcp = createMcpServerManager(context, log, overrides.mcp);
     this.approvals = createApprovalService(
       { extensionUri: context.extensionUri, globalStorageUri: context.globalStorageUri, toolOutputDir: this.outputStore.directory, log },
       overrides.prompter ? { prompter: overrides.prompter } : {},
@@ -86,6 +92,7 @@ export class Relay implements vscode.Disposable {
     });
     this.disposables.push(
       this.tools,
+      this.mcp,
       services.approvalMode.onDidChangeMode(() => this.controller.publishSettings()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('relay')) return;
@@ -116,6 +123,12 @@ export class Relay implements vscode.Disposable {
     for (const tool of this.approvals.offeredTools(createBuiltinToolFactories(this.tools.services))) {
       registry.registerFactory(tool.name, tool.factory, { source: tool.source });
     }
+    // MCP servers (connected lazily, now), other extensions' tools and discovered tools, under the same trust filter.
+    await registerExternalTools(registry, new Set([ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS]), {
+      mcp: this.mcp,
+      offered: (tool) => this.approvals.offeredTools([tool]).length > 0,
+      log: this.services.log,
+    });
     this.approvals.resetLoopGuard();
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     return new AgentSession(
@@ -130,6 +143,7 @@ export class Relay implements vscode.Disposable {
         outputStore: this.outputStore,
         statistics: this.statistics,
         maxSteps: readModelSettings().maxSteps,
+        deferral: toolDeferral(),
         logger: this.logger,
       },
       record,

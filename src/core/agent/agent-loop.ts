@@ -51,12 +51,16 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
   try {
     const model = options.provider.model;
     const maxOutputTokens = options.maxOutputTokens ?? model.maxOutputTokens;
-    const prompt = await preparePrompt(model, host.manager.listTools(), {
+    const promptInput = {
       environment: options.environment,
       rules: options.rules ?? [],
       date: new Date(host.now()),
-      role: (options.depth ?? 0) > 0 ? 'sub-agent' : 'main',
-    });
+      role: (options.depth ?? 0) > 0 ? ('sub-agent' as const) : ('main' as const),
+    };
+    // Re-described when the tool set changes (an MCP server's list changed, search_tools loaded deferred tools).
+    let promptTools = await host.manager.promptTools(model.contextWindow);
+    let promptKey = promptTools.map((tool) => tool.name).join('\n');
+    let prompt = await preparePrompt(model, promptTools, promptInput);
     const cap = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
     let allowedSteps = cap;
     for (let steps = 0; ; steps++) {
@@ -68,6 +72,14 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
           return { status: 'paused', reason: 'step_cap', message: `Paused after ${steps} steps without finishing. Send a message to continue.` };
         }
         allowedSteps += cap;
+      }
+      if (steps > 0) {
+        promptTools = await host.manager.promptTools(model.contextWindow);
+        const key = promptTools.map((tool) => tool.name).join('\n');
+        if (key !== promptKey) {
+          promptKey = key;
+          prompt = await preparePrompt(model, promptTools, promptInput);
+        }
       }
       keepWithinContext(host, contextLimitsFor(model, prompt, maxOutputTokens));
       const request = buildRequest(prompt, host.history(), { maxOutputTokens, ...(options.temperature !== undefined ? { temperature: options.temperature } : {}) });

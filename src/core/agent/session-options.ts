@@ -3,7 +3,7 @@
 import type { ModelProvider } from '../model/provider';
 import type { ApprovalGate } from '../ports/approval';
 import type { TaskStore } from '../ports/task-store';
-import type { OutputStore, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
+import type { DeferralSettings, OutputStore, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
 import type { SubAgentSettings } from './sub-agent';
 import type { AgentEnvironment, WorkspaceRules } from './system-prompt';
 
@@ -31,6 +31,8 @@ export interface AgentSessionOptions {
   /** Same error / timeouts / turns without a tool in a row that pause the task (behaviours 18, 19). Default 3. */
   pauseThreshold?: number;
   allowedTools?: readonly string[];
+  /** Deferred loading of large toolsets (MCP, extension tools): off when absent. */
+  deferral?: DeferralSettings;
   disallowedTools?: readonly string[];
   /** `false` turns `new_task` off. */
   subAgents?: SubAgentSettings | false;

@@ -252,6 +252,7 @@ export class AgentSession implements ChildSession {
       ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}),
       // Without a runner new_task could only fail: do not offer it at all.
       disallowedTools: [...(options.disallowedTools ?? []), ...(delegate ? [] : [NEW_TASK])],
+      ...(options.deferral ? { deferral: options.deferral } : {}),
       logger: this.logger,
     });
   }

@@ -26,6 +26,15 @@ export { createSimpleTool, createTool, defineTool, type JsonSchemaToolConfig, ty
 export { ToolRegistry, type RegisteredTool, type RegisterOptions } from './registry';
 export { ToolManager, type ToolLookup, type ToolManagerOptions } from './manager';
 export {
+  DEFAULT_DEFERRAL_SHARE,
+  DeferredTools,
+  SEARCH_TOOLS,
+  decideDeferral,
+  estimateSpecTokens,
+  type DeferralDecision,
+  type DeferralSettings,
+} from './deferred-tools';
+export {
   ATTEMPT_COMPLETION,
   NEW_TASK,
   createSystemTools,

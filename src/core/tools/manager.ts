@@ -1,8 +1,10 @@
 // The tool manager for one task (tool-system.md §4): which tools the task may use, in what order the model sees
 // them, and which instance serves each call. Lookup: this call's instance, then user factories, then system
 // tools (behaviour 10); user tools override system tools of the same name everywhere.
+import { DeferredTools, type DeferralDecision, type DeferralSettings } from './deferred-tools';
 import { errorMessage, ToolErrorType } from './errors';
 import type { ToolRegistry } from './registry';
+import { SearchToolsTool } from './search-tools';
 import { createSystemTools } from './system-tools';
 import { caseInsensitiveMatch, suggestToolNames, toolNotFoundMessage } from './tool-name-suggestions';
 import { type AnyTool, consoleLogger, type ToolFactory, type ToolLogger, type ToolSource } from './types';
@@ -17,6 +19,8 @@ export interface ToolManagerOptions {
   /** Applied after `allowedTools`. */
   disallowedTools?: readonly string[];
   logger?: ToolLogger;
+  /** Deferred loading of non-built-in tools when their schemas would take too much context (deferred-tools.ts). */
+  deferral?: DeferralSettings;
 }
 
 export type ToolLookup =
@@ -41,6 +45,10 @@ export class ToolManager {
   private readonly logger: ToolLogger;
   private readonly callInstances = new Map<string, { name: string; tool: AnyTool }>();
   private readonly describeInstances = new Map<string, AnyTool>();
+  private readonly deferred: DeferredTools | undefined;
+  private readonly searchTool: AnyTool | undefined;
+  /** The last deferral decision, for notices and benchmarks. */
+  lastDeferral: DeferralDecision | undefined;
 
   constructor(options: ToolManagerOptions) {
     this.registry = options.registry;
@@ -49,6 +57,23 @@ export class ToolManager {
     this.allowed = options.allowedTools ? new Set(options.allowedTools) : undefined;
     this.disallowed = new Set(options.disallowedTools ?? []);
     this.logger = options.logger ?? consoleLogger;
+    if (options.deferral) {
+      this.deferred = new DeferredTools(options.deferral);
+      this.searchTool = new SearchToolsTool(this.deferred);
+    }
+  }
+
+  /**
+   * The tools to describe in the prompt for a model with this context window: all of them, or, when the
+   * non-built-in ones would take more than the deferral share, the built-ins, `search_tools` and what it loaded.
+   */
+  async promptTools(contextWindow: number): Promise<AnyTool[]> {
+    const all = this.listTools();
+    if (!this.deferred) return all;
+    const sources = new Map(this.candidates().map((c) => [c.name, c.source]));
+    const deferrable = all.filter((tool) => sources.get(tool.name) !== 'builtin');
+    this.lastDeferral = await this.deferred.update(deferrable, contextWindow);
+    return this.listTools().filter((tool) => !this.deferred!.isDeferred(tool.name));
   }
 
   /** Names this task may use, in the stable order sent to the model (behaviour 13). */
@@ -81,6 +106,10 @@ export class ToolManager {
     const names = candidates.map((candidate) => candidate.name);
     const name = names.includes(requestedName) ? requestedName : caseInsensitiveMatch(requestedName, names);
     const candidate = candidates.find((c) => c.name === name);
+    if (candidate && this.deferred?.isDeferred(candidate.name)) {
+      const message = `Tool "${candidate.name}" is available but not loaded yet: call search_tools with its name first; it is callable from the turn after.`;
+      return { ok: false, errorType: ToolErrorType.TOOL_NOT_REGISTERED, message, suggestions: [] };
+    }
     if (!candidate || name === undefined) {
       const suggestions = suggestToolNames(requestedName, names);
       const message = toolNotFoundMessage(requestedName, suggestions);
@@ -100,7 +129,7 @@ export class ToolManager {
 
   /** Cleanup (behaviour 15): disposes this task's instances, logs dispose errors, leaves system tools alone. */
   async dispose(): Promise<void> {
-    const system = new Set(this.systemTools.values());
+    const system = new Set([...this.systemTools.values(), ...(this.searchTool ? [this.searchTool] : [])]);
     const instances = new Set([...[...this.callInstances.values()].map((entry) => entry.tool), ...this.describeInstances.values()]);
     this.callInstances.clear();
     this.describeInstances.clear();
@@ -117,6 +146,7 @@ export class ToolManager {
   private candidates(): Candidate[] {
     const byName = new Map<string, Candidate>();
     for (const [name, system] of this.systemTools) byName.set(name, { name, source: 'builtin', system });
+    if (this.searchTool && this.deferred?.active) byName.set(this.searchTool.name, { name: this.searchTool.name, source: 'builtin', system: this.searchTool });
     for (const entry of this.registry.list()) byName.set(entry.name, { name: entry.name, source: entry.source, factory: entry.factory });
     return [...byName.values()]
       .filter((c) => (!this.allowed || this.allowed.has(c.name)) && !this.disallowed.has(c.name))

@@ -1,0 +1,98 @@
+// An MCP server's tool as a Relay tool: same contract, so the runtime gives it cards, approvals, timeouts,
+// truncation, saved output and statistics like any built-in. It reaches the server only through McpConnection.
+import type { z } from 'zod';
+import type { McpConnection, McpProgress, McpToolInfo } from '../ports/mcp';
+import { BaseTool } from '../tools/base-tool';
+import { displayBlocks } from '../tools/display';
+import { errorMessage, ToolErrorType } from '../tools/errors';
+import type { JsonSchema, ToolContext, ToolDescription, ToolKind, ToolPreparation } from '../tools/types';
+import { kindFromAnnotations } from './annotations';
+import { mapMcpResult } from './results';
+
+export interface McpToolOptions {
+  /** The Relay name (`mcp__server__tool`, sanitised). */
+  name: string;
+  serverName: string;
+  info: McpToolInfo;
+  /** From `checkInputSchema`. */
+  schema: JsonSchema;
+  zod: z.ZodType<Record<string, unknown>>;
+  connection: () => McpConnection;
+  timeoutMs?: number;
+}
+
+const MAX_ARGS_IN_PROMPT = 4000;
+
+export class McpTool extends BaseTool<Record<string, unknown>> {
+  readonly name: string;
+  override readonly displayName: string;
+  readonly kind: ToolKind;
+  declare readonly timeoutMs?: number;
+
+  constructor(private readonly options: McpToolOptions) {
+    super();
+    this.name = options.name;
+    this.displayName = `${options.info.title ?? options.info.annotations?.title ?? options.info.name} (${options.serverName})`;
+    this.kind = kindFromAnnotations(options.info.annotations);
+    if (options.timeoutMs !== undefined) (this as { timeoutMs?: number }).timeoutMs = options.timeoutMs;
+  }
+
+  get serverName(): string {
+    return this.options.serverName;
+  }
+
+  async getDescription(): Promise<ToolDescription> {
+    const own = this.options.info.description?.trim();
+    return { short: own || `The "${this.options.info.name}" tool of the MCP server "${this.options.serverName}".`, category: `mcp:${this.options.serverName}` };
+  }
+
+  async getParameters(): Promise<z.ZodType<Record<string, unknown>>> {
+    return this.options.zod;
+  }
+
+  async getInputJsonSchema(): Promise<JsonSchema> {
+    return this.options.schema;
+  }
+
+  /** The approval modal shows server, tool and the arguments as they will be sent. */
+  async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
+    return { targets: {}, summary: describeCall(this.options.serverName, this.options.info.name, params) };
+  }
+
+  async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
+    const { serverName, info } = this.options;
+    if (isPartial) {
+      ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `${info.name} on ${serverName}`, params: params ?? {} });
+      return;
+    }
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Calling ${info.name} on ${serverName}`, metadata: { mcpServer: serverName, mcpTool: info.name } });
+    const onProgress = (progress: McpProgress) =>
+      ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: progressTip(info.name, progress), metadata: { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}) } });
+    let result;
+    try {
+      result = await this.options.connection().callTool(info.name, params, { signal: ctx.signal, onProgress });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      this.fail(ctx, ToolErrorType.MCP_ERROR, `The MCP server "${serverName}" failed during ${info.name}: ${errorMessage(error)}`);
+      return;
+    }
+    const mapped = mapMcpResult(result);
+    const blocks = [displayBlocks.text(mapped.text.length > 20_000 ? `${mapped.text.slice(0, 20_000)}\n…` : mapped.text)];
+    if (mapped.isError) {
+      this.fail(ctx, ToolErrorType.MCP_ERROR, `${info.name} (MCP server "${serverName}") returned an error:\n${mapped.text}`, { blocks });
+      return;
+    }
+    this.succeed(ctx, mapped.text, { blocks, ...(mapped.images.length ? { metadata: { images: mapped.images } } : {}) });
+  }
+}
+
+export function describeCall(server: string, tool: string, params: unknown): string {
+  let args = JSON.stringify(params ?? {}, null, 2);
+  if (args.length > MAX_ARGS_IN_PROMPT) args = `${args.slice(0, MAX_ARGS_IN_PROMPT)}\n… (${args.length - MAX_ARGS_IN_PROMPT} more characters)`;
+  return `MCP server: ${server}\nTool: ${tool}\nArguments: ${args}`;
+}
+
+function progressTip(tool: string, progress: McpProgress): string {
+  const amount = progress.total ? `${progress.progress}/${progress.total}` : `${progress.progress}`;
+  return `${tool}: ${amount}${progress.message ? ` ${progress.message}` : ''}`;
+}

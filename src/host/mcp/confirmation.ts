@@ -1,0 +1,51 @@
+// Workspace-defined servers run code from the repository: they start only in a trusted workspace, and only
+// after the user confirmed that exact configuration once (a native modal with the command line or URL).
+import * as vscode from 'vscode';
+import { type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
+import { describeLaunch } from '../../core/mcp/variables';
+
+export type ServerConfirmer = (server: McpServerConfig, launch: string) => Promise<boolean>;
+
+export const confirmWithModal: ServerConfirmer = async (server, launch) => {
+  const answer = await vscode.window.showWarningMessage(
+    `Start the MCP server "${server.name}" defined in this workspace?`,
+    {
+      modal: true,
+      detail: `${launch}\n\nDefined in ${server.source}. An MCP server runs with your permissions. Relay asks once for this exact configuration; a change asks again.`,
+    },
+    'Start Server',
+  );
+  return answer === 'Start Server';
+};
+
+const CONFIRMED_KEY = 'relay.mcp.confirmedServers';
+
+export class ServerConfirmations {
+  private readonly declined = new Set<string>();
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly confirm: ServerConfirmer,
+  ) {}
+
+  /** True when the server may start: a user server, or a workspace server confirmed now or before. */
+  async allow(server: McpServerConfig): Promise<boolean> {
+    if (server.origin === 'user') return true;
+    const key = serverFingerprint(server);
+    const confirmed = this.state.get<string[]>(CONFIRMED_KEY, []);
+    if (confirmed.includes(key)) return true;
+    if (this.declined.has(key)) return false;
+    const ok = await this.confirm(server, describeLaunch(server.transport));
+    if (!ok) {
+      this.declined.add(key);
+      return false;
+    }
+    await this.state.update(CONFIRMED_KEY, [...confirmed, key]);
+    return true;
+  }
+
+  /** A restart asks again after a "no" in this window. */
+  forgetDecline(server: McpServerConfig): void {
+    this.declined.delete(serverFingerprint(server));
+  }
+}

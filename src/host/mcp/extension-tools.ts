@@ -1,0 +1,86 @@
+// Tools other extensions registered with `vscode.lm.registerTool`, offered as Relay tools (`ext__<name>`) and
+// invoked with `vscode.lm.invokeTool`: same cards, approvals (they ask like commands), timeouts and statistics.
+import * as vscode from 'vscode';
+import type { z } from 'zod';
+import { assignToolNames, composeToolName } from '../../core/mcp/names';
+import { checkInputSchema } from '../../core/mcp/schema-check';
+import { BaseTool, displayBlocks, ToolErrorType, type JsonSchema, type ToolContext, type ToolDescription, type ToolFactory, type ToolPreparation } from '../../core/tools';
+
+export interface ExtensionToolEntry {
+  name: string;
+  factory: ToolFactory;
+}
+
+/** Relay's own tools never come back through here (it registers none with vscode.lm). */
+export function extensionToolEntries(taken: ReadonlySet<string>, log: vscode.LogOutputChannel): ExtensionToolEntry[] {
+  const lm = (vscode as { lm?: typeof vscode.lm }).lm;
+  const infos = lm?.tools ?? [];
+  const usable: { info: vscode.LanguageModelToolInformation; schema: JsonSchema; zod: z.ZodType<Record<string, unknown>> }[] = [];
+  for (const info of infos) {
+    const check = checkInputSchema(info.inputSchema ?? { type: 'object', properties: {} });
+    if (check.ok) usable.push({ info, schema: check.schema, zod: check.zod });
+    else log.warn(`Extension tool "${info.name}" is not offered: ${check.reason}`);
+  }
+  const names = assignToolNames(usable.map(({ info }) => ({ identity: info.name, preferred: composeToolName(['ext', info.name], info.name) })), taken);
+  return usable.map(({ info, schema, zod }) => {
+    const name = names.get(info.name)!;
+    return { name, factory: () => new ExtensionTool(name, info, schema, zod) };
+  });
+}
+
+class ExtensionTool extends BaseTool<Record<string, unknown>> {
+  readonly kind = 'execute' as const;
+  override readonly displayName: string;
+
+  constructor(
+    readonly name: string,
+    private readonly info: vscode.LanguageModelToolInformation,
+    private readonly schema: JsonSchema,
+    private readonly zod: z.ZodType<Record<string, unknown>>,
+  ) {
+    super();
+    this.displayName = `${info.name} (extension tool)`;
+  }
+
+  async getDescription(): Promise<ToolDescription> {
+    return { short: this.info.description?.trim() || `The VS Code extension tool "${this.info.name}".`, category: 'extension' };
+  }
+
+  async getParameters() {
+    return this.zod;
+  }
+
+  async getInputJsonSchema(): Promise<JsonSchema> {
+    return this.schema;
+  }
+
+  async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
+    return { targets: {}, summary: `VS Code extension tool: ${this.info.name}\nArguments: ${JSON.stringify(params, null, 2).slice(0, 4000)}` };
+  }
+
+  async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
+    if (isPartial) return;
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Running ${this.info.name}` });
+    const source = new vscode.CancellationTokenSource();
+    const cancel = () => source.cancel();
+    ctx.signal.addEventListener('abort', cancel, { once: true });
+    try {
+      const result = await vscode.lm.invokeTool(this.info.name, { input: params, toolInvocationToken: undefined }, source.token);
+      const text = result.content.map(partText).filter(Boolean).join('\n') || 'The tool returned no content.';
+      this.succeed(ctx, text, { blocks: [displayBlocks.text(text.slice(0, 20_000))] });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      this.fail(ctx, ToolErrorType.EXECUTION_FAILED, `The extension tool ${this.info.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      ctx.signal.removeEventListener('abort', cancel);
+      source.dispose();
+    }
+  }
+}
+
+function partText(part: unknown): string {
+  if (part instanceof vscode.LanguageModelTextPart) return part.value;
+  if (part instanceof vscode.LanguageModelPromptTsxPart) return JSON.stringify(part.value);
+  if (part && typeof part === 'object' && 'value' in part && typeof (part as { value: unknown }).value === 'string') return (part as { value: string }).value;
+  return part === undefined ? '' : `[${JSON.stringify(part).slice(0, 500)}]`;
+}

@@ -1,0 +1,93 @@
+// From a configured server to what the client starts: variables resolved (inputs asked once and kept in
+// SecretStorage), the env file read and merged, the working directory defaulted to the workspace folder.
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, resolve, sep } from 'node:path';
+import * as vscode from 'vscode';
+import type { McpInputDefinition, McpServerConfig, McpTransportConfig } from '../../core/mcp/config';
+import { inputIdsOf, parseEnvFile, resolveTransport } from '../../core/mcp/variables';
+
+/** Asks for one input; undefined when the user dismissed it. */
+export type InputAsker = (definition: McpInputDefinition) => Promise<string | undefined>;
+
+export const askInputWithVsCode: InputAsker = async (definition) => {
+  if (definition.type === 'pickString' && definition.options?.length) {
+    return vscode.window.showQuickPick(definition.options, { title: definition.description ?? definition.id, ignoreFocusOut: true });
+  }
+  return vscode.window.showInputBox({
+    title: `MCP server input: ${definition.id}`,
+    prompt: definition.description ?? `Value for \${input:${definition.id}}`,
+    password: definition.password ?? false,
+    value: definition.default ?? '',
+    ignoreFocusOut: true,
+  });
+};
+
+const SECRET_PREFIX = 'relay.mcp.input.';
+
+export class McpInputs {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly ask: InputAsker,
+  ) {}
+
+  /** The answers a server needs: stored ones, else asked once and stored. Throws when the user declines. */
+  async resolve(server: McpServerConfig, definitions: readonly McpInputDefinition[]): Promise<Record<string, string>> {
+    const answers: Record<string, string> = {};
+    for (const id of inputIdsOf(server)) {
+      const stored = await this.secrets.get(SECRET_PREFIX + id);
+      if (stored !== undefined) {
+        answers[id] = stored;
+        continue;
+      }
+      const definition = definitions.find((d) => d.id === id) ?? { id, type: 'promptString' as const };
+      const value = await this.ask(definition);
+      if (value === undefined) throw new Error(`the input "${id}" was not given`);
+      await this.secrets.store(SECRET_PREFIX + id, value);
+      answers[id] = value;
+    }
+    return answers;
+  }
+
+  async forget(server: McpServerConfig): Promise<void> {
+    for (const id of inputIdsOf(server)) await this.secrets.delete(SECRET_PREFIX + id);
+  }
+}
+
+export interface Launch {
+  transport: McpTransportConfig;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function workspaceFolderFor(server: McpServerConfig): string | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (server.origin === 'workspace' && isAbsolute(server.source)) {
+    const owner = folders.find((f) => server.source.startsWith(f.uri.fsPath + sep));
+    if (owner) return owner.uri.fsPath;
+  }
+  return folders[0]?.uri.fsPath;
+}
+
+export async function prepareLaunch(server: McpServerConfig, inputs: Record<string, string>): Promise<Launch> {
+  const workspaceFolder = workspaceFolderFor(server);
+  const transport = resolveTransport(server, {
+    ...(workspaceFolder ? { workspaceFolder } : {}),
+    userHome: homedir(),
+    env: process.env,
+    pathSeparator: sep,
+    inputs,
+  });
+  if (transport.type !== 'stdio') return { transport };
+  const base = transport.cwd ?? workspaceFolder ?? (isAbsolute(server.source) ? dirname(server.source) : homedir());
+  const cwd = isAbsolute(base) ? base : resolve(workspaceFolder ?? homedir(), base);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (transport.envFile) {
+    const file = isAbsolute(transport.envFile) ? transport.envFile : resolve(cwd, transport.envFile);
+    Object.assign(env, parseEnvFile(await readFile(file, 'utf8')));
+  }
+  for (const [key, value] of Object.entries(transport.env)) {
+    if (value === null) delete env[key];
+    else env[key] = value;
+  }
+  return { transport: { ...transport, cwd }, env };
+}

@@ -1,0 +1,313 @@
+// The MCP servers of this window: configuration (watched), trust and one-time confirmation, lazy connection
+// when a task starts, reconnection with backoff, `tools/list_changed`, one log per server, and the registries
+// of running tasks kept in step with the servers' tool lists.
+import * as vscode from 'vscode';
+import { DEFAULT_BACKOFF, reconnectDelay, type BackoffPolicy } from '../../core/mcp/backoff';
+import { buildMcpToolEntries, type McpToolEntry, type SkippedTool } from '../../core/mcp/catalog';
+import { type McpInputDefinition, type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
+import type { McpToolInfo } from '../../core/ports/mcp';
+import type { ToolRegistry } from '../../core/tools';
+import type { ConnectOptions, SdkMcpConnection } from './sdk-connection';
+import { confirmWithModal, ServerConfirmations, type ServerConfirmer } from './confirmation';
+import { readMcpConfig, watchMcpConfig } from './config-source';
+import { askInputWithVsCode, type InputAsker, McpInputs, prepareLaunch } from './launch';
+import { loadMcpClient } from './client-loader';
+import { RegistrySync } from './registry-sync';
+
+export type ServerStatus = 'stopped' | 'starting' | 'running' | 'error' | 'disabled' | 'untrusted' | 'declined';
+
+export interface ServerView {
+  name: string;
+  origin: McpServerConfig['origin'];
+  status: ServerStatus;
+  toolCount: number;
+  skipped: SkippedTool[];
+  lastError?: string;
+  toolsChanged: number;
+}
+
+export interface McpManagerOptions {
+  state: vscode.Memento;
+  secrets: vscode.SecretStorage;
+  log: vscode.LogOutputChannel;
+  isTrusted: () => boolean;
+  roots: () => string[];
+  confirm?: ServerConfirmer;
+  askInput?: InputAsker;
+  connect?: (options: ConnectOptions) => Promise<SdkMcpConnection>;
+  backoff?: BackoffPolicy;
+  connectTimeoutMs?: number;
+  /** Told once per failure streak, e.g. a warning with "Show Output". */
+  notifyFailure?: (server: string, error: string) => void;
+}
+
+interface Entry {
+  config: McpServerConfig;
+  fingerprint: string;
+  status: ServerStatus;
+  connection?: SdkMcpConnection;
+  tools: McpToolInfo[];
+  skipped: SkippedTool[];
+  lastError?: string;
+  attempts: number;
+  generation: number;
+  starting?: Promise<void>;
+  timer?: ReturnType<typeof setTimeout>;
+  log?: vscode.LogOutputChannel;
+}
+
+const DISABLED_KEY = 'relay.mcp.disabledServers';
+
+export class McpServerManager implements vscode.Disposable {
+  private readonly servers = new Map<string, Entry>();
+  private inputDefinitions: McpInputDefinition[] = [];
+  private configErrors: string[] = [];
+  private loaded: Promise<void> | undefined;
+  private readonly confirmations: ServerConfirmations;
+  private readonly inputs: McpInputs;
+  private readonly sync = new RegistrySync();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly watcher: vscode.Disposable;
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly options: McpManagerOptions) {
+    this.confirmations = new ServerConfirmations(options.state, options.confirm ?? confirmWithModal);
+    this.inputs = new McpInputs(options.secrets, options.askInput ?? askInputWithVsCode);
+    this.watcher = watchMcpConfig(() => void this.reload());
+  }
+
+  get errors(): readonly string[] {
+    return this.configErrors;
+  }
+
+  /** Reads the configuration; servers whose configuration changed are stopped, and restarted if they were running. */
+  reload(): Promise<void> {
+    this.loaded = (async () => {
+      const config = await readMcpConfig();
+      this.inputDefinitions = config.inputs;
+      this.configErrors = config.errors;
+      for (const error of config.errors) this.options.log.warn(`MCP configuration: ${error}`);
+      const next = new Map(config.servers.map((s) => [s.name, s]));
+      const restart: Entry[] = [];
+      for (const [name, entry] of this.servers) {
+        const updated = next.get(name);
+        if (updated && serverFingerprint(updated) === entry.fingerprint) continue;
+        const wasRunning = entry.status === 'running' || entry.status === 'starting';
+        await this.stop(entry);
+        this.servers.delete(name);
+        if (updated && wasRunning) restart.push(this.add(updated));
+      }
+      for (const server of config.servers) if (!this.servers.has(server.name)) this.add(server);
+      this.publish();
+      for (const entry of restart) void this.start(entry);
+    })();
+    return this.loaded;
+  }
+
+  /** Called when a task starts: every enabled server is started (lazily, once) and awaited up to the timeout. */
+  async prepareForTask(): Promise<void> {
+    await (this.loaded ?? this.reload());
+    const starts = [...this.servers.values()].filter((e) => e.status === 'stopped').map((e) => this.start(e));
+    const pending = [...this.servers.values()].flatMap((e) => (e.starting ? [e.starting] : []));
+    if (starts.length === 0 && pending.length === 0) return;
+    const cap = new Promise<void>((resolve) => setTimeout(resolve, this.options.connectTimeoutMs ?? 30_000).unref?.());
+    await Promise.race([Promise.allSettled([...starts, ...pending]), cap]);
+  }
+
+  /** Registers the running servers' tools in a task's registry and keeps them in step while the task lives. */
+  attach(registry: ToolRegistry, taken: ReadonlySet<string>, filter: (entry: McpToolEntry) => boolean = () => true): void {
+    this.sync.attach(registry, taken, filter, (names) => this.entries(names));
+  }
+
+  entries(taken: ReadonlySet<string>): McpToolEntry[] {
+    const running = [...this.servers.values()].filter((e) => e.status === 'running' || (e.status === 'error' && e.tools.length > 0));
+    return buildMcpToolEntries(
+      running.map((entry) => ({
+        serverName: entry.config.name,
+        tools: entry.tools,
+        connection: () => {
+          if (!entry.connection || entry.connection.isClosed) throw new Error(`the server is not connected${entry.lastError ? ` (${entry.lastError})` : ''}`);
+          return entry.connection;
+        },
+        ...(entry.config.timeoutMs !== undefined ? { timeoutMs: entry.config.timeoutMs } : {}),
+      })),
+      taken,
+    ).entries;
+  }
+
+  list(): ServerView[] {
+    return [...this.servers.values()].map((e) => ({
+      name: e.config.name,
+      origin: e.config.origin,
+      status: e.status,
+      toolCount: e.status === 'running' ? e.tools.length - e.skipped.length : 0,
+      skipped: e.skipped,
+      ...(e.lastError ? { lastError: e.lastError } : {}),
+      toolsChanged: e.connection?.toolsChangedCount ?? 0,
+    }));
+  }
+
+  async restart(name: string): Promise<void> {
+    const entry = this.servers.get(name);
+    if (!entry) return;
+    await this.stop(entry);
+    entry.status = 'stopped';
+    entry.attempts = 0;
+    delete entry.lastError;
+    this.confirmations.forgetDecline(entry.config);
+    await this.start(entry);
+  }
+
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    const disabled = new Set(this.options.state.get<string[]>(DISABLED_KEY, []));
+    if (enabled) disabled.delete(name);
+    else disabled.add(name);
+    await this.options.state.update(DISABLED_KEY, [...disabled]);
+    const entry = this.servers.get(name);
+    if (!entry) return;
+    await this.stop(entry);
+    entry.status = enabled ? 'stopped' : 'disabled';
+    this.publish();
+    if (enabled) await this.start(entry);
+  }
+
+  showOutput(name: string): void {
+    const entry = this.servers.get(name);
+    if (entry) this.logFor(entry).show(true);
+  }
+
+  private add(config: McpServerConfig): Entry {
+    const disabled = this.options.state.get<string[]>(DISABLED_KEY, []).includes(config.name);
+    const entry: Entry = { config, fingerprint: serverFingerprint(config), status: disabled ? 'disabled' : 'stopped', tools: [], skipped: [], attempts: 0, generation: 0 };
+    this.servers.set(config.name, entry);
+    return entry;
+  }
+
+  private start(entry: Entry): Promise<void> {
+    if (entry.starting) return entry.starting;
+    if (entry.status === 'disabled' || entry.status === 'running') return Promise.resolve();
+    const generation = entry.generation;
+    entry.starting = this.connect(entry, generation).finally(() => {
+      if (entry.generation === generation) entry.starting = undefined;
+      this.publish();
+    });
+    return entry.starting;
+  }
+
+  private async connect(entry: Entry, generation: number): Promise<void> {
+    const { config } = entry;
+    if (config.origin === 'workspace' && !this.options.isTrusted()) {
+      entry.status = 'untrusted';
+      return;
+    }
+    if (!(await this.confirmations.allow(config))) {
+      entry.status = 'declined';
+      return;
+    }
+    entry.status = 'starting';
+    this.publish();
+    const log = this.logFor(entry);
+    try {
+      const launch = await prepareLaunch(config, await this.inputs.resolve(config, this.inputDefinitions));
+      const connect = this.options.connect ?? ((o: ConnectOptions) => loadMcpClient().SdkMcpConnection.connect(o));
+      const connection = await connect({
+        name: config.name,
+        transport: launch.transport,
+        ...(launch.env ? { env: launch.env } : {}),
+        log,
+        roots: this.options.roots(),
+        connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
+      });
+      if (entry.generation !== generation) return void (await connection.close());
+      const tools = await connection.listTools();
+      entry.connection = connection;
+      this.setTools(entry, tools);
+      entry.status = 'running';
+      entry.attempts = 0;
+      delete entry.lastError;
+      connection.onToolsChanged(() => void this.refreshTools(entry, generation));
+      connection.onClosed((reason) => this.lost(entry, generation, reason));
+      this.sync.refresh();
+    } catch (error) {
+      if (entry.generation !== generation) return;
+      this.fail(entry, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private setTools(entry: Entry, tools: McpToolInfo[]): void {
+    entry.tools = tools;
+    entry.skipped = buildMcpToolEntries([{ serverName: entry.config.name, tools, connection: () => entry.connection! }], new Set()).skipped;
+    const log = this.logFor(entry);
+    log.info(`${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`);
+    for (const s of entry.skipped) log.warn(`Tool "${s.toolName}" is not offered: ${s.reason}`);
+  }
+
+  private async refreshTools(entry: Entry, generation: number): Promise<void> {
+    try {
+      const tools = await entry.connection!.listTools();
+      if (entry.generation !== generation) return;
+      this.setTools(entry, tools);
+      this.sync.refresh();
+      this.publish();
+    } catch (error) {
+      this.logFor(entry).warn(`Refreshing the tool list failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private lost(entry: Entry, generation: number, reason: string): void {
+    if (entry.generation !== generation) return;
+    entry.connection = undefined;
+    this.fail(entry, reason);
+  }
+
+  private fail(entry: Entry, error: string): void {
+    entry.status = 'error';
+    entry.lastError = error;
+    entry.attempts++;
+    this.logFor(entry).error(error);
+    if (entry.attempts === 1) this.options.notifyFailure?.(entry.config.name, error);
+    const delay = reconnectDelay(entry.attempts, this.options.backoff ?? DEFAULT_BACKOFF);
+    if (delay === undefined) {
+      entry.lastError = `${error} (gave up after ${entry.attempts} attempts; use Restart)`;
+    } else {
+      this.logFor(entry).info(`Reconnecting in ${Math.round(delay / 100) / 10} s (attempt ${entry.attempts})`);
+      const generation = entry.generation;
+      entry.timer = setTimeout(() => {
+        if (entry.generation === generation && entry.status === 'error') void this.start(entry);
+      }, delay);
+      entry.timer.unref?.();
+    }
+    this.publish();
+  }
+
+  private async stop(entry: Entry): Promise<void> {
+    entry.generation++;
+    clearTimeout(entry.timer);
+    entry.starting = undefined;
+    const connection = entry.connection;
+    entry.connection = undefined;
+    entry.tools = [];
+    entry.skipped = [];
+    this.sync.refresh();
+    await connection?.close();
+  }
+
+  private logFor(entry: Entry): vscode.LogOutputChannel {
+    entry.log ??= vscode.window.createOutputChannel(`Relay MCP: ${entry.config.name}`, { log: true });
+    return entry.log;
+  }
+
+  private publish(): void {
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.watcher.dispose();
+    for (const entry of this.servers.values()) {
+      void this.stop(entry);
+      entry.log?.dispose();
+    }
+    this.servers.clear();
+    this.changed.dispose();
+  }
+}
