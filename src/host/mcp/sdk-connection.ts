@@ -30,6 +30,7 @@ const MAX_PAGES = 50;
 
 export class SdkMcpConnection implements McpConnection {
   private closedReason: string | undefined;
+  private closing = false;
   private readonly changeListeners = new Set<() => void>();
   private readonly closeListeners = new Set<(reason: string) => void>();
   /** How many `tools/list_changed` notifications arrived. */
@@ -60,8 +61,9 @@ export class SdkMcpConnection implements McpConnection {
       return await SdkMcpConnection.open(options, new StreamableHTTPClientTransport(url, { requestInit }), 'http', timeout);
     } catch (error) {
       // Servers from before Streamable HTTP answer its POST with 4xx: try the HTTP+SSE transport they speak.
-      if (!/\b(400|404|405)\b/.test(message(error))) throw error;
-      log.warn(`Streamable HTTP failed (${message(error)}); trying the legacy HTTP+SSE transport`);
+      const status = (error as { code?: unknown }).code;
+      if (!(typeof status === 'number' && [400, 404, 405].includes(status)) && !/\b(400|404|405)\b/.test(message(error))) throw error;
+      log.warn(`Streamable HTTP failed (HTTP ${String(status)}); trying the legacy HTTP+SSE transport`);
       return SdkMcpConnection.open(options, new SSEClientTransport(url, { requestInit }), 'sse', timeout);
     }
   }
@@ -85,6 +87,7 @@ export class SdkMcpConnection implements McpConnection {
     });
     client.onerror = (error) => options.log.warn(`Protocol error: ${error.message}`);
     client.onclose = () => {
+      if (connection.closing) return void (connection.closedReason = 'closed by Relay');
       const detail = exitInfo();
       connection.closedReason = `the connection closed${detail ? ` (${detail})` : ''}`;
       options.log.warn(`Disconnected: ${connection.closedReason}`);
@@ -95,7 +98,8 @@ export class SdkMcpConnection implements McpConnection {
     } catch (error) {
       const detail = exitInfo();
       await transport.close().catch(() => {});
-      throw new Error(`${message(error)}${detail ? ` (${detail})` : ''}`);
+      if (!detail) throw error;
+      throw new Error(`${message(error)} (${detail})`);
     }
     const version = client.getServerVersion();
     options.log.info(`Connected over ${kind}${version ? ` to ${version.name} ${version.version}` : ''}`);
@@ -151,6 +155,7 @@ export class SdkMcpConnection implements McpConnection {
 
   /** Ends the session; a stdio server's whole process group is killed. */
   async close(): Promise<void> {
+    this.closing = true;
     this.closeListeners.clear();
     this.changeListeners.clear();
     await this.client.close().catch(() => {});
