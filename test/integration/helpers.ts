@@ -43,9 +43,20 @@ export class ScriptedPrompter implements ApprovalPrompter {
   }
 }
 
+/** Answers MCP server confirmations (the test server refuses the native modal) and records what was asked. */
+export class ScriptedMcpConfirmer {
+  readonly asked: { server: string; launch: string }[] = [];
+  answer = true;
+  confirm = async (server: { name: string }, launch: string): Promise<boolean> => {
+    this.asked.push({ server: server.name, launch });
+    return this.answer;
+  };
+}
+
 interface SharedRelay {
   relay: Relay;
   prompter: ScriptedPrompter;
+  mcpConfirmer: ScriptedMcpConfirmer;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -61,7 +72,8 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
   const holder = globalThis as { [SHARED]?: Promise<SharedRelay> };
   holder[SHARED] ??= activateRelay().then((api) => {
     const prompter = new ScriptedPrompter();
-    return { relay: api.relay({ prompter }), prompter };
+    const mcpConfirmer = new ScriptedMcpConfirmer();
+    return { relay: api.relay({ prompter, mcp: { confirm: mcpConfirmer.confirm } }), prompter, mcpConfirmer };
   });
   return holder[SHARED];
 }

@@ -1,0 +1,262 @@
+// MCP inside the real VS Code extension host: a workspace .vscode/mcp.json naming real servers nobody here wrote
+// (server-everything over stdio and Streamable HTTP, server-filesystem) and our fault server; tasks driven by the
+// scripted model server through the extension's own Relay (task controller, tool runtime, approval service).
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { RelayApi } from '../../../src/extension';
+import type { Relay } from '../../../src/host/relay';
+import type { ChatItem, ChatSnapshot } from '../../../src/shared/chat-model';
+import { everythingServerScript, faultServerScript, filesystemServerScript, startEverythingHttp, type RunningHttpServer } from '../../support/mcp/servers';
+import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer, type ScriptTurn } from '../../support/scripted-model-server';
+import { activateRelay, EXTENSION_ID, relayWithScriptedPrompter, type ScriptedMcpConfirmer, type ScriptedPrompter, waitFor } from '../helpers';
+
+const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions', 'toolDeferralShare'] as const;
+const TURN_MS = 30_000;
+type Json = Record<string, unknown>;
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+
+describe('MCP servers inside VS Code', function () {
+  this.timeout(120_000);
+  let api: RelayApi;
+  let relay: Relay;
+  let prompter: ScriptedPrompter;
+  let confirmer: ScriptedMcpConfirmer;
+  let model: ScriptedModelServer;
+  let http: RunningHttpServer;
+  const saved = new Map<string, unknown>();
+  const config = () => vscode.workspace.getConfiguration('relay');
+  const root = () => vscode.workspace.workspaceFolders![0]!.uri;
+  const mcpJson = () => vscode.Uri.joinPath(root(), '.vscode', 'mcp.json');
+  const snapshot = (): ChatSnapshot => api.chat.snapshot;
+  const cards = (): ToolItem[] => snapshot().items.filter((i): i is ToolItem => i.kind === 'tool');
+  const card = (callId: string) => cards().find((c) => c.status.callId === callId);
+  const server = (name: string) => relay.mcp.list().find((s) => s.name === name);
+  const toolMessages = (request: RecordedRequest): Json[] => ((request.body as Json).messages as Json[]).filter((m) => m.role === 'tool');
+  const toolResult = (request: RecordedRequest, callId: string) => String(toolMessages(request).find((m) => m.tool_call_id === callId)?.content);
+  const toolNames = (request: RecordedRequest) => (((request.body as Json).tools as { function: { name: string } }[] | undefined) ?? []).map((t) => t.function.name);
+
+  async function writeMcpJson(servers: Json): Promise<void> {
+    await vscode.workspace.fs.writeFile(mcpJson(), new TextEncoder().encode(JSON.stringify({ servers }, null, 2)));
+  }
+
+  async function runTask(text: string, script: ScriptTurn[]): Promise<void> {
+    model.setScript(script);
+    api.chat.submitIntent({ type: 'sendMessage', text });
+    await waitFor(() => snapshot().task && !snapshot().task!.running && !relay.controller.isRunning, TURN_MS, `the task "${text}" to stop`);
+  }
+
+  async function newTask(): Promise<void> {
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
+  }
+
+  const done = (id: string): ScriptTurn => ({ toolCalls: [{ id, name: 'attempt_completion', args: { result: 'done' } }] });
+
+  before(async () => {
+    api = await activateRelay();
+    ({ relay, prompter, mcpConfirmer: confirmer } = await relayWithScriptedPrompter());
+    model = await startScriptedModelServer();
+    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
+    const set = (key: string, value: unknown) => config().update(key, value, vscode.ConfigurationTarget.Global);
+    await set('provider', 'openai-compatible');
+    await set('model', 'gpt-4.1');
+    await set('baseUrl', model.openaiBaseUrl);
+    await set('textProtocol', false);
+    await set('approvalMode', 'default');
+    await set('toolDeferralShare', 1);
+    const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    http = await startEverythingHttp(repo, 'streamableHttp', process.execPath);
+    const node = process.execPath;
+    await writeMcpJson({
+      everything: { type: 'stdio', command: node, args: [everythingServerScript(repo), 'stdio'] },
+      files: { command: node, args: [filesystemServerScript(repo), '${workspaceFolder}'] },
+      fault: { command: node, args: [faultServerScript(repo)], timeout: 2000 },
+      exits: { command: node, args: [faultServerScript(repo), '--exit-at-start'] },
+      remote: { type: 'http', url: http.url },
+    });
+    await relay.mcp.reload();
+  });
+
+  beforeEach(async () => {
+    model.reset();
+    prompter.script();
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
+  });
+
+  after(async () => {
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
+    await vscode.workspace.fs.delete(mcpJson()).then(undefined, () => undefined);
+    await relay.mcp.reload();
+    await http?.stop();
+    await model?.close();
+    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
+  });
+
+  it('MCP: workspace servers are confirmed once with their command line, connect when a task starts, and offer their tools', async () => {
+    assert.deepEqual(relay.mcp.list().map((s) => s.status), ['stopped', 'stopped', 'stopped', 'stopped', 'stopped'], 'nothing connects before a task');
+    await runTask('hello', [done('c0')]);
+    assert.deepEqual(confirmer.asked.map((a) => a.server).sort(), ['everything', 'exits', 'fault', 'files', 'remote']);
+    const everything = confirmer.asked.find((a) => a.server === 'everything')!;
+    assert.match(everything.launch, new RegExp(`^Command: \\S*node\\S* \\S*server-everything/dist/index\\.js stdio`));
+    assert.match(confirmer.asked.find((a) => a.server === 'remote')!.launch, /^HTTP http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    assert.equal(server('everything')?.status, 'running');
+    assert.equal(server('files')?.status, 'running');
+    assert.equal(server('remote')?.status, 'running');
+    assert.equal(server('fault')?.status, 'running');
+    assert.deepEqual(server('fault')?.skipped.map((s) => s.toolName), ['bad_schema']);
+    assert.equal(server('exits')?.status, 'error');
+    assert.match(server('exits')!.lastError!, /exit code 2.*configuration missing/s);
+    const names = toolNames(model.requests[0]!);
+    for (const name of ['mcp__everything__echo', 'mcp__files__read_text_file', 'mcp__remote__echo', 'mcp__fault__ok', 'read_file']) assert.ok(names.includes(name), `${name} in ${names.join()}`);
+    assert.ok(!names.includes('mcp__fault__bad_schema'));
+    // A second task asks nothing again.
+    await runTask('again', [done('c1')]);
+    assert.equal(confirmer.asked.length, 5);
+  });
+
+  it('MCP: tools/list_changed from server-everything refreshes the registry', async () => {
+    await waitFor(() => (server('everything')?.toolsChanged ?? 0) > 0, 10_000, 'a tools/list_changed notification');
+    await runTask('list', [done('c0')]);
+    assert.ok(toolNames(model.requests[0]!).includes('mcp__everything__get-roots-list'));
+  });
+
+  it('MCP: calls over stdio and Streamable HTTP: text, image and error results reach the model; progress updates the card', async () => {
+    const dir = root().fsPath;
+    await runTask('use tools', [
+      {
+        toolCalls: [
+          { id: 'echo', name: 'mcp__everything__echo', args: { message: 'hi' } },
+          { id: 'remote', name: 'mcp__remote__echo', args: { message: 'over http' } },
+          { id: 'image', name: 'mcp__everything__get-tiny-image', args: {} },
+          { id: 'outside', name: 'mcp__files__read_text_file', args: { path: '/etc/hostname' } },
+          { id: 'inside', name: 'mcp__files__list_directory', args: { path: dir } },
+        ],
+      },
+      { toolCalls: [{ id: 'long', name: 'mcp__everything__trigger-long-running-operation', args: { duration: 3, steps: 3 } }] },
+      done('c9'),
+    ]);
+    const results = model.requests[1]!;
+    assert.equal(toolResult(results, 'echo'), 'Echo: hi');
+    assert.equal(toolResult(results, 'remote'), 'Echo: over http');
+    assert.match(toolResult(results, 'image'), /\[image: image\/png, [\d.]+ (bytes|KiB); not shown/);
+    assert.match(toolResult(results, 'outside'), /read_text_file \(MCP server "files"\) returned an error:[\s\S]*denied|outside/i);
+    assert.match(toolResult(results, 'inside'), /\[FILE\] package\.json/);
+    assert.equal(card('echo')?.status.state, 'success');
+    assert.equal(card('outside')?.status.state, 'error');
+    assert.equal(card('long')?.status.state, 'success');
+    assert.match(toolResult(model.requests[2]!, 'long'), /Long running operation completed/);
+    assert.equal(prompter.prompts.length, 0, 'read-only MCP tools ran without asking');
+  });
+
+  it('MCP: progress notifications show on the running card', async () => {
+    model.setScript([{ toolCalls: [{ id: 'long', name: 'mcp__everything__trigger-long-running-operation', args: { duration: 3, steps: 3 } }] }, done('c1')]);
+    api.chat.submitIntent({ type: 'sendMessage', text: 'progress' });
+    await waitFor(() => /trigger-long-running-operation: [12]\/3/.test(card('long')?.status.showTip ?? ''), TURN_MS, 'a progress tip on the card');
+    await waitFor(() => !relay.controller.isRunning, TURN_MS, 'the task to stop');
+  });
+
+  it('MCP: the approval shows server, tool and arguments; a deny goes to the model; a glob rule allows', async () => {
+    await runTask('toggle', [
+      { toolCalls: [{ id: 'toggle', name: 'mcp__everything__toggle-simulated-logging', args: {} }] },
+      done('c1'),
+    ]);
+    assert.equal(prompter.prompts.length, 1);
+    const prompt = prompter.prompts[0]!;
+    assert.equal(prompt.toolName, 'mcp__everything__toggle-simulated-logging');
+    assert.match(prompt.detail, /MCP server: everything\nTool: toggle-simulated-logging\nArguments: \{\}/);
+    assert.equal(card('toggle')?.status.state, 'error');
+    assert.match(toolResult(model.requests[1]!, 'toggle'), /denied/);
+
+    await config().update('permissions', [{ tool: 'mcp__everything__*', pattern: '*', action: 'allow' }], vscode.ConfigurationTarget.Global);
+    prompter.script();
+    model.reset();
+    await newTask();
+    await runTask('toggle again', [{ toolCalls: [{ id: 'toggle2', name: 'mcp__everything__toggle-simulated-logging', args: {} }] }, done('c2')]);
+    assert.equal(prompter.prompts.length, 0);
+    assert.equal(card('toggle2')?.status.state, 'success');
+    await config().update('permissions', saved.get('permissions'), vscode.ConfigurationTarget.Global);
+  });
+
+  it('MCP faults: a hang times out, a flood is truncated and saved, a stray line is skipped, a crash is an error; the task goes on and other servers are unaffected', async () => {
+    prompter.script({ type: 'allow-once' });
+    await runTask('faults', [
+      { toolCalls: [{ id: 'hang', name: 'mcp__fault__hang', args: {} }] },
+      {
+        toolCalls: [
+          { id: 'flood', name: 'mcp__fault__flood', args: {} },
+          { id: 'noisy', name: 'mcp__fault__noisy', args: {} },
+          { id: 'cancelled', name: 'mcp__fault__cancelled', args: {} },
+        ],
+      },
+      { toolCalls: [{ id: 'crash', name: 'mcp__fault__crash', args: {} }] },
+      { toolCalls: [{ id: 'after', name: 'mcp__everything__echo', args: { message: 'still here' } }] },
+      done('c9'),
+    ]);
+    assert.equal(card('hang')?.status.state, 'error');
+    assert.match(toolResult(model.requests[1]!, 'hang'), /timed out after 2 s/);
+    const flood = toolResult(model.requests[2]!, 'flood');
+    const saved = /(\/\S+\.txt)/.exec(flood)?.[1];
+    assert.ok(saved && existsSync(saved), `a saved-output path in: ${flood.slice(-400)}`);
+    assert.ok(flood.length < 120_000);
+    assert.equal(toolResult(model.requests[2]!, 'noisy'), 'noisy: answered after a stray line');
+    assert.equal((JSON.parse(toolResult(model.requests[2]!, 'cancelled')) as unknown[]).length, 1, 'the timeout sent notifications/cancelled');
+    assert.equal(card('crash')?.status.state, 'error');
+    assert.match(toolResult(model.requests[3]!, 'crash'), /The MCP server "fault" failed during crash: .*exit code 3.*segfault simulated/s);
+    assert.equal(toolResult(model.requests[4]!, 'after'), 'Echo: still here');
+    assert.equal(card('c9')?.status.state, 'success', 'the task went on to complete');
+    // The crashed server comes back by itself (reconnect with backoff).
+    await waitFor(() => server('fault')?.status === 'running', 15_000, 'the fault server to reconnect');
+  });
+
+  it('MCP: cancelling a task cancels the running MCP request (notifications/cancelled)', async () => {
+    model.setScript([{ toolCalls: [{ id: 'hang', name: 'mcp__fault__hang', args: {} }] }]);
+    api.chat.submitIntent({ type: 'sendMessage', text: 'hang' });
+    await waitFor(() => card('hang')?.status.state === 'running', TURN_MS, 'the hang call to run');
+    relay.controller.cancel();
+    await waitFor(() => !relay.controller.isRunning, TURN_MS, 'the task to stop');
+    assert.equal(card('hang')?.status.state, 'cancelled');
+    model.reset();
+    await newTask();
+    await runTask('which were cancelled', [{ toolCalls: [{ id: 'list', name: 'mcp__fault__cancelled', args: {} }] }, done('c1')]);
+    // The server restarted after the fault test's crash: this cancellation is the only one it saw.
+    assert.equal((JSON.parse(toolResult(model.requests[1]!, 'list')) as unknown[]).length, 1);
+  });
+
+  it('MCP: with many tools over the share, only built-ins and search_tools are offered until search_tools loads one', async () => {
+    await config().update('toolDeferralShare', 0.0001, vscode.ConfigurationTarget.Global);
+    try {
+      await runTask('deferred', [
+        { toolCalls: [{ id: 's', name: 'search_tools', args: { query: 'echo everything', limit: 1 } }] },
+        { toolCalls: [{ id: 'e', name: 'mcp__everything__echo', args: { message: 'loaded' } }] },
+        done('c1'),
+      ]);
+      const first = toolNames(model.requests[0]!);
+      assert.ok(first.includes('search_tools') && first.includes('read_file'));
+      assert.ok(!first.some((n) => n.startsWith('mcp__')), first.join());
+      assert.deepEqual(toolNames(model.requests[1]!).filter((n) => n.startsWith('mcp__')), ['mcp__everything__echo']);
+      assert.equal(toolResult(model.requests[2]!, 'e'), 'Echo: loaded');
+    } finally {
+      await config().update('toolDeferralShare', 1, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('MCP: editing mcp.json stops removed servers; Disable and Restart work', async () => {
+    const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    await writeMcpJson({ everything: { type: 'stdio', command: process.execPath, args: [everythingServerScript(repo), 'stdio'] } });
+    await waitFor(() => relay.mcp.list().length === 1, 10_000, 'the watcher to drop the other servers');
+    assert.equal(server('everything')?.status, 'running', 'an unchanged server keeps running');
+    await relay.mcp.setEnabled('everything', false);
+    assert.equal(server('everything')?.status, 'disabled');
+    await runTask('no tools', [done('c0')]);
+    assert.ok(!toolNames(model.requests[0]!).some((n) => n.startsWith('mcp__')));
+    await relay.mcp.setEnabled('everything', true);
+    assert.equal(server('everything')?.status, 'running');
+    await relay.mcp.restart('everything');
+    assert.equal(server('everything')?.status, 'running');
+    assert.ok(existsSync(join(repo, 'dist', 'mcp.js')));
+  });
+});
