@@ -2,7 +2,7 @@
 // after the user confirmed that exact configuration once (a native modal with the command line or URL).
 import * as vscode from 'vscode';
 import { type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
-import { describeLaunch } from '../../core/mcp/variables';
+import { launchForConfirmation } from './launch';
 
 export type ServerConfirmer = (server: McpServerConfig, launch: string) => Promise<boolean>;
 
@@ -35,7 +35,7 @@ export class ServerConfirmations {
     const confirmed = this.state.get<string[]>(CONFIRMED_KEY, []);
     if (confirmed.includes(key)) return true;
     if (this.declined.has(key)) return false;
-    const ok = await this.confirm(server, describeLaunch(server.transport));
+    const ok = await this.confirm(server, launchForConfirmation(server));
     if (!ok) {
       this.declined.add(key);
       return false;

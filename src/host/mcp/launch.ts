@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { McpInputDefinition, McpServerConfig, McpTransportConfig } from '../../core/mcp/config';
-import { inputIdsOf, parseEnvFile, resolveTransport } from '../../core/mcp/variables';
+import { describeLaunch, inputIdsOf, parseEnvFile, resolveTransport, type VariableContext } from '../../core/mcp/variables';
 
 /** Asks for one input; undefined when the user dismissed it. */
 export type InputAsker = (definition: McpInputDefinition) => Promise<string | undefined>;
@@ -68,15 +68,23 @@ export function workspaceFolderFor(server: McpServerConfig): string | undefined 
   return folders[0]?.uri.fsPath;
 }
 
+function variables(server: McpServerConfig, inputs: Record<string, string>): VariableContext {
+  const workspaceFolder = workspaceFolderFor(server);
+  return { ...(workspaceFolder ? { workspaceFolder } : {}), userHome: homedir(), env: process.env, pathSeparator: sep, inputs };
+}
+
+/** The command line or URL the user confirms: variables resolved, `${input:…}` (maybe secrets) left as written. */
+export function launchForConfirmation(server: McpServerConfig): string {
+  try {
+    return describeLaunch(resolveTransport(server, variables(server, {}), { keepInputs: true }));
+  } catch {
+    return describeLaunch(server.transport);
+  }
+}
+
 export async function prepareLaunch(server: McpServerConfig, inputs: Record<string, string>): Promise<Launch> {
   const workspaceFolder = workspaceFolderFor(server);
-  const transport = resolveTransport(server, {
-    ...(workspaceFolder ? { workspaceFolder } : {}),
-    userHome: homedir(),
-    env: process.env,
-    pathSeparator: sep,
-    inputs,
-  });
+  const transport = resolveTransport(server, variables(server, inputs));
   if (transport.type !== 'stdio') return { transport };
   const base = transport.cwd ?? workspaceFolder ?? (isAbsolute(server.source) ? dirname(server.source) : homedir());
   const cwd = isAbsolute(base) ? base : resolve(workspaceFolder ?? homedir(), base);

@@ -1,0 +1,74 @@
+// An MCP tool call through the real UI: the workspace's .vscode/mcp.json names server-filesystem; starting a task
+// shows the one-time server confirmation (a native modal with the exact command line), then the tool's approval
+// modal with server, tool and arguments; Allow runs it and the card ends in success with the server's answer.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { filesystemServerScript } from '../support/mcp/servers';
+import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
+import { REPO_ROOT } from '../support/vscode/server';
+import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+
+describe('e2e: an MCP tool call in the real UI', () => {
+  let wb: Workbench;
+  let model: ScriptedModelServer;
+  let chat: FrameLocator;
+  let target: string;
+
+  before(async () => {
+    model = await startScriptedModelServer({ script: [] });
+    wb = await openWorkbench({
+      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder', 'relay.toolDeferralShare': 1 },
+    });
+    target = join(wb.workspace, 'notes', 'from-mcp.txt');
+    mkdirSync(join(wb.workspace, '.vscode'), { recursive: true });
+    writeFileSync(
+      join(wb.workspace, '.vscode', 'mcp.json'),
+      JSON.stringify({ servers: { files: { command: process.execPath, args: [filesystemServerScript(REPO_ROOT), '${workspaceFolder}'] } } }, null, 2),
+    );
+    mkdirSync(join(wb.workspace, 'notes'), { recursive: true });
+    model.setScript([
+      { text: 'Writing the note through the filesystem server.', toolCalls: [{ id: 'call_mcp', name: 'mcp__files__write_file', args: { path: target, content: 'written by MCP\n' } }] },
+      { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Wrote the note.' } }] },
+    ]);
+    chat = await wb.openRelay();
+    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+  });
+  after(async () => {
+    await wb?.close();
+    await model?.close();
+  });
+
+  it('confirms the workspace server with its command line, asks for the call with server, tool and arguments, and shows the result on the card', async () => {
+    const input = chat.locator('textarea[aria-label="Message Relay"]');
+    await input.fill('Write a note with the MCP server');
+    await input.press('Enter');
+
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.filter({ hasText: 'Start the MCP server "files"' }).waitFor({ timeout: 30_000 });
+    const confirmation = (await dialog.textContent()) ?? '';
+    assert.ok(confirmation.includes(`server-filesystem/dist/index.js ${wb.workspace}`), `the exact command line, \${workspaceFolder} resolved: ${confirmation}`);
+    await wb.screenshot('mcp-server-confirmation');
+    await dialog.getByRole('button', { name: 'Start Server', exact: true }).click();
+
+    await dialog.filter({ hasText: 'mcp__files__write_file' }).waitFor({ timeout: 30_000 });
+    const approval = (await dialog.textContent()) ?? '';
+    assert.match(approval, /MCP server: files/);
+    assert.match(approval, /Tool: write_file/);
+    assert.match(approval, /"content": "written by MCP\\n"/);
+    const card = chat.locator('.tool-card[data-call-id="call_mcp"]');
+    assert.equal(await card.getAttribute('data-state'), 'awaiting_approval');
+    await wb.screenshot('mcp-call-approval');
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+
+    await chat.locator('.tool-card[data-call-id="call_mcp"][data-state="success"]').waitFor({ timeout: 30_000 });
+    assert.equal(readFileSync(target, 'utf8'), 'written by MCP\n');
+    assert.match((await card.textContent()) ?? '', /Write File \(files\)/, 'the card names the tool (its MCP title) and its server');
+    if (!(await card.locator('.block-text').isVisible())) await card.locator('.tool-toggle').click();
+    await card.filter({ hasText: 'Successfully wrote' }).waitFor({ timeout: 10_000 });
+    await chat.locator('.tool-card[data-call-id="call_done"][data-state="success"]').waitFor({ timeout: 30_000 });
+    await wb.screenshot('mcp-call-card');
+  });
+});
