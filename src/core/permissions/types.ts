@@ -93,8 +93,11 @@ export interface FileSystemFacts {
 export type CheckSubject =
   /** The call as a whole: mode, plan refusal, loop guard. */
   | { type: 'call' }
-  /** One sub-command of a shell command line. */
-  | { type: 'command'; text: string; argv: string[] }
+  /**
+   * One sub-command of a shell command line. `cause` is what made a command that is otherwise read-only or
+   * allowed ask: the flag or operand (`-delete`, `--output=x`) or the environment variable (`LD_PRELOAD`).
+   */
+  | { type: 'command'; text: string; argv: string[]; cause?: string }
   /** A file the tool (or a sub-command's argument or redirection) reads or writes. */
   | {
       type: 'path';
@@ -126,6 +129,8 @@ export type DecisionBasis =
   | 'download-to-interpreter'
   | 'fork-bomb'
   | 'too-complex'
+  /** An environment variable that changes what runs (`LD_PRELOAD`, `GIT_PAGER`, `PATH`). */
+  | 'environment'
   | 'analysis-failed'
   | 'no-target'
   /** Relay's own saved tool output, read by a read-only tool. */
