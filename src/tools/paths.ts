@@ -22,7 +22,20 @@ export function resolveToolPath(input: string, roots: readonly string[], platfor
   const absolute = resolveValid(validation.path, roots, native);
   const tooLong = checkLength(absolute, platform);
   if (tooLong && !tooLong.ok) throw new ToolError(ToolErrorType.INVALID_PARAMS, `Resolved against the workspace: ${tooLong.refusal.message}`);
+  // Touching a network path makes Windows contact that server (and offer it the user's login) before anyone is
+  // asked, and edit tools read their file to prepare the proposal: only a share the workspace itself lives on.
+  if (platform.style === 'windows' && absolute.startsWith('\\') && !roots.some((root) => insideWith(native, absolute, root))) {
+    throw new ToolError(
+      ToolErrorType.PATH_NOT_IN_WORKSPACE,
+      `"${input}" is a network path outside the workspace: opening it would make Windows contact that server before you are asked. Copy the file into the workspace, or open a workspace folder on that share.`,
+    );
+  }
   return absolute;
+}
+
+function insideWith(native: path.PlatformPath, candidate: string, folder: string): boolean {
+  const rel = native.relative(folder, candidate);
+  return rel === '' || (!rel.startsWith('..') && !native.isAbsolute(rel));
 }
 
 function resolveValid(valid: string, roots: readonly string[], native: path.PlatformPath): string {

@@ -25,7 +25,21 @@ describe('resolveToolPath validates, then resolves with the platform it is given
     assert.equal(resolveToolPath('src/..\\../other/x', roots, win), 'C:\\ws\\other\\x');
     assert.equal(resolveToolPath('C:/ws/main/src/a.ts', roots, win), 'C:\\ws\\main\\src\\a.ts');
     assert.equal(resolveToolPath('file:///C:/ws/main/a.ts', roots, win), 'C:\\ws\\main\\a.ts');
-    assert.equal(resolveToolPath('\\\\server\\share\\a.ts', roots, win), '\\\\server\\share\\a.ts');
+  });
+
+  it('Windows: a network path is refused before anything touches it, unless the workspace lives on that share', () => {
+    for (const input of ['\\\\server\\share\\a.ts', '//server/share/a.ts', 'file://server/share/a.ts', '\\\\10.0.0.5\\c$\\x']) {
+      assert.throws(
+        () => resolveToolPath(input, ['C:\\ws\\main'], win),
+        (e: { type?: string; message?: string }) => e.type === ToolErrorType.PATH_NOT_IN_WORKSPACE || e.type === ToolErrorType.INVALID_PARAMS,
+        input,
+      );
+    }
+    assert.throws(() => resolveToolPath('\\\\server\\share\\a.ts', ['C:\\ws\\main'], win), /network path outside the workspace/);
+    const shareRoot = ['\\\\server\\share\\proj'];
+    assert.equal(resolveToolPath('src\\a.ts', shareRoot, win), '\\\\server\\share\\proj\\src\\a.ts');
+    assert.equal(resolveToolPath('\\\\server\\share\\proj\\b.ts', shareRoot, win), '\\\\server\\share\\proj\\b.ts');
+    assert.throws(() => resolveToolPath('\\\\server\\share\\other\\b.ts', shareRoot, win), /network path outside the workspace/);
   });
 
   it('refusals are invalid_params errors with the reason', () => {
