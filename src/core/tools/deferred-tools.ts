@@ -7,8 +7,12 @@ import type { AnyTool } from './types';
 
 export const SEARCH_TOOLS = 'search_tools';
 
-/** Default share of the context window the deferrable tools may take before they are deferred. */
-export const DEFAULT_DEFERRAL_SHARE = 0.05;
+/**
+ * Default share of the context window the deferrable tools may take before they are deferred. Measured
+ * (bench/mcp-tools.bench.ts): a GitHub-like MCP tool costs ~180 tokens, so 1% defers from ~58 tools on a 1M-token
+ * window and from ~11 on a 200k one.
+ */
+export const DEFAULT_DEFERRAL_SHARE = 0.01;
 
 export interface DeferralSettings {
   /** 0..1 of the context window; 0 defers whenever there is a deferrable tool, 1 (or more) never. */
