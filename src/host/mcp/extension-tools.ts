@@ -11,10 +11,26 @@ export interface ExtensionToolEntry {
   factory: ToolFactory;
 }
 
-/** Relay's own tools never come back through here (it registers none with vscode.lm). */
+/**
+ * The names other extensions declare in `contributes.languageModelTools`. VS Code itself registers internal tools
+ * too (its own agent's terminal, edit and confirmation tools, ~27 in 1.139); they need VS Code's chat session and
+ * duplicate Relay's built-ins, so only extension-contributed tools are offered, and not those of VS Code's
+ * built-in extensions.
+ */
+export function contributedToolNames(): Set<string> {
+  const names = new Set<string>();
+  for (const extension of vscode.extensions.all) {
+    const json = extension.packageJSON as { isBuiltin?: boolean; contributes?: { languageModelTools?: { name?: unknown }[] } };
+    if (extension.id.startsWith('vscode.') || json.isBuiltin || extension.id === 'relay-dev.relay') continue;
+    for (const tool of json.contributes?.languageModelTools ?? []) if (typeof tool?.name === 'string') names.add(tool.name);
+  }
+  return names;
+}
+
 export function extensionToolEntries(taken: ReadonlySet<string>, log: vscode.LogOutputChannel): ExtensionToolEntry[] {
   const lm = (vscode as { lm?: typeof vscode.lm }).lm;
-  const infos = lm?.tools ?? [];
+  const contributed = contributedToolNames();
+  const infos = (lm?.tools ?? []).filter((info) => contributed.has(info.name));
   const usable: { info: vscode.LanguageModelToolInformation; schema: JsonSchema; zod: z.ZodType<Record<string, unknown>> }[] = [];
   for (const info of infos) {
     const check = checkInputSchema(info.inputSchema ?? { type: 'object', properties: {} });

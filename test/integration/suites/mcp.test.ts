@@ -244,6 +244,15 @@ describe('MCP servers inside VS Code', function () {
     }
   });
 
+  it('MCP: VS Code\'s own internal lm tools are not offered; only tools other extensions contribute would be', async () => {
+    // VS Code 1.139 registers its agent's internal tools (run_in_terminal, vscode_editFile_internal, ...) in
+    // vscode.lm.tools; no installed extension contributes one here.
+    assert.ok(vscode.lm.tools.length > 0, 'this VS Code lists its internal tools');
+    assert.ok(vscode.lm.tools.some((t) => t.name === 'run_in_terminal'));
+    await runTask('list', [done('c0')]);
+    assert.deepEqual(toolNames(model.requests[0]!).filter((n) => n.startsWith('ext__')), []);
+  });
+
   it('MCP: editing mcp.json stops removed servers; Disable and Restart work', async () => {
     const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     await writeMcpJson({ everything: { type: 'stdio', command: process.execPath, args: [everythingServerScript(repo), 'stdio'] } });
