@@ -51,6 +51,13 @@ export class ScriptedMcpConfirmer {
     this.asked.push({ server: server.name, launch });
     return this.answer;
   };
+  /** `${input:id}` answers by id; every question is recorded. */
+  readonly inputs: Record<string, string> = {};
+  readonly askedInputs: { id: string; password: boolean }[] = [];
+  askInput = async (definition: { id: string; password?: boolean }): Promise<string | undefined> => {
+    this.askedInputs.push({ id: definition.id, password: definition.password ?? false });
+    return this.inputs[definition.id];
+  };
 }
 
 interface SharedRelay {
@@ -73,7 +80,7 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
   holder[SHARED] ??= activateRelay().then((api) => {
     const prompter = new ScriptedPrompter();
     const mcpConfirmer = new ScriptedMcpConfirmer();
-    return { relay: api.relay({ prompter, mcp: { confirm: mcpConfirmer.confirm } }), prompter, mcpConfirmer };
+    return { relay: api.relay({ prompter, mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput } }), prompter, mcpConfirmer };
   });
   return holder[SHARED];
 }

@@ -37,8 +37,19 @@ describe('MCP servers inside VS Code', function () {
   const toolResult = (request: RecordedRequest, callId: string) => String(toolMessages(request).find((m) => m.tool_call_id === callId)?.content);
   const toolNames = (request: RecordedRequest) => (((request.body as Json).tools as { function: { name: string } }[] | undefined) ?? []).map((t) => t.function.name);
 
-  async function writeMcpJson(servers: Json): Promise<void> {
-    await vscode.workspace.fs.writeFile(mcpJson(), new TextEncoder().encode(JSON.stringify({ servers }, null, 2)));
+  async function writeMcpJson(servers: Json, inputs: Json[] = []): Promise<void> {
+    await vscode.workspace.fs.writeFile(mcpJson(), new TextEncoder().encode(JSON.stringify({ servers, inputs }, null, 2)));
+  }
+
+  function serversConfig(repo: string): Json {
+    const node = process.execPath;
+    return {
+      everything: { type: 'stdio', command: node, args: [everythingServerScript(repo), 'stdio'] },
+      files: { command: node, args: [filesystemServerScript(repo), '${workspaceFolder}'] },
+      fault: { command: node, args: [faultServerScript(repo)], timeout: 2000 },
+      exits: { command: node, args: [faultServerScript(repo), '--exit-at-start'] },
+      remote: { type: 'http', url: http.url },
+    };
   }
 
   async function runTask(text: string, script: ScriptTurn[]): Promise<void> {
@@ -68,14 +79,7 @@ describe('MCP servers inside VS Code', function () {
     await set('toolDeferralShare', 1);
     const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     http = await startEverythingHttp(repo, 'streamableHttp', process.execPath);
-    const node = process.execPath;
-    await writeMcpJson({
-      everything: { type: 'stdio', command: node, args: [everythingServerScript(repo), 'stdio'] },
-      files: { command: node, args: [filesystemServerScript(repo), '${workspaceFolder}'] },
-      fault: { command: node, args: [faultServerScript(repo)], timeout: 2000 },
-      exits: { command: node, args: [faultServerScript(repo), '--exit-at-start'] },
-      remote: { type: 'http', url: http.url },
-    });
+    await writeMcpJson(serversConfig(repo));
     await relay.mcp.reload();
   });
 
@@ -251,6 +255,24 @@ describe('MCP servers inside VS Code', function () {
     assert.ok(vscode.lm.tools.some((t) => t.name === 'run_in_terminal'));
     await runTask('list', [done('c0')]);
     assert.deepEqual(toolNames(model.requests[0]!).filter((n) => n.startsWith('ext__')), []);
+  });
+
+  it('MCP: an ${input:…} is asked once (as a password when declared so), kept in SecretStorage and reaches the server', async () => {
+    const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    confirmer.inputs.secret = 'open sesame';
+    await writeMcpJson(
+      { ...serversConfig(repo), withinput: { command: process.execPath, args: [everythingServerScript(repo), 'stdio'], env: { RELAY_IT_SECRET: '${input:secret}' } } },
+      [{ type: 'promptString', id: 'secret', description: 'A secret', password: true }],
+    );
+    await waitFor(() => relay.mcp.list().length === 6, 10_000, 'the watcher to add the server');
+    assert.equal(server('everything')?.status, 'running', 'unchanged servers keep running');
+    await runTask('env', [{ toolCalls: [{ id: 'env', name: 'mcp__withinput__get-env', args: {} }] }, done('c1')]);
+    assert.match(toolResult(model.requests[1]!, 'env'), /"RELAY_IT_SECRET": "open sesame"/);
+    assert.deepEqual(confirmer.askedInputs, [{ id: 'secret', password: true }]);
+    assert.doesNotMatch(confirmer.asked.find((a) => a.server === 'withinput')!.launch, /open sesame/, 'the confirmation never shows an input value');
+    await relay.mcp.restart('withinput');
+    assert.equal(server('withinput')?.status, 'running');
+    assert.equal(confirmer.askedInputs.length, 1, 'a restart reads the stored answer');
   });
 
   it('MCP: editing mcp.json stops removed servers; Disable and Restart work', async () => {
