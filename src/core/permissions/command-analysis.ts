@@ -1,6 +1,7 @@
 // Splits a command line into the simple commands a shell would run (behaviour 31): across `|`, `&&`, `||`,
 // `;`, `&`, newlines, `$(...)`, backticks, subshells, groups, process substitution, here-docs, functions,
 // wrappers (`sudo`, `env`, `xargs`, ...) and nested shell code (`bash -c`, `eval`, `sh <<EOF`).
+import { variableFamily } from './command-environment';
 import { DOWNLOADERS, unwrapCommand } from './command-wrappers';
 import { createLazyShellParser, type ShellParse, type ShellParserPaths, type SyntaxNode } from './shell-parser';
 import { commandBaseName, type CommandWord, literalWord, wordFromNode } from './shell-words';
@@ -42,9 +43,21 @@ export interface ShellFinding {
   detail: string;
 }
 
+/** `NAME=value` before a command, through `env`, or for the shell itself (`export NAME=value`, `NAME=value;`). */
+export interface ShellAssignment {
+  name: string;
+  value: CommandWord;
+  /** The command it applies to, or the statement that sets it, as written. */
+  text: string;
+  /** `command`: only the command it prefixes sees it; `shell`: every later command (and the shell) does. */
+  scope: 'command' | 'shell';
+  via: string[];
+}
+
 export interface ShellAnalysis {
   commands: ShellCommand[];
   findings: ShellFinding[];
+  assignments: ShellAssignment[];
 }
 
 export interface ShellAnalyzer {
@@ -72,7 +85,7 @@ export function createShellAnalyzerWith(loadParser: () => Promise<ShellParse>): 
 }
 
 export function analyzeShell(source: string, parse: ShellParse): ShellAnalysis {
-  const out: ShellAnalysis = { commands: [], findings: [] };
+  const out: ShellAnalysis = { commands: [], findings: [], assignments: [] };
   analyzeInto(source, parse, out, [], 0);
   return out;
 }
@@ -128,6 +141,9 @@ class CommandWalker {
       case 'command_substitution':
       case 'process_substitution':
         return this.nested(node);
+      case 'variable_assignment':
+        this.assignment(node, node.text, 'shell');
+        return this.nested(node);
       case 'comment':
         return;
       case 'ERROR':
@@ -141,7 +157,27 @@ class CommandWalker {
 
   /** Children whose commands run in their own context: substitutions inside words and redirections. */
   private nested(node: SyntaxNode): void {
-    for (const child of node.children) this.walk(child, { redirects: [] });
+    for (const child of node.children) {
+      // An assignment's own value, not a statement: the caller has recorded the assignment.
+      if (child.type === 'variable_assignment') this.nested(child);
+      else this.walk(child, { redirects: [] });
+    }
+  }
+
+  /** Records `NAME=value`; a value that is a command line (`GIT_PAGER='rm -rf ~'`) is analysed as one. */
+  private assignment(node: SyntaxNode, text: string, scope: ShellAssignment['scope'], via = this.via): void {
+    const name = node.children.find((c) => c.field === 'name')?.text ?? '';
+    const valueNode = node.children.find((c) => c.field === 'value');
+    const value = valueNode ? wordFromNode(valueNode) : literalWord('');
+    this.recordAssignment({ name, value, text, scope, via });
+  }
+
+  private recordAssignment(assignment: ShellAssignment): void {
+    this.out.assignments.push(assignment);
+    const { name, value } = assignment;
+    if (value.literal && value.value.trim() && variableFamily(name)?.code) {
+      analyzeInto(value.value, this.parse, this.out, [...assignment.via, `${name}=`], this.depth + 1);
+    }
   }
 
   private unparseable(node: SyntaxNode): void {
@@ -157,8 +193,10 @@ class CommandWalker {
     const ownRedirects = node.children.filter((c) => c.field === 'redirect');
     const words = name ? [wordFromNode(name.children[0] ?? name), ...args.map(wordFromNode)] : [];
     const herestring = ownRedirects.map(herestringText).find((t) => t !== undefined);
+    const text = scope.statementText ?? node.text;
+    for (const a of node.children.filter((c) => c.type === 'variable_assignment')) this.assignment(a, text, 'command');
     this.emit({
-      text: scope.statementText ?? node.text,
+      text,
       words,
       redirects: [...scope.redirects, ...ownRedirects.flatMap(redirectsOf)],
       via: this.via,
@@ -172,6 +210,7 @@ class CommandWalker {
     const [keyword, ...rest] = node.children;
     const words = [literalWord(keyword?.text ?? node.type), ...rest.filter((c) => c.named).map(assignmentOrWord)];
     this.emit({ text: node.text, words, redirects: scope.redirects, via: this.via });
+    for (const a of rest.filter((c) => c.type === 'variable_assignment')) this.assignment(a, node.text, 'shell');
     this.nested(node);
   }
 
@@ -248,6 +287,11 @@ class CommandWalker {
     const unwrapped = unwrapCommand(name, args);
     if (!unwrapped) return;
     const via = [...command.via, unwrapped.label];
+    for (const word of unwrapped.assignments ?? []) {
+      const at = word.value.indexOf('=');
+      const value: CommandWord = { ...word, value: word.value.slice(at + 1), raw: word.raw };
+      this.recordAssignment({ name: word.value.slice(0, at), value, text: command.text, scope: 'command', via });
+    }
     for (const argv of unwrapped.wrapped) {
       this.emit({ ...command, text: argv.map((w) => w.raw).join(' '), words: argv, via });
     }

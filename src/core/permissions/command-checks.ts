@@ -2,14 +2,16 @@
 // names or redirects to, and what the shell structure reveals (`curl | sh`, computed command names, syntax
 // errors). One deny denies the whole line; any ask asks.
 import type { CheckContext } from './check-context';
-import type { ShellAnalysis, ShellAnalyzer, ShellFinding, ShellFindingKind } from './command-analysis';
+import type { ShellAnalysis, ShellAnalyzer, ShellAssignment, ShellFinding, ShellFindingKind } from './command-analysis';
+import { type CommandEffect, describeEffect, effectOfCommand } from './command-effects';
+import { variableFamily } from './command-environment';
 import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
 import { absolutePath, normalizePath } from './paths';
-import { describeRule, findDecidingRule, toRuleRef } from './rules';
-import type { CheckSubject, DecisionBasis, PermissionAction, PermissionCheck } from './types';
+import { allowRulesHeldBack, describeRule, findDecidingRule, toRuleRef } from './rules';
+import type { CheckSubject, DecisionBasis, PermissionAction, PermissionCheck, RuleRef } from './types';
 
 const FINDINGS: Record<ShellFindingKind, { action: PermissionAction; basis: DecisionBasis }> = {
   'download-to-interpreter': { action: 'deny', basis: 'download-to-interpreter' },
@@ -42,6 +44,10 @@ export async function checkCommandLine(
     ];
   }
   const checks = analysis.findings.map(findingCheck);
+  for (const assignment of analysis.assignments) {
+    const check = environmentCheck(assignment);
+    if (check) checks.push(check);
+  }
   const ci = ctx.facts.caseInsensitive;
   let cwd = ctx.cwd;
   for (const command of analysis.commands) {
@@ -72,15 +78,33 @@ function findingCheck(finding: ShellFinding): PermissionCheck {
   };
 }
 
+/** `LD_PRELOAD=/tmp/x.so ls`, `export PATH=/tmp:$PATH`: asks in every mode, and no rule can allow it. */
+function environmentCheck(assignment: ShellAssignment): PermissionCheck | undefined {
+  const family = variableFamily(assignment.name);
+  if (!family) return undefined;
+  const { name, text } = assignment;
+  const value = assignment.value.value.length > 60 ? `${assignment.value.value.slice(0, 57)}…` : assignment.value.value;
+  const scope = assignment.scope === 'command' ? `for "${text}"` : `for the shell and the commands after it ("${text}")`;
+  return {
+    subject: { type: 'command', text, argv: [], cause: name },
+    action: 'ask',
+    basis: 'environment',
+    reason: `Needs approval: the environment variable ${name} ${family.does} (${name}=${value} ${scope}).`,
+    allowRuleCanOverride: false,
+  };
+}
+
 function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionCheck {
   const text = facts.command.text;
   const subject: CheckSubject = { type: 'command', text, argv: facts.argv };
-  const rule = facts.argv.length > 0 ? findDecidingRule(ctx.rules, { subject: 'command', toolName: ctx.toolName, facts }) : undefined;
+  const target = { subject: 'command' as const, toolName: ctx.toolName, facts };
+  const rule = facts.argv.length > 0 ? findDecidingRule(ctx.rules, target) : undefined;
+  const effect = facts.argv.length > 0 ? effectOfCommand(facts) : undefined;
   if (rule) {
     const ref = toRuleRef(rule);
     const verb = rule.action === 'allow' ? 'is allowed by' : rule.action === 'deny' ? 'is denied by' : 'needs approval under';
     const why = rule.reason ? ` (${rule.reason})` : '';
-    return {
+    const check: PermissionCheck = {
       subject,
       action: rule.action,
       basis: 'rule',
@@ -88,15 +112,25 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
       rule: ref,
       allowRuleCanOverride: rule.action !== 'deny',
     };
+    return rule.action === 'allow' || !effect ? check : withEffect(check, effect, []);
   }
   const verdict = decideByMode(ctx.mode, ctx.kind, false);
-  return {
+  const check: PermissionCheck = {
     subject,
     action: verdict.action,
     basis: 'mode',
     reason: `${verdict.reason.replace(/\.$/, '')}: "${text}".`,
     allowRuleCanOverride: true,
   };
+  if (!effect || verdict.action === 'allow') return check;
+  return withEffect(check, effect, allowRulesHeldBack(ctx.rules, target).map(toRuleRef));
+}
+
+/** Names the flag or operand that makes the command more than a read, and the allow rules it takes it past. */
+function withEffect(check: PermissionCheck, effect: CommandEffect, heldBack: RuleRef[]): PermissionCheck {
+  const subject = check.subject.type === 'command' ? { ...check.subject, cause: effect.label } : check.subject;
+  const rules = heldBack.length > 0 ? ` ${describeRule(heldBack[heldBack.length - 1]!)} does not name "${effect.label}", so it does not allow this.` : '';
+  return { ...check, subject, reason: `${check.reason.replace(/\.$/, '')}, because ${describeEffect(effect)}.${rules}` };
 }
 
 /** Follows literal `cd`s so later relative paths resolve where the shell would be. */

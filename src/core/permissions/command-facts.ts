@@ -53,23 +53,33 @@ export function writesToFile(command: ShellCommand): boolean {
 
 /** Whether a short flag letter appears alone or bundled (`-r`, `-rf`, `-fR`), before any `--`. */
 export function hasShortFlag(args: readonly string[], letters: string): boolean {
+  return findShortFlag(args, letters) !== undefined;
+}
+
+/** The word holding a short flag letter, alone or bundled (`-ni` for `i`), before any `--`. */
+export function findShortFlag(args: readonly string[], letters: string): string | undefined {
   for (const a of args) {
-    if (a === '--') return false;
+    if (a === '--') return undefined;
     // The leading letters are flags; what follows may be an attached value (`-i.bak`, `-ofile`).
     const bundle = /^-([A-Za-z0-9]+)/.exec(a)?.[1];
-    if (bundle && [...bundle].some((ch) => letters.includes(ch))) return true;
+    if (bundle && [...bundle].some((ch) => letters.includes(ch))) return a;
   }
-  return false;
+  return undefined;
 }
 
 /** Whether a long flag appears, alone or as `--flag=value`; a trailing `*` matches by prefix. */
 export function hasLongFlag(args: readonly string[], ...flags: string[]): boolean {
+  return findLongFlag(args, ...flags) !== undefined;
+}
+
+/** The word holding a long flag (`--output=x`), like `hasLongFlag`. */
+export function findLongFlag(args: readonly string[], ...flags: string[]): string | undefined {
   for (const a of args) {
-    if (a === '--') return false;
+    if (a === '--') return undefined;
     const name = a.split('=')[0]!;
-    if (flags.some((f) => (f.endsWith('*') ? name.startsWith(f.slice(0, -1)) : name === f))) return true;
+    if (flags.some((f) => (f.endsWith('*') ? name.startsWith(f.slice(0, -1)) : name === f))) return a;
   }
-  return false;
+  return undefined;
 }
 
 /** Arguments that are not options: after `--` everything is one. */

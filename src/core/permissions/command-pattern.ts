@@ -125,3 +125,24 @@ function measure(words: PatternWord[]): { literalPrefixLength: number; literalLe
   });
   return { literalPrefixLength, literalLength };
 }
+
+/**
+ * Whether the pattern matches argv with a literal pattern word (not a lone `*`) standing on a word equal to
+ * `word`: `find * -delete` names `-delete` in `find . -delete`; `find` and `find *` do not.
+ */
+export function patternNamesWord(pattern: string, argv: readonly string[], word: string, caseInsensitiveName = false): boolean {
+  const { words } = compileCommandPattern(pattern);
+  const go = (wi: number, ai: number, named: boolean): boolean => {
+    if (wi === words.length) return named;
+    const w = words[wi]!;
+    if (w.kind === 'any-words') {
+      for (let skip = ai; skip <= argv.length; skip++) if (go(wi + 1, skip, named)) return true;
+      return false;
+    }
+    if (ai >= argv.length) return false;
+    const foldCase = caseInsensitiveName && ai === 0;
+    if (!matchWord(w.tokens, foldCase ? argv[ai]!.toLowerCase() : argv[ai]!, foldCase)) return false;
+    return go(wi + 1, ai + 1, named || argv[ai] === word);
+  };
+  return words.length > 0 && go(0, 0, false);
+}

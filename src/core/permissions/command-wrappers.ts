@@ -16,6 +16,8 @@ export interface Unwrapped {
   codeWords: CommandWord[];
   /** The command reads the code it runs from stdin: a shell or another interpreter. */
   stdinIsCode?: 'shell' | 'interpreter';
+  /** `NAME=value` words the wrapped command gets in its environment (`env A=1 cmd`). */
+  assignments?: CommandWord[];
 }
 
 interface OptionSpec {
@@ -36,6 +38,7 @@ export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'x
 /** Wrappers whose remaining words, after their own options, are the wrapped command. */
 const WRAPPERS: Record<string, OptionSpec & { positionals?: number }> = {
   sudo: {
+    assignments: true,
     short: 'ugphrtCDURT',
     long: ['--user', '--group', '--host', '--prompt', '--role', '--type', '--chdir', '--close-from', '--other-user', '--command-timeout', '--chroot'],
   },
@@ -57,6 +60,8 @@ const WRAPPERS: Record<string, OptionSpec & { positionals?: number }> = {
     long: ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
   },
 };
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 const EMPTY: Omit<Unwrapped, 'label'> = { wrapped: [], scripts: [], codeWords: [] };
 
@@ -84,7 +89,7 @@ function skipOptions(args: CommandWord[], spec: OptionSpec, start = 0): number {
   while (i < args.length) {
     const a = args[i]!.value;
     if (a === '--') return i + 1;
-    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) i++;
+    if (spec.assignments && ASSIGNMENT.test(a)) i++;
     else if (spec.numeric && /^-\d+$/.test(a)) i++;
     else if (a.startsWith('--')) i += spec.long?.includes(a) ? 2 : 1;
     else if (a.startsWith('-') && a.length > 1) {
@@ -104,8 +109,10 @@ function unwrapWrapper(name: string, args: CommandWord[], spec: OptionSpec & { p
   }
   const start = skipOptions(args, spec) + (spec.positionals ?? 0);
   const rest = args.slice(start);
-  if (rest.length === 0) return { label: name, ...EMPTY, wrapped: name === 'xargs' ? [[literalEcho()]] : [] };
-  return { label: name, ...EMPTY, wrapped: [rest] };
+  const assignments = spec.assignments ? args.slice(0, start).filter((a) => ASSIGNMENT.test(a.value)) : [];
+  const extra = assignments.length > 0 ? { assignments } : {};
+  if (rest.length === 0) return { label: name, ...EMPTY, ...extra, wrapped: name === 'xargs' ? [[literalEcho()]] : [] };
+  return { label: name, ...EMPTY, ...extra, wrapped: [rest] };
 }
 
 function literalEcho(): CommandWord {

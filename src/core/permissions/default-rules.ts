@@ -1,6 +1,7 @@
 // The rules Relay ships, placed before the user's so that on a specificity tie the user's rule wins.
 // A deny here cannot be overridden by any allow (deny always wins); an ask can, by a more specific rule.
 // Commands no rule matches follow the mode.
+import { effectOfCommand } from './command-effects';
 import { writesToFile, type CommandFacts } from './command-facts';
 import { unwrapCommand } from './command-wrappers';
 import {
@@ -16,6 +17,7 @@ import {
 import { READ_ONLY_COMMANDS } from './read-only-commands';
 import type { PolicyRule } from './rules';
 import type { PermissionAction } from './types';
+import { isVersionQuery } from './version-queries';
 
 function commandRule(
   id: string,
@@ -29,16 +31,18 @@ function commandRule(
   return rule;
 }
 
-/** Arguments after the pattern's words, for the read-only conditions. */
-function argsAfter(pattern: string, facts: CommandFacts): string[] {
-  return facts.argv.slice(pattern.trim().split(/\s+/).length);
-}
-
-const readOnlyRules = READ_ONLY_COMMANDS.map(({ pattern, readOnly }) =>
+/** Read-only unless a redirection writes a file or an option or operand has an effect (`-delete`, `-o out`). */
+const readOnlyRules = READ_ONLY_COMMANDS.map(({ pattern }) =>
   commandRule(`read-only:${pattern}`, pattern, 'allow', 'only reads', (facts) => {
-    return !writesToFile(facts.command) && (readOnly ? readOnly(argsAfter(pattern, facts)) : true);
+    return !writesToFile(facts.command) && effectOfCommand(facts) === undefined;
   }),
 );
+
+/** `node --version`, `go version`: any pattern, the lowest specificity, so every other rule decides first. */
+const versionRule = commandRule('read-only:version', '*', 'allow', 'only prints its version', (facts) => {
+  const words = facts.command.words;
+  return !writesToFile(facts.command) && words.every((w) => w.literal) && isVersionQuery(words.map((w) => w.value));
+});
 
 /** Wrappers are allowed as such: what they wrap is checked as its own sub-command. */
 const WRAPPERS = ['env', 'nice', 'timeout', 'nohup', 'setsid', 'time', 'command', 'builtin', 'exec', 'xargs', 'stdbuf', 'ionice', 'busybox'];
@@ -75,4 +79,4 @@ const askRules = [
   commandRule('ask:eval', 'eval', 'ask', 'runs a string as shell code'),
 ];
 
-export const DEFAULT_RULES: readonly PolicyRule[] = [...readOnlyRules, ...wrapperRules, ...denyRules, ...askRules];
+export const DEFAULT_RULES: readonly PolicyRule[] = [versionRule, ...readOnlyRules, ...wrapperRules, ...denyRules, ...askRules];

@@ -1,23 +1,67 @@
-// Commands that only read, shipped as allow rules. Each holds only for its read-only uses: a redirection
-// into a file, or an option that writes or runs something (`find -delete`, `sort -o`, `git branch -D`),
-// makes the rule not match, so the mode decides.
-import { hasLongFlag, hasShortFlag, positionalArgs } from './command-facts';
+// Commands that only read, shipped as allow rules. Each holds only for its read-only uses: an option or
+// operand that writes, deletes or runs something (`find -delete`, `sort -o`, `git diff --output`, `sed -i`,
+// `awk 'system(...)'`, `tee file`, `tar -x`) is its *effect*. The same effect decides both whether the
+// shipped rule allows the command and whether a user's allow rule covers it (command-effects.ts).
+import { findLongFlag, findShortFlag, isHarmlessDevice, positionalArgs } from './command-facts';
+import { awkProgramEffect, sedScriptEffect } from './script-effects';
+
+/** What turns a read-only command into one that changes something, and which word of its argv did it. */
+export interface CommandEffect {
+  /** The argv word that did it, as written: `-delete`, `--output=src/x.ts`, `-ni`, an awk program. */
+  word: string;
+  /** For people: the flag alone (`-i`, `--output`), or a short form of the word. */
+  label: string;
+  /** What it does: "deletes files". */
+  does: string;
+}
 
 export interface ReadOnlyCommand {
   /** Command pattern (see command-pattern.ts). */
   pattern: string;
-  /** Extra condition on the arguments after the pattern's words; absent means any arguments. */
-  readOnly?: (args: readonly string[]) => boolean;
+  /** The effect of the arguments after the pattern's words; absent or undefined means it only reads. */
+  effect?: (args: readonly string[]) => CommandEffect | undefined;
 }
 
-const FIND_ACTIONS_THAT_WRITE_OR_RUN = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
+type Effect = CommandEffect | undefined;
 
-const noOutputFile = (args: readonly string[]): boolean => !hasShortFlag(args, 'o') && !hasLongFlag(args, '--output');
-const atMostOneFile = (args: readonly string[]): boolean => positionalArgs(args).length <= 1;
-const noGitOutputFile = (args: readonly string[]): boolean => !hasLongFlag(args, '--output');
+/** An effect for `word`, labelled by its flag name (`--output=x` reads `--output`). */
+export function effectOf(word: string | undefined, does: string, label?: string): Effect {
+  if (word === undefined) return undefined;
+  const shown = label ?? (word.startsWith('--') ? word.split('=')[0]! : word.length > 40 ? `${word.slice(0, 37)}…` : word);
+  return { word, label: shown, does };
+}
+
+const shortFlag = (letters: string, does: string) => (args: readonly string[]) => {
+  const word = findShortFlag(args, letters);
+  const letter = word ? [...word.slice(1)].find((ch) => letters.includes(ch)) : undefined;
+  return effectOf(word, does, letter && word !== `-${letter}` ? `-${letter}` : undefined);
+};
+const longFlag = (does: string, ...flags: string[]) => (args: readonly string[]) => effectOf(findLongFlag(args, ...flags), does);
+const firstOf =
+  (...checks: ((args: readonly string[]) => Effect)[]) =>
+  (args: readonly string[]): Effect => {
+    for (const check of checks) {
+      const found = check(args);
+      if (found) return found;
+    }
+    return undefined;
+  };
+const nthOperand = (n: number, does: string) => (args: readonly string[]) => effectOf(positionalArgs(args)[n], does);
+
+const FIND_ACTIONS: Record<string, string> = {
+  '-delete': 'deletes the files it finds',
+  '-exec': 'runs a command on the files it finds',
+  '-execdir': 'runs a command on the files it finds',
+  '-ok': 'runs a command on the files it finds',
+  '-okdir': 'runs a command on the files it finds',
+  '-fprint': 'writes its results to a file',
+  '-fprint0': 'writes its results to a file',
+  '-fprintf': 'writes its results to a file',
+  '-fls': 'writes its results to a file',
+};
 
 const PLAIN = [
-  'ls', 'cat', 'pwd', 'echo', 'printf', 'head', 'tail', 'wc', 'grep', 'egrep', 'fgrep', 'stat', 'du', 'df',
+  'ls', 'cat', 'pwd', 'echo', 'head', 'tail', 'wc', 'grep', 'egrep', 'fgrep', 'stat', 'du', 'df',
   'which', 'type', 'whereis', 'basename', 'dirname', 'realpath', 'readlink', 'whoami', 'id', 'uname', 'true',
   'false', 'test', 'cut', 'tr', 'diff', 'cmp', 'comm', 'nl', 'od', 'hexdump', 'jq', 'tac', 'rev', 'paste',
   'column', 'fold', 'seq', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'shasum', 'base64', 'strings', 'cd',
@@ -31,76 +75,170 @@ const GIT_PLAIN = [
   'config -l', 'config get', 'config list',
 ];
 
+/** `git diff/log/show`: `--output=<file>` writes the patch to a file; `--ext-diff` runs the external diff program. */
+const gitDiffEffect = firstOf(longFlag('writes its output to a file', '--output'), longFlag('runs an external diff program', '--ext-diff'));
+const AWK_NAMES = ['awk', 'gawk', 'mawk', 'nawk'];
+
 export const READ_ONLY_COMMANDS: readonly ReadOnlyCommand[] = [
   ...PLAIN.map((pattern) => ({ pattern })),
-  { pattern: 'find', readOnly: (args) => !args.some((a) => FIND_ACTIONS_THAT_WRITE_OR_RUN.has(a)) },
-  { pattern: 'fd', readOnly: (args) => !hasShortFlag(args, 'xX') && !hasLongFlag(args, '--exec', '--exec-batch') },
-  // `--pre` runs a program on every file searched.
-  { pattern: 'rg', readOnly: (args) => !hasLongFlag(args, '--pre') },
-  { pattern: 'sort', readOnly: noOutputFile },
-  { pattern: 'tree', readOnly: noOutputFile },
-  { pattern: 'uniq', readOnly: atMostOneFile }, // `uniq in out` writes `out`
-  { pattern: 'xxd', readOnly: atMostOneFile },
-  { pattern: 'file', readOnly: (args) => !hasShortFlag(args, 'C') && !hasLongFlag(args, '--compile') },
-  { pattern: 'date', readOnly: (args) => !hasShortFlag(args, 's') && !hasLongFlag(args, '--set') },
-  { pattern: 'hostname', readOnly: (args) => positionalArgs(args).length === 0 && !hasShortFlag(args, 'F') },
-  { pattern: 'sed', readOnly: isPrintOnlySed },
+  { pattern: 'find', effect: (args) => findAction(args) },
+  { pattern: 'fd', effect: firstOf(shortFlag('xX', 'runs a command on the files it finds'), longFlag('runs a command on the files it finds', '--exec', '--exec-batch')) },
+  // `--pre` runs a program on every file searched; `--hostname-bin` runs one to learn the host name.
+  { pattern: 'rg', effect: longFlag('runs a program on every file it searches', '--pre', '--hostname-bin') },
+  { pattern: 'sort', effect: firstOf(shortFlag('o', 'writes its output to a file'), longFlag('writes its output to a file', '--output'), longFlag('runs a compression program', '--compress-program')) },
+  { pattern: 'tree', effect: firstOf(shortFlag('oR', 'writes its output to files'), longFlag('writes its output to a file', '--output')) },
+  { pattern: 'uniq', effect: nthOperand(1, 'writes its output to this file') }, // `uniq in out` writes `out`
+  { pattern: 'xxd', effect: nthOperand(1, 'writes its output to this file') },
+  { pattern: 'tee', effect: (args) => effectOf(positionalArgs(args).find((a) => !isHarmlessDevice(a)), 'writes its input to this file') },
+  { pattern: 'printf', effect: shortFlag('v', 'assigns a shell variable') },
+  { pattern: 'file', effect: firstOf(shortFlag('C', 'compiles a magic file'), longFlag('compiles a magic file', '--compile')) },
+  { pattern: 'date', effect: firstOf(shortFlag('s', 'sets the system clock'), longFlag('sets the system clock', '--set')) },
+  { pattern: 'hostname', effect: firstOf(nthOperand(0, 'sets the host name'), shortFlag('F', 'sets the host name'), longFlag('sets the host name', '--file')) },
+  { pattern: 'less', effect: pagerEffect },
+  { pattern: 'more', effect: pagerEffect },
+  { pattern: 'sed', effect: sedEffect },
+  ...AWK_NAMES.map((pattern) => ({ pattern, effect: awkEffect })),
+  { pattern: 'tar', effect: tarEffect },
+  ...['ls', 'list', 'la', 'll'].map((sub) => ({ pattern: `npm ${sub}`, effect: longFlag('writes npm logs elsewhere', '--logs-dir') })),
+  ...['ls', 'list'].map((sub) => ({ pattern: `pnpm ${sub}` })),
   ...GIT_PLAIN.map((sub) => ({ pattern: `git ${sub}` })),
-  { pattern: 'git diff', readOnly: noGitOutputFile },
-  { pattern: 'git log', readOnly: noGitOutputFile },
-  { pattern: 'git show', readOnly: noGitOutputFile },
-  { pattern: 'git grep', readOnly: (args) => !hasShortFlag(args, 'O') && !hasLongFlag(args, '--open-files-in-pager') },
-  { pattern: 'git branch', readOnly: isBranchListing },
-  { pattern: 'git tag', readOnly: isTagListing },
-  { pattern: 'git remote', readOnly: isRemoteListing },
-  { pattern: 'git reflog', readOnly: (args) => !['expire', 'delete'].includes(positionalArgs(args)[0] ?? '') },
+  { pattern: 'git diff', effect: gitDiffEffect },
+  { pattern: 'git log', effect: gitDiffEffect },
+  { pattern: 'git show', effect: gitDiffEffect },
+  { pattern: 'git grep', effect: firstOf(shortFlag('O', 'opens the files in a program'), longFlag('opens the files in a program', '--open-files-in-pager')) },
+  { pattern: 'git branch', effect: branchEffect },
+  { pattern: 'git tag', effect: tagEffect },
+  { pattern: 'git remote', effect: (args) => remoteEffect(args) },
+  { pattern: 'git reflog', effect: (args) => effectOf(positionalArgs(args).find((a, i) => i === 0 && (a === 'expire' || a === 'delete')), 'deletes reflog entries') },
 ];
+
+function findAction(args: readonly string[]): Effect {
+  const word = args.find((a) => FIND_ACTIONS[a] !== undefined);
+  return word === undefined ? undefined : effectOf(word, FIND_ACTIONS[word]!);
+}
 
 const LISTING_FILTERS = ['--contains', '--no-contains', '--merged', '--no-merged', '--points-at'];
 
+function listsExplicitly(args: readonly string[]): boolean {
+  return findShortFlag(args, 'l') !== undefined || findLongFlag(args, '--list', ...LISTING_FILTERS) !== undefined;
+}
+
 /** `git branch`, `git branch -a`, `git branch --list 'feat/*'`; not `git branch new`, `-d`, `-m`. */
-function isBranchListing(args: readonly string[]): boolean {
-  const changes =
-    hasShortFlag(args, 'dDmMcCfu') ||
-    hasLongFlag(args, '--delete', '--move', '--copy', '--force', '--set-upstream-to', '--unset-upstream') ||
-    hasLongFlag(args, '--edit-description', '--track', '--no-track', '--create-reflog');
-  return !changes && (positionalArgs(args).length === 0 || listsExplicitly(args));
+function branchEffect(args: readonly string[]): Effect {
+  return (
+    shortFlag('dDmMcCfu', 'changes branches')(args) ??
+    longFlag('changes branches', '--delete', '--move', '--copy', '--force', '--set-upstream-to', '--unset-upstream', '--edit-description', '--track', '--no-track', '--create-reflog')(args) ??
+    (listsExplicitly(args) ? undefined : nthOperand(0, 'creates a branch')(args))
+  );
 }
 
 /** `git tag`, `git tag -l 'v1.*'`; not `git tag v1`, `-d`, `-a`. */
-function isTagListing(args: readonly string[]): boolean {
-  const changes =
-    hasShortFlag(args, 'dasufmFe') ||
-    hasLongFlag(args, '--delete', '--annotate', '--sign', '--force', '--message', '--file', '--local-user', '--edit');
-  return !changes && (positionalArgs(args).length === 0 || listsExplicitly(args));
-}
-
-function listsExplicitly(args: readonly string[]): boolean {
-  return hasShortFlag(args, 'l') || hasLongFlag(args, '--list', ...LISTING_FILTERS);
+function tagEffect(args: readonly string[]): Effect {
+  return (
+    shortFlag('dasufmFe', 'changes tags')(args) ??
+    longFlag('changes tags', '--delete', '--annotate', '--sign', '--force', '--message', '--file', '--local-user', '--edit')(args) ??
+    (listsExplicitly(args) ? undefined : nthOperand(0, 'creates a tag')(args))
+  );
 }
 
 /** `git remote`, `git remote -v`, `git remote show origin`, `git remote get-url origin`. */
-function isRemoteListing(args: readonly string[]): boolean {
+function remoteEffect(args: readonly string[]): Effect {
   const first = positionalArgs(args)[0];
-  return first === undefined || first === 'show' || first === 'get-url';
+  return first === undefined || first === 'show' || first === 'get-url' ? undefined : effectOf(first, 'changes remotes');
 }
 
-/** `sed -n '10,20p' file` and `sed -n '/re/p'`: sed scripts can also write files and run commands. */
-function isPrintOnlySed(args: readonly string[]): boolean {
-  if (!hasShortFlag(args, 'n') && !hasLongFlag(args, '--quiet', '--silent')) return false;
-  if (hasShortFlag(args, 'i') || hasLongFlag(args, '--in-place')) return false;
+/** `less +'!cmd'` runs a shell command at start; `-o`/`-O` write a log file; a lesskey file binds keys to commands. */
+function pagerEffect(args: readonly string[]): Effect {
+  const start = args.find((a) => a.startsWith('+') && !/^\+(\d+|[GgFe]|\/[^!|]*)$/.test(a));
+  if (start) return effectOf(start, 'runs a pager command at start, which may run a shell command');
+  return (
+    shortFlag('oOk', 'writes a log file or loads key bindings')(args) ??
+    longFlag('writes a log file or loads key bindings', '--log-file', '--LOG-FILE', '--lesskey-file', '--lesskey-src', '--lesskey-content')(args)
+  );
+}
+
+/** `sed -n '10,20p'`, `sed 's/a/b/' file`: not `-i`, a script file, or `w`/`e`/`r` commands. */
+function sedEffect(args: readonly string[]): Effect {
+  const inPlace = shortFlag('i', 'edits the file in place')(args) ?? longFlag('edits the file in place', '--in-place')(args);
+  if (inPlace) return inPlace;
+  const fromFile = shortFlag('f', 'runs a sed script from a file')(args) ?? longFlag('runs a sed script from a file', '--file')(args);
+  if (fromFile) return fromFile;
+  if (findLongFlag(args, '--sandbox')) return undefined; // GNU sed refuses w, e and r in a sandbox
   const scripts: string[] = [];
-  let explicit = false;
   args.forEach((a, i) => {
-    if (a === '-e' || a === '--expression') {
-      explicit = true;
-      scripts.push(args[i + 1] ?? '');
-    } else if (a.startsWith('--expression=')) {
-      explicit = true;
-      scripts.push(a.slice('--expression='.length));
-    }
+    if (a === '-e' || a === '--expression') scripts.push(args[i + 1] ?? '');
+    else if (a.startsWith('--expression=')) scripts.push(a.slice('--expression='.length));
+    else if (/^-[A-Za-z]*e./.test(a) && !a.startsWith('--')) scripts.push(a.slice(a.indexOf('e') + 1));
   });
-  if (hasShortFlag(args, 'f') || hasLongFlag(args, '--file')) return false;
-  if (!explicit) scripts.push(positionalArgs(args)[0] ?? '');
-  return scripts.length > 0 && scripts.every((s) => /^(\d+|\$)(,(\d+|\$|\+\d+|~\d+))?p$/.test(s) || /^\/[^/]*\/p$/.test(s));
+  if (scripts.length === 0) scripts.push(positionalArgs(args)[0] ?? '');
+  for (const script of scripts) {
+    const does = sedScriptEffect(script);
+    if (does) return effectOf(script, does);
+  }
+  return undefined;
+}
+
+/** awk options that load or write: a program file, extensions, includes, profiles, dumps, the debugger. */
+const AWK_FLAG_EFFECTS: Record<string, string> = {
+  f: 'runs an awk program from a file',
+  E: 'runs an awk program from a file',
+  i: 'includes awk source from a file',
+  l: 'loads an awk extension',
+  o: 'writes a pretty-printed program file',
+  p: 'writes a profile file',
+  d: 'writes a variable dump file',
+  D: 'runs the awk debugger',
+};
+const AWK_LONG_EFFECTS = ['--file', '--exec', '--include', '--load', '--pretty-print', '--profile', '--dump-variables', '--debug'];
+
+function awkEffect(args: readonly string[]): Effect {
+  let program: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      program = args[i + 1];
+      break;
+    }
+    if (a.startsWith('--')) {
+      if (AWK_LONG_EFFECTS.includes(a.split('=')[0]!)) return effectOf(a, 'runs or writes awk files');
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      const letter = a[1]!;
+      if (AWK_FLAG_EFFECTS[letter]) return effectOf(a, AWK_FLAG_EFFECTS[letter]!, `-${letter}`);
+      if ((letter === 'v' || letter === 'F') && a.length === 2) i++; // `-v x=1`, `-F :`
+      continue;
+    }
+    program = a;
+    break;
+  }
+  const does = program === undefined ? undefined : awkProgramEffect(program);
+  return does ? effectOf(program, does) : undefined;
+}
+
+const TAR_MODES: Record<string, string> = {
+  x: 'extracts files',
+  c: 'creates an archive',
+  r: 'appends to an archive',
+  u: 'updates an archive',
+  A: 'appends to an archive',
+};
+const TAR_LONG_MODES = ['--extract', '--get', '--create', '--append', '--update', '--catenate', '--concatenate', '--delete'];
+const TAR_RUNS = ['--to-command', '--use-compress-program', '--checkpoint-action', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command'];
+
+/** `tar -tf x.tar`, `tar tvf x.tar`: listing only; extraction, creation and programs it runs are effects. */
+function tarEffect(args: readonly string[]): Effect {
+  const first = args[0];
+  const oldStyle = first !== undefined && !first.startsWith('-') ? first : undefined;
+  const modeWord = [oldStyle, ...args.filter((a) => /^-[A-Za-z]/.test(a))].find((a) => a !== undefined && [...a.replace(/^-/, '')].some((ch) => TAR_MODES[ch]));
+  if (modeWord) {
+    const letter = [...modeWord.replace(/^-/, '')].find((ch) => TAR_MODES[ch])!;
+    return effectOf(modeWord, TAR_MODES[letter]!, modeWord.startsWith('-') ? `-${letter}` : letter);
+  }
+  const long = findLongFlag(args, ...TAR_LONG_MODES);
+  if (long) return effectOf(long, 'changes files or archives');
+  const runs = findLongFlag(args, ...TAR_RUNS) ?? findShortFlag(args, 'IF');
+  if (runs) return effectOf(runs, 'runs a program');
+  const lists = oldStyle?.includes('t') || findShortFlag(args, 't') !== undefined || findLongFlag(args, '--list') !== undefined;
+  return lists ? undefined : effectOf(first ?? 'tar', 'may write files (no listing mode given)');
 }

@@ -6,6 +6,9 @@
 //     3. then more literal characters in all (`git push * --force` beats `git push`);
 //     4. then the later rule: settings come after the shipped defaults, so on a tie the user wins.
 // - No matching rule: the mode decides.
+// - An allow rule covers a flag or operand that makes a command write or run something (`find -delete`,
+//   `git diff --output=x`, see command-effects.ts) only when its pattern names it (`find * -delete`).
+import { effectOfCommand, ruleGrantsEffect } from './command-effects';
 import type { CommandFacts } from './command-facts';
 import { compileCommandPattern, matchesCommandPattern } from './command-pattern';
 import { matchesPathPattern, measurePathPattern, type PathMatchContext } from './path-pattern';
@@ -37,10 +40,30 @@ export function ruleApplies(rule: PolicyRule, target: RuleTarget): boolean {
   if (rule.subject && rule.subject !== target.subject) return false;
   if (target.subject === 'command') {
     if (!matchesCommandPattern(rule.pattern, target.facts.argv, target.facts.context.caseInsensitive)) return false;
-    return rule.when ? rule.when(target.facts) : true;
+    if (rule.when) return rule.when(target.facts);
+    return !(rule.action === 'allow' && heldBack(rule, target.facts));
   }
   if (rule.when) return false; // conditions read sub-commands; they never apply to paths
   return matchesPathPattern(rule.pattern, target.path, target.match);
+}
+
+/** An allow rule whose pattern matches but does not name the command's effect. */
+function heldBack(rule: PermissionRule, facts: CommandFacts): boolean {
+  const effect = effectOfCommand(facts);
+  return effect !== undefined && !ruleGrantsEffect(rule.pattern, facts, effect);
+}
+
+/** Allow rules that would match this sub-command but for its effect: the modal says why they did not apply. */
+export function allowRulesHeldBack(rules: readonly PolicyRule[], target: Extract<RuleTarget, { subject: 'command' }>): PolicyRule[] {
+  return rules.filter(
+    (r) =>
+      r.action === 'allow' &&
+      !r.when &&
+      toolNameMatches(r.tool, target.toolName) &&
+      (!r.subject || r.subject === 'command') &&
+      matchesCommandPattern(r.pattern, target.facts.argv, target.facts.context.caseInsensitive) &&
+      heldBack(r, target.facts),
+  );
 }
 
 export function specificityOf(rule: PermissionRule, subject: RuleSubject): [number, number, number] {
