@@ -107,7 +107,16 @@ describe('permissions: approvals inside real VS Code', () => {
     assert.deepEqual(pkg.contributes.configuration.properties['relay.approvalMode']?.enum, ['default', 'auto-edit', 'yolo', 'plan']);
     assert.ok(pkg.contributes.configuration.properties['relay.permissions']);
     // Provider and base URL too: an untrusted repository must not send the user's API key to a server of its choosing.
-    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['relay.approvalMode', 'relay.permissions', 'relay.provider', 'relay.baseUrl']);
+    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, [
+      'relay.approvalMode',
+      'relay.permissions',
+      'relay.provider',
+      'relay.baseUrl',
+      // A workspace must not start MCP servers or tool commands of its own in Restricted Mode.
+      'relay.mcpServers',
+      'relay.toolDiscoveryCommand',
+      'relay.toolCallCommand',
+    ]);
     assert.equal(config().get('relay.approvalMode'), 'default', 'the default comes from the contributed schema');
     assert.ok((await vscode.commands.getCommands(true)).includes('relay.switchApprovalMode'));
   });
