@@ -54,8 +54,9 @@ export function suggestAlwaysAllow(decision: Decision): AlwaysAllowSuggestion {
 function ruleFor(check: PermissionCheck, tool: string): PermissionRule {
   const { subject } = check;
   if (subject.type === 'command') {
-    // Past a shipped ask rule only the exact command is allowed; otherwise the command's "verb".
-    const exact = check.basis === 'rule' || hasShippedCaution(subject.argv);
+    // Past a shipped ask rule, or a flag that writes or runs something (`find -delete`: a rule must name
+    // the flag to allow it), only the exact command is allowed; otherwise the command's "verb".
+    const exact = check.basis === 'rule' || subject.cause !== undefined || hasShippedCaution(subject.argv);
     const pattern = exact ? exactCommandPattern(subject.argv) : suggestCommandPattern(subject.argv);
     return { tool, pattern, action: 'allow', subject: 'command' };
   }

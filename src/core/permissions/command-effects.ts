@@ -2,14 +2,12 @@
 // the effect of a sub-command's flags and operands, from the read-only table (read-only-commands.ts) and
 // git's global options. The shipped read-only rules allow a command only without an effect, and an allow
 // rule from settings covers an effect only when its pattern names the word that causes it (`find * -delete`).
-import type { CommandFacts } from './command-facts';
+import { type CommandFacts, HARMLESS_GIT_CONFIG } from './command-facts';
 import { matchesCommandPattern, patternNamesWord } from './command-pattern';
 import { type CommandEffect, effectOf, READ_ONLY_COMMANDS } from './read-only-commands';
 
 export type { CommandEffect } from './read-only-commands';
 
-/** `-c` keys that only change how git prints; any other key may name a program (core.pager, alias.*, …). */
-const HARMLESS_GIT_CONFIG = /^(color\.[a-z.]+|advice\.[a-z]+|column\.[a-z]+|core\.quotepath|core\.abbrev|i18n\.[a-z]+|log\.date|log\.decorate|diff\.renames|diff\.noprefix)=/i;
 
 /** Git global options that take a value as the next word (`--exec-path` takes one only as `--exec-path=dir`). */
 const GIT_VALUE_OPTIONS = new Set(['-c', '-C', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--attr-source']);

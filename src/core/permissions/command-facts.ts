@@ -28,6 +28,9 @@ export function isHarmlessDevice(path: string): boolean {
   return HARMLESS_DEVICES.has(path) || /^\/dev\/fd\/\d+$/.test(path);
 }
 
+/** `-c` keys that only change how git prints; any other key may name a program (core.pager, alias.*, …). */
+export const HARMLESS_GIT_CONFIG = /^(color\.[a-z.]+|advice\.[a-z]+|column\.[a-z]+|core\.quotepath|core\.abbrev|i18n\.[a-z]+|log\.date|log\.decorate|diff\.renames|diff\.noprefix)=/i;
+
 /** Git options before the sub-command that change nothing about what it does. */
 const GIT_NEUTRAL_FLAGS = new Set(['--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects']);
 
@@ -41,6 +44,7 @@ export function argvOf(command: ShellCommand, caseInsensitive: boolean): string[
   while (i < argv.length) {
     if (GIT_NEUTRAL_FLAGS.has(argv[i]!)) i++;
     else if (argv[i] === '-C' && i + 1 < argv.length) i += 2;
+    else if (argv[i] === '-c' && HARMLESS_GIT_CONFIG.test(argv[i + 1] ?? '')) i += 2;
     else break;
   }
   return ['git', ...argv.slice(i)];

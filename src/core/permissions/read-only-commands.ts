@@ -72,7 +72,7 @@ const GIT_PLAIN = [
   'status', 'rev-parse', 'ls-files', 'ls-tree', 'blame', 'describe', 'shortlog', 'cat-file', 'merge-base',
   'rev-list', 'count-objects', 'version', '--version', 'show-ref', 'for-each-ref', 'name-rev', 'check-ignore',
   'stash list', 'stash show', 'config --get', 'config --get-all', 'config --get-regexp', 'config --list',
-  'config -l', 'config get', 'config list',
+  'config -l', 'config get', 'config list', '--exec-path', '--html-path', '--man-path', '--info-path',
 ];
 
 /** `git diff/log/show`: `--output=<file>` writes the patch to a file; `--ext-diff` runs the external diff program. */

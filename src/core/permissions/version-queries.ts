@@ -21,6 +21,9 @@ const NOT_A_VERSION_FLAG = new Set([
   'sudo', 'doas', 'su', 'pkexec',
 ]);
 
+/** Of those, the ones whose `-V` does print the version (`python3 -V`, `tmux -V`, `ssh -V`). */
+const CAPITAL_V_PRINTS_VERSION = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'tmux', 'screen', 'nano', 'mysql', 'mariadb', 'psql', 'ssh', 'lua']);
+
 /** Shell builtins that take code, a file or a name, whatever the word: never a version query. */
 const BUILTINS = new Set(['eval', 'exec', 'source', '.', 'command', 'builtin', 'trap', 'alias', 'read', 'set', 'export', 'cd', 'unset']);
 
@@ -43,6 +46,7 @@ export function isVersionQuery(words: readonly string[]): boolean {
   const name = written.toLowerCase();
   if (BUILTINS.has(name)) return false;
   if (arg === '--version') return true;
+  if (arg === '-V' && CAPITAL_V_PRINTS_VERSION.has(name)) return true;
   if (arg === '-V' || arg === '-v') return !NOT_A_VERSION_FLAG.has(name);
   return arg === 'version' && VERSION_SUBCOMMAND.has(name);
 }

@@ -147,7 +147,12 @@ function outsideWorkspaceLines(decision: Decision): string[] {
 
 function triggerLine(trigger: CheckSubject | undefined, commandLine: string | undefined): string | undefined {
   if (!trigger || trigger.type === 'call') return undefined;
-  if (trigger.type === 'command') return trigger.text === commandLine?.trim() ? undefined : `Asks because of: ${trigger.text}`;
+  if (trigger.type === 'command') {
+    // The flag or environment variable that made it ask (`-delete`, `LD_PRELOAD`), named on its own.
+    const cause = trigger.cause === undefined ? '' : `"${trigger.cause}" in `;
+    if (trigger.text === commandLine?.trim()) return cause ? `Asks because of: "${trigger.cause}"` : undefined;
+    return `Asks because of: ${cause}${trigger.text}`;
+  }
   if (trigger.command === undefined) return undefined; // the file line above already names it
   const verb = trigger.access === 'write' ? 'writes' : 'reads';
   return `Asks because of: ${trigger.command} (${verb} ${trigger.path})`;
