@@ -245,3 +245,22 @@ describe('audit', () => {
     assert.ok(bases.includes('outside-workspace'));
   });
 });
+
+describe('patterns that name a word', () => {
+  const cases: [string, string[], string, boolean][] = [
+    ['find * -delete', ['find', '.', '-delete'], '-delete', true],
+    ['find', ['find', '.', '-delete'], '-delete', false],
+    ['find *', ['find', '.', '-delete'], '-delete', false],
+    ['find * -del*', ['find', '.', '-delete'], '-delete', true],
+    ['git diff --output=x', ['git', 'diff', '--output=x'], '--output=x', true],
+    ['git diff', ['git', 'diff', '--output=x'], '--output=x', false],
+    ['sed -i', ['sed', '-i', 's/a/b/', 'f'], '-i', true],
+    ['sed -n', ['sed', '-ni', 'p'], '-ni', false],
+  ];
+  for (const [pattern, argv, word, expected] of cases) {
+    test(`${pattern} ${expected ? 'names' : 'does not name'} ${word} in ${argv.join(' ')}`, async () => {
+      const { patternNamesWord } = await import('../../../src/core/permissions/command-pattern');
+      assert.equal(patternNamesWord(pattern, argv, word), expected);
+    });
+  }
+});

@@ -113,3 +113,34 @@ describe('lazy loading', () => {
     assert.equal(first('ls').root.type, 'program');
   });
 });
+
+describe('environment assignments', () => {
+  const cases: [string, [name: string, value: string, scope: 'command' | 'shell', text: string][]][] = [
+    ['FOO=1 BAR="x y" ls -l', [['FOO', '1', 'command', 'FOO=1 BAR="x y" ls -l'], ['BAR', 'x y', 'command', 'FOO=1 BAR="x y" ls -l']]],
+    ['env A=1 B=2 ls', [['A', '1', 'command', 'env A=1 B=2 ls'], ['B', '2', 'command', 'env A=1 B=2 ls']]],
+    ['export P=/tmp Q; ls', [['P', '/tmp', 'shell', 'export P=/tmp Q']]],
+    ['X=1; ls', [['X', '1', 'shell', 'X=1']]],
+    ['A=1 B=2', [['A', '1', 'shell', 'A=1'], ['B', '2', 'shell', 'B=2']]],
+    ['ls > out.txt', []],
+    ["bash -c 'Z=3 ls'", [['Z', '3', 'command', 'Z=3 ls']]],
+  ];
+  for (const [command, expected] of cases) {
+    test(JSON.stringify(command), async () => {
+      const analysis = await analyze(command);
+      assert.deepEqual(
+        analysis.assignments.map((a) => [a.name, a.value.value, a.scope, a.text]),
+        expected,
+      );
+    });
+  }
+
+  test('a value of a command-valued variable is analysed as shell code', async () => {
+    const analysis = await analyze("GIT_PAGER='rm -rf ~' git log");
+    assert.deepEqual(argvs(analysis), ['rm -rf ~', 'git log']);
+    assert.deepEqual(analysis.commands[0]!.via, ['GIT_PAGER=']);
+  });
+
+  test('a substitution in an assignment is walked once', async () => {
+    assert.deepEqual(argvs(await analyze('X=$(pwd); export Y=$(id)')), ['pwd', 'export Y=$(id)', 'id']);
+  });
+});
