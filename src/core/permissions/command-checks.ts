@@ -129,7 +129,8 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
 /** Names the flag or operand that makes the command more than a read, and the allow rules it takes it past. */
 function withEffect(check: PermissionCheck, effect: CommandEffect, heldBack: RuleRef[]): PermissionCheck {
   const subject = check.subject.type === 'command' ? { ...check.subject, cause: effect.label } : check.subject;
-  const rules = heldBack.length > 0 ? ` ${describeRule(heldBack[heldBack.length - 1]!)} does not name "${effect.label}", so it does not allow this.` : '';
+  const held = heldBack.length > 0 ? describeRule(heldBack[heldBack.length - 1]!) : '';
+  const rules = held ? ` ${held[0]!.toUpperCase()}${held.slice(1)} does not name "${effect.label}", so it does not allow this.` : '';
   return { ...check, subject, reason: `${check.reason.replace(/\.$/, '')}, because ${describeEffect(effect)}.${rules}` };
 }
 

@@ -107,7 +107,9 @@ function unwrapWrapper(name: string, args: CommandWord[], spec: OptionSpec & { p
     const split = envSplitString(args);
     if (split) return split;
   }
-  const start = skipOptions(args, spec) + (spec.positionals ?? 0);
+  let start = skipOptions(args, spec) + (spec.positionals ?? 0);
+  // `env -- A=1 cmd` still assigns A.
+  while (spec.assignments && start < args.length && ASSIGNMENT.test(args[start]!.value)) start++;
   const rest = args.slice(start);
   const assignments = spec.assignments ? args.slice(0, start).filter((a) => ASSIGNMENT.test(a.value)) : [];
   const extra = assignments.length > 0 ? { assignments } : {};
