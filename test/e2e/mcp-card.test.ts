@@ -71,4 +71,23 @@ describe('e2e: an MCP tool call in the real UI', () => {
     await chat.locator('.tool-card[data-call-id="call_done"][data-state="success"]').waitFor({ timeout: 30_000 });
     await wb.screenshot('mcp-call-card');
   });
+
+  it('Relay: MCP Servers lists the server with its state and tool count; Show Output opens its log channel', async () => {
+    await wb.runCommand('Relay: MCP Servers');
+    const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'files' });
+    await row.waitFor({ timeout: 15_000 });
+    assert.match((await row.textContent()) ?? '', /files.*\d+ tools · workspace/);
+    await wb.screenshot('mcp-servers-quick-pick');
+    await row.click();
+    const action = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'Show Output' });
+    await action.waitFor({ timeout: 10_000 });
+    await action.click();
+    // The Output panel opens on the server's own log channel.
+    const boxes = wb.page.locator('.part.panel select.monaco-select-box');
+    await boxes.first().waitFor({ timeout: 15_000 });
+    const selected = async () => (await boxes.evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? ''))).find((t) => t.startsWith('Relay MCP')) ?? '';
+    for (let i = 0; i < 50 && (await selected()) !== 'Relay MCP: files'; i++) await wb.page.waitForTimeout(100);
+    assert.equal(await selected(), 'Relay MCP: files');
+    await wb.screenshot('mcp-server-output');
+  });
 });

@@ -1,6 +1,7 @@
 // What the model and the card get from an MCP tool result. Text stays text; images and audio are described
 // (tool results reach the model as text in this runtime); resource links and embedded resources name their
-// URI; `structuredContent` is added as JSON unless a text part already carries the same value; `isError`
+// URI; `structuredContent` is added as JSON unless the text parts already carry it (the same JSON, or every
+// string in it); `isError`
 // makes the whole result an error result.
 import type { McpCallResult, McpContent } from '../ports/mcp';
 
@@ -22,7 +23,8 @@ export function mapMcpResult(result: McpCallResult): MappedMcpResult {
     if (text) parts.push(text);
   }
   const structured = result.structuredContent;
-  if (structured !== undefined && structured !== null && !content.some((item) => item.type === 'text' && sameJson(item.text, structured))) {
+  const texts = content.flatMap((item) => (item.type === 'text' && typeof item.text === 'string' ? [item.text] : []));
+  if (structured !== undefined && structured !== null && !texts.some((t) => sameJson(t, structured)) && !stringsCovered(structured, texts.join('\n'))) {
     parts.push(`Structured content:\n${JSON.stringify(structured, null, 2)}`);
   }
   const isError = result.isError === true;
@@ -55,6 +57,17 @@ function describeContent(item: McpContent): string {
     default:
       return `[${String(item.type)} content: ${JSON.stringify(item).slice(0, 500)}]`;
   }
+}
+
+/** True when every leaf of `value` is a non-empty string the text already contains (`{ content: "<the text>" }`). */
+function stringsCovered(value: unknown, text: string): boolean {
+  const leaves: unknown[] = [];
+  const walk = (v: unknown): void => {
+    if (v && typeof v === 'object') for (const child of Object.values(v)) walk(child);
+    else leaves.push(v);
+  };
+  walk(value);
+  return leaves.length > 0 && leaves.every((leaf) => typeof leaf === 'string' && leaf !== '' && text.includes(leaf));
 }
 
 function sameJson(text: unknown, value: unknown): boolean {

@@ -50,6 +50,9 @@ describe('MCP results', () => {
 
   test('structured content already in a text part is not repeated; empty and error results say so', () => {
     assert.doesNotMatch(mapMcpResult({ content: [{ type: 'text', text: '{"sum":3}' }], structuredContent: { sum: 3 } }).text, /Structured/);
+    const wrote = { content: [{ type: 'text' as const, text: 'Successfully wrote to /a.txt' }], structuredContent: { content: 'Successfully wrote to /a.txt' } };
+    assert.equal(mapMcpResult(wrote).text, 'Successfully wrote to /a.txt', 'server-filesystem repeats its text as structured content');
+    assert.match(mapMcpResult({ content: [{ type: 'text', text: 'Sum is 3' }], structuredContent: { sum: 3 } }).text, /Structured content/, 'numbers are not guessed from the text');
     assert.equal(mapMcpResult({ content: [] }).text, 'The tool returned no content.');
     assert.deepEqual(mapMcpResult({ content: [], isError: true }), { text: 'The tool reported an error without details.', isError: true, images: [] });
   });
