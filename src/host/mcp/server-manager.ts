@@ -107,7 +107,8 @@ export class McpServerManager implements vscode.Disposable {
   /** Called when a task starts: every enabled server is started (lazily, once) and awaited up to the timeout. */
   async prepareForTask(): Promise<void> {
     await (this.loaded ?? this.reload());
-    const starts = [...this.servers.values()].filter((e) => e.status === 'stopped').map((e) => this.start(e));
+    // An untrusted server is looked at again: the workspace may have been trusted since.
+    const starts = [...this.servers.values()].filter((e) => e.status === 'stopped' || e.status === 'untrusted').map((e) => this.start(e));
     const pending = [...this.servers.values()].flatMap((e) => (e.starting ? [e.starting] : []));
     if (starts.length === 0 && pending.length === 0) return;
     const cap = new Promise<void>((resolve) => setTimeout(resolve, this.options.connectTimeoutMs ?? 30_000).unref?.());
