@@ -10,6 +10,8 @@ import { openWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const DENIED = 'touch denied-by-user.txt';
 const ALLOWED = 'touch allowed-by-user.txt';
+/** Read-only but for its environment: the variable makes it ask, and the modal must say so. */
+const PRELOADED = 'LD_PRELOAD=./evil.so ls';
 
 describe('e2e: command approval in the native modal', () => {
   let wb: Workbench;
@@ -21,6 +23,7 @@ describe('e2e: command approval in the native modal', () => {
       script: [
         { text: 'I will create the marker file.', toolCalls: [{ id: 'call_denied', name: 'run_command', args: { command: DENIED } }] },
         { toolCalls: [{ id: 'call_allowed', name: 'run_command', args: { command: ALLOWED } }] },
+        { toolCalls: [{ id: 'call_preloaded', name: 'run_command', args: { command: PRELOADED } }] },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Created allowed-by-user.txt.' } }] },
       ],
     });
@@ -55,15 +58,25 @@ describe('e2e: command approval in the native modal', () => {
     assert.equal(existsSync(join(wb.workspace, 'denied-by-user.txt')), false, 'the denied command did not run');
   });
 
-  it('Allow: the next command runs and the task completes', async () => {
+  it('Allow: the next command runs', async () => {
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.filter({ hasText: ALLOWED }).waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
     await chat.locator('.tool-card[data-call-id="call_allowed"][data-state="success"]').waitFor({ timeout: 30_000 });
     assert.equal(existsSync(join(wb.workspace, 'allowed-by-user.txt')), true, 'the allowed command ran in the workspace');
     assert.equal(await chat.locator('.tool-card[data-call-id="call_denied"]').getAttribute('data-state'), 'error');
-    await chat.locator('.message-list').filter({ hasText: 'Created allowed-by-user.txt.' }).waitFor({ timeout: 30_000 });
     await wb.screenshot('command-allowed');
+  });
+
+  it('a read-only command with a code-loading variable asks, and the modal names the variable; then the task completes', async () => {
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.filter({ hasText: PRELOADED }).waitFor({ timeout: 30_000 });
+    const text = (await dialog.textContent()) ?? '';
+    assert.match(text, /Asks because of:[^]*LD_PRELOAD/, `the modal names the trigger: ${text}`);
+    await wb.screenshot('command-modal-trigger');
+    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+    await chat.locator('.tool-card[data-call-id="call_preloaded"][data-state="error"]').waitFor({ timeout: 30_000 });
+    await chat.locator('.message-list').filter({ hasText: 'Created allowed-by-user.txt.' }).waitFor({ timeout: 30_000 });
   });
 });
 
