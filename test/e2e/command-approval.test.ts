@@ -46,7 +46,8 @@ describe('e2e: command approval in the native modal', () => {
     await dialog.waitFor({ timeout: 30_000 });
     const text = (await dialog.textContent()) ?? '';
     assert.ok(text.includes(DENIED), `the modal's detail holds the full command line: ${text}`);
-    assert.ok(text.includes(wb.workspace), 'and the working directory');
+    assert.match(text, /Working directory: the workspace folder/, 'and the working directory, relative to the workspace');
+    assert.equal(text.split(DENIED).length - 1, 2, `the command line twice (question and detail), no more: ${text}`);
     await wb.screenshot('command-modal');
     await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
 

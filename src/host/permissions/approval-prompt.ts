@@ -2,7 +2,7 @@
 // and a detail with everything needed to decide (the full command line, working directory and the
 // sub-command that asks; the file and its line counts; the real path of anything outside the workspace).
 // Pure, so the wording is unit-tested; the modal only renders it.
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { AlwaysAllowSuggestion } from '../../core/permissions/answers';
 import type { CheckSubject, Decision, PermissionCheck, PermissionRule } from '../../core/permissions/types';
 import type { ApprovalPrompt, ApprovalRequest } from '../../core/ports/approval';
@@ -63,10 +63,12 @@ function questionFor(ctx: PromptContext): string {
 function detailFor(ctx: PromptContext): string {
   const { request, decision } = ctx;
   const sections: string[][] = [];
-  if (request.summary?.trim()) sections.push([request.summary.trim()]);
+  const command = request.targets.command;
+  // Each fact once: a summary that only restates the command line ("Run `x` in .") adds nothing to its lines.
+  const summary = request.summary?.trim();
+  if (summary && !(command !== undefined && summary.includes(command.trim()))) sections.push([summary]);
 
   const what: string[] = [];
-  const command = request.targets.command;
   if (command !== undefined) {
     what.push(`Command: ${command}`, `Working directory: ${workingDirectory(ctx)}`);
   }
@@ -80,7 +82,7 @@ function detailFor(ctx: PromptContext): string {
   const why: string[] = [];
   const trigger = triggerLine(decision.trigger, command);
   if (trigger) why.push(trigger);
-  why.push(`Why: ${decision.reason}`);
+  why.push(`Why: ${quotingOnce(decision.reason, command)}`);
   const others = otherAsks(decision);
   if (others.length) {
     why.push('Also needs approval:', ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.reason}`));
@@ -94,10 +96,22 @@ function detailFor(ctx: PromptContext): string {
   return sections.map((lines) => lines.join('\n')).join('\n\n');
 }
 
+/** Relative to its workspace folder when inside one ("packages/app", "the workspace folder"); else absolute. */
 function workingDirectory(ctx: PromptContext): string {
   const cwd = ctx.request.targets.cwd;
-  if (cwd === undefined) return ctx.defaultCwd;
-  return isAbsolute(cwd) ? cwd : resolve(ctx.defaultCwd, cwd);
+  const absolute = cwd === undefined ? ctx.defaultCwd : isAbsolute(cwd) ? cwd : resolve(ctx.defaultCwd, cwd);
+  for (const folder of ctx.workspaceFolders) {
+    const rel = relative(folder, absolute);
+    if (rel === '') return ctx.workspaceFolders.length > 1 ? `the workspace folder ${basename(folder)}` : 'the workspace folder';
+    if (!rel.startsWith('..') && !isAbsolute(rel)) return ctx.workspaceFolders.length > 1 ? `${basename(folder)}/${rel}` : rel;
+  }
+  return absolute;
+}
+
+/** The reason without a third copy of the command line: a quote of the whole line reads "the command". */
+function quotingOnce(reason: string, command: string | undefined): string {
+  const line = command?.trim();
+  return line ? reason.split(`"${line}"`).join('the command') : reason;
 }
 
 /** The files the tool itself writes or reads (not those a command names), as the user knows them. */

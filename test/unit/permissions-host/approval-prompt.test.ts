@@ -27,12 +27,32 @@ describe('approval prompt text', () => {
     const lines = prompt.detail.split('\n');
     assert.equal(lines[0], 'Clean the build output');
     assert.ok(lines.includes('Command: ls && rm -rf build && echo done'));
-    assert.ok(lines.includes(`Working directory: ${WORKSPACE}/packages/app`));
+    assert.ok(lines.includes('Working directory: packages/app'), prompt.detail);
     assert.ok(lines.includes('Asks because of: rm -rf build'), prompt.detail);
     assert.match(prompt.detail, /Why: "rm -rf build" needs approval under Relay's default rule "rm" \(deletes recursively\)/);
     assert.ok(lines.includes('Tool: run_command'));
     assert.deepEqual(prompt.alwaysAllow?.rules, [{ tool: 'run_command', pattern: 'rm -rf build', action: 'allow', subject: 'command' }]);
     assert.equal(prompt.offersDiff, false);
+  });
+
+  it('each fact once: no summary restating the command, the workspace folder by name, no third copy in Why', async () => {
+    const prompt = await promptFor({
+      toolName: 'run_command',
+      kind: 'execute',
+      targets: { command: 'touch x', cwd: WORKSPACE },
+      summary: 'Run `touch x` in .',
+    });
+    const lines = prompt.detail.split('\n');
+    assert.equal(prompt.message, 'Allow Relay to run "touch x"?');
+    assert.equal(lines[0], 'Command: touch x', prompt.detail);
+    assert.ok(lines.includes('Working directory: the workspace folder'), prompt.detail);
+    assert.equal(prompt.detail.split('touch x').length - 1, 1, `the command line appears once in the detail: ${prompt.detail}`);
+    assert.match(prompt.detail, /Why: .*the command/);
+  });
+
+  it('a working directory outside the workspace stays absolute', async () => {
+    const prompt = await promptFor({ toolName: 'run_command', kind: 'execute', targets: { command: 'ls', cwd: '/tmp' } });
+    assert.ok(prompt.detail.split('\n').includes('Working directory: /tmp'), prompt.detail);
   });
 
   it('a long or multi-line command stays out of the question but is whole in the detail', async () => {
