@@ -10,9 +10,11 @@ export function invalidParamsResult(toolName: string, validationMessage: string)
   return `${validationMessage.replace(/^Invalid arguments:/, `Invalid arguments for ${toolName}:`)}\nCall ${toolName} again with corrected arguments.`;
 }
 
+/** `reason` is the permission layer's whole sentence ("The user denied this call: use pnpm", "Permission denied: …"). */
 export function deniedResult(toolName: string, reason: string | undefined): string {
-  const why = reason?.trim() ? ` The user said: ${reason.trim()}` : '';
-  return `The user denied this ${toolName} call.${why} Do not repeat it unchanged; adjust your approach.`;
+  const why = reason?.trim();
+  const head = why ? `The ${toolName} call did not run. ${why}` : `The user denied this ${toolName} call.`;
+  return `${head} Do not repeat it unchanged; adjust your approach.`;
 }
 
 export const QUEUED_CANCEL_RESULT = 'The call was cancelled while in queue; it did not run.';
