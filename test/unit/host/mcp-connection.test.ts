@@ -16,8 +16,8 @@ const log = { info: (m: string) => void lines.push(`I ${m}`), warn: (m: string) 
 const open: SdkMcpConnection[] = [];
 const never = new AbortController().signal;
 
-async function stdio(name: string, args: string[]): Promise<SdkMcpConnection> {
-  const connection = await SdkMcpConnection.connect({ name, transport: { type: 'stdio', command: process.execPath, args, env: {} }, env: process.env, log, roots: [root], connectTimeoutMs: 15_000 });
+async function stdio(name: string, args: string[], roots = [root]): Promise<SdkMcpConnection> {
+  const connection = await SdkMcpConnection.connect({ name, transport: { type: 'stdio', command: process.execPath, args, env: {} }, env: process.env, log, roots, connectTimeoutMs: 15_000 });
   open.push(connection);
   return connection;
 }
@@ -93,7 +93,8 @@ describe('MCP client against server-filesystem', () => {
   test('reads a file inside the allowed directory and refuses one outside', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relay-mcp-fs-'));
     writeFileSync(join(dir, 'note.txt'), 'hello from disk');
-    const c = await stdio('fs', [filesystemServerScript(root), dir]);
+    // The server replaces its directories with the client's MCP roots (the workspace folders in Relay).
+    const c = await stdio('fs', [filesystemServerScript(root), dir], [dir]);
     const tools = await c.listTools();
     assert.ok(tools.some((t) => t.name === 'read_text_file' && t.annotations?.readOnlyHint === true));
     assert.match(mapMcpResult(await c.callTool('read_text_file', { path: join(dir, 'note.txt') }, { signal: never })).text, /hello from disk/);
