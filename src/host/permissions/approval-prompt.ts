@@ -108,10 +108,18 @@ function workingDirectory(ctx: PromptContext): string {
   return absolute;
 }
 
-/** The reason without a third copy of the command line: a quote of the whole line reads "the command". */
+/**
+ * The reason without a third copy of the command line: a trailing quote of the whole line is dropped
+ * ("Default mode asks before running commands."), any other quote of it reads "the command".
+ */
 function quotingOnce(reason: string, command: string | undefined): string {
   const line = command?.trim();
-  return line ? reason.split(`"${line}"`).join('the command') : reason;
+  if (!line) return reason;
+  const quoted = `"${line}"`;
+  const tail = `: ${quoted}.`;
+  const trimmed = reason.endsWith(tail) ? `${reason.slice(0, -tail.length)}.` : reason;
+  const named = trimmed.split(quoted).join('the command');
+  return named.startsWith('the command') ? `T${named.slice(1)}` : named;
 }
 
 /** The files the tool itself writes or reads (not those a command names), as the user knows them. */

@@ -47,7 +47,7 @@ describe('approval prompt text', () => {
     assert.equal(lines[0], 'Command: touch x', prompt.detail);
     assert.ok(lines.includes('Working directory: the workspace folder'), prompt.detail);
     assert.equal(prompt.detail.split('touch x').length - 1, 1, `the command line appears once in the detail: ${prompt.detail}`);
-    assert.match(prompt.detail, /Why: .*the command/);
+    assert.ok(lines.includes('Why: Default mode asks before running commands.'), prompt.detail);
   });
 
   it('a working directory outside the workspace stays absolute', async () => {
