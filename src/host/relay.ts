@@ -10,6 +10,7 @@ import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegist
 import { createBuiltinToolFactories } from '../tools';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat-view';
+import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { ConfiguredProvider } from './model/configured-provider';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles } from './model/model-choices';
@@ -50,6 +51,7 @@ export class Relay implements vscode.Disposable {
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
   private readonly store: FileTaskStore;
+  readonly checkpoints: WorkspaceCheckpoints;
   private readonly logger: ToolLogger;
   private version = 0;
   private readonly disposables: vscode.Disposable[] = [];
@@ -64,6 +66,7 @@ export class Relay implements vscode.Disposable {
     this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
     this.tools = createToolHost(log);
+    this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log);
     this.keys = new ApiKeys(context.secrets);
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
     this.approvals = createApprovalService(
@@ -140,6 +143,7 @@ export class Relay implements vscode.Disposable {
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,
+        checkpoints: this.checkpoints,
         outputStore: this.outputStore,
         statistics: this.statistics,
         maxSteps: readModelSettings().maxSteps,

@@ -36,10 +36,14 @@ export interface ToolCardStatus {
   durationMs?: number;
 }
 
+/**
+ * `checkpointId` marks an item the task's files can be restored to (issue 14): a card whose call changed files,
+ * and a user message once a step after it took a checkpoint. User messages can always restore the conversation.
+ */
 export type ChatItem =
-  | { kind: 'user'; id: string; text: string; ts: number }
+  | { kind: 'user'; id: string; text: string; ts: number; checkpointId?: string }
   | { kind: 'assistant'; id: string; text: string; ts: number; streaming: boolean }
-  | { kind: 'tool'; id: string; status: ToolCardStatus }
+  | { kind: 'tool'; id: string; status: ToolCardStatus; checkpointId?: string }
   | { kind: 'error'; id: string; message: string; retryable: boolean }
   | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning' };
 
@@ -92,6 +96,8 @@ export type ChatDelta =
   | { type: 'textDelta'; id: string; text: string }
   | { type: 'itemDone'; id: string }
   | { type: 'toolStatus'; status: ToolCardStatus }
+  /** A checkpoint was taken for this item (a user message or a tool card). */
+  | { type: 'checkpoint'; itemId: string; checkpointId: string }
   | { type: 'task'; task: TaskView | undefined }
   | { type: 'history'; tasks: TaskSummary[] }
   | { type: 'settings'; settings: SessionSettings }

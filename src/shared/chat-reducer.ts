@@ -69,6 +69,8 @@ export class ChatState {
         return this.finishItem(delta.id);
       case 'toolStatus':
         return this.updateTool(delta.status);
+      case 'checkpoint':
+        return this.markCheckpoint(delta.itemId, delta.checkpointId);
       case 'task':
         this.current.task = delta.task;
         return { type: 'task' };
@@ -130,6 +132,13 @@ export class ChatState {
   private updateTool(status: ToolCardStatus): ChatChange {
     const id = this.toolItems.get(status.callId);
     if (id === undefined) return this.addItem({ kind: 'tool', id: status.callId, status });
-    return this.replaceItem(id, { kind: 'tool', id, status });
+    const previous = this.item(id);
+    return this.replaceItem(id, previous?.kind === 'tool' ? { ...previous, status } : { kind: 'tool', id, status });
+  }
+
+  private markCheckpoint(id: string, checkpointId: string): ChatChange | undefined {
+    const item = this.item(id);
+    if (item?.kind !== 'user' && item?.kind !== 'tool') return undefined;
+    return this.replaceItem(id, { ...item, checkpointId });
   }
 }

@@ -5,7 +5,7 @@ import { LoopGuard } from '../permissions/loop-guard';
 import type { Usage } from '../model/events';
 import type { AssistantPart, ChatMessage, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
-import { PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
+import { type CallCheckpointHook, PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
 import { fitToContext, type FitResult } from './context-budget';
 import type { AgentEvent, AgentState } from './events';
 import { buildRequest, contextLimitsFor, preparePrompt } from './model-request';
@@ -30,6 +30,8 @@ export interface LoopHost {
   recordAudit(audit: ApprovalAudit): void;
   /** Saves the task now (in the background, in order). */
   save(): void;
+  /** Checkpoints before calls that may change files; absent when the task takes none. */
+  checkpoints?: CallCheckpointHook;
 }
 
 export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise<AgentState> {
@@ -46,6 +48,7 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
     ...(options.toolTimeoutMs !== undefined ? { defaultTimeoutMs: options.toolTimeoutMs } : {}),
     now: host.now,
     logger: host.logger,
+    ...(host.checkpoints ? { checkpoints: host.checkpoints } : {}),
   });
   const statuses = scheduler.onDidChangeStatus((status) => host.emit({ type: 'tool_status', status }));
   try {

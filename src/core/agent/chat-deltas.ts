@@ -62,5 +62,7 @@ export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
       return [{ type: 'task', task }];
     case 'approval':
       return [];
+    case 'checkpoint':
+      return [{ type: 'checkpoint', itemId: event.itemId, checkpointId: event.checkpointId }];
   }
 }

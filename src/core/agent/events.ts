@@ -48,6 +48,8 @@ export type AgentEvent =
   | { type: 'error'; id: string; error: ModelError }
   /** How a write or execute call was allowed or refused; stored with the task. */
   | { type: 'approval'; audit: ApprovalAudit }
-  | { type: 'state'; state: AgentState };
+  | { type: 'state'; state: AgentState }
+  /** The files were checkpointed for this chat item (a card, or the user message the step followed). */
+  | { type: 'checkpoint'; itemId: string; checkpointId: string };
 
 export type AgentEventListener = (event: AgentEvent) => void;

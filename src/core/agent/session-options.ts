@@ -2,6 +2,7 @@
 // and the limits that keep a task from running away.
 import type { ModelProvider } from '../model/provider';
 import type { ApprovalGate } from '../ports/approval';
+import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
 import type { DeferralSettings, OutputStore, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
 import type { SubAgentSettings } from './sub-agent';
@@ -18,6 +19,8 @@ export interface AgentSessionOptions {
   approvals?: ApprovalGate;
   /** Asked when the step cap is reached: true runs another `maxSteps` steps, false pauses. Default: pause. */
   confirmContinue?: (steps: number) => Promise<boolean>;
+  /** Checkpoints of the files before each approved call that may change them; none: no checkpoints. */
+  checkpoints?: CheckpointRecorder;
   /** Where the task is saved after every step and at every end; none: nothing is saved. */
   store?: TaskStore;
   /** Per-tool counts (behaviour 23); pass one to share it across tasks, as the host's statistics command does. */

@@ -2,12 +2,13 @@
 // (send or resume) goes until an end state; between runs the task can be saved, reopened after a reload and
 // continued. The loop itself is in agent-loop.ts; this file owns the task's data and its outside contract.
 import { ChatState, emptySnapshot } from '../../shared/chat-reducer';
+import { anchorBeforeCall, anchorOf, historyAt, type RestorePoint, transcriptBefore } from '../checkpoints/conversation';
 import type { ChatItem, TaskView } from '../../shared/chat-model';
 import type { Usage } from '../model/events';
 import type { ChatMessage } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
 import { emptyUsage, TASK_RECORD_VERSION, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
-import { consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
+import { type CheckpointedCall, consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
 import { runAgentLoop, type LoopHost } from './agent-loop';
 import { toChatDeltas } from './chat-deltas';
 import type { AgentEvent, AgentEventListener, AgentState } from './events';
@@ -37,6 +38,11 @@ export class AgentSession implements ChildSession {
   private readonly logger: ToolLogger;
   private run: { controller: AbortController; done: Promise<AgentState> } | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** Chat items the task can go back to (user messages, cards that changed files), by item id. */
+  private readonly restorePoints = new Map<string, RestorePoint>();
+  private historyEpoch: number;
+  /** The latest user message no checkpoint has been taken after yet. */
+  private userItemAwaitingCheckpoint: string | undefined;
 
   /** A new task, or (with `record`) a stored one reopened: orphan tool calls get an "interrupted" result. */
   constructor(
@@ -55,6 +61,8 @@ export class AgentSession implements ChildSession {
     this.approvalLog = record ? [...record.approvals] : [];
     this.totals = record ? { ...emptyUsage(), ...record.usage } : emptyUsage();
     this.current = record ? stateFromRecord(record) : { status: 'idle' };
+    this.historyEpoch = record?.historyEpoch ?? 0;
+    for (const point of record?.restorePoints ?? []) this.restorePoints.set(point.itemId, point);
     this.manager = this.createManager();
   }
 
@@ -105,8 +113,11 @@ export class AgentSession implements ChildSession {
   send(text: string): Promise<AgentState> {
     this.assertIdle();
     if (!this.title) this.title = titleFrom(text);
+    const id = this.newId();
+    this.restorePoints.set(id, { itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
+    this.userItemAwaitingCheckpoint = id;
     appendUserParts(this.history, [{ type: 'text', text }]);
-    this.emit({ type: 'user_message', id: this.newId(), text, ts: this.now() });
+    this.emit({ type: 'user_message', id, text, ts: this.now() });
     return this.start();
   }
 
@@ -123,6 +134,44 @@ export class AgentSession implements ChildSession {
   /** Stops the run: the model stream, queued and running calls, a sub-agent, an open question. */
   cancel(): void {
     this.run?.controller.abort('Cancelled by the user');
+  }
+
+  /** Where `itemId` can be restored to, when it can. */
+  restorePoint(itemId: string): RestorePoint | undefined {
+    return this.restorePoints.get(itemId);
+  }
+
+  /**
+   * Takes the conversation back to just before `itemId`: later messages leave the history and the chat, and the
+   * task is saved. False (and nothing changed) while running, or when the history no longer fits the point.
+   */
+  restoreConversation(itemId: string): boolean {
+    if (this.run) return false;
+    const point = this.restorePoints.get(itemId);
+    if (!point) return false;
+    const history = historyAt(this.history, point, this.historyEpoch);
+    const items = transcriptBefore(this.transcript, itemId);
+    if (!history || !items) return false;
+    this.history = history;
+    const kept = new Set(items.map((item) => item.id));
+    for (const id of [...this.restorePoints.keys()]) if (!kept.has(id)) this.restorePoints.delete(id);
+    this.userItemAwaitingCheckpoint = undefined;
+    this.chat.apply({ type: 'reset', task: this.view(), items });
+    this.save();
+    return true;
+  }
+
+  /** Text the model reads with the user's next message (e.g. which files were restored). */
+  noteForModel(text: string): void {
+    if (this.run) throw new Error('The task is running.');
+    appendUserParts(this.history, [{ type: 'text', text }]);
+    this.save();
+  }
+
+  /** Adds a notice to the chat (and the stored transcript). */
+  notice(text: string, level: 'info' | 'warning' = 'info'): void {
+    this.emit({ type: 'notice', id: this.newId(), text, level });
+    this.save();
   }
 
   /** Waits for the saves started so far. */
@@ -143,6 +192,8 @@ export class AgentSession implements ChildSession {
       transcript: this.transcript,
       approvals: this.approvals,
       usage: { ...this.totals },
+      restorePoints: [...this.restorePoints.values()],
+      historyEpoch: this.historyEpoch,
     };
   }
 
@@ -220,14 +271,35 @@ export class AgentSession implements ChildSession {
       newId: this.newId,
       logger: this.logger,
       history: () => this.history,
-      replaceHistory: (messages) => (this.history = messages),
+      replaceHistory: (messages) => {
+        if (messages.length !== this.history.length) this.historyEpoch++;
+        this.history = messages;
+      },
       appendAssistant: (parts) => appendAssistant(this.history, parts),
       appendUser: (parts) => appendUserParts(this.history, parts),
       emit: (event) => this.emit(event),
       addUsage: (usage, cost) => this.addUsage(usage, cost),
       recordAudit: (audit) => this.recordAudit(audit),
       save: () => this.save(),
+      ...(options.checkpoints ? { checkpoints: (call: CheckpointedCall) => this.checkpointBefore(call) } : {}),
     };
+  }
+
+  /** The checkpoint before a call: the call's card, and the user message it follows, can then restore to it. */
+  private async checkpointBefore(call: CheckpointedCall): Promise<(() => Promise<void>) | undefined> {
+    const recorder = this.options.checkpoints!;
+    const checkpointId = await recorder.beforeStep({ taskId: this.id, itemId: call.callId, label: call.label, ...(call.paths ? { paths: call.paths } : {}) });
+    if (checkpointId === undefined) return undefined;
+    this.restorePoints.set(call.callId, { itemId: call.callId, anchor: anchorBeforeCall(this.history, call.callId, this.historyEpoch), callId: call.callId, checkpointId });
+    this.emit({ type: 'checkpoint', itemId: call.callId, checkpointId });
+    const user = this.userItemAwaitingCheckpoint;
+    const point = user === undefined ? undefined : this.restorePoints.get(user);
+    if (point) {
+      this.userItemAwaitingCheckpoint = undefined;
+      this.restorePoints.set(user!, { ...point, checkpointId });
+      this.emit({ type: 'checkpoint', itemId: user!, checkpointId });
+    }
+    return () => recorder.afterStep(checkpointId);
   }
 
   private createManager(): ToolManager {
@@ -241,7 +313,8 @@ export class AgentSession implements ChildSession {
           settings,
           parentTools: () => this.manager.listTools(),
           createChild: (allowedTools) =>
-            new AgentSession({ ...options, store: undefined, allowedTools, disallowedTools: options.disallowedTools, depth: depth + 1 }),
+            // The sub-task's changes are covered by the checkpoint before its new_task call.
+            new AgentSession({ ...options, store: undefined, checkpoints: undefined, allowedTools, disallowedTools: options.disallowedTools, depth: depth + 1 }),
           forward: (event, parentCallId) => this.forwardChildEvent(event, parentCallId),
         })
       : undefined;

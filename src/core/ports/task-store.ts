@@ -3,6 +3,7 @@
 // the store over the extension's storage folder (src/host/task-store.ts).
 import type { ChatItem, TaskSummary, TaskUsage } from '../../shared/chat-model';
 import type { ChatMessage } from '../model/provider';
+import type { RestorePoint } from '../checkpoints/conversation';
 import type { ApprovalAudit } from './approval';
 
 /** Bump when the record's shape changes; `parseTaskRecord` refuses versions it does not know. */
@@ -39,6 +40,10 @@ export interface TaskRecord {
   /** How every call that asked for approval was allowed or refused. */
   approvals: ApprovalAudit[];
   usage: TaskUsageTotals;
+  /** The chat items the task can be restored to (issue 14), with their checkpoints; absent in older records. */
+  restorePoints?: RestorePoint[];
+  /** Bumped when the history was shortened to fit the context: older restore points no longer fit it. */
+  historyEpoch?: number;
 }
 
 export interface TaskStore {

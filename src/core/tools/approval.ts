@@ -47,6 +47,10 @@ export async function approveCall(record: CallRecord, deps: ApprovalDeps): Promi
   const prepared = await prepareCall(record, deps);
   if (!prepared.ok || !lifecycle.stillQueued(record)) return;
   lifecycle.transition(record, 'awaiting_approval');
+  if (prepared.preparation) {
+    record.targets = prepared.preparation.targets;
+    if (prepared.preparation.summary !== undefined) record.summary = prepared.preparation.summary;
+  }
   const loop = deps.loopGuard?.observe(record.name, record.params);
   const request: ApprovalRequest = {
     callId: record.callId,

@@ -6,7 +6,7 @@ import { ToolErrorType } from './errors';
 import { asText, QUEUED_CANCEL_RESULT } from './model-results';
 import { ToolStatusMerger } from './status';
 import type { ToolCallState, ToolCallStatus, ToolStatusKind, ToolStatusOptions } from './status-types';
-import type { AnyTool, ToolLogger, ToolResultContent, ToolResultOptions } from './types';
+import type { AnyTool, ToolLogger, ToolPreparation, ToolResultContent, ToolResultOptions } from './types';
 
 const NEXT: Record<ToolCallState, readonly ToolCallState[]> = {
   streaming: ['validating', 'error', 'cancelled'],
@@ -55,6 +55,9 @@ export interface CallRecord {
   heldTerminal?: { status: 'SUCCESS' | 'ERROR'; options: ToolStatusOptions };
   completion?: string;
   outcome?: ToolCallOutcome;
+  /** What `Tool.prepare` said the call touches, once it was prepared. */
+  targets?: ToolPreparation['targets'];
+  summary?: string;
 }
 
 export class CallLifecycle {

@@ -49,6 +49,8 @@ export {
   type ToolBatchResult,
   type ToolCallRequest,
   type ToolSchedulerOptions,
+  type CallCheckpointHook,
+  type CheckpointedCall,
 } from './scheduler';
 export type { ToolCallOutcome } from './call-lifecycle';
 export { canTransition } from './call-lifecycle';

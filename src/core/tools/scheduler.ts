@@ -57,7 +57,22 @@ export interface ToolSchedulerOptions {
   pauseRules?: PauseRules;
   now?: () => number;
   logger?: ToolLogger;
+  /** Takes a checkpoint of the files an approved write or execute call may change, before it runs. */
+  checkpoints?: CallCheckpointHook;
 }
+
+/** An approved call that may change files, about to run. */
+export interface CheckpointedCall {
+  callId: string;
+  toolName: string;
+  /** The tool's own words for it (its preparation summary), else its display name. */
+  label: string;
+  /** Exactly the files it changes (an edit); absent when it may change anything (a command, an MCP tool). */
+  paths?: readonly string[];
+}
+
+/** Called before such a call runs; what it returns is called once the call has ended, however it ended. */
+export type CallCheckpointHook = (call: CheckpointedCall) => Promise<(() => Promise<void>) | undefined>;
 
 export class ToolScheduler {
   private readonly statusEmitter = new Emitter<ToolCallStatus>();
@@ -185,9 +200,28 @@ export class ToolScheduler {
     for (const record of ready) await approveCall(record, this.approval);
     for (const group of executionGroups(ready)) {
       const approved = group.filter((record) => record.state === 'awaiting_approval' && this.lifecycle.stillQueued(record));
-      await Promise.all(approved.map((record) => runFinalCall(record, this.runner)));
+      await Promise.all(approved.map((record) => this.runCheckpointed(record)));
     }
     return this.collect(records);
+  }
+
+  /** A checkpoint failure never stops the call: the hook logs it and the call runs without one. */
+  private async runCheckpointed(record: CallRecord): Promise<void> {
+    const hook = this.options.checkpoints;
+    const kind = record.tool?.kind;
+    if (!hook || kind === undefined || kind === 'readonly') return runFinalCall(record, this.runner);
+    const paths = kind === 'write' ? record.targets?.paths : undefined;
+    let after: (() => Promise<void>) | undefined;
+    try {
+      after = await hook({ callId: record.callId, toolName: record.name, label: record.summary ?? record.displayName, ...(paths ? { paths } : {}) });
+    } catch (error) {
+      this.logger.warn(`No checkpoint before ${record.name}`, error);
+    }
+    try {
+      await runFinalCall(record, this.runner);
+    } finally {
+      await after?.().catch((error: unknown) => this.logger.warn(`The checkpoint after ${record.name} failed`, error));
+    }
   }
 
   private async validate(record: CallRecord): Promise<void> {

@@ -1,0 +1,308 @@
+// The checkpoints of one workspace (issue 14), in the extension's global storage: content-addressed objects
+// (object-store.ts), a stat cache, and one index file per task listing its steps in order. An edit's step
+// stores exactly the files it changes; a command's step snapshots the workspace (workspace-snapshot.ts).
+// Storage is capped: over the cap, the least recently used other tasks lose their checkpoints.
+// No `vscode` import: the extension passes folders and settings; tests pass temporary folders.
+import { createHash, randomUUID } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { evictionOrder } from '../../core/checkpoints/eviction';
+import { pathsToRead, planRestore, type RestoreChange, type RestorePlan } from '../../core/checkpoints/restore-plan';
+import type { CheckpointStep, Coverage, FileState } from '../../core/checkpoints/types';
+import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
+import { isValidTaskId } from '../../core/ports/task-store';
+import { ObjectStore } from './object-store';
+import { captureFile, collectTree, flattenTree, type SnapshotStats, snapshotFolder, StatCache } from './workspace-snapshot';
+
+export interface CheckpointSettings {
+  maxFileBytes: number;
+  maxStorageBytes: number;
+}
+
+export const DEFAULT_CHECKPOINT_SETTINGS: CheckpointSettings = { maxFileBytes: 5 * 1024 * 1024, maxStorageBytes: 1024 * 1024 * 1024 };
+
+type StoredCoverage = { scope: 'files'; files: Record<string, FileState | null> } | { scope: 'workspace'; roots: Record<string, string> };
+
+interface StoredStep {
+  id: string;
+  itemId?: string;
+  label: string;
+  createdAt: number;
+  before: StoredCoverage;
+  after?: StoredCoverage;
+}
+
+interface TaskIndex {
+  taskId: string;
+  lastUsed: number;
+  steps: StoredStep[];
+}
+
+export interface CheckpointLogger {
+  info(message: string): void;
+  warn(message: string, error?: unknown): void;
+}
+
+export interface CheckpointStoreOptions {
+  /** Where this workspace's checkpoints live (under global storage). */
+  directory: string;
+  roots: () => readonly string[];
+  settings: () => CheckpointSettings;
+  logger?: CheckpointLogger;
+  now?: () => number;
+}
+
+/** The folder for a workspace's checkpoints: one per set of workspace folders. */
+export function checkpointDirectory(globalStorage: string, roots: readonly string[]): string {
+  const key = createHash('sha256').update(roots.join('\n')).digest('hex').slice(0, 16);
+  return join(globalStorage, 'checkpoints', key);
+}
+
+export interface CaptureResult {
+  id: string;
+  stats: SnapshotStats;
+}
+
+export class CheckpointStore implements CheckpointRecorder {
+  private objects: Promise<ObjectStore> | undefined;
+  private readonly cache: StatCache;
+  private readonly logger: CheckpointLogger;
+  private readonly now: () => number;
+  /** Store operations run one at a time: snapshots, restores and eviction never interleave. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Which task each step belongs to, for `afterStep`. */
+  private readonly stepTasks = new Map<string, string>();
+
+  constructor(private readonly options: CheckpointStoreOptions) {
+    this.cache = new StatCache(join(options.directory, 'stat-cache.json'));
+    this.logger = options.logger ?? { info: () => undefined, warn: (m, e) => console.warn(`[relay checkpoints] ${m}`, e ?? '') };
+    this.now = options.now ?? Date.now;
+  }
+
+  async beforeStep(request: CheckpointRequest): Promise<string | undefined> {
+    try {
+      const result = await this.capture(request);
+      return result?.id;
+    } catch (error) {
+      this.logger.warn(`Could not take a checkpoint before "${request.label}"`, error);
+      return undefined;
+    }
+  }
+
+  async afterStep(checkpointId: string): Promise<void> {
+    const taskId = this.stepTasks.get(checkpointId);
+    if (!taskId) return;
+    await this.serial(async () => {
+      const index = await this.readIndex(taskId);
+      const step = index.steps.find((s) => s.id === checkpointId);
+      if (!step) return;
+      const stats = emptyStats();
+      step.after = await this.captureScope(step.before.scope === 'files' ? Object.keys(step.before.files) : undefined, stats);
+      index.lastUsed = this.now();
+      await this.writeIndex(index);
+      await this.cache.save();
+      await this.evict(taskId);
+    }).catch((error: unknown) => this.logger.warn('Could not record the files after a step', error));
+  }
+
+  /** Takes a checkpoint now; undefined when there is no workspace. */
+  capture(request: CheckpointRequest): Promise<CaptureResult | undefined> {
+    return this.serial(async () => {
+      if (!isValidTaskId(request.taskId) || this.options.roots().length === 0) return undefined;
+      const started = this.now();
+      const stats = emptyStats();
+      const paths = request.paths?.filter((path) => this.inWorkspace(path));
+      const before = await this.captureScope(paths, stats);
+      const step: StoredStep = { id: `cp-${randomUUID()}`, itemId: request.itemId, label: request.label, createdAt: started, before };
+      const index = await this.readIndex(request.taskId);
+      index.steps.push(step);
+      index.lastUsed = this.now();
+      await this.writeIndex(index);
+      await this.cache.save();
+      this.stepTasks.set(step.id, request.taskId);
+      this.logger.info(
+        `Checkpoint ${step.id} before "${request.label}": ${stats.files} files, ${stats.read} read, ${this.now() - started} ms` +
+          (stats.skipped.length > 0 ? `; not stored (over the size limit): ${stats.skipped.map((s) => `${s.path} (${s.size} bytes)`).join(', ')}` : ''),
+      );
+      return { id: step.id, stats };
+    });
+  }
+
+  /** The task's steps in order, with their coverages read from storage. */
+  async steps(taskId: string): Promise<CheckpointStep[]> {
+    const index = await this.readIndex(taskId);
+    const objects = await this.objectStore();
+    return Promise.all(
+      index.steps.map(async (step) => ({
+        id: step.id,
+        ...(step.itemId !== undefined ? { itemId: step.itemId } : {}),
+        label: step.label,
+        createdAt: step.createdAt,
+        before: await loadCoverage(objects, step.before),
+        ...(step.after ? { after: await loadCoverage(objects, step.after) } : {}),
+      })),
+    );
+  }
+
+  /** What restoring the task's files to the state before `checkpointId` would change. */
+  async planRestore(taskId: string, checkpointId: string): Promise<{ plan: RestorePlan; steps: CheckpointStep[]; index: number } | undefined> {
+    const steps = await this.steps(taskId);
+    const index = steps.findIndex((step) => step.id === checkpointId);
+    if (index < 0) return undefined;
+    const current = await this.serial(async () => {
+      const stored = await this.captureScope(pathsToRead(steps, index), emptyStats());
+      await this.cache.save();
+      return loadCoverage(await this.objectStore(), stored);
+    });
+    return { plan: planRestore(steps, index, current), steps, index };
+  }
+
+  /** The bytes a file state holds. */
+  async read(state: Extract<FileState, { type: 'file' }>): Promise<Buffer> {
+    return (await this.objectStore()).get(state.hash);
+  }
+
+  /** Writes the changes (files, links, deletions); a path inside a `.git` folder is never touched. */
+  async apply(changes: readonly RestoreChange[]): Promise<void> {
+    const objects = await this.objectStore();
+    for (const change of changes) {
+      if (!this.inWorkspace(change.path)) continue;
+      const target = change.target;
+      if (target === null) {
+        await fs.rm(change.path, { force: true });
+        continue;
+      }
+      await fs.mkdir(dirname(change.path), { recursive: true });
+      if (target.type === 'symlink') {
+        await fs.rm(change.path, { force: true });
+        await fs.symlink(target.target, change.path);
+      } else if (target.type === 'file') {
+        const bytes = await objects.get(target.hash);
+        const current = await fs.lstat(change.path).catch(() => undefined);
+        if (current?.isSymbolicLink()) await fs.rm(change.path, { force: true });
+        const temp = `${change.path}.relay-restore-${process.pid}.tmp`;
+        await fs.writeFile(temp, bytes, { mode: target.executable ? 0o755 : 0o644 });
+        await fs.rename(temp, change.path);
+      }
+    }
+  }
+
+  /** Bytes the workspace's checkpoints take. */
+  async storageBytes(): Promise<number> {
+    return (await this.objectStore()).size;
+  }
+
+  /** Drops the task's checkpoints (its task was deleted). */
+  async forget(taskId: string): Promise<void> {
+    if (!isValidTaskId(taskId)) return;
+    await this.serial(async () => {
+      await fs.rm(this.indexPath(taskId), { force: true });
+      await this.collectGarbage();
+    });
+  }
+
+  /** Over the cap: the least recently used other tasks' checkpoints go, oldest first, until it fits. */
+  private async evict(currentTask: string): Promise<void> {
+    const cap = this.options.settings().maxStorageBytes;
+    const objects = await this.objectStore();
+    if (objects.size <= cap) return;
+    const indexes = await this.readIndexes();
+    const keep = new Set([currentTask]);
+    for (const taskId of evictionOrder(indexes, keep)) {
+      if (objects.size <= cap) break;
+      await fs.rm(this.indexPath(taskId), { force: true });
+      const freed = await this.collectGarbage();
+      this.logger.info(`Checkpoint storage over ${cap} bytes: removed the checkpoints of task ${taskId} (${freed} bytes freed)`);
+    }
+    if (objects.size > cap) this.logger.warn(`Checkpoint storage is ${objects.size} bytes, over the ${cap} byte cap, with only tasks in use left`);
+  }
+
+  private async collectGarbage(): Promise<number> {
+    const objects = await this.objectStore();
+    const reachable = new Set<string>();
+    for (const index of await this.readIndexes()) {
+      for (const step of index.steps) {
+        for (const coverage of [step.before, step.after]) {
+          if (!coverage) continue;
+          if (coverage.scope === 'files') {
+            for (const state of Object.values(coverage.files)) if (state?.type === 'file') reachable.add(state.hash);
+          } else {
+            for (const tree of Object.values(coverage.roots)) await collectTree(objects, tree, reachable);
+          }
+        }
+      }
+    }
+    return objects.sweep(reachable);
+  }
+
+  private async captureScope(paths: readonly string[] | undefined, stats: SnapshotStats): Promise<StoredCoverage> {
+    const options = { objects: await this.objectStore(), cache: this.cache, maxFileBytes: this.options.settings().maxFileBytes, now: this.now };
+    if (paths) {
+      const files: Record<string, FileState | null> = {};
+      for (const path of paths) files[path] = await captureFile(path, options, stats);
+      return { scope: 'files', files };
+    }
+    const roots: Record<string, string> = {};
+    for (const root of this.options.roots()) roots[root] = await snapshotFolder(root, options, stats);
+    return { scope: 'workspace', roots };
+  }
+
+  private inWorkspace(path: string): boolean {
+    if (path.split(/[\\/]/).includes('.git')) return false;
+    return this.options.roots().some((root) => path.startsWith(root.endsWith(sep) ? root : root + sep));
+  }
+
+  private objectStore(): Promise<ObjectStore> {
+    this.objects ??= (async () => {
+      await fs.mkdir(join(this.options.directory, 'tasks'), { recursive: true });
+      await this.cache.load();
+      return ObjectStore.open(join(this.options.directory, 'objects'));
+    })();
+    return this.objects;
+  }
+
+  private async readIndex(taskId: string): Promise<TaskIndex> {
+    await this.objectStore();
+    try {
+      const index = JSON.parse(await fs.readFile(this.indexPath(taskId), 'utf8')) as TaskIndex;
+      if (index.taskId === taskId && Array.isArray(index.steps)) return index;
+    } catch {
+      // none yet
+    }
+    return { taskId, lastUsed: this.now(), steps: [] };
+  }
+
+  private async readIndexes(): Promise<TaskIndex[]> {
+    const names = await fs.readdir(join(this.options.directory, 'tasks')).catch(() => []);
+    const ids = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)).filter(isValidTaskId);
+    return Promise.all(ids.map((id) => this.readIndex(id)));
+  }
+
+  private async writeIndex(index: TaskIndex): Promise<void> {
+    const target = this.indexPath(index.taskId);
+    const temp = `${target}.${process.pid}.tmp`;
+    await fs.writeFile(temp, JSON.stringify(index));
+    await fs.rename(temp, target);
+  }
+
+  private indexPath(taskId: string): string {
+    return join(this.options.directory, 'tasks', `${taskId}.json`);
+  }
+
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job, job);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+async function loadCoverage(objects: ObjectStore, stored: StoredCoverage): Promise<Coverage> {
+  if (stored.scope === 'files') return { scope: 'files', files: new Map(Object.entries(stored.files)) };
+  const files = new Map<string, FileState>();
+  for (const [root, tree] of Object.entries(stored.roots)) await flattenTree(objects, root, tree, files);
+  return { scope: 'workspace', files };
+}
+
+function emptyStats(): SnapshotStats {
+  return { files: 0, read: 0, skipped: [] };
+}

@@ -1,0 +1,53 @@
+// The checkpoint store of the workspace open now, under the extension's global storage, with the settings read
+// at each step: relay.checkpoints.enabled, maxFileSizeMB, maxStorageMB. A new set of workspace folders gets its
+// own store. Checkpoints are taken in trusted workspaces only (elsewhere nothing can change files anyway).
+import * as vscode from 'vscode';
+import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
+import { CheckpointStore, checkpointDirectory, type CheckpointSettings } from './checkpoint-store';
+
+const MB = 1024 * 1024;
+
+export function readCheckpointSettings(): CheckpointSettings & { enabled: boolean } {
+  const config = vscode.workspace.getConfiguration('relay.checkpoints');
+  return {
+    enabled: config.get<boolean>('enabled', true),
+    maxFileBytes: Math.max(0, config.get<number>('maxFileSizeMB', 5)) * MB,
+    maxStorageBytes: Math.max(1, config.get<number>('maxStorageMB', 1024)) * MB,
+  };
+}
+
+export class WorkspaceCheckpoints implements CheckpointRecorder {
+  private current: { key: string; store: CheckpointStore } | undefined;
+
+  constructor(
+    private readonly globalStorage: string,
+    private readonly roots: () => readonly string[],
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** The store for the folders open now; undefined without a folder. */
+  store(): CheckpointStore | undefined {
+    const roots = [...this.roots()];
+    if (roots.length === 0) return undefined;
+    const key = roots.join('\n');
+    if (this.current?.key !== key) {
+      const store = new CheckpointStore({
+        directory: checkpointDirectory(this.globalStorage, roots),
+        roots: () => roots,
+        settings: readCheckpointSettings,
+        logger: { info: (m) => this.log.info(m), warn: (m, e) => this.log.warn(e === undefined ? m : `${m}: ${e instanceof Error ? e.message : String(e)}`) },
+      });
+      this.current = { key, store };
+    }
+    return this.current.store;
+  }
+
+  async beforeStep(request: CheckpointRequest): Promise<string | undefined> {
+    if (!readCheckpointSettings().enabled || !vscode.workspace.isTrusted) return undefined;
+    return this.store()?.beforeStep(request);
+  }
+
+  async afterStep(checkpointId: string): Promise<void> {
+    await this.store()?.afterStep(checkpointId);
+  }
+}
