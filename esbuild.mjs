@@ -20,13 +20,19 @@ const targets = [
     ...common,
     // Two Node bundles: `extension` holds only what activation needs; `runtime` is required on first use.
     // `mcp` (the MCP SDK client) is required only when a task starts with MCP servers configured; `web` (HTML to
-    // Markdown) on the first HTML page fetched.
-    entryPoints: { extension: 'src/extension.ts', runtime: 'src/host/runtime.ts', mcp: 'src/host/mcp/client-bundle.ts', web: 'src/host/web/html-bundle.ts' },
+    // Markdown) on the first HTML page fetched; `proxy` (undici's ProxyAgent) only when `http.proxy` is set.
+    entryPoints: {
+      extension: 'src/extension.ts',
+      runtime: 'src/host/runtime.ts',
+      mcp: 'src/host/mcp/client-bundle.ts',
+      web: 'src/host/web/html-bundle.ts',
+      proxy: 'src/host/proxy/proxy-bundle.ts',
+    },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', './runtime.js', './mcp.js', './web.js'],
+    external: ['vscode', './runtime.js', './mcp.js', './web.js', './proxy.js'],
     // web-tree-sitter's ESM build calls createRequire(import.meta.url), which is undefined in a CJS bundle.
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
   },
@@ -63,7 +69,7 @@ function kib(file) {
 function printSizes() {
   console.log(
     `[relay] bundles${production ? ' (production)' : ''}: extension ${kib('dist/extension.js')} ` +
-      `(+ runtime ${kib('dist/runtime.js')}, loaded on first use; mcp ${kib('dist/mcp.js')}, loaded with the first MCP server; web ${kib('dist/web.js')}, loaded with the first HTML page), ` +
+      `(+ runtime ${kib('dist/runtime.js')}, loaded on first use; mcp ${kib('dist/mcp.js')}, loaded with the first MCP server; web ${kib('dist/web.js')}, loaded with the first HTML page; proxy ${kib('dist/proxy.js')}, loaded when http.proxy is set), ` +
       `webview ${kib('dist/webview.js')} + ${kib('dist/webview.css')} css`,
   );
 }

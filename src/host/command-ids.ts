@@ -10,6 +10,8 @@ export const RUNTIME_COMMANDS = [
   'relay.explainSelection',
   'relay.fixProblems',
   'relay.mcpServers',
+  'relay.setUpProvider',
+  'relay.testConnection',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

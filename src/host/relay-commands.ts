@@ -9,6 +9,7 @@ import { selectModelCommand, setApiKeyCommand } from './model/model-commands';
 import { showMcpServers } from './mcp/servers-command';
 import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
+import type { SetupStep } from '../shared/chat-model';
 
 export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
   const send = async (text: string): Promise<void> => {
@@ -20,13 +21,19 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.setApiKey': (provider?: unknown) => setApiKeyCommand(relay.keys, typeof provider === 'string' && isProviderId(provider) ? provider : undefined),
     'relay.selectModel': async () => {
       await selectModelCommand(() => modelChoices(relay.keys));
-      relay.controller.publishSettings();
+      await relay.controller.publishSettings();
     },
+    'relay.setUpProvider': (step?: unknown) => relay.setUpProvider(isSetupStep(step) ? step : undefined),
+    'relay.testConnection': () => relay.testConnection(),
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
     'relay.mcpServers': () => showMcpServers(relay.mcp),
     ...editorCommandHandlers(send),
   };
+}
+
+function isSetupStep(value: unknown): value is SetupStep {
+  return typeof value === 'string' && ['key', 'model', 'baseUrl', 'proxy', 'provider'].includes(value);
 }
 
 /** Behaviour 23's counts for this window, one row per tool, busiest first. */

@@ -15,6 +15,11 @@ import { ConfiguredProvider } from './model/configured-provider';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles } from './model/model-choices';
 import { ApiKeys, describeModel, readModelSettings } from './model/model-settings';
+import { setUpProviderCommand, testConnectionCommand, type SetupDeps } from './model/setup-command';
+import { providerStatus, WelcomeSource } from './onboarding/welcome';
+import { providerFetch } from './proxy/proxy-fetch';
+import type { ConnectionTestResult } from '../core/model/connection-test';
+import type { SetupStep } from '../shared/chat-model';
 import type { ApprovalService } from './permissions/approval-service';
 import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
 import { createApprovalService } from './permissions/create-approval-service';
@@ -54,6 +59,7 @@ export class Relay implements vscode.Disposable {
   readonly checkpoints: WorkspaceCheckpoints;
   private readonly logger: ToolLogger;
   private version = 0;
+  private readonly welcome: WelcomeSource;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -78,7 +84,9 @@ export class Relay implements vscode.Disposable {
       apiKey: (provider) => Promise.resolve(this.keys.get(provider)),
       languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
       onTurnSettings: (s) => showDeprecationNotice(s.provider, s.model, knownLifecycles(s.provider)),
+      fetch: providerFetch,
     });
+    this.welcome = new WelcomeSource(context.extension);
     this.controller = new TaskController({
       publish: (delta) => chat.publish(delta),
       store: this.store,
@@ -88,19 +96,31 @@ export class Relay implements vscode.Disposable {
       openDiff: (callId) => this.tools.diffs.open(callId),
       setMode: (mode) => services.approvalMode.setMode(mode),
       selectModel: async () => void (await vscode.commands.executeCommand('relay.selectModel')),
-      settings: () => ({ mode: services.approvalMode.mode, model: describeModel(readModelSettings()) }),
+      setUpProvider: async (step) => void (await this.setUpProvider(step)),
+      settings: async () => {
+        const settings = readModelSettings();
+        return { mode: services.approvalMode.mode, model: describeModel(settings), provider: await providerStatus(settings, this.keys) };
+      },
       notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
-      onRunningChanged: (running) => void vscode.commands.executeCommand('setContext', 'relay.taskRunning', running),
+      onRunningChanged: (running) => {
+        void vscode.commands.executeCommand('setContext', 'relay.taskRunning', running);
+        if (!running) void this.publishWelcome();
+      },
       log: this.logger,
     });
     this.disposables.push(
       this.tools,
       this.mcp,
-      services.approvalMode.onDidChangeMode(() => this.controller.publishSettings()),
+      services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
+      this.keys.onDidChange(() => void this.controller.publishSettings()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.welcome.forget();
+        void this.publishWelcome();
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('relay')) return;
         this.version++;
-        this.controller.publishSettings();
+        void this.controller.publishSettings();
       }),
       // Trust granted: the next run of the task on screen is offered the write and execute tools again.
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.version++),
@@ -114,10 +134,41 @@ export class Relay implements vscode.Disposable {
     else void this.controller.handle(message);
   }
 
-  /** The settings and history the chat shows; sent again whenever a webview (re)loads. */
+  /** The settings, history and welcome the chat shows; sent again whenever a webview (re)loads. */
   publishState(): void {
-    this.controller.publishSettings();
+    void this.controller.publishSettings();
     void this.controller.refreshHistory();
+    void this.publishWelcome();
+  }
+
+  /** "Relay: Set Up Provider", whole or one step; the chat shows the new provider and the test result. */
+  setUpProvider(step?: SetupStep): Promise<ConnectionTestResult | undefined> {
+    return setUpProviderCommand(this.setupDeps(), step);
+  }
+
+  testConnection(): Promise<ConnectionTestResult> {
+    return testConnectionCommand(this.setupDeps());
+  }
+
+  /** The example tasks and shortcuts; the short form once a task has been saved. */
+  async publishWelcome(): Promise<void> {
+    try {
+      const compact = (await this.controller.listTasks()).length > 0;
+      this.services.chat.publish({ type: 'welcome', welcome: await this.welcome.facts(compact) });
+    } catch (error) {
+      this.logger.warn('Could not work out the welcome', error);
+    }
+  }
+
+  private setupDeps(): SetupDeps {
+    return {
+      keys: this.keys,
+      changed: () => void this.controller.publishSettings(),
+      tested: (result) => {
+        this.welcome.recordTest(result);
+        void this.publishWelcome();
+      },
+    };
   }
 
   private async createSession(record?: TaskRecord): Promise<AgentSession> {

@@ -44,10 +44,42 @@ export type ChatItem =
   | { kind: 'user'; id: string; text: string; ts: number; checkpointId?: string }
   | { kind: 'assistant'; id: string; text: string; ts: number; streaming: boolean }
   | { kind: 'tool'; id: string; status: ToolCardStatus; checkpointId?: string }
-  | { kind: 'error'; id: string; message: string; retryable: boolean }
+  /** `fix`: the setup step that fixes it (a 401 → the key), shown as a button that runs "Set Up Provider". */
+  | { kind: 'error'; id: string; message: string; retryable: boolean; fix?: ErrorFix }
   | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning' };
 
 export type ApprovalMode = 'default' | 'auto-edit' | 'yolo' | 'plan';
+
+/** The parts of "Relay: Set Up Provider": provider (all of it), key, model, base URL, proxy settings. */
+export type SetupStep = 'key' | 'model' | 'baseUrl' | 'proxy' | 'provider';
+
+export interface ErrorFix {
+  step: SetupStep;
+  /** The button's label, e.g. "Enter API Key". */
+  label: string;
+}
+
+export type KeyStatus = 'set' | 'missing' | 'not-needed';
+
+/** The provider and model a task would use now, and whether its key is set. */
+export interface ProviderStatus {
+  id: string;
+  /** "Anthropic", "OpenAI-compatible server", ... */
+  label: string;
+  model: string;
+  key: KeyStatus;
+}
+
+/** What the empty chat shows, computed by the host from the workspace and the extension's contributions. */
+export interface WelcomeFacts {
+  /** Three tasks drawn from this workspace. */
+  examples: string[];
+  shortcuts: { keys: string; action: string }[];
+  /** Once a task has run, a new task gets the short form (provider line and examples only). */
+  compact: boolean;
+  /** The last Test connection in this window, in words ("Connected in 420 ms" or the problem). */
+  lastTest?: { ok: boolean; text: string };
+}
 
 export interface TaskUsage {
   inputTokens: number;
@@ -74,6 +106,8 @@ export interface SessionSettings {
   mode: ApprovalMode;
   /** e.g. "claude-sonnet-4-5 · anthropic", or undefined when no model is configured. */
   model: string | undefined;
+  /** The provider, model and key state, for the header and the welcome. */
+  provider?: ProviderStatus;
 }
 
 /** Everything the chat draws, as the host holds it: sent whole only on `init`, then kept current by deltas. */
@@ -83,6 +117,8 @@ export interface ChatSnapshot {
   settings: SessionSettings;
   /** Past tasks, once the host has listed them (the webview asks with `listHistory`). */
   history?: TaskSummary[];
+  /** What the empty chat shows, once the host has worked it out. */
+  welcome?: WelcomeFacts;
 }
 
 /**
@@ -101,4 +137,5 @@ export type ChatDelta =
   | { type: 'task'; task: TaskView | undefined }
   | { type: 'history'; tasks: TaskSummary[] }
   | { type: 'settings'; settings: SessionSettings }
+  | { type: 'welcome'; welcome: WelcomeFacts }
   | { type: 'trustChanged'; trusted: boolean };

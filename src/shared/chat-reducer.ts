@@ -13,6 +13,7 @@ export type ChatChange =
   | { type: 'task' }
   | { type: 'history' }
   | { type: 'settings' }
+  | { type: 'welcome' }
   | { type: 'trust'; trusted: boolean };
 
 export const DEFAULT_SETTINGS: SessionSettings = { mode: 'default', model: undefined };
@@ -45,6 +46,7 @@ export class ChatState {
       items: [],
       settings: snapshot.settings ?? { ...DEFAULT_SETTINGS },
       ...(snapshot.history ? { history: snapshot.history } : {}),
+      ...(snapshot.welcome ? { welcome: snapshot.welcome } : {}),
     };
     this.resetItems(snapshot.items ?? []);
   }
@@ -80,6 +82,9 @@ export class ChatState {
       case 'settings':
         this.current.settings = delta.settings;
         return { type: 'settings' };
+      case 'welcome':
+        this.current.welcome = delta.welcome;
+        return { type: 'welcome' };
       case 'trustChanged':
         return { type: 'trust', trusted: delta.trusted };
       default:

@@ -129,6 +129,7 @@ function replaceKey(delta: ChatDelta): string | undefined {
     case 'task':
     case 'settings':
     case 'history':
+    case 'welcome':
     case 'trustChanged':
       return delta.type;
     default:

@@ -2,12 +2,14 @@
 // Objects are strict (no extra keys) and every string is bounded, so a compromised webview cannot smuggle
 // fields through or make the host hold megabytes.
 import { z } from 'zod';
-import type { ApprovalMode } from './chat-model';
+import type { ApprovalMode, SetupStep } from './chat-model';
 
 /** Item, call and task ids are ours (uuids, provider call ids); 200 characters is far above any of them. */
 const id = z.string().min(1).max(200);
 
 const approvalMode = z.enum(['default', 'auto-edit', 'yolo', 'plan']) satisfies z.ZodType<ApprovalMode>;
+
+const setupStep = z.enum(['key', 'model', 'baseUrl', 'proxy', 'provider']) satisfies z.ZodType<SetupStep>;
 
 export const MAX_MESSAGE_CHARS = 100_000;
 export const MAX_URL_CHARS = 2_048;
@@ -24,6 +26,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openLink'), url: z.string().min(1).max(MAX_URL_CHARS) }).strict(),
   z.object({ type: z.literal('setMode'), mode: approvalMode }).strict(),
   z.object({ type: z.literal('selectModel') }).strict(),
+  /** The welcome's set-up button and an error's fix button: runs "Relay: Set Up Provider" (one step of it). */
+  z.object({ type: z.literal('setUpProvider'), step: setupStep.optional() }).strict(),
   z.object({ type: z.literal('answerQuestion'), callId: id, answer: z.string().max(MAX_ANSWER_CHARS) }).strict(),
   z.object({ type: z.literal('listHistory') }).strict(),
   z.object({ type: z.literal('openTask'), id }).strict(),

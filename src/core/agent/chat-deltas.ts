@@ -2,6 +2,7 @@
 // and the session applies the same deltas to the transcript it stores, so a reopened task looks the same.
 import type { ChatDelta, ToolCardState, ToolCardStatus, TaskView } from '../../shared/chat-model';
 import type { ToolCallState, ToolCallStatus } from '../tools';
+import { errorFix } from '../model/connection-advice';
 import type { AgentEvent } from './events';
 
 const CARD_STATE: Record<ToolCallState, ToolCardState> = {
@@ -55,8 +56,10 @@ export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
       return [{ type: 'toolStatus', status: toToolCard(event.status, event.parentCallId) }];
     case 'notice':
       return [{ type: 'itemAdded', item: { kind: 'notice', id: event.id, text: event.text, level: event.level } }];
-    case 'error':
-      return [{ type: 'itemAdded', item: { kind: 'error', id: event.id, message: event.error.message, retryable: event.error.retryable } }];
+    case 'error': {
+      const fix = errorFix(event.error);
+      return [{ type: 'itemAdded', item: { kind: 'error', id: event.id, message: event.error.message, retryable: event.error.retryable, ...(fix ? { fix } : {}) } }];
+    }
     case 'usage':
     case 'state':
       return [{ type: 'task', task }];

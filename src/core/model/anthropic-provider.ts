@@ -24,6 +24,8 @@ export interface AnthropicProviderOptions {
   /** Overrides the catalog's entry (context window, output limit, pricing). */
   modelInfo?: ModelInfo;
   failure?: FailureHandlingOptions;
+  /** The HTTP transport (a proxy-aware fetch); the global fetch when left out. */
+  fetch?: typeof fetch;
 }
 
 export class AnthropicProvider implements ModelProvider {
@@ -61,7 +63,7 @@ export class AnthropicProvider implements ModelProvider {
       apiKey,
       baseURL: this.baseUrl,
       maxRetries: 0,
-      fetch: observedFetch(wire.alive),
+      fetch: observedFetch(wire.alive, this.options.fetch),
       ...(this.options.requestTimeoutMs !== undefined ? { timeout: this.options.requestTimeoutMs } : {}),
     });
     const maxTokens = request.maxOutputTokens ?? this.model.maxOutputTokens;

@@ -51,4 +51,6 @@ export interface ModelError {
   message: string;
   status?: number;
   retryable: boolean;
+  /** For connection failures: the low-level cause (ECONNREFUSED, a TLS certificate code, a proxy refusal), for advice. */
+  cause?: string;
 }

@@ -20,6 +20,8 @@ export interface ProviderConfig {
   maxRetries?: number;
   /** How long to wait for a response to start. */
   requestTimeoutMs?: number;
+  /** The HTTP transport (the host's proxy-aware fetch); the global fetch when left out. */
+  fetch?: typeof fetch;
 }
 
 /** Seams for tests: the backoff's sleep, randomness and clock, and the idle watchdog's timers. */
@@ -36,6 +38,7 @@ export function createProvider(config: ProviderConfig, dependencies: ProviderDep
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.requestTimeoutMs !== undefined ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
+    ...(config.fetch ? { fetch: config.fetch } : {}),
   };
   let provider: ModelProvider;
   switch (config.provider) {

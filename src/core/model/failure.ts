@@ -96,8 +96,13 @@ export function classifyFailure(err: unknown, ctx: FailureContext, nowMs: number
   }
   const network = networkCause(shape);
   if (network) {
-    const advice = 'Check that the server is running and the base URL is right.';
-    return { ...make('network', `Could not reach ${ctx.baseUrl} (${network}).`, advice, true), networkCause: network };
+    const tls = isTlsCause(network);
+    const advice = tls
+      ? 'The server\'s certificate was not trusted: check the base URL, or the proxy and http.proxyStrictSSL settings.'
+      : 'Check that the server is running and the base URL is right.';
+    const made = make('network', `Could not reach ${ctx.baseUrl} (${network}).`, advice, !tls);
+    made.error.cause = network;
+    return { ...made, networkCause: network };
   }
   return make('unknown', `${service} request failed: ${apiText ?? 'unknown error'}.`, undefined, false);
 }
@@ -167,12 +172,23 @@ function fallbackMessage(shape: ErrorShape, status: number | undefined): string 
   return clip(text);
 }
 
+/** Node's and OpenSSL's codes for a certificate or handshake that failed. */
+export function isTlsCause(cause: string): boolean {
+  return /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL|EPROTO/.test(cause);
+}
+
+/** A proxy that refused or failed the tunnel (undici: "Proxy response (407) !== 200 when HTTP Tunneling"). */
+export function isProxyCause(cause: string): boolean {
+  return /proxy/i.test(cause);
+}
+
 /** A connection-level failure somewhere in the cause chain, described by its code or message. */
 function networkCause(shape: ErrorShape): string | undefined {
   let current: unknown = shape;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
     const link = current as ErrorShape;
-    if (typeof link.code === 'string' && NETWORK_CODES.has(link.code)) return link.code;
+    if (typeof link.code === 'string' && (NETWORK_CODES.has(link.code) || isTlsCause(link.code))) return link.code;
+    if (typeof link.message === 'string' && isProxyCause(link.message)) return clip(link.message);
     if (link.name === 'APIConnectionTimeoutError') return 'timed out waiting for a response';
     if (typeof link.message === 'string' && /^(terminated|fetch failed|other side closed)$/i.test(link.message)) {
       const deeper = networkCause((link.cause ?? {}) as ErrorShape);

@@ -21,6 +21,8 @@ export interface ListModelsOptions {
   /** The whole listing, every page included, must finish within this. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The HTTP transport (the host's proxy-aware fetch); the global fetch when left out. */
+  fetch?: typeof fetch;
 }
 
 export interface ListedModel {
@@ -31,6 +33,8 @@ export interface ListedModel {
   live: boolean;
   /** From the catalog, when the id is one we know. */
   catalog?: CatalogEntry;
+  /** What the server says about a local model (Ollama: parameter size and quantization). */
+  details?: string;
   deprecation?: Deprecation;
 }
 
@@ -48,6 +52,7 @@ const MAX_MODELS = 1_000;
 
 interface LiveModel extends LiveLifecycle {
   name?: string;
+  details?: string;
 }
 
 /** The live list merged with the catalog; never throws. */
@@ -65,7 +70,7 @@ export async function listModels(options: ListModelsOptions): Promise<ModelListi
       liveError = describe(error, options.apiKey);
     }
   }
-  const lifecycles = (live ?? []).map(({ name: _name, ...lifecycle }) => lifecycle);
+  const lifecycles = (live ?? []).map(({ name: _name, details: _details, ...lifecycle }) => lifecycle);
   const models = merge(options.provider, live ?? []);
   return liveError === undefined ? { models, lifecycles } : { models, lifecycles, liveError };
 }
@@ -78,6 +83,7 @@ function merge(provider: ListingProvider, live: readonly LiveModel[]): ListedMod
     seen.add(id.toLowerCase());
     const model: ListedModel = { id, live: Boolean(fromLive) };
     if (fromLive?.name && fromLive.name !== id) model.name = fromLive.name;
+    if (fromLive?.details) model.details = fromLive.details;
     const catalog = lookupModel(id);
     if (catalog) model.catalog = catalog;
     const deprecation = deprecationOf(id, live);
@@ -101,6 +107,7 @@ async function fetchLiveModels(options: ListModelsOptions): Promise<LiveModel[]>
       apiKey: options.apiKey ?? null,
       baseURL: (options.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, ''),
       maxRetries: 0,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     for await (const m of client.models.list({ limit: 100 }, { signal })) {
       models.push({ id: m.id, name: m.display_name, lifecycle: m.lifecycle, retiresAt: m.retires_at, line: m.line });
@@ -108,6 +115,24 @@ async function fetchLiveModels(options: ListModelsOptions): Promise<LiveModel[]>
     }
     return models;
   }
+  if (options.provider === 'openai-compatible' && options.baseUrl && looksLikeOllama(options.baseUrl)) {
+    // Ollama's own list says more (parameter size, quantization) than its OpenAI-compatible /models.
+    const tags = await fetchOllamaTags(options.baseUrl, options.fetch ?? globalThis.fetch, signal).catch(() => undefined);
+    if (tags) return tags;
+  }
+  try {
+    return await fetchOpenAIModels(options, signal);
+  } catch (error) {
+    // An Ollama on another port, or behind a proxy path, may still answer its native list.
+    if (options.provider !== 'openai-compatible' || !options.baseUrl) throw error;
+    const tags = await fetchOllamaTags(options.baseUrl, options.fetch ?? globalThis.fetch, signal).catch(() => undefined);
+    if (tags) return tags;
+    throw error;
+  }
+}
+
+async function fetchOpenAIModels(options: ListModelsOptions, signal: AbortSignal): Promise<LiveModel[]> {
+  const models: LiveModel[] = [];
   const client = new OpenAI({
     apiKey: options.apiKey || 'no-key',
     baseURL: (options.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, ''),
@@ -115,11 +140,39 @@ async function fetchLiveModels(options: ListModelsOptions): Promise<LiveModel[]>
     organization: null,
     project: null,
     ...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   for await (const m of client.models.list({ signal })) {
     if (options.provider === 'openai' && !isOpenAIChatModel(m.id)) continue;
     models.push({ id: m.id });
     if (models.length >= MAX_MODELS) break;
+  }
+  return models;
+}
+
+/** Ollama listens on 11434 by default; anything named "ollama" is probably one too. */
+export function looksLikeOllama(baseUrl: string): boolean {
+  try {
+    const url = new URL(baseUrl);
+    return url.port === '11434' || /ollama/i.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Ollama's native list, `GET /api/tags` beside its OpenAI-compatible `/v1`: the installed models with their details. */
+export async function fetchOllamaTags(baseUrl: string, fetchImpl: typeof fetch, signal: AbortSignal): Promise<LiveModel[]> {
+  const root = baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+  const response = await fetchImpl(`${root}/api/tags`, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw Object.assign(new Error(`the server answered ${response.status}`), { status: response.status });
+  const body = (await response.json()) as { models?: unknown };
+  if (!Array.isArray(body.models)) throw new Error('not an Ollama model list');
+  const models: LiveModel[] = [];
+  for (const entry of body.models.slice(0, MAX_MODELS) as { name?: unknown; model?: unknown; details?: { parameter_size?: unknown; quantization_level?: unknown } }[]) {
+    const id = typeof entry.model === 'string' ? entry.model : typeof entry.name === 'string' ? entry.name : undefined;
+    if (!id) continue;
+    const facts = [entry.details?.parameter_size, entry.details?.quantization_level].filter((f): f is string => typeof f === 'string' && f !== '');
+    models.push(facts.length ? { id, details: facts.join(' · ') } : { id });
   }
   return models;
 }

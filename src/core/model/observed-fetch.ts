@@ -6,9 +6,10 @@
 /** Statuses whose Response may not carry a body (the Response constructor throws if given one). */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-export function observedFetch(onActivity: () => void, base: typeof fetch = globalThis.fetch): typeof fetch {
+export function observedFetch(onActivity: () => void, base?: typeof fetch): typeof fetch {
   return async (input, init) => {
-    const response = await base(input, init);
+    // The global fetch is looked up per call: VS Code may patch it after this module loads.
+    const response = await (base ?? globalThis.fetch)(input, init);
     onActivity();
     if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
     const body = response.body.pipeThrough(

@@ -27,6 +27,8 @@ export interface OpenAIProviderOptions {
   requestTimeoutMs?: number;
   modelInfo?: ModelInfo;
   failure?: FailureHandlingOptions;
+  /** The HTTP transport (a proxy-aware fetch); the global fetch when left out. */
+  fetch?: typeof fetch;
 }
 
 export class OpenAIProvider implements ModelProvider {
@@ -61,7 +63,7 @@ export class OpenAIProvider implements ModelProvider {
       organization: null,
       project: null,
       maxRetries: 0,
-      fetch: observedFetch(wire.alive),
+      fetch: observedFetch(wire.alive, this.options.fetch),
       ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
       ...(this.options.requestTimeoutMs !== undefined ? { timeout: this.options.requestTimeoutMs } : {}),
     });

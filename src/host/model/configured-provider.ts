@@ -17,6 +17,8 @@ export interface ConfiguredProviderDeps {
   languageModel(id: string): Promise<ModelProvider | undefined>;
   /** Told the settings of every turn before it starts, e.g. to show the deprecated-model notice (once). */
   onTurnSettings?(settings: ModelSettings): void;
+  /** The HTTP transport for provider requests (VS Code's proxy settings); the global fetch when left out. */
+  fetch?: typeof fetch;
 }
 
 type Resolved = { ok: true; provider: ModelProvider } | { ok: false; error: ModelError };
@@ -71,7 +73,7 @@ export class ConfiguredProvider implements ModelProvider {
     }
     const apiKey = await this.deps.apiKey(settings.provider);
     if (!apiKey && settings.provider !== 'openai-compatible') {
-      return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Run "${HINT.setApiKey}", then Retry.`, 'auth') };
+      return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Press Enter API Key (or run "${HINT.setApiKey}"), then Retry.`, 'auth') };
     }
     if (this.cached?.settingsKey === settingsKey && this.cached.apiKey === apiKey) return { ok: true, provider: this.cached.provider };
     const provider = createProvider({
@@ -80,6 +82,7 @@ export class ConfiguredProvider implements ModelProvider {
       ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
       ...(apiKey ? { apiKey } : {}),
       textProtocol: settings.textProtocol,
+      ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
     });
     return this.keep(settingsKey, apiKey, provider);
   }

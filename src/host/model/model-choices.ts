@@ -5,6 +5,7 @@
 import type { LiveLifecycle } from '../../core/model/deprecation';
 import { formatEndOfLife } from '../../core/model/deprecation';
 import { type ListedModel, listModels, type ListingProvider } from '../../core/model/model-listing';
+import { providerFetch } from '../proxy/proxy-fetch';
 import { listVsCodeLmModels } from '../vscode-lm-provider';
 import type { ModelChoice } from './model-commands';
 import { type ApiKeys, readModelSettings } from './model-settings';
@@ -36,7 +37,7 @@ export async function modelChoices(keys: ApiKeys): Promise<ModelChoice[]> {
 }
 
 async function listedChoices(provider: ListingProvider, apiKey: string | undefined, baseUrl: string | undefined): Promise<ModelChoice[]> {
-  const listing = await listModels({ provider, ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) });
+  const listing = await listModels({ provider, ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}), fetch: providerFetch });
   if (listing.lifecycles.length) lastLifecycles.set(provider, listing.lifecycles);
   const note = listing.liveError && provider !== 'openai-compatible' ? `built-in list (live list unavailable: ${listing.liveError})` : undefined;
   return listing.models.map((model) => toChoice(provider, model, note));

@@ -3,7 +3,7 @@
 // VS Code side come in through TaskControllerDeps, so it is unit-tested in plain Node.
 import { type AgentSession, toChatDeltas } from '../../core/agent';
 import type { TaskRecord, TaskStore } from '../../core/ports/task-store';
-import type { ApprovalMode, ChatDelta, SessionSettings, TaskSummary } from '../../shared/chat-model';
+import type { ApprovalMode, ChatDelta, SessionSettings, SetupStep, TaskSummary } from '../../shared/chat-model';
 import type { WebviewToHost } from '../../shared/protocol-schema';
 
 export interface TaskControllerDeps {
@@ -20,7 +20,9 @@ export interface TaskControllerDeps {
   openDiff(callId: string): Promise<'opened' | 'unavailable'>;
   setMode(mode: ApprovalMode): Promise<void>;
   selectModel(): Promise<void>;
-  settings(): SessionSettings;
+  /** Runs "Relay: Set Up Provider", or one step of it (the chat's welcome and error buttons). */
+  setUpProvider(step: SetupStep | undefined): Promise<void>;
+  settings(): SessionSettings | Promise<SessionSettings>;
   notify(message: string, level: 'info' | 'warning'): void;
   onRunningChanged(running: boolean): void;
   log: { warn(message: string, error?: unknown): void };
@@ -61,9 +63,9 @@ export class TaskController {
     this.current?.session.cancel();
   }
 
-  /** Everything the chat shows that is not the task: mode, model. */
-  publishSettings(): void {
-    this.deps.publish({ type: 'settings', settings: this.deps.settings() });
+  /** Everything the chat shows that is not the task: mode, model, provider and key state. */
+  async publishSettings(): Promise<void> {
+    this.deps.publish({ type: 'settings', settings: await this.deps.settings() });
   }
 
   /** Past tasks, newest first; an unreadable store lists none (and says so in the log). */
@@ -100,6 +102,9 @@ export class TaskController {
         return this.deps.setMode(message.mode);
       case 'selectModel':
         return this.deps.selectModel();
+      case 'setUpProvider':
+        // Not queued behind other intents: the flow waits on the person, and the chat must stay responsive.
+        return void this.deps.setUpProvider(message.step).catch((error: unknown) => this.deps.log.warn('Provider setup failed', error));
       case 'answerQuestion':
         if (!this.deps.answerQuestion(message.callId, message.answer)) this.deps.log.warn(`No question is waiting for call ${message.callId}`);
         return;

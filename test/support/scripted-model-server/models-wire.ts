@@ -12,6 +12,9 @@ export interface ScriptedModel {
   line?: 'haiku' | 'sonnet' | 'opus' | 'fable' | 'mythos';
   maxInputTokens?: number;
   maxTokens?: number;
+  /** Ollama's `details` in `GET /api/tags`. */
+  parameterSize?: string;
+  quantization?: string;
 }
 
 /** What `GET /v1/models` answers: the models, or an error status, or nothing for this long. */
@@ -50,4 +53,18 @@ export function anthropicModelsPage(models: readonly ScriptedModel[], query: URL
 
 export function openaiModelsList(models: readonly ScriptedModel[]): unknown {
   return { object: 'list', data: models.map((m) => ({ id: m.id, object: 'model', created: 1_767_225_600, owned_by: 'scripted' })) };
+}
+
+/** Ollama's native `GET /api/tags`: the installed models with their details. */
+export function ollamaTags(models: readonly ScriptedModel[]): unknown {
+  return {
+    models: models.map((m) => ({
+      name: m.id,
+      model: m.id,
+      modified_at: '2026-01-01T00:00:00Z',
+      size: 1_000_000,
+      digest: 'sha256:scripted',
+      details: { format: 'gguf', family: 'scripted', parameter_size: m.parameterSize ?? '', quantization_level: m.quantization ?? '' },
+    })),
+  };
 }

@@ -2,12 +2,13 @@
 // `POST /v1/chat/completions`, streamed as the real APIs stream them, replaying scripted turns (one per
 // request) with optional faults. It records every request (never the API key) so tests can check what the
 // model was sent. Control endpoints let another process drive it: POST /__script, GET /__requests, POST /__reset.
-// `GET /v1/models` lists the models set with `setModels` in Anthropic's or OpenAI's format (not recorded).
+// `GET /v1/models` lists the models set with `setModels` in Anthropic's or OpenAI's format (not recorded), and
+// with `ollamaTags`, `GET /api/tags` lists them as Ollama does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicErrorBody, anthropicFrames } from './anthropic-wire';
 import { openaiErrorBody, openaiFrames } from './openai-wire';
-import { anthropicModelsPage, isAnthropicListing, openaiModelsList, type ModelsReply } from './models-wire';
+import { anthropicModelsPage, isAnthropicListing, ollamaTags, openaiModelsList, type ModelsReply } from './models-wire';
 import { anthropicRequestProblem, openaiRequestProblem } from './request-checks';
 import { parseScript, TurnQueue, type Route, type Script, type ScriptTurn } from './script';
 
@@ -48,6 +49,8 @@ export interface ScriptedModelServerOptions {
   port?: number;
   /** What `GET /v1/models` answers; the default is an empty list. */
   models?: ModelsReply;
+  /** Also answer Ollama's `GET /api/tags` with the same models (off: 404, as other servers do). */
+  ollamaTags?: boolean;
 }
 
 const ROUTES: Record<string, Route> = { '/v1/messages': 'anthropic', '/v1/chat/completions': 'openai' };
@@ -91,6 +94,12 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       if ('stallMs' in models) return pause(res, models.stallMs).then(() => void res.destroy());
       const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
       return sendJson(res, 200, anthropic ? anthropicModelsPage(models.models, query) : openaiModelsList(models.models));
+    }
+    if (path === '/api/tags' && req.method === 'GET' && options.ollamaTags) {
+      modelListings.count++;
+      if ('status' in models) return sendJson(res, models.status, { error: `status ${models.status}` });
+      if ('stallMs' in models) return pause(res, models.stallMs).then(() => void res.destroy());
+      return sendJson(res, 200, ollamaTags(models.models));
     }
     const route = ROUTES[path];
     if (!route || req.method !== 'POST') return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });

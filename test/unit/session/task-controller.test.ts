@@ -17,6 +17,7 @@ function harness(turns: ScriptedTurn[], overrides: Partial<TaskControllerDeps> =
   const notices: string[] = [];
   const running: boolean[] = [];
   const created: (TaskRecord | undefined)[] = [];
+  const setups: (string | undefined)[] = [];
   let version = 0;
   let id = 0;
   const deps: TaskControllerDeps = {
@@ -34,6 +35,7 @@ function harness(turns: ScriptedTurn[], overrides: Partial<TaskControllerDeps> =
     openDiff: async () => 'unavailable',
     setMode: async () => undefined,
     selectModel: async () => undefined,
+    setUpProvider: async (step) => void setups.push(step),
     settings: () => ({ mode: 'default', model: 'test · scripted-1' }),
     notify: (message) => void notices.push(message),
     onRunningChanged: (value) => void running.push(value),
@@ -41,7 +43,7 @@ function harness(turns: ScriptedTurn[], overrides: Partial<TaskControllerDeps> =
     ...overrides,
   };
   const controller = new TaskController(deps);
-  return { controller, provider, store, deltas, chat, notices, running, created, bump: () => version++ };
+  return { controller, provider, store, deltas, chat, notices, running, created, setups, bump: () => version++ };
 }
 
 const texts = (h: ReturnType<typeof harness>) => h.chat.snapshot.items.map((i) => (i.kind === 'user' || i.kind === 'assistant' ? `${i.kind}:${i.text}` : i.kind));
@@ -152,13 +154,16 @@ describe('task controller: the chat drives one task at a time', () => {
     await h.controller.handle({ type: 'answerQuestion', callId: 'c9', answer: 'yes' });
   });
 
-  test('setMode and selectModel go to the host; publishSettings sends the settings', async () => {
+  test('setMode, selectModel and setUpProvider go to the host; publishSettings sends the settings', async () => {
     const calls: string[] = [];
     const h = harness([], { setMode: async (mode) => void calls.push(`mode:${mode}`), selectModel: async () => void calls.push('model') });
     await h.controller.handle({ type: 'setMode', mode: 'plan' });
     await h.controller.handle({ type: 'selectModel' });
-    h.controller.publishSettings();
+    await h.controller.handle({ type: 'setUpProvider', step: 'key' });
+    await h.controller.handle({ type: 'setUpProvider' });
+    await h.controller.publishSettings();
     assert.deepEqual(calls, ['mode:plan', 'model']);
+    assert.deepEqual(h.setups, ['key', undefined]);
     assert.deepEqual(h.chat.snapshot.settings, { mode: 'default', model: 'test · scripted-1' });
   });
 

@@ -1,0 +1,195 @@
+// What a failed model request means for the person setting Relay up, and what to do about it: a ModelError
+// (already classified by failure.ts) becomes a problem, a headline in plain words, the fix, and the setup step
+// that fixes it (the chat's error button and the Test connection result run that step). Pure, unit-tested; every
+// sentence is in ADVICE below, so they can be localised in one place.
+import { isProxyCause, isTlsCause } from './failure';
+import type { ModelError } from './events';
+
+import type { SetupStep } from '../../shared/chat-model';
+
+export type { SetupStep };
+
+export type ConnectionProblem =
+  | 'no_key'
+  | 'no_base_url'
+  | 'no_model'
+  | 'bad_key'
+  | 'no_access'
+  | 'model_not_found'
+  | 'refused'
+  | 'unknown_host'
+  | 'unreachable'
+  | 'tls'
+  | 'proxy'
+  | 'rate_limited'
+  | 'server'
+  | 'other';
+
+export interface AdviceContext {
+  /** "Anthropic", "OpenAI-compatible server", ... */
+  provider: string;
+  model: string;
+  /** The endpoint asked, when known. */
+  baseUrl?: string;
+  /** The proxy the request went through (http.proxy), when one is set. */
+  proxy?: string;
+}
+
+export interface ConnectionAdvice {
+  problem: ConnectionProblem;
+  /** What went wrong, in one sentence. */
+  headline: string;
+  /** What to do, in one sentence. */
+  fix: string;
+  /** The setup step that fixes it (undefined: nothing to set up, e.g. a server error). */
+  step?: SetupStep;
+  /** The label of the button that runs the step. */
+  action?: string;
+}
+
+type Template = (c: Required<Pick<AdviceContext, 'provider' | 'model'>> & { where: string; proxy: string }) => string;
+
+/** Every sentence the advice uses, by problem: the one place to localise. */
+export const ADVICE: Record<ConnectionProblem, { headline: Template; fix: Template; step?: SetupStep }> = {
+  no_key: {
+    headline: (c) => `No API key is set for ${c.provider}.`,
+    fix: () => 'Enter your API key: it is kept in VS Code SecretStorage (your OS keychain).',
+    step: 'key',
+  },
+  no_base_url: {
+    headline: (c) => `No base URL is set for the ${c.provider}.`,
+    fix: () => 'Enter the URL of the server, with /v1 (Ollama: http://localhost:11434/v1).',
+    step: 'baseUrl',
+  },
+  no_model: {
+    headline: (c) => `Model "${c.model}" is not available from ${c.provider}.`,
+    fix: () => 'Pick one of the models offered here.',
+    step: 'model',
+  },
+  bad_key: {
+    headline: (c) => `${c.provider} rejected the API key.`,
+    fix: () => 'Enter the key again: check it was copied whole and has not been revoked.',
+    step: 'key',
+  },
+  no_access: {
+    headline: (c) => `The API key has no access to "${c.model}".`,
+    fix: () => "Use a key whose organization or plan includes this model, or pick another model.",
+    step: 'key',
+  },
+  model_not_found: {
+    headline: (c) => `Model "${c.model}" was not found at ${c.where}.`,
+    fix: () => 'Pick a model from the list the provider offers.',
+    step: 'model',
+  },
+  refused: {
+    headline: (c) => `Nothing is listening at ${c.where}: the connection was refused.`,
+    fix: () => 'Start the server (for Ollama: ollama serve), or correct the base URL.',
+    step: 'baseUrl',
+  },
+  unknown_host: {
+    headline: (c) => `The host of ${c.where} could not be found.`,
+    fix: () => 'Check the base URL for typos, and your network or VPN.',
+    step: 'baseUrl',
+  },
+  unreachable: {
+    headline: (c) => `${c.where} did not answer.`,
+    fix: () => 'Check your network, firewall or VPN, and that the base URL is right.',
+    step: 'baseUrl',
+  },
+  tls: {
+    headline: (c) => `The certificate of ${c.where} was not trusted.`,
+    fix: () => "If a corporate proxy inspects TLS, add its CA to your system, or set http.proxyStrictSSL to false; otherwise check the base URL.",
+    step: 'proxy',
+  },
+  proxy: {
+    headline: (c) => `The proxy ${c.proxy} refused or failed the connection.`,
+    fix: () => 'Check the http.proxy setting (and http.proxyAuthorization if the proxy needs a login).',
+    step: 'proxy',
+  },
+  rate_limited: {
+    headline: (c) => `${c.provider} is rate limiting this key.`,
+    fix: () => 'The key and model work: wait a minute, or check your plan\'s limits.',
+  },
+  server: {
+    headline: (c) => `${c.provider} had a server error.`,
+    fix: () => 'The settings look right: try again shortly.',
+  },
+  other: {
+    headline: () => 'The request failed.',
+    fix: () => 'Read the details below; Relay: Set Up Provider can change the provider, key, base URL or model.',
+    step: 'provider',
+  },
+};
+
+/** The buttons that run each step, in the chat and in the Test connection result. */
+export const STEP_ACTIONS: Record<SetupStep, string> = {
+  key: 'Enter API Key',
+  model: 'Pick a Model',
+  baseUrl: 'Change Base URL',
+  proxy: 'Open Proxy Settings',
+  provider: 'Set Up Provider',
+};
+
+const REFUSED = /ECONNREFUSED/;
+const UNKNOWN_HOST = /ENOTFOUND|EAI_AGAIN/;
+
+/** Which problem a failed request shows. A missing key is told apart from a rejected one by `keySet`. */
+export function problemOf(error: ModelError, keySet = true): ConnectionProblem {
+  const cause = error.cause ?? '';
+  switch (error.kind) {
+    case 'auth':
+      return keySet ? 'bad_key' : 'no_key';
+    case 'forbidden':
+      return 'no_access';
+    case 'not_found':
+      return 'model_not_found';
+    case 'rate_limited':
+      return 'rate_limited';
+    case 'server':
+    case 'overloaded':
+      return 'server';
+    case 'network':
+    case 'unknown':
+      if (isProxyCause(cause)) return 'proxy';
+      if (isTlsCause(cause)) return 'tls';
+      if (REFUSED.test(cause)) return 'refused';
+      if (UNKNOWN_HOST.test(cause)) return 'unknown_host';
+      if (error.kind === 'network') return 'unreachable';
+      return 'other';
+    case 'idle_timeout':
+      return 'unreachable';
+    default:
+      return 'other';
+  }
+}
+
+export function adviseFailure(error: ModelError, context: AdviceContext, keySet = true): ConnectionAdvice {
+  let problem = problemOf(error, keySet);
+  // A refused or unreachable proxy looks like a refused server: with a proxy set, the proxy is the first suspect.
+  if (context.proxy && (problem === 'refused' || problem === 'unknown_host' || problem === 'unreachable')) problem = 'proxy';
+  const entry = ADVICE[problem];
+  const values = {
+    provider: context.provider,
+    model: context.model,
+    where: context.baseUrl ?? context.provider,
+    proxy: context.proxy ?? '',
+  };
+  const advice: ConnectionAdvice = { problem, headline: entry.headline(values), fix: entry.fix(values) };
+  if (entry.step) {
+    advice.step = entry.step;
+    advice.action = STEP_ACTIONS[entry.step];
+  }
+  return advice;
+}
+
+/**
+ * The fix a task's error offers in the chat, from the error alone (the chat knows no proxy or key state):
+ * 401/403 → the key, 404 → pick a model, refused or unknown host → the base URL, TLS or proxy → proxy settings.
+ */
+export function errorFix(error: ModelError): { step: SetupStep; label: string } | undefined {
+  const problem = problemOf(error);
+  if (problem === 'other' || problem === 'rate_limited' || problem === 'server') return undefined;
+  if (problem === 'unreachable' && error.kind === 'idle_timeout') return undefined;
+  const step = ADVICE[problem].step;
+  return step ? { step, label: STEP_ACTIONS[step] } : undefined;
+}

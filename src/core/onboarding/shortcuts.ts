@@ -1,0 +1,47 @@
+// The keyboard shortcuts the welcome lists, from the extension's own contributions (package.json keybindings
+// and command titles) so the list never drifts from what is bound; plus the chat box's own keys.
+
+export interface Shortcut {
+  keys: string;
+  action: string;
+}
+
+interface Contributions {
+  keybindings?: readonly { command?: string; key?: string; mac?: string }[];
+  commands?: readonly { command?: string; title?: string }[];
+}
+
+/** The chat box's keys (webview/render/composer.ts handles them). */
+export const COMPOSER_SHORTCUTS: readonly Shortcut[] = [
+  { keys: 'Enter', action: 'Send' },
+  { keys: 'Shift+Enter', action: 'New line' },
+];
+
+export function shortcutsFrom(contributes: Contributions | undefined, platform: string): Shortcut[] {
+  const titles = new Map((contributes?.commands ?? []).map((c) => [c.command, c.title]));
+  const out: Shortcut[] = [];
+  for (const binding of contributes?.keybindings ?? []) {
+    const key = platform === 'darwin' ? (binding.mac ?? binding.key) : binding.key;
+    const title = titles.get(binding.command);
+    if (key && title) out.push({ keys: formatKeys(key, platform), action: title });
+  }
+  return [...out, ...COMPOSER_SHORTCUTS];
+}
+
+const NAMES: Record<string, string> = { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', cmd: 'Cmd', meta: 'Meta', win: 'Win', enter: 'Enter', escape: 'Escape' };
+const MAC_NAMES: Record<string, string> = { ctrl: '⌃', alt: '⌥', shift: '⇧', cmd: '⌘' };
+
+/** "ctrl+alt+r" → "Ctrl+Alt+R"; on macOS "cmd+alt+r" → "⌘⌥R", as VS Code shows them. */
+export function formatKeys(key: string, platform: string): string {
+  return key
+    .split(' ')
+    .map((chord) => {
+      const parts = chord.split('+').map((part) => {
+        const lower = part.toLowerCase();
+        if (platform === 'darwin' && MAC_NAMES[lower]) return MAC_NAMES[lower]!;
+        return NAMES[lower] ?? (part.length === 1 ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1));
+      });
+      return platform === 'darwin' ? parts.join('') : parts.join('+');
+    })
+    .join(' ');
+}

@@ -1,0 +1,59 @@
+// Test connection with the settings in force: the same provider a task would build (same SDK, the proxy-aware
+// fetch), one token, no retries. The result is core's (connection-test.ts); this only resolves settings and keys.
+import { type AdviceContext, ADVICE, STEP_ACTIONS } from '../../core/model/connection-advice';
+import { type ConnectionTestResult, testConnection } from '../../core/model/connection-test';
+import { createProvider } from '../../core/model/factory';
+import { ANTHROPIC_DEFAULT_BASE_URL } from '../../core/model/anthropic-provider';
+import { OPENAI_DEFAULT_BASE_URL } from '../../core/model/openai-provider';
+import type { ModelProvider } from '../../core/model/provider';
+import { proxyFor } from '../../core/model/proxy-rules';
+import { providerFetch, readProxySettings } from '../proxy/proxy-fetch';
+import { selectVsCodeLmProvider } from '../vscode-lm-provider';
+import type { ApiKeys, ModelSettings } from './model-settings';
+import { setupFor } from './provider-setup';
+
+export const CONNECTION_TEST_TIMEOUT_MS = 20_000;
+
+export async function checkConnection(settings: ModelSettings, keys: ApiKeys): Promise<ConnectionTestResult> {
+  const setup = setupFor(settings.provider);
+  const baseUrl = settings.baseUrl ?? defaultBaseUrl(settings.provider);
+  const proxy = baseUrl ? proxyFor(baseUrl, readProxySettings()) : undefined;
+  const advice: AdviceContext = { provider: setup.label, model: settings.model, ...(baseUrl ? { baseUrl } : {}), ...(proxy ? { proxy } : {}) };
+  const apiKey = setup.key === 'none' ? undefined : await keys.get(settings.provider);
+  const notReady = (problem: 'no_key' | 'no_base_url' | 'no_model'): ConnectionTestResult => {
+    const entry = ADVICE[problem];
+    const values = { provider: setup.label, model: settings.model, where: baseUrl ?? setup.label, proxy: proxy ?? '' };
+    const headline = entry.headline(values);
+    const step = entry.step!;
+    return {
+      ok: false,
+      latencyMs: 0,
+      error: { kind: problem === 'no_key' ? 'auth' : 'bad_request', message: headline, retryable: true },
+      advice: { problem, headline, fix: entry.fix(values), step, action: STEP_ACTIONS[step] },
+    };
+  };
+  if (setup.key === 'required' && !apiKey) return notReady('no_key');
+  if (setup.baseUrl === 'required' && !settings.baseUrl) return notReady('no_base_url');
+  let provider: ModelProvider | undefined;
+  if (settings.provider === 'vscode-lm') {
+    provider = await selectVsCodeLmProvider({ id: settings.model }, { maxRetries: 0 });
+    if (!provider) return notReady('no_model');
+  } else {
+    provider = createProvider({
+      provider: settings.provider,
+      model: settings.model,
+      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+      ...(apiKey ? { apiKey } : {}),
+      maxRetries: 0,
+      requestTimeoutMs: CONNECTION_TEST_TIMEOUT_MS,
+      fetch: providerFetch,
+    });
+  }
+  return testConnection(provider, { advice, keySet: Boolean(apiKey), now: () => performance.now(), timeoutMs: CONNECTION_TEST_TIMEOUT_MS });
+}
+
+function defaultBaseUrl(provider: string): string | undefined {
+  if (provider === 'anthropic') return ANTHROPIC_DEFAULT_BASE_URL;
+  if (provider === 'openai') return OPENAI_DEFAULT_BASE_URL;
+  return undefined;
+}
