@@ -57,6 +57,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       openDiff: (callId) => post({ type: 'openDiff', callId }),
       answerQuestion: (callId, answer) => post({ type: 'answerQuestion', callId, answer }),
       retry: (itemId) => post({ type: 'retry', itemId }),
+      setUpProvider: (step) => post({ type: 'setUpProvider', step }),
       copy,
     },
     composer: {
@@ -72,6 +73,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       delete: (id) => post({ type: 'deleteTask', id }),
     },
     header: { newTask: () => startNewTask() },
+    welcome: { setUpProvider: () => post({ type: 'setUpProvider' }) },
     listHistory: () => post({ type: 'listHistory' }),
   });
 

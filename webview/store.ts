@@ -1,7 +1,7 @@
 // The webview's copy of the chat: the shared reducer's state plus what the host said about itself, and the
 // list of what changed since the last frame was drawn (so a frame redraws each changed item once, however many
 // deltas touched it).
-import type { ChatDelta, ChatSnapshot } from '../src/shared/chat-model';
+import type { ChatDelta, ChatItem, ChatSnapshot } from '../src/shared/chat-model';
 import { ChatState, type ChatChange } from '../src/shared/chat-reducer';
 import type { InitialState } from '../src/shared/protocol';
 
@@ -15,14 +15,15 @@ export interface PendingRender {
   header: boolean;
   settings: boolean;
   history: boolean;
+  welcome: boolean;
 }
 
 function nothingPending(): PendingRender {
-  return { reset: false, added: [], updated: new Set(), header: false, settings: false, history: false };
+  return { reset: false, added: [], updated: new Set(), header: false, settings: false, history: false, welcome: false };
 }
 
 function everythingPending(): PendingRender {
-  return { reset: true, added: [], updated: new Set(), header: true, settings: true, history: true };
+  return { reset: true, added: [], updated: new Set(), header: true, settings: true, history: true, welcome: true };
 }
 
 export class ChatStore {
@@ -63,7 +64,7 @@ export class ChatStore {
 
   get hasPending(): boolean {
     const p = this.pending;
-    return p.reset || p.added.length > 0 || p.updated.size > 0 || p.header || p.settings || p.history;
+    return p.reset || p.added.length > 0 || p.updated.size > 0 || p.header || p.settings || p.history || p.welcome;
   }
 
   takePending(): PendingRender {
@@ -83,8 +84,11 @@ export class ChatStore {
         break;
       case 'itemAdded':
         if (!p.reset) p.added.push(change.item.id);
+        // The header says when a task waits for an approval or stopped on an error.
+        if (change.item.kind === 'error' || awaitsApproval(change.item)) p.header = true;
         break;
       case 'itemUpdated':
+        if (awaitsApproval(change.item) !== awaitsApproval(change.previous)) p.header = true;
         // An item that took another's place under a new id (a tool call first seen by its status) is rare:
         // rebuilding is simpler than re-keying.
         if (change.previous.id !== change.item.id) p.reset = true;
@@ -103,6 +107,13 @@ export class ChatStore {
       case 'history':
         p.history = true;
         break;
+      case 'welcome':
+        p.welcome = true;
+        break;
     }
   }
+}
+
+function awaitsApproval(item: ChatItem): boolean {
+  return item.kind === 'tool' && item.status.state === 'awaiting_approval';
 }

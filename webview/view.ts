@@ -5,12 +5,15 @@ import { Composer, type ComposerActions } from './render/composer';
 import { Header, type HeaderActions } from './render/header';
 import { HistoryView, type HistoryActions } from './render/history';
 import { MessageList, type MessageListActions } from './render/message-list';
+import { WelcomeView, type WelcomeActions } from './render/welcome';
+import { taskPhase } from '../src/shared/task-phase';
 
 export interface ChatViewActions {
   messages: MessageListActions;
   composer: ComposerActions;
   history: Omit<HistoryActions, 'close'>;
   header: Pick<HeaderActions, 'newTask'>;
+  welcome: Pick<WelcomeActions, 'setUpProvider'>;
   listHistory(): void;
 }
 
@@ -20,6 +23,7 @@ export class ChatView {
   readonly history: HistoryView;
   readonly composer: Composer;
   readonly announcer: Announcer;
+  readonly welcome: WelcomeView;
 
   constructor(
     root: HTMLElement,
@@ -42,6 +46,15 @@ export class ChatView {
       close: () => this.showHistory(false),
     });
     this.composer = new Composer(doc, actions.composer);
+    this.welcome = new WelcomeView(doc, {
+      setUpProvider: actions.welcome.setUpProvider,
+      useExample: (text) => {
+        this.composer.draft = text;
+        this.composer.focus();
+        actions.composer.draftChanged(text);
+      },
+    });
+    this.messages.empty.replaceChildren(this.welcome.element);
     this.announcer = new Announcer(doc);
     root.classList.add('relay-app');
     root.replaceChildren(this.header.element, this.messages.element, this.history.element, this.composer.element, this.announcer.element);
@@ -76,12 +89,15 @@ export class ChatView {
       }
     }
     if (pending.reset || pending.added.length > 0 || pending.updated.size > 0) this.messages.afterChange();
+    if (pending.header || pending.settings) {
+      this.header.setStatus(this.store.initial, this.store.trusted, this.store.connected, taskPhase(snapshot), snapshot.settings.provider);
+    }
     if (pending.header) {
-      this.header.setStatus(this.store.initial, this.store.trusted, this.store.connected);
       this.header.setTask(snapshot.task);
       this.composer.setRunning(snapshot.task?.running ?? false);
     }
     if (pending.settings) this.composer.setSettings(snapshot.settings);
+    if (pending.settings || pending.welcome) this.welcome.render(snapshot.settings, snapshot.welcome);
     if (pending.history && this.history.isOpen) this.history.render(snapshot.history);
   }
 }

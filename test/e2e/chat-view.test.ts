@@ -83,7 +83,9 @@ for (const theme of [
       // The status line says Ready only after the host answered the webview's ready message with init.
       const status = chat.locator('[data-testid="relay-status"]');
       await status.filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
-      assert.match((await status.textContent()) ?? '', /Ready · .+ · VS Code 1\.\d+/);
+      // The model and its provider, not VS Code's version.
+      assert.match((await status.textContent()) ?? '', /^Ready · .+ · .+/);
+      assert.doesNotMatch((await status.textContent()) ?? '', /VS Code 1\.\d+/);
       const input = chat.locator('textarea[aria-label="Message Relay"]');
       await input.waitFor();
       const modes = chat.locator('select[aria-label="Approval mode"] option');

@@ -1,7 +1,9 @@
 // The panel's top: title, connection/workspace status, the current task with its usage, and the History and
 // New task buttons.
-import type { TaskView } from '../../src/shared/chat-model';
+import type { ProviderStatus, TaskView } from '../../src/shared/chat-model';
 import type { InitialState } from '../../src/shared/protocol';
+import type { TaskPhase } from '../../src/shared/task-phase';
+import { KEY_STATUS, PHASES, STRINGS } from '../strings';
 import { h } from '../dom';
 import { icon } from '../icons';
 
@@ -37,14 +39,29 @@ export class Header {
     ]);
   }
 
-  setStatus(state: InitialState | undefined, trusted: boolean, connected: boolean): void {
+  /**
+   * The task's real state, then the model, its provider and the key state ("Working… · claude-sonnet-5-5 ·
+   * Anthropic"); the whole line wraps in a narrow sidebar instead of cutting the model name, and is the tooltip.
+   */
+  setStatus(state: InitialState | undefined, trusted: boolean, connected: boolean, phase: TaskPhase = 'ready', provider?: ProviderStatus): void {
     if (!state) {
-      this.status.textContent = 'Connecting…';
+      this.status.textContent = STRINGS.connecting;
+      this.status.dataset.phase = 'connecting';
       return;
     }
-    const where = state.workspaceName ?? 'no folder open';
-    const trust = trusted ? '' : ' · Restricted Mode: read-only tools only';
-    this.status.textContent = `${connected ? 'Ready' : 'Reconnecting…'} · ${where} · VS Code ${state.vscodeVersion}${trust}`;
+    const parts = [connected ? PHASES[phase] : STRINGS.reconnecting];
+    if (provider) {
+      parts.push(provider.model, provider.label);
+      if (provider.key === 'missing') parts.push(KEY_STATUS.missing);
+    } else {
+      parts.push(state.workspaceName ?? STRINGS.noFolder);
+    }
+    if (!trusted) parts.push(STRINGS.restricted);
+    const text = parts.join(' · ');
+    this.status.textContent = text;
+    this.status.title = text;
+    this.status.dataset.phase = connected ? phase : 'reconnecting';
+    this.status.classList.toggle('key-missing', provider?.key === 'missing');
   }
 
   setTask(task: TaskView | undefined): void {

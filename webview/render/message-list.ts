@@ -28,7 +28,8 @@ export class MessageList {
   /** The scrolling container. */
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
-  private readonly empty: HTMLElement;
+  /** Shown while the conversation is empty (the chat view puts the welcome in it). */
+  readonly empty: HTMLElement;
   private readonly views = new Map<string, ItemView>();
   private chunks: Chunk[] = [];
   private followBottom = true;

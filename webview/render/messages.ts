@@ -1,5 +1,5 @@
 // The conversation's non-tool items. Each view keeps its element and redraws only itself on update.
-import type { ChatItem } from '../../src/shared/chat-model';
+import type { ChatItem, SetupStep } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { icon } from '../icons';
 import { renderMarkdown, type MarkdownActions } from './markdown';
@@ -8,6 +8,8 @@ import type { BlockActions } from './blocks';
 
 export interface ItemActions extends BlockActions, MarkdownActions {
   retry(itemId: string): void;
+  /** An error's fix: runs that step of "Relay: Set Up Provider". */
+  setUpProvider(step: SetupStep): void;
 }
 
 export interface ItemView {
@@ -110,6 +112,8 @@ class ErrorItemView implements ItemView {
   update(item: ChatItem): void {
     if (item.kind !== 'error') return;
     const parts: Node[] = [icon(this.doc, 'error'), h(this.doc, 'span', { className: 'error-text', text: item.message })];
+    const fix = item.fix;
+    if (fix) parts.push(button(this.doc, fix.label, 'primary-button fix-button', () => this.actions.setUpProvider(fix.step)));
     if (item.retryable) parts.push(button(this.doc, 'Retry', 'secondary-button retry-button', () => this.actions.retry(item.id)));
     this.element.replaceChildren(...parts);
   }

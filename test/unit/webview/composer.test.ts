@@ -14,7 +14,8 @@ describe('webview composer', () => {
     assert.deepEqual(t.takePosted(), [{ type: 'ready', protocolVersion: 2 }]);
     assert.equal(t.$('[data-testid="relay-status"]')!.textContent, 'Connecting…');
     t.init();
-    assert.equal(t.$('[data-testid="relay-status"]')!.textContent, 'Ready · sample · VS Code 1.139.1');
+    // Without a provider status yet the workspace is named; VS Code's version is not (noise in the header).
+    assert.equal(t.$('[data-testid="relay-status"]')!.textContent, 'Ready · sample');
   });
 
   it('Enter sends, Shift+Enter does not, an IME composition Enter does not, empty text cannot be sent', () => {
