@@ -71,7 +71,7 @@ export class Relay implements vscode.Disposable {
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
     this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
-    this.tools = createToolHost(log);
+    this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address));
     this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log);
     this.keys = new ApiKeys(context.secrets);
     this.mcp = createMcpServerManager(context, log, overrides.mcp);

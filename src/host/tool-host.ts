@@ -15,6 +15,7 @@ import { TerminalCommandRunner } from './terminal-runner';
 import { WorkspaceEditApplier } from './workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from './workspace-files';
 import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
+import { createWebFetcher } from './web';
 
 export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
@@ -22,7 +23,10 @@ export interface ToolHost extends vscode.Disposable {
   diffs: CardDiffs;
 }
 
-export function createToolHost(log: vscode.LogOutputChannel): ToolHost {
+/** The user's rules on private addresses, read at call time (the approval service is built after the tools). */
+export type PrivateAddressRules = (toolName: string, host: string, address: string) => boolean;
+
+export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules): ToolHost {
   const proposals = new ProposalFileSystem();
   const registration = vscode.workspace.registerFileSystemProvider(PROPOSAL_SCHEME, proposals, { isCaseSensitive: true });
   const files = new VsCodeWorkspaceFiles();
@@ -36,6 +40,7 @@ export function createToolHost(log: vscode.LogOutputChannel): ToolHost {
     applier: applied,
     diagnostics: new VsCodeDiagnostics(),
     questions,
+    web: { fetcher: createWebFetcher(), allowsPrivateAddress: privateAddressRules },
     todos: { update: (taskId, items) => log.info(`task ${taskId}: checklist ${progress(items)}`) },
     workspaceRoots: () => files.roots,
     // A getter: a change to relay.previewEdits applies to the next edit without a reload.

@@ -13,9 +13,10 @@ import { RUN_COMMAND, RunCommandTool } from './run-command';
 import { SEARCH_TEXT, SearchTextTool } from './search-text';
 import type { ToolServices } from './services';
 import { TODO_WRITE, TodoWriteTool } from './todo-write';
+import { WEB_FETCH, WebFetchTool } from './web-fetch';
 import { WRITE_FILE, WriteFileTool } from './write-file';
 
-export type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices } from './services';
+export type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices, WebAccess } from './services';
 export { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_DIAGNOSTICS_WAIT } from './services';
 
 /** A registry entry (RegisteredTool's shape) plus the kind, for callers that filter before registering (trust, plan mode). */
@@ -24,7 +25,7 @@ export interface BuiltinToolEntry extends RegisteredTool {
   kind: ToolKind;
 }
 
-const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServices) => AnyTool }[] = [
+const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServices) => AnyTool; available?: (services: ToolServices) => boolean }[] = [
   { name: READ_FILE, kind: 'readonly', create: (s) => new ReadFileTool(s) },
   { name: LIST_FILES, kind: 'readonly', create: (s) => new ListFilesTool(s) },
   { name: FIND_FILES, kind: 'readonly', create: (s) => new FindFilesTool(s) },
@@ -36,12 +37,13 @@ const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServ
   { name: RUN_COMMAND, kind: 'execute', create: (s) => new RunCommandTool(s) },
   { name: ASK_FOLLOWUP_QUESTION, kind: 'readonly', create: (s) => new AskFollowupQuestionTool(s) },
   { name: TODO_WRITE, kind: 'readonly', create: (s) => new TodoWriteTool(s) },
+  { name: WEB_FETCH, kind: 'readonly', create: (s) => new WebFetchTool(s), available: (s) => s.web !== undefined },
 ];
 
 export const BUILTIN_TOOL_NAMES: readonly string[] = BUILTIN_TOOLS.map((t) => t.name);
 
 export function createBuiltinToolFactories(services: ToolServices): BuiltinToolEntry[] {
-  return BUILTIN_TOOLS.map(({ name, kind, create }) => {
+  return BUILTIN_TOOLS.filter((t) => t.available?.(services) ?? true).map(({ name, kind, create }) => {
     const factory: ToolFactory = () => create(services);
     return { name, kind, factory, source: 'builtin' as const };
   });
@@ -62,5 +64,6 @@ export {
   RUN_COMMAND,
   SEARCH_TEXT,
   TODO_WRITE,
+  WEB_FETCH,
   WRITE_FILE,
 };

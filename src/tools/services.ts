@@ -5,6 +5,7 @@ import type { DiagnosticsSource, DiagnosticsWaitOptions } from '../core/ports/di
 import type { EditApplier, EditReviewer } from '../core/ports/edit-review';
 import type { FileSearch } from '../core/ports/file-search';
 import type { UserQuestions } from '../core/ports/user-questions';
+import type { WebFetcher } from '../core/ports/web-fetch';
 import type { WorkspaceFiles } from '../core/ports/workspace-files';
 import type { TodoStatus } from '../core/tools';
 
@@ -16,6 +17,12 @@ export interface TodoItem {
 /** Where todo_write's checklist goes (the task's state, shown by the chat); the list is replaced whole each time. */
 export interface TodoSink {
   update(taskId: string, items: readonly TodoItem[]): void;
+}
+
+/** What web_fetch needs: the fetcher, and the user's rules on private addresses (see `privateAddressAllowed`). */
+export interface WebAccess {
+  fetcher: WebFetcher;
+  allowsPrivateAddress(toolName: string, host: string, address: string): boolean;
 }
 
 export interface BuiltinToolOptions {
@@ -39,6 +46,8 @@ export interface ToolServices {
   diagnostics: DiagnosticsSource;
   questions: UserQuestions;
   todos: TodoSink;
+  /** Without it, web_fetch is not offered. */
+  web?: WebAccess;
   /** Absolute workspace folders, read at call time (folders can be added while a task runs); the first resolves relative paths. */
   workspaceRoots(): readonly string[];
   options?: BuiltinToolOptions;

@@ -7,10 +7,11 @@ import { waitForQuiet } from '../../src/core/edit';
 import type { DiagnosticInfo, DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../../src/core/ports/diagnostics';
 import type { ApplyOutcome, EditApplier, EditPreview, EditReviewer, ProposedFileChange } from '../../src/core/ports/edit-review';
 import type { UserQuestions } from '../../src/core/ports/user-questions';
+import { WebFetchError, type WebFetcher, type WebPage } from '../../src/core/ports/web-fetch';
 import type { DirectoryEntry, FileStat, WorkspaceFiles } from '../../src/core/ports/workspace-files';
 import { ChildProcessRunner } from '../../src/host/child-process-runner';
 import { JsFileSearch } from '../../src/host/file-search/js-file-search';
-import type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices } from '../../src/tools/services';
+import type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices, WebAccess } from '../../src/tools/services';
 
 function fsError(code: string, message: string): Error {
   return Object.assign(new Error(`${code}: ${message}`), { code });
@@ -290,6 +291,22 @@ export interface InMemoryHostOptions {
   analyze?: (path: string, text: string) => DiagnosticInfo[];
   publishDelayMs?: number;
   options?: BuiltinToolOptions;
+  /** web_fetch's access; the default serves `pages` (by URL) and nothing else. */
+  web?: WebAccess;
+  pages?: Record<string, Partial<WebPage> & { markdown: string }>;
+}
+
+/** Serves scripted pages by URL; any other URL is a 404, as a server would answer. */
+export class InMemoryWeb implements WebFetcher {
+  readonly requests: string[] = [];
+  constructor(private readonly pages: Record<string, Partial<WebPage> & { markdown: string }> = {}) {}
+
+  async fetch(url: string): Promise<WebPage> {
+    this.requests.push(url);
+    const page = this.pages[url];
+    if (!page) throw new WebFetchError('http-status', `${url} answered HTTP 404 Not Found.`, 404);
+    return { url, finalUrl: url, title: url, contentType: 'text/html', status: 200, bytes: page.markdown.length, truncated: false, ...page };
+  }
 }
 
 export function createInMemoryHost(options: InMemoryHostOptions = {}) {
@@ -309,6 +326,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
   const todos = new RecordingTodos();
   const search = new JsFileSearch(files);
   const commands = new ChildProcessRunner('/bin/sh');
+  const web = new InMemoryWeb(options.pages);
   const services: ToolServices = {
     files,
     search,
@@ -318,11 +336,12 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
     diagnostics,
     questions,
     todos,
+    web: options.web ?? { fetcher: web, allowsPrivateAddress: () => false },
     workspaceRoots: () => files.roots,
     // Short waits keep the tests fast; the shape of the wait is what they check.
     options: { diagnosticsWait: { firstEventMs: 150, quietMs: 40, deadlineMs: 1000 }, ...options.options },
   };
-  return { root, files, diagnostics, applier, reviewer, questions, todos, search, commands, services };
+  return { root, files, diagnostics, applier, reviewer, questions, todos, search, commands, web, services };
 }
 
 export type InMemoryHost = ReturnType<typeof createInMemoryHost>;

@@ -60,6 +60,7 @@ function ruleFor(check: PermissionCheck, tool: string): PermissionRule {
     const pattern = exact ? exactCommandPattern(subject.argv) : suggestCommandPattern(subject.argv);
     return { tool, pattern, action: 'allow', subject: 'command' };
   }
+  if (subject.type === 'domain') return { tool, pattern: subject.host, action: 'allow', subject: 'domain' };
   if (subject.type === 'path') {
     return { tool, pattern: suggestPathPattern(subject.workspacePath ?? subject.path), action: 'allow', subject: 'path' };
   }

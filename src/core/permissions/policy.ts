@@ -8,6 +8,7 @@ import type { ShellAnalyzer } from './command-analysis';
 import { DEFAULT_RULES } from './default-rules';
 import { decideByMode, planModeRefusal } from './modes';
 import { absolutePath, normalizePath, resolvePath, resolveWorkspaceRoots } from './paths';
+import { checkDomain } from './domain-checks';
 import { checkToolPath, checkWorkingDirectory } from './path-checks';
 import { platformOfFacts } from './path-platform';
 import { describeRule, findToolRule, fromSettings, type PolicyRule, toRuleRef } from './rules';
@@ -127,6 +128,7 @@ export class PermissionPolicy {
       }
       checks.push(...(await checkCommandLine(targets.command, ctx, this.shell)));
     }
+    if (targets.url !== undefined) checks.push(checkDomain(targets.url, ctx));
     if (checks.length === 0) checks.push(this.checkWithoutTarget(request, mode));
     return checks;
   }

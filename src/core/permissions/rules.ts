@@ -67,7 +67,7 @@ export function allowRulesHeldBack(rules: readonly PolicyRule[], target: Extract
 }
 
 export function specificityOf(rule: PermissionRule, subject: RuleSubject): [number, number, number] {
-  const measure = subject === 'command' ? compileCommandPattern(rule.pattern) : measurePathPattern(rule.pattern);
+  const measure = subject === 'command' ? compileCommandPattern(rule.pattern) : measurePathPattern(rule.pattern); // domains: globs like paths
   // `*` < a tool glob (`mcp__github__*`) < an exact tool name.
   return [rule.tool === '*' ? 0 : rule.tool.includes('*') ? 1 : 2, measure.literalPrefixLength, measure.literalLength];
 }
@@ -105,7 +105,7 @@ export function toRuleRef(rule: PolicyRule): RuleRef {
 }
 
 export function describeRule(rule: RuleRef | PolicyRule): string {
-  const scope = rule.tool === '*' ? '' : ` for ${rule.tool}`;
+  const scope = rule.tool === '*' ? '' : ` for ${rule.tool}`; // e.g. the rule "docs.python.org" for web_fetch
   return rule.origin === 'default'
     ? `Relay's default rule "${rule.pattern}"${scope}`
     : `the rule "${rule.pattern}"${scope} in settings`;

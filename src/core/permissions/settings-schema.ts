@@ -5,7 +5,7 @@ import type { PermissionRule } from './types';
 
 export const APPROVAL_MODES = ['default', 'auto-edit', 'yolo', 'plan'] as const;
 export const PERMISSION_ACTIONS = ['allow', 'ask', 'deny'] as const;
-export const RULE_SUBJECTS = ['command', 'path'] as const;
+export const RULE_SUBJECTS = ['command', 'path', 'domain'] as const;
 
 export const ApprovalModeSchema = z.enum(APPROVAL_MODES);
 
@@ -42,17 +42,17 @@ export const PERMISSION_SETTINGS_JSON_SCHEMA = {
     type: 'array',
     default: [],
     markdownDescription:
-      'Approval rules, checked before the approval mode. `pattern` is a command prefix or glob (`npm test`, `git push * --force`) for commands and a path glob (`src/**`) for files. A deny always wins; otherwise the most specific rule wins (an exact tool name before `*`, then the longer literal pattern, the later rule on a tie).',
+      'Approval rules, checked before the approval mode. `pattern` is a command prefix or glob (`npm test`, `git push * --force`) for commands, a path glob (`src/**`) for files and a host (`docs.python.org`, `*.python.org`) for web_fetch. Private, loopback and link-local addresses are fetched only when a rule names the address (`127.0.0.1`, `192.168.*`) or `localhost`. A deny always wins; otherwise the most specific rule wins (an exact tool name before `*`, then the longer literal pattern, the later rule on a tie).',
     items: {
       type: 'object',
       properties: {
         tool: { type: 'string', minLength: 1, description: '`*`, a tool name such as `run_command` or `write_file`, or a tool glob such as `mcp__github__*`.' },
-        pattern: { type: 'string', minLength: 1, description: 'Command prefix or glob, or path glob.' },
+        pattern: { type: 'string', minLength: 1, description: 'Command prefix or glob, path glob, or domain.' },
         action: { type: 'string', enum: [...PERMISSION_ACTIONS] },
         subject: {
           type: 'string',
           enum: [...RULE_SUBJECTS],
-          description: 'Match only commands or only paths. Both when left out.',
+          description: 'Match only commands, only paths or only web domains. All when left out.',
         },
         reason: { type: 'string', description: 'Shown when the rule applies; sent to the model when it denies.' },
       },

@@ -8,8 +8,8 @@ export type ToolKind = 'readonly' | 'write' | 'execute';
 
 export type PermissionAction = 'allow' | 'ask' | 'deny';
 
-/** What a rule's pattern is matched against: a shell command or a file path. */
-export type RuleSubject = 'command' | 'path';
+/** What a rule's pattern is matched against: a shell command, a file path or a web domain. */
+export type RuleSubject = 'command' | 'path' | 'domain';
 
 /** A rule as written in settings (behaviour 30). */
 export interface PermissionRule {
@@ -47,6 +47,8 @@ export interface ToolTargets {
   command?: string;
   /** Directory relative paths and the command start from; defaults to the first workspace folder. */
   cwd?: string;
+  /** A web address the call fetches; rules match its host (`docs.python.org`, `*.python.org`). */
+  url?: string;
 }
 
 /** What the loop guard saw for this call (behaviour 34). */
@@ -98,6 +100,8 @@ export type CheckSubject =
    * allowed ask: the flag or operand (`-delete`, `--output=x`) or the environment variable (`LD_PRELOAD`).
    */
   | { type: 'command'; text: string; argv: string[]; cause?: string }
+  /** The domain of a URL the tool fetches. */
+  | { type: 'domain'; host: string; url: string }
   /** A file the tool (or a sub-command's argument or redirection) reads or writes. */
   | {
       type: 'path';

@@ -97,8 +97,8 @@ export interface Tool<P = unknown> {
 
 /** What a call will touch, worked out before it is approved (see `Tool.prepare`). */
 export interface ToolPreparation {
-  /** Absolute paths the call reads or writes, and/or the command line and its working directory. */
-  targets: { paths?: readonly string[]; command?: string; cwd?: string };
+  /** Absolute paths the call reads or writes, and/or the command line and its working directory, or the URL it fetches. */
+  targets: { paths?: readonly string[]; command?: string; cwd?: string; url?: string };
   /** One line for people, e.g. "Edit src/app.ts (3 edits)". */
   summary?: string;
   /** For edits: the proposed change's size, and a way to show it in the diff editor before deciding. */

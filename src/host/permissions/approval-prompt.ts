@@ -52,6 +52,11 @@ function questionFor(ctx: PromptContext): string {
     const oneLine = !command.includes('\n') && command.length <= MAX_INLINE_COMMAND;
     return oneLine ? `Allow Relay to run "${command}"?` : 'Allow Relay to run this command?';
   }
+  const url = request.targets.url;
+  if (url !== undefined) {
+    const host = decision.trigger?.type === 'domain' ? decision.trigger.host : url;
+    return `Allow Relay to fetch from ${host}?`;
+  }
   if (request.diff) return `Allow Relay to edit ${displayPath(request.diff.path, ctx)}?`;
   const paths = request.targets.paths ?? [];
   const verb = request.kind === 'readonly' ? 'read' : 'change';
@@ -66,12 +71,15 @@ function detailFor(ctx: PromptContext): string {
   const command = request.targets.command;
   // Each fact once: a summary that only restates the command line ("Run `x` in .") adds nothing to its lines.
   const summary = request.summary?.trim();
-  if (summary && !(command !== undefined && summary.includes(command.trim()))) sections.push([summary]);
+  const url = request.targets.url;
+  const restates = (command !== undefined && summary?.includes(command.trim())) || (url !== undefined && summary?.includes(url));
+  if (summary && !restates) sections.push([summary]);
 
   const what: string[] = [];
   if (command !== undefined) {
     what.push(`Command: ${command}`, `Working directory: ${workingDirectory(ctx)}`);
   }
+  if (url !== undefined) what.push(`URL: ${url}`);
   const files = editedFiles(ctx);
   if (files.length === 1) what.push(`File: ${files[0]}`);
   else if (files.length > 1) what.push('Files:', ...files.map((f) => `  ${f}`));
@@ -168,7 +176,7 @@ function outsideWorkspaceLines(decision: Decision): string[] {
 }
 
 function triggerLine(trigger: CheckSubject | undefined, commandLine: string | undefined): string | undefined {
-  if (!trigger || trigger.type === 'call') return undefined;
+  if (!trigger || trigger.type === 'call' || trigger.type === 'domain') return undefined;
   if (trigger.type === 'command') {
     // The flag or environment variable that made it ask (`-delete`, `LD_PRELOAD`), named on its own.
     const cause = trigger.cause === undefined ? '' : `"${trigger.cause}" in `;
@@ -193,6 +201,6 @@ function otherAsks(decision: Decision): PermissionCheck[] {
 /** A rule as people read it: `run_command: npm test (commands)`. */
 export function describeRuleToSave(rule: PermissionRule): string {
   const tool = rule.tool === '*' ? 'any tool' : rule.tool;
-  const scope = rule.subject === 'command' ? ' (commands)' : rule.subject === 'path' ? ' (paths)' : '';
+  const scope = rule.subject === 'command' ? ' (commands)' : rule.subject === 'path' ? ' (paths)' : rule.subject === 'domain' ? ' (web domain)' : '';
   return `${tool}: ${rule.pattern}${scope}`;
 }

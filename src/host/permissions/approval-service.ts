@@ -6,6 +6,7 @@
 import { applyAnswer, suggestAlwaysAllow } from '../../core/permissions/answers';
 import type { ShellAnalyzer } from '../../core/permissions/command-analysis';
 import { LoopGuard } from '../../core/permissions/loop-guard';
+import { privateAddressAllowed } from '../../core/permissions/domain-checks';
 import { PermissionPolicy } from '../../core/permissions/policy';
 import type {
   ApprovalMode,
@@ -97,6 +98,11 @@ export class ApprovalService implements ApprovalGate {
   /** The tools to offer the model now: read-only ones only in Restricted Mode. */
   offeredTools<T extends OfferableTool>(tools: readonly T[]): T[] {
     return filterToolsForTrust(tools, this.trusted);
+  }
+
+  /** Whether the rules let a web fetch reach this private address (see `privateAddressAllowed`). */
+  allowsPrivateAddress(toolName: string, host: string, address: string): boolean {
+    return privateAddressAllowed(this.policy.rules, toolName, host, address);
   }
 
   /** Call when a task starts: the loop guard counts repeated calls within one task. */

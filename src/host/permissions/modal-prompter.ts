@@ -19,9 +19,10 @@ const BACK: vscode.MessageItem = { title: 'Back', isCloseAffordance: true };
 export class ModalPrompter implements ApprovalPrompter {
   async ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
     for (;;) {
+      const alwaysAllow = alwaysAllowButton(prompt);
       const buttons = [
         ALLOW,
-        ...(prompt.alwaysAllow ? [ALWAYS_ALLOW] : []),
+        ...(prompt.alwaysAllow ? [alwaysAllow] : []),
         ...(prompt.offersDiff ? [OPEN_DIFF] : []),
         DENY_WITH_REASON,
         DENY,
@@ -30,7 +31,7 @@ export class ModalPrompter implements ApprovalPrompter {
       switch (choice) {
         case ALLOW:
           return { type: 'allow-once' };
-        case ALWAYS_ALLOW:
+        case alwaysAllow:
           if (await confirmRules(prompt)) return { type: 'always-allow' };
           continue; // the user backed out of saving: ask the question again
         case OPEN_DIFF:
@@ -46,6 +47,12 @@ export class ModalPrompter implements ApprovalPrompter {
       }
     }
   }
+}
+
+/** "Always Allow docs.python.org…" for a web domain: the domain is the whole rule. */
+function alwaysAllowButton(prompt: ApprovalPrompt): vscode.MessageItem {
+  const rules = prompt.alwaysAllow?.rules ?? [];
+  return rules.length === 1 && rules[0]!.subject === 'domain' ? { title: `Always Allow ${rules[0]!.pattern}…` } : ALWAYS_ALLOW;
 }
 
 /** Shows the rule exactly as it will be written, and where. */

@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import * as zlib from 'node:zlib';
 import { WebFetchError, type WebFetcher, type WebFetchOptions, type WebPage } from '../../core/ports/web-fetch';
+import { parseWebUrl } from '../../core/web/web-url';
 import type { ConvertedHtml } from './html-to-markdown';
 import { type Resolver, sendPinned, systemResolver } from './pinned-request';
 
@@ -101,22 +102,6 @@ export class NodeWebFetcher implements WebFetcher {
       };
     }
   }
-}
-
-/** An absolute http(s) URL without credentials, or a clear `invalid-url` error. */
-export function parseWebUrl(input: string, where = ''): URL {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    throw new WebFetchError('invalid-url', `"${input}" is not an absolute URL${where ? ` (${where})` : ''}; give one that starts with https:// or http://.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new WebFetchError('invalid-url', `${url.protocol} URLs are not fetched${where ? ` (${where})` : ''}; only http and https.`);
-  }
-  if (url.username || url.password) throw new WebFetchError('invalid-url', 'URLs with a user name or password are not fetched.');
-  url.hash = '';
-  return url;
 }
 
 async function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<{ bytes: Buffer; truncated: boolean }> {

@@ -29,6 +29,7 @@ describe('createBuiltinToolFactories', () => {
         ['run_command', 'execute'],
         ['ask_followup_question', 'readonly'],
         ['todo_write', 'readonly'],
+        ['web_fetch', 'readonly'],
       ],
     );
     for (const entry of entries) {

@@ -50,6 +50,20 @@ describe('approval prompt text', () => {
     assert.ok(lines.includes('Why: Default mode asks before running commands.'), prompt.detail);
   });
 
+  it('a web fetch: the domain in the question, the URL in the detail, the domain as the rule to save', async () => {
+    const prompt = await promptFor({
+      toolName: 'web_fetch',
+      kind: 'readonly',
+      targets: { url: 'https://docs.python.org/3/library/json.html' },
+      summary: 'Fetch https://docs.python.org/3/library/json.html',
+    });
+    assert.equal(prompt.message, 'Allow Relay to fetch from docs.python.org?');
+    assert.equal(prompt.detail.split('\n')[0], 'URL: https://docs.python.org/3/library/json.html', prompt.detail);
+    assert.equal(prompt.detail.split('https://docs.python.org/3/library/json.html').length - 1, 1, 'the URL appears once');
+    assert.deepEqual(prompt.alwaysAllow?.rules, [{ tool: 'web_fetch', pattern: 'docs.python.org', action: 'allow', subject: 'domain' }]);
+    assert.equal(describeRuleToSave(prompt.alwaysAllow!.rules[0]!), 'web_fetch: docs.python.org (web domain)');
+  });
+
   it('a working directory outside the workspace stays absolute', async () => {
     const prompt = await promptFor({ toolName: 'run_command', kind: 'execute', targets: { command: 'ls', cwd: '/tmp' } });
     assert.ok(prompt.detail.split('\n').includes('Working directory: /tmp'), prompt.detail);

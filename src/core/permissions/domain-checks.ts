@@ -1,0 +1,74 @@
+// Rules for web requests, by domain: `docs.python.org` (that host), `*.python.org` (its subdomains), `*`.
+// A fetch from a domain no rule settles asks (yolo mode allows), so the user sees every new site once and can
+// answer "Always allow docs.python.org". Private addresses are a separate, stricter gate (see
+// `privateAddressAllowed`): a rule for a public name never opens the local machine or network.
+import { isIpLiteral } from '../web/ip-ranges';
+import type { CheckContext } from './check-context';
+import { describeRule, pickRule, toolNameMatches, toRuleRef, type PolicyRule } from './rules';
+import type { PermissionCheck } from './types';
+
+/** The host name a URL target is judged by: lower case, IPv6 without brackets; undefined for a bad URL. */
+export function hostOfUrl(url: string): string | undefined {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `*` matches any characters (dots too); otherwise the host must match whole, ignoring case and a final dot. */
+export function matchesDomainPattern(pattern: string, host: string): boolean {
+  const normal = (s: string) => s.trim().toLowerCase().replace(/\.$/, '');
+  const wanted = normal(pattern);
+  const actual = normal(host);
+  if (!wanted.includes('*')) return wanted === actual;
+  const source = wanted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`).test(actual);
+}
+
+export function domainRules(rules: readonly PolicyRule[], toolName: string, host: string): PolicyRule[] {
+  return rules.filter((r) => !r.when && (!r.subject || r.subject === 'domain') && toolNameMatches(r.tool, toolName) && matchesDomainPattern(r.pattern, host));
+}
+
+export function checkDomain(url: string, ctx: CheckContext): PermissionCheck {
+  const host = hostOfUrl(url);
+  if (host === undefined) {
+    return {
+      subject: { type: 'call' },
+      action: 'deny',
+      basis: 'invalid-path',
+      reason: `"${url}" is not a URL that can be fetched.`,
+      allowRuleCanOverride: false,
+    };
+  }
+  const subject = { type: 'domain' as const, host, url };
+  const rule = pickRule(domainRules(ctx.rules, ctx.toolName, host), 'domain');
+  if (rule) {
+    const ref = toRuleRef(rule);
+    return {
+      subject,
+      action: rule.action,
+      basis: 'rule',
+      reason: `${host}: ${rule.action} by ${describeRule(ref)}${rule.reason ? ` (${rule.reason})` : ''}.`,
+      rule: ref,
+      allowRuleCanOverride: rule.action !== 'deny',
+    };
+  }
+  if (ctx.mode === 'yolo') return { subject, action: 'allow', basis: 'mode', reason: 'Yolo mode fetches from any domain no rule denies.', allowRuleCanOverride: true };
+  return { subject, action: 'ask', basis: 'mode', reason: `Relay asks before fetching from a domain for the first time (${host}).`, allowRuleCanOverride: true };
+}
+
+/**
+ * Whether a fetch may reach a private, loopback or link-local `address` that `host` resolved to: only when an
+ * allow rule names that address (`127.0.0.1`, `192.168.*`), or names the host itself when the host is an
+ * address or `localhost`. So "Always allow example.com" never lets a rebinding DNS answer reach the network.
+ */
+export function privateAddressAllowed(rules: readonly PolicyRule[], toolName: string, host: string, address: string): boolean {
+  const byAddress = domainRules(rules, toolName, address);
+  const local = isIpLiteral(host) || host === 'localhost' || host.endsWith('.localhost');
+  const candidates = local ? [...byAddress, ...domainRules(rules, toolName, host)] : byAddress;
+  // A catch-all (`*`) rule allows every public site; it does not open the local network.
+  const decisive = pickRule(candidates.filter((r) => r.pattern.replace(/\*/g, '') !== ''), 'domain');
+  return decisive?.action === 'allow';
+}

@@ -1,0 +1,135 @@
+// web_fetch: a web page as Markdown, a page of it at a time. The approval asks per domain ("Always allow
+// docs.python.org"); the fetcher refuses private addresses after DNS and on every redirect unless a rule names
+// them, caps time, size and redirects. Long pages end with the exact call that reads on.
+import { z } from 'zod';
+import { WebFetchError, type WebFetchErrorKind } from '../core/ports/web-fetch';
+import { ToolError, ToolErrorType, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
+import { parseWebUrl } from '../core/web/web-url';
+import { BuiltinTool } from './builtin-tool';
+import { formatBytes } from './text-content';
+
+export const WEB_FETCH = 'web_fetch';
+
+const DEFAULT_MAX_LENGTH = 20_000;
+/** Stays under the runtime's 50 KB cut, so the tool's own paging hint is what the model sees. */
+const MAX_MAX_LENGTH = 40_000;
+
+const parameters = z.object({
+  url: z.string().min(1).describe('The page to fetch: an absolute http:// or https:// URL.'),
+  start_index: z.number().int().min(0).optional().describe('Character of the Markdown to start at, to read on in a long page. Default 0.'),
+  max_length: z.number().int().min(500).max(MAX_MAX_LENGTH).optional().describe(`How many characters to return. Default ${DEFAULT_MAX_LENGTH}.`),
+});
+
+export type WebFetchParams = z.infer<typeof parameters>;
+
+const description: ToolDescription = {
+  short: 'Fetches a web page (http or https) and returns its main content as Markdown.',
+  long:
+    'HTML pages are reduced to their article (navigation, ads and scripts removed) and converted to Markdown; text, Markdown and JSON come back as they are. ' +
+    `At most ${DEFAULT_MAX_LENGTH} characters are returned per call; a longer page ends with the start_index to continue at.`,
+  usageNotes: [
+    'Use it for documentation, changelogs, issues and API references the user points to or that the task needs.',
+    'The user approves each new domain. Addresses on the local machine or network are refused unless the user allowed them.',
+    'Binary files (images, PDFs, archives) are not read.',
+  ],
+  examples: [
+    { description: 'Read a documentation page', params: { url: 'https://docs.python.org/3/library/json.html' } },
+    { description: 'Read on in a long page', params: { url: 'https://docs.python.org/3/library/json.html', start_index: 20000 } },
+  ],
+  category: 'web',
+};
+
+export class WebFetchTool extends BuiltinTool<WebFetchParams> {
+  readonly name = WEB_FETCH;
+  override readonly displayName = 'Fetch Web Page';
+  readonly kind = 'readonly' as const;
+  protected readonly description = description;
+  protected readonly schema = parameters;
+
+  async prepare(params: WebFetchParams): Promise<ToolPreparation> {
+    const url = checkedUrl(params.url);
+    return { targets: { url: url.toString() }, summary: `Fetch ${url.toString()}` };
+  }
+
+  protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
+    if (typeof params.url === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Fetching ${params.url}` });
+  }
+
+  protected async run(params: WebFetchParams, ctx: ToolContext): Promise<void> {
+    const web = this.services.web;
+    if (!web) throw new ToolError(ToolErrorType.EXECUTION_FAILED, 'Fetching web pages is not available here.');
+    const url = checkedUrl(params.url);
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Fetching ${url.host}` });
+    let page;
+    try {
+      page = await web.fetcher.fetch(url.toString(), {
+        signal: ctx.signal,
+        allowPrivateAddress: (host, address) => web.allowsPrivateAddress(WEB_FETCH, host, address),
+      });
+    } catch (error) {
+      if (error instanceof WebFetchError) throw new ToolError(ERROR_TYPES[error.kind], error.message);
+      throw error;
+    }
+    const start = params.start_index ?? 0;
+    const total = page.markdown.length;
+    if (start > 0 && start >= total) {
+      throw new ToolError(ToolErrorType.INVALID_PARAMS, `start_index ${start} is past the end of the page, which has ${total} characters.`);
+    }
+    const slice = pageSlice(page.markdown, start, params.max_length ?? DEFAULT_MAX_LENGTH);
+    const head = [
+      `# ${page.title}`,
+      `URL: ${page.finalUrl}${page.finalUrl !== url.toString() ? ` (redirected from ${url.toString()})` : ''}`,
+      `Content: ${page.contentType}, ${formatBytes(page.bytes)}${page.truncated ? ' (cut at the size limit)' : ''}; ${total} characters of Markdown`,
+    ];
+    const footer =
+      slice.end < total
+        ? `[Showing characters ${start}-${slice.end} of ${total}. Call web_fetch again with start_index=${slice.end} to read on.]`
+        : start > 0
+          ? `[Showing characters ${start}-${total} of ${total}: the end of the page.]`
+          : undefined;
+    // Untrimmed, so the pages put together are exactly the page.
+    const body = slice.text.trim() ? slice.text : '(The page has no text content.)';
+    const content = [head.join('\n'), body, ...(footer ? [footer] : [])].join('\n\n');
+    const range = total === 0 ? 'empty' : slice.end < total || start > 0 ? `characters ${start}-${slice.end} of ${total}` : `${total} characters`;
+    this.succeed(
+      ctx,
+      content,
+      {
+        showTip: `Fetched ${page.title} (${range})`,
+        result: `${page.finalUrl}: ${range}`,
+        metadata: { url: url.toString(), finalUrl: page.finalUrl, title: page.title, start, end: slice.end, total },
+      },
+      { alreadyTruncated: true },
+    );
+  }
+}
+
+const ERROR_TYPES: Record<WebFetchErrorKind, ToolErrorType> = {
+  'invalid-url': ToolErrorType.INVALID_PARAMS,
+  'blocked-address': ToolErrorType.PERMISSION_DENIED,
+  dns: ToolErrorType.EXECUTION_FAILED,
+  timeout: ToolErrorType.EXECUTION_FAILED,
+  'too-many-redirects': ToolErrorType.EXECUTION_FAILED,
+  'http-status': ToolErrorType.EXECUTION_FAILED,
+  'unsupported-content': ToolErrorType.EXECUTION_FAILED,
+  network: ToolErrorType.EXECUTION_FAILED,
+  cancelled: ToolErrorType.CANCELLED,
+};
+
+function checkedUrl(input: string): URL {
+  try {
+    return parseWebUrl(input);
+  } catch (error) {
+    throw new ToolError(ToolErrorType.INVALID_PARAMS, (error as Error).message);
+  }
+}
+
+/** Up to `max` characters from `start`, ending at a line break when one is near the end of the window. */
+export function pageSlice(markdown: string, start: number, max: number): { text: string; end: number } {
+  let end = Math.min(markdown.length, start + max);
+  if (end < markdown.length) {
+    const lineBreak = markdown.lastIndexOf('\n', end);
+    if (lineBreak > start + max * 0.8) end = lineBreak + 1;
+  }
+  return { text: markdown.slice(start, end), end };
+}
