@@ -2,7 +2,7 @@
 // workspace and print the URL. Ctrl+C stops the server (by its process-group id) and removes temp folders.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { installExtension, provision, REPO_ROOT, startServer, tempDir } from '../test/support/vscode/server';
+import { installExtension, provision, REPO_ROOT, startServer, tempDir, typescriptSettings } from '../test/support/vscode/server';
 import { packageVsix } from './test-e2e';
 
 async function main(): Promise<void> {
@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const workspace = process.env.RELAY_WORKSPACE ?? tempDir('dev-workspace');
   if (!process.env.RELAY_WORKSPACE) cpSync(join(REPO_ROOT, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
   const port = process.env.RELAY_PORT ? Number(process.env.RELAY_PORT) : undefined;
-  const server = await startServer({ extensionsDir, ...(port ? { port } : {}) });
+  // TypeScript for the server build's TypeScript language features (it ships without it), so code intelligence works.
+  const server = await startServer({ extensionsDir, settings: typescriptSettings(), ...(port ? { port } : {}) });
   const url = `${server.baseUrl}/?folder=${encodeURIComponent(workspace)}`;
   console.log(`\nRelay is installed in VS Code (offline server).\nOpen: ${url}\nServer log: ${server.logFile}\nPress Ctrl+C to stop.\n`);
   const stop = () =>

@@ -6,6 +6,7 @@ import { ChildProcessRunner } from './child-process-runner';
 import { VsCodeDiagnostics } from './diagnostics-source';
 import { DiffPreviewer } from './diff-preview';
 import { createFileSearch } from './file-search';
+import { VsCodeLanguageFeatures } from './language-features';
 import { readModelSettings } from './model/model-settings';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from './proposal-fs';
 import { AppliedEdits } from './session/applied-edits';
@@ -41,6 +42,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     diagnostics: new VsCodeDiagnostics(),
     questions,
     web: { fetcher: createWebFetcher(), allowsPrivateAddress: privateAddressRules },
+    language: new VsCodeLanguageFeatures(),
     todos: { update: (taskId, items) => log.info(`task ${taskId}: checklist ${progress(items)}`) },
     workspaceRoots: () => files.roots,
     // A getter: a change to relay.previewEdits applies to the next edit without a reload.

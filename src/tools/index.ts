@@ -4,9 +4,15 @@
 import type { AnyTool, RegisteredTool, ToolFactory, ToolKind, ToolRegistry } from '../core/tools';
 import { APPLY_PATCH, ApplyPatchTool } from './apply-patch';
 import { ASK_FOLLOWUP_QUESTION, AskFollowupQuestionTool } from './ask-followup-question';
+import { CALL_HIERARCHY, CallHierarchyTool } from './call-hierarchy';
+import { DOCUMENT_OUTLINE, DocumentOutlineTool } from './document-outline';
 import { EDIT_FILE, EditFileTool } from './edit-file';
 import { FIND_FILES, FindFilesTool } from './find-files';
+import { FIND_REFERENCES, FindReferencesTool } from './find-references';
+import { FIND_SYMBOL, FindSymbolTool } from './find-symbol';
 import { GET_DIAGNOSTICS, GetDiagnosticsTool } from './get-diagnostics';
+import { GO_TO_DEFINITION, GoToDefinitionTool } from './go-to-definition';
+import { HOVER_INFO, HoverInfoTool } from './hover-info';
 import { LIST_FILES, ListFilesTool } from './list-files';
 import { READ_FILE, ReadFileTool } from './read-file';
 import { RUN_COMMAND, RunCommandTool } from './run-command';
@@ -31,6 +37,12 @@ const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServ
   { name: FIND_FILES, kind: 'readonly', create: (s) => new FindFilesTool(s) },
   { name: SEARCH_TEXT, kind: 'readonly', create: (s) => new SearchTextTool(s) },
   { name: GET_DIAGNOSTICS, kind: 'readonly', create: (s) => new GetDiagnosticsTool(s) },
+  { name: FIND_SYMBOL, kind: 'readonly', create: (s) => new FindSymbolTool(s) },
+  { name: DOCUMENT_OUTLINE, kind: 'readonly', create: (s) => new DocumentOutlineTool(s) },
+  { name: GO_TO_DEFINITION, kind: 'readonly', create: (s) => new GoToDefinitionTool(s) },
+  { name: FIND_REFERENCES, kind: 'readonly', create: (s) => new FindReferencesTool(s) },
+  { name: HOVER_INFO, kind: 'readonly', create: (s) => new HoverInfoTool(s) },
+  { name: CALL_HIERARCHY, kind: 'readonly', create: (s) => new CallHierarchyTool(s) },
   { name: EDIT_FILE, kind: 'write', create: (s) => new EditFileTool(s) },
   { name: WRITE_FILE, kind: 'write', create: (s) => new WriteFileTool(s) },
   { name: APPLY_PATCH, kind: 'write', create: (s) => new ApplyPatchTool(s) },
@@ -56,9 +68,15 @@ export function registerBuiltinTools(registry: ToolRegistry, services: ToolServi
 export {
   APPLY_PATCH,
   ASK_FOLLOWUP_QUESTION,
+  CALL_HIERARCHY,
+  DOCUMENT_OUTLINE,
   EDIT_FILE,
   FIND_FILES,
+  FIND_REFERENCES,
+  FIND_SYMBOL,
   GET_DIAGNOSTICS,
+  GO_TO_DEFINITION,
+  HOVER_INFO,
   LIST_FILES,
   READ_FILE,
   RUN_COMMAND,

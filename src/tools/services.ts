@@ -4,9 +4,11 @@ import type { CommandRunner } from '../core/ports/command-runner';
 import type { DiagnosticsSource, DiagnosticsWaitOptions } from '../core/ports/diagnostics';
 import type { EditApplier, EditReviewer } from '../core/ports/edit-review';
 import type { FileSearch } from '../core/ports/file-search';
+import type { LanguageFeatures } from '../core/ports/language-features';
 import type { UserQuestions } from '../core/ports/user-questions';
 import type { WebFetcher } from '../core/ports/web-fetch';
 import type { WorkspaceFiles } from '../core/ports/workspace-files';
+import type { LanguageWaitOptions } from '../core/code-intel/language-wait';
 import type { TodoStatus } from '../core/tools';
 
 export interface TodoItem {
@@ -33,6 +35,8 @@ export interface BuiltinToolOptions {
   previewEdits?: boolean;
   /** How long to wait for the language servers after an edit (by event: first change, then quiet). */
   diagnosticsWait?: Omit<DiagnosticsWaitOptions, 'signal'>;
+  /** How long the code-intelligence tools wait for a language server that is still starting. */
+  languageWait?: Omit<LanguageWaitOptions, 'signal'>;
   /** run_command's default and largest timeout. */
   commandTimeoutMs?: { default: number; max: number };
 }
@@ -48,6 +52,8 @@ export interface ToolServices {
   todos: TodoSink;
   /** Without it, web_fetch is not offered. */
   web?: WebAccess;
+  /** The editor's language features (symbols, definitions, references, hover, calls, rename). */
+  language: LanguageFeatures;
   /** Absolute workspace folders, read at call time (folders can be added while a task runs); the first resolves relative paths. */
   workspaceRoots(): readonly string[];
   options?: BuiltinToolOptions;

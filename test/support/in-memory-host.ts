@@ -12,6 +12,7 @@ import type { DirectoryEntry, FileStat, WorkspaceFiles } from '../../src/core/po
 import { ChildProcessRunner } from '../../src/host/child-process-runner';
 import { JsFileSearch } from '../../src/host/file-search/js-file-search';
 import type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices, WebAccess } from '../../src/tools/services';
+import { FakeLanguageFeatures } from './fake-language-features';
 
 function fsError(code: string, message: string): Error {
   return Object.assign(new Error(`${code}: ${message}`), { code });
@@ -327,6 +328,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
   const search = new JsFileSearch(files);
   const commands = new ChildProcessRunner('/bin/sh');
   const web = new InMemoryWeb(options.pages);
+  const language = new FakeLanguageFeatures();
   const services: ToolServices = {
     files,
     search,
@@ -337,11 +339,12 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
     questions,
     todos,
     web: options.web ?? { fetcher: web, allowsPrivateAddress: () => false },
+    language,
     workspaceRoots: () => files.roots,
     // Short waits keep the tests fast; the shape of the wait is what they check.
-    options: { diagnosticsWait: { firstEventMs: 150, quietMs: 40, deadlineMs: 1000 }, ...options.options },
+    options: { diagnosticsWait: { firstEventMs: 150, quietMs: 40, deadlineMs: 1000 }, languageWait: { deadlineMs: 10_000, pollMs: 5, maxPollMs: 20 }, ...options.options },
   };
-  return { root, files, diagnostics, applier, reviewer, questions, todos, search, commands, web, services };
+  return { root, files, diagnostics, applier, reviewer, questions, todos, search, commands, web, language, services };
 }
 
 export type InMemoryHost = ReturnType<typeof createInMemoryHost>;

@@ -15,6 +15,7 @@ import { abortableSleep, createProvider, type ModelProvider, type ProviderConfig
 import { ToolRegistry, type ToolCallStatus } from '../../../src/core/tools';
 import { ChildProcessRunner } from '../../../src/host/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
+import { VsCodeLanguageFeatures } from '../../../src/host/language-features';
 import { DiffPreviewer } from '../../../src/host/diff-preview';
 import { createFileSearch } from '../../../src/host/file-search';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
@@ -150,6 +151,7 @@ describe('agent loop over real HTTP inside real VS Code', () => {
     reviewer: new DiffPreviewer(proposals),
     applier: new WorkspaceEditApplier(),
     diagnostics: new VsCodeDiagnostics(),
+    language: new VsCodeLanguageFeatures(),
     questions: new PendingQuestions(),
     todos: { update: () => undefined },
     workspaceRoots: () => files.roots,

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { AnyTool, ToolContext, ToolPreparation, ToolResultContent, ToolResultOptions, ToolStatusOptions } from '../../../src/core/tools';
 import { ChildProcessRunner } from '../../../src/host/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
+import { VsCodeLanguageFeatures } from '../../../src/host/language-features';
 import { DiffPreviewer } from '../../../src/host/diff-preview';
 import { createFileSearch, ResilientFileSearch } from '../../../src/host/file-search';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
@@ -25,6 +26,7 @@ describe('built-in tools inside real VS Code', () => {
     reviewer: new DiffPreviewer(proposals),
     applier: new WorkspaceEditApplier(),
     diagnostics: new VsCodeDiagnostics(),
+    language: new VsCodeLanguageFeatures(),
     questions: { ask: () => Promise.reject(new Error('no questions in these tests')) },
     todos: { update: () => undefined },
     workspaceRoots: () => files.roots,

@@ -5,7 +5,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from './browser';
-import { provision, REPO_ROOT, startServer, tempDir } from './server';
+import { provision, REPO_ROOT, startServer, tempDir, typescriptSettings } from './server';
 
 /** Bundles a Mocha entry and its suites for the extension host into `outdir` (emptied first); returns the entry. */
 export async function bundleExtensionHostTests(entryPoints: BuildOptions['entryPoints'], outdir: string, outbase?: string): Promise<string> {
@@ -47,7 +47,7 @@ export async function runInExtensionHost(options: { testsIndex: string; env?: Re
   const server = await startServer({
     smokeTestDriver: true,
     env: { RELAY_TEST_RESULTS: resultsFile, ...options.env },
-    settings: { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false },
+    settings: { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, ...typescriptSettings() },
   });
   const browser = await launchChromium();
   try {

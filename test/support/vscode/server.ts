@@ -82,6 +82,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The server build ships the TypeScript language features without TypeScript itself ("Could not find bundled
+ * tsserver.js"): point them at the repository's own compiler, as a desktop VS Code's bundled one would be.
+ */
+export function typescriptSettings(): Record<string, string> {
+  return { 'typescript.tsdk': join(REPO_ROOT, 'node_modules', 'typescript', 'lib') };
+}
+
 export interface ServerOptions {
   extensionsDir?: string;
   smokeTestDriver?: boolean;

@@ -1,0 +1,71 @@
+// go_to_definition and find_references: a symbol named by file + line + name, the language features' locations
+// for it, listed by file with the line of code at each, capped with a count of the rest.
+import type { z } from 'zod';
+import { formatLocations } from '../../core/code-intel';
+import type { LanguageFeatures, SourceLocation, SourcePosition } from '../../core/ports/language-features';
+import { displayBlocks, type ToolContext, type ToolPreparation } from '../../core/tools';
+import { BuiltinTool } from '../builtin-tool';
+import { plural } from '../text-content';
+import { askLanguageFeatures, locateSymbol, locationSource } from './language-call';
+import { resolveToolPath } from '../paths';
+
+export interface LocationParams {
+  path: string;
+  line: number;
+  symbol: string;
+  limit: number;
+}
+
+export abstract class LocationTool<P extends LocationParams> extends BuiltinTool<P> {
+  readonly kind = 'readonly' as const;
+  protected abstract override readonly schema: z.ZodType<P>;
+  /** "definition" / "reference". */
+  protected abstract readonly noun: string;
+  /** How the card names the work: "Finding references to". */
+  protected abstract readonly doing: string;
+
+  protected abstract locate(language: LanguageFeatures, path: string, position: SourcePosition): Promise<SourceLocation[]>;
+
+  /** What the model hears when the server answered with nothing. */
+  protected abstract nothingFound(name: string, where: string): string;
+
+  async prepare(params: P): Promise<ToolPreparation> {
+    const path = resolveToolPath(params.path, this.roots());
+    return { targets: { paths: [path] }, summary: `${this.doing} ${params.symbol} in ${params.path}` };
+  }
+
+  protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
+    if (typeof params.symbol === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `${this.doing} ${params.symbol}` });
+  }
+
+  protected async run(params: P, ctx: ToolContext): Promise<void> {
+    const at = await locateSymbol(this.services, params, ctx.signal);
+    const where = `${at.shown}:${at.line}`;
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `${this.doing} ${at.name} (${where})` });
+    const { value: locations, caveat } = await askLanguageFeatures(
+      this.services,
+      {
+        path: at.path,
+        what: `the ${this.noun}s of ${at.name}`,
+        name: at.name,
+        ask: () => this.locate(this.services.language, at.path, at.position),
+        isEmpty: (l) => l.length === 0,
+      },
+      ctx.signal,
+    );
+    const notes = [...(at.note ? [at.note] : []), ...(caveat ? [caveat] : [])];
+    if (locations.length === 0) {
+      this.succeed(ctx, [...notes, this.nothingFound(at.name, where)].join('\n'), { showTip: `No ${this.noun}s of ${at.name}`, result: `no ${this.noun}s` });
+      return;
+    }
+    const listing = await formatLocations(locations, locationSource(this.services), params.limit);
+    const count = `${plural(listing.total, this.noun)} in ${plural(listing.files.length, 'file')}`;
+    const text = [...notes, `${count} for ${at.name} (${where}):`, '', listing.text].join('\n');
+    this.succeed(ctx, text, {
+      showTip: `${count} for ${at.name}`,
+      result: count,
+      blocks: [displayBlocks.fileList(listing.files, listing.listed < listing.total)],
+      metadata: { total: listing.total, listed: listing.listed },
+    });
+  }
+}
