@@ -14,25 +14,38 @@ const common = {
   legalComments: 'none',
 };
 
+/**
+ * The Gemini SDK (~750 KiB) lives in dist/gemini.js: the runtime's `import('@google/genai')` (made on the first
+ * Gemini turn) is resolved to that file instead of being bundled.
+ * @type {esbuild.Plugin}
+ */
+const geminiOnDemand = {
+  name: 'gemini-on-demand',
+  setup: (b) => b.onResolve({ filter: /^@google\/genai$/ }, (args) => (args.importer.endsWith('gemini-bundle.ts') ? undefined : { path: './gemini.js', external: true })),
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const targets = [
   {
     ...common,
     // Two Node bundles: `extension` holds only what activation needs; `runtime` is required on first use.
     // `mcp` (the MCP SDK client) is required only when a task starts with MCP servers configured; `web` (HTML to
-    // Markdown) on the first HTML page fetched; `proxy` (undici's ProxyAgent) only when `http.proxy` is set.
+    // Markdown) on the first HTML page fetched; `proxy` (undici's ProxyAgent) only when `http.proxy` is set;
+    // `gemini` (Google's SDK) on the first Gemini turn.
     entryPoints: {
       extension: 'src/extension.ts',
       runtime: 'src/host/runtime.ts',
       mcp: 'src/host/mcp/client-bundle.ts',
       web: 'src/host/web/html-bundle.ts',
       proxy: 'src/host/proxy/proxy-bundle.ts',
+      gemini: 'src/host/model/gemini-bundle.ts',
     },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', './runtime.js', './mcp.js', './web.js', './proxy.js'],
+    external: ['vscode', './runtime.js', './mcp.js', './web.js', './proxy.js', './gemini.js'],
+    plugins: [geminiOnDemand],
     // web-tree-sitter's ESM build calls createRequire(import.meta.url), which is undefined in a CJS bundle.
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
   },
@@ -69,7 +82,8 @@ function kib(file) {
 function printSizes() {
   console.log(
     `[relay] bundles${production ? ' (production)' : ''}: extension ${kib('dist/extension.js')} ` +
-      `(+ runtime ${kib('dist/runtime.js')}, loaded on first use; mcp ${kib('dist/mcp.js')}, loaded with the first MCP server; web ${kib('dist/web.js')}, loaded with the first HTML page; proxy ${kib('dist/proxy.js')}, loaded when http.proxy is set), ` +
+      `(+ runtime ${kib('dist/runtime.js')}, loaded on first use; mcp ${kib('dist/mcp.js')}, loaded with the first MCP server; web ${kib('dist/web.js')}, loaded with the first HTML page; proxy ${kib('dist/proxy.js')}, loaded when http.proxy is set; ` +
+      `gemini ${kib('dist/gemini.js')}, loaded on the first Gemini turn), ` +
       `webview ${kib('dist/webview.js')} + ${kib('dist/webview.css')} css`,
   );
 }
@@ -79,7 +93,7 @@ const sizePlugin = { name: 'sizes', setup: (b) => b.onEnd((r) => r.errors.length
 copyWasm();
 if (watch) {
   for (const t of targets) {
-    const ctx = await esbuild.context({ ...t, plugins: [sizePlugin] });
+    const ctx = await esbuild.context({ ...t, plugins: [...(t.plugins ?? []), sizePlugin] });
     await ctx.watch();
   }
   console.log('[relay] watching for changes');

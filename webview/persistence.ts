@@ -41,6 +41,7 @@ export function persistable(snapshot: ChatSnapshot, initial: InitialState | unde
 function trimItem(item: ChatItem): ChatItem {
   switch (item.kind) {
     case 'assistant':
+    case 'thinking':
     case 'user':
       return item.text.length > MAX_TEXT ? { ...item, text: `${item.text.slice(0, MAX_TEXT)}\n\n… (shortened; the full text returns when Relay reconnects)` } : item;
     case 'tool': {

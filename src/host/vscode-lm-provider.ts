@@ -128,7 +128,8 @@ export function toVsCodeLmMessages(system: string, messages: readonly ChatMessag
       for (const part of message.content) {
         if (part.type === 'text') {
           if (part.text) parts.push(new vscode.LanguageModelTextPart(part.text));
-        } else parts.push(new vscode.LanguageModelToolCallPart(part.callId, part.name, part.args));
+        } else if (part.type === 'tool_call') parts.push(new vscode.LanguageModelToolCallPart(part.callId, part.name, part.args));
+        // Reasoning parts belong to the API that produced them; vscode.lm gets none.
       }
       return vscode.LanguageModelChatMessage.Assistant(parts.length > 0 ? parts : [new vscode.LanguageModelTextPart(NO_CONTENT)]);
     }

@@ -43,6 +43,8 @@ export interface ToolCardStatus {
 export type ChatItem =
   | { kind: 'user'; id: string; text: string; ts: number; checkpointId?: string }
   | { kind: 'assistant'; id: string; text: string; ts: number; streaming: boolean }
+  /** The model's reasoning (Claude's thinking, an OpenAI reasoning summary, Gemini's thoughts), drawn folded. */
+  | { kind: 'thinking'; id: string; text: string; ts: number; streaming: boolean }
   | { kind: 'tool'; id: string; status: ToolCardStatus; checkpointId?: string }
   /** `fix`: the setup step that fixes it (a 401 → the key), shown as a button that runs "Set Up Provider". */
   | { kind: 'error'; id: string; message: string; retryable: boolean; fix?: ErrorFix }
@@ -130,6 +132,8 @@ export type ChatDelta =
   | { type: 'reset'; task: TaskView | undefined; items: ChatItem[] }
   | { type: 'itemAdded'; item: ChatItem }
   | { type: 'textDelta'; id: string; text: string }
+  /** More reasoning for a `thinking` item. */
+  | { type: 'thinkingDelta'; id: string; text: string }
   | { type: 'itemDone'; id: string }
   | { type: 'toolStatus'; status: ToolCardStatus }
   /** A checkpoint was taken for this item (a user message or a tool card). */

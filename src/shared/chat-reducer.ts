@@ -66,7 +66,9 @@ export class ChatState {
       case 'itemAdded':
         return this.addItem(delta.item);
       case 'textDelta':
-        return this.appendText(delta.id, delta.text);
+        return this.appendText(delta.id, delta.text, 'assistant');
+      case 'thinkingDelta':
+        return this.appendText(delta.id, delta.text, 'thinking');
       case 'itemDone':
         return this.finishItem(delta.id);
       case 'toolStatus':
@@ -122,15 +124,15 @@ export class ChatState {
     return { type: 'itemUpdated', item, previous };
   }
 
-  private appendText(id: string, text: string): ChatChange | undefined {
+  private appendText(id: string, text: string, kind: 'assistant' | 'thinking'): ChatChange | undefined {
     const item = this.item(id);
-    if (item?.kind !== 'assistant' || text === '') return undefined;
+    if (item?.kind !== kind || text === '') return undefined;
     return this.replaceItem(id, { ...item, text: item.text + text });
   }
 
   private finishItem(id: string): ChatChange | undefined {
     const item = this.item(id);
-    if (item?.kind !== 'assistant' || !item.streaming) return undefined;
+    if ((item?.kind !== 'assistant' && item?.kind !== 'thinking') || !item.streaming) return undefined;
     return this.replaceItem(id, { ...item, streaming: false });
   }
 

@@ -84,11 +84,11 @@ export class CoalescingOutbox {
       // An added item may take the place of a tool item (same id, or the same call): a status queued before it
       // must not be moved past it. Items are added once per message, so streaming still merges between them.
       for (const key of this.replaceable.keys()) if (key.startsWith('tool:')) this.replaceable.delete(key);
-    } else if (delta.type === 'textDelta') {
+    } else if (delta.type === 'textDelta' || delta.type === 'thinkingDelta') {
       const last = this.queue[this.queue.length - 1];
-      if (last?.type === 'textDelta' && last.id === delta.id) {
+      if (last?.type === delta.type && last.id === delta.id) {
         // A new object: the queued one may be the publisher's own.
-        this.queue[this.queue.length - 1] = { type: 'textDelta', id: delta.id, text: last.text + delta.text };
+        this.queue[this.queue.length - 1] = { type: delta.type, id: delta.id, text: last.text + delta.text };
         return;
       }
     }

@@ -33,6 +33,8 @@ function buildView(doc: Document, item: ChatItem, actions: ItemActions, deferred
       return new UserMessageView(doc, item);
     case 'assistant':
       return new AssistantMessageView(doc, item, actions, deferred);
+    case 'thinking':
+      return new ThinkingView(doc, item);
     case 'tool':
       return new ToolItemView(doc, item, actions);
     case 'error':
@@ -84,6 +86,33 @@ class AssistantMessageView implements ItemView {
   }
   materialize(): void {
     if (this.pending) this.update(this.pending);
+  }
+}
+
+/**
+ * The model's reasoning, folded under "Thinking" (opened by the person, never by the stream), as plain text:
+ * it is the model's working, not its answer, so it gets no markdown and stays visibly apart.
+ */
+class ThinkingView implements ItemView {
+  readonly element: HTMLDetailsElement;
+  private readonly label: HTMLElement;
+  private readonly body: HTMLElement;
+  constructor(
+    private readonly doc: Document,
+    item: Extract<ChatItem, { kind: 'thinking' }>,
+  ) {
+    this.label = h(doc, 'span', { className: 'thinking-label' });
+    const summary = h(doc, 'summary', { className: 'thinking-summary' }, [icon(doc, 'chevron', 'thinking-chevron'), this.label]);
+    this.body = h(doc, 'div', { className: 'thinking-text' });
+    this.element = h(doc, 'details', { className: 'message message-thinking' }, [summary, this.body]);
+    this.update(item);
+  }
+  update(item: ChatItem): void {
+    if (item.kind !== 'thinking') return;
+    this.element.classList.toggle('streaming', item.streaming);
+    this.element.setAttribute('aria-busy', String(item.streaming));
+    this.label.textContent = item.streaming ? 'Thinking…' : 'Thinking';
+    if (this.body.textContent !== item.text) this.body.textContent = item.text;
   }
 }
 

@@ -33,17 +33,30 @@ const RESTART_NOTICE = 'The model service restarted its reply mid-stream (a gate
 export async function runStep(step: StepContext): Promise<AgentState | undefined> {
   const { host, scheduler, signal } = step;
   const stream = scheduler.createStream();
-  const text = new AssistantTextBlocks(host);
+  const text = new StreamedBlocks(host, 'assistant');
+  const thinking = new StreamedBlocks(host, 'thinking');
   const turn = await streamModelTurn(host.options.provider, step.request, signal, stream, {
-    onText: (delta) => text.append(delta),
+    onText: (delta) => {
+      thinking.close();
+      text.append(delta);
+    },
+    onThinking: (delta) => {
+      text.close();
+      thinking.append(delta);
+    },
     // Text after a call is a new block in the chat, drawn below the call's card.
-    onToolCallStart: () => text.close(),
+    onToolCallStart: () => {
+      thinking.close();
+      text.close();
+    },
     onRestart: (superseded) => {
+      thinking.close();
       text.close();
       for (const call of superseded) scheduler.cancelCall(call.callId, SUPERSEDED_REASON);
       host.emit({ type: 'notice', id: host.newId(), text: RESTART_NOTICE, level: 'warning' });
     },
   });
+  thinking.close();
   text.close();
   recordUsage(host, turn);
 
@@ -55,7 +68,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
     // What the user saw stays: the text, and the complete calls with their "cancelled" results.
     const complete = turn.calls.filter((call) => call.ended);
     const batch = await finishCalls(scheduler, stream, turn);
-    host.appendAssistant(assistantParts(turn.text, complete));
+    host.appendAssistant(assistantParts(turn, complete));
     host.appendUser(resultParts(complete, batch.outcomes));
     return CANCELLED;
   }
@@ -66,7 +79,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
   }
 
   scheduler.recordModelTurn(turn.calls.length);
-  host.appendAssistant(assistantParts(turn.text, turn.calls));
+  host.appendAssistant(assistantParts(turn, turn.calls));
   // Saved before the calls run: if VS Code closes meanwhile, reopening answers them as interrupted.
   host.save();
   const batch = await finishCalls(scheduler, stream, turn);
@@ -90,7 +103,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
 /** Behaviour 19: a turn without a tool call gets a reminder; too many in a row pause the task. */
 function answerWithoutTools(step: StepContext, turn: StreamedTurn): AgentState | undefined {
   const { host, scheduler } = step;
-  host.appendAssistant(assistantParts(turn.text, []));
+  host.appendAssistant(assistantParts(turn, []));
   const check = scheduler.recordModelTurn(0);
   if (check.pause) return { status: 'paused', reason: check.pause.reason, message: check.pause.message };
   if (check.reminder) host.appendUser([{ type: 'text', text: check.reminder }]);
@@ -112,13 +125,16 @@ async function discardCalls(scheduler: ToolScheduler, stream: ToolCallStream, ca
   await stream.finish();
 }
 
-function assistantParts(text: string, calls: readonly StreamedCall[]): AssistantPart[] {
-  const parts: AssistantPart[] = [];
-  if (text.trim() !== '') parts.push({ type: 'text', text });
+/** Reasoning first (Anthropic wants its thinking blocks ahead of the text and calls they led to), then text, then calls. */
+function assistantParts(turn: StreamedTurn, calls: readonly StreamedCall[]): AssistantPart[] {
+  const parts: AssistantPart[] = [...turn.reasoning];
+  if (turn.text.trim() !== '') parts.push({ type: 'text', text: turn.text });
   for (const call of calls) {
-    parts.push({ type: 'tool_call', callId: call.callId, name: call.name, args: call.ended ? parseArguments(call.argsText) : {} });
+    const args = call.ended ? parseArguments(call.argsText) : {};
+    parts.push({ type: 'tool_call', callId: call.callId, name: call.name, args, ...(call.signature ? { signature: call.signature } : {}) });
   }
-  return parts;
+  // Reasoning alone is no reply: an assistant message of reasoning only would be refused by the APIs.
+  return parts.some((part) => part.type !== 'reasoning') ? parts : [];
 }
 
 function resultParts(calls: readonly StreamedCall[], outcomes: readonly ToolCallOutcome[]): UserPart[] {
@@ -147,23 +163,29 @@ function recordUsage(host: LoopHost, turn: StreamedTurn): void {
   host.addUsage(turn.usage, costUsd(turn.usage, host.options.provider.model.pricing));
 }
 
-/** The chat's assistant items for one turn: started at the first text, closed when a call or the end comes. */
-class AssistantTextBlocks {
+/**
+ * The chat's assistant (or thinking) items for one turn: started at the first text, closed when something
+ * else starts (a call, the other kind of text) or the turn ends.
+ */
+class StreamedBlocks {
   private id: string | undefined;
 
-  constructor(private readonly host: LoopHost) {}
+  constructor(
+    private readonly host: LoopHost,
+    private readonly kind: 'assistant' | 'thinking',
+  ) {}
 
   append(text: string): void {
     if (this.id === undefined) {
       this.id = this.host.newId();
-      this.host.emit({ type: 'assistant_start', id: this.id, ts: this.host.now() });
+      this.host.emit({ type: `${this.kind}_start`, id: this.id, ts: this.host.now() });
     }
-    this.host.emit({ type: 'assistant_delta', id: this.id, text });
+    this.host.emit({ type: `${this.kind}_delta`, id: this.id, text });
   }
 
   close(): void {
     if (this.id === undefined) return;
-    this.host.emit({ type: 'assistant_done', id: this.id });
+    this.host.emit({ type: `${this.kind}_done`, id: this.id });
     this.id = undefined;
   }
 }

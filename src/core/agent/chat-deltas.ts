@@ -51,7 +51,12 @@ export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
     case 'assistant_delta':
       return [{ type: 'textDelta', id: event.id, text: event.text }];
     case 'assistant_done':
+    case 'thinking_done':
       return [{ type: 'itemDone', id: event.id }];
+    case 'thinking_start':
+      return [{ type: 'itemAdded', item: { kind: 'thinking', id: event.id, text: '', ts: event.ts, streaming: true } }];
+    case 'thinking_delta':
+      return [{ type: 'thinkingDelta', id: event.id, text: event.text }];
     case 'tool_status':
       return [{ type: 'toolStatus', status: toToolCard(event.status, event.parentCallId) }];
     case 'notice':

@@ -55,6 +55,9 @@ function estimatePartTokens(part: UserPart | AssistantPart): number {
       return PART_OVERHEAD_TOKENS + estimateTokens(part.content);
     case 'tool_call':
       return PART_OVERHEAD_TOKENS + estimateTokens(part.name) + estimateTokens(JSON.stringify(part.args));
+    case 'reasoning':
+      // Only its own provider is sent it; counted all the same, so switching models never underestimates.
+      return PART_OVERHEAD_TOKENS + estimateTokens(part.text);
   }
 }
 

@@ -34,6 +34,10 @@ export type AgentEvent =
   | { type: 'assistant_delta'; id: string; text: string }
   /** The block is complete: the turn ended, a tool call started after it, or the stream failed. */
   | { type: 'assistant_done'; id: string }
+  /** The model's reasoning as it streams, shown folded as "Thinking" (the same lifecycle as assistant text). */
+  | { type: 'thinking_start'; id: string; ts: number }
+  | { type: 'thinking_delta'; id: string; text: string }
+  | { type: 'thinking_done'; id: string }
   /**
    * A tool call's full merged status (tool-system.md §2), forwarded from the scheduler as is.
    * `parentCallId` is set for a sub-agent's calls: the chat id of the `new_task` card that owns the call

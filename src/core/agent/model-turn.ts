@@ -2,7 +2,7 @@
 // (so partial executions update the cards while arguments stream), passes text on for the chat, and returns
 // what the turn produced. It never runs the final calls: the loop decides that, once it knows how the turn ended.
 import type { ModelError, ModelStreamEvent, StopReason, Usage } from '../model/events';
-import type { ModelProvider, ModelRequest } from '../model/provider';
+import type { ModelProvider, ModelRequest, ReasoningPart } from '../model/provider';
 import type { ToolCallStream } from '../tools';
 import { TurnUsage } from './usage';
 
@@ -12,10 +12,14 @@ export interface StreamedCall {
   name: string;
   argsText: string;
   ended: boolean;
+  /** Gemini's thought signature for the call, sent back with it. */
+  signature?: string;
 }
 
 export interface StreamedTurn {
   text: string;
+  /** The model's reasoning blocks as its API wants them back, in the order they came. */
+  reasoning: ReasoningPart[];
   /** In the order the calls started. */
   calls: StreamedCall[];
   /**
@@ -33,6 +37,8 @@ export interface StreamedTurn {
 
 export interface TurnListener {
   onText(text: string): void;
+  /** Reasoning to show as it streams (never part of the answer's text). */
+  onThinking?(text: string): void;
   onToolCallStart(callId: string, name: string): void;
   /** The reply restarted: the text so far and these calls are superseded (they are also in `superseded`). */
   onRestart?(superseded: readonly StreamedCall[]): void;
@@ -47,7 +53,7 @@ export async function streamModelTurn(
   toolStream: ToolCallStream,
   listener: TurnListener,
 ): Promise<StreamedTurn> {
-  const turn: StreamedTurn = { text: '', calls: [], superseded: [], aborted: false };
+  const turn: StreamedTurn = { text: '', reasoning: [], calls: [], superseded: [], aborted: false };
   const calls = new Map<string, StreamedCall>();
   let usage = new TurnUsage();
   /** Usage of superseded replies: the server produced those tokens too. */
@@ -108,6 +114,7 @@ export async function streamModelTurn(
     calls.clear();
     renamed.clear();
     turn.text = '';
+    turn.reasoning = [];
     delete turn.stop;
     if (usage.value) supersededUsage.push(usage.value);
     usage = new TurnUsage();
@@ -142,7 +149,13 @@ export async function streamModelTurn(
         return;
       case 'tool_call_start':
         if (calls.has(event.callId)) break; // a repeated start; the stream ignores it too
-        calls.set(event.callId, { callId: event.callId, name: event.name, argsText: '', ended: false });
+        calls.set(event.callId, {
+          callId: event.callId,
+          name: event.name,
+          argsText: '',
+          ended: false,
+          ...(event.signature ? { signature: event.signature } : {}),
+        });
         listener.onToolCallStart(event.callId, event.name);
         break;
       case 'tool_call_delta': {
@@ -162,7 +175,11 @@ export async function streamModelTurn(
         turn.stop = event.reason;
         return;
       case 'thinking_delta':
-        return; // not shown and not sent back: the neutral history has no place for it
+        if (event.text) listener.onThinking?.(event.text);
+        return;
+      case 'reasoning':
+        turn.reasoning.push(event.part);
+        return;
     }
     toolStream.handle(event);
   }

@@ -42,7 +42,7 @@ export function stateFromRecord(record: TaskRecord): AgentState {
 /** A transcript saved mid-run: streaming text is finished and cards still in flight show as interrupted. */
 export function closeTranscript(items: readonly ChatItem[], endTime: number): ChatItem[] {
   return items.map((item) => {
-    if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
+    if ((item.kind === 'assistant' || item.kind === 'thinking') && item.streaming) return { ...item, streaming: false };
     if (item.kind === 'tool' && !isFinished(item.status)) {
       const status: ToolCardStatus = { ...item.status, state: 'cancelled', partial: false, error: 'Interrupted', endTime };
       return { ...item, status };

@@ -13,8 +13,9 @@ interface ToolBlock {
 }
 
 export class AnthropicEventMapper {
-  /** Content blocks by index; only tool_use blocks need state. */
+  /** Content blocks by index; tool_use and thinking blocks need state. */
   private readonly tools = new Map<number, ToolBlock>();
+  private readonly thinking = new Map<number, { text: string; signature: string }>();
   /** A finished tool block whose JSON did not parse: ended unless the turn stopped on max_tokens. */
   private pendingEnd: string | undefined;
   private usage: Usage = { inputTokens: 0, outputTokens: 0 };
@@ -56,8 +57,13 @@ export class AnthropicEventMapper {
     const out = this.settlePendingEnd(false);
     const block = event.content_block;
     if (block.type === 'text' && block.text) out.push({ type: 'text_delta', text: block.text });
-    else if (block.type === 'thinking' && block.thinking) out.push({ type: 'thinking_delta', text: block.thinking });
-    else if (block.type === 'tool_use') {
+    else if (block.type === 'thinking') {
+      this.thinking.set(event.index, { text: block.thinking, signature: block.signature });
+      if (block.thinking) out.push({ type: 'thinking_delta', text: block.thinking });
+    } else if (block.type === 'redacted_thinking') {
+      // Encrypted by the API: nothing to show, but it goes back unchanged in the next request.
+      out.push({ type: 'reasoning', part: { type: 'reasoning', source: 'anthropic', text: '', signature: block.data, redacted: true } });
+    } else if (block.type === 'tool_use') {
       this.tools.set(event.index, { callId: block.id, args: '' });
       out.push({ type: 'tool_call_start', callId: block.id, name: block.name });
     }
@@ -67,7 +73,16 @@ export class AnthropicEventMapper {
   private blockDelta(event: Anthropic.Messages.RawContentBlockDeltaEvent): ModelStreamEvent[] {
     const delta = event.delta;
     if (delta.type === 'text_delta') return delta.text ? [{ type: 'text_delta', text: delta.text }] : [];
-    if (delta.type === 'thinking_delta') return delta.thinking ? [{ type: 'thinking_delta', text: delta.thinking }] : [];
+    if (delta.type === 'thinking_delta') {
+      const block = this.thinking.get(event.index);
+      if (block) block.text += delta.thinking;
+      return delta.thinking ? [{ type: 'thinking_delta', text: delta.thinking }] : [];
+    }
+    if (delta.type === 'signature_delta') {
+      const block = this.thinking.get(event.index);
+      if (block) block.signature += delta.signature;
+      return [];
+    }
     if (delta.type === 'input_json_delta') {
       const tool = this.tools.get(event.index);
       // The API opens every tool block with an empty partial_json; there is nothing to pass on.
@@ -75,10 +90,15 @@ export class AnthropicEventMapper {
       tool.args += delta.partial_json;
       return [{ type: 'tool_call_delta', callId: tool.callId, argsDelta: delta.partial_json }];
     }
-    return []; // signature_delta, citations_delta: nothing downstream uses them
+    return []; // citations_delta: nothing downstream uses it
   }
 
   private blockStop(index: number): ModelStreamEvent[] {
+    const thinking = this.thinking.get(index);
+    if (thinking) {
+      this.thinking.delete(index);
+      return [{ type: 'reasoning', part: { type: 'reasoning', source: 'anthropic', text: thinking.text, signature: thinking.signature } }];
+    }
     const tool = this.tools.get(index);
     if (!tool) return [];
     this.tools.delete(index);
@@ -97,6 +117,7 @@ export class AnthropicEventMapper {
 
   private reset(): void {
     this.tools.clear();
+    this.thinking.clear();
     this.pendingEnd = undefined;
     this.usage = { inputTokens: 0, outputTokens: 0 };
     this.stopReason = 'other';

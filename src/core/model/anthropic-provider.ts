@@ -23,6 +23,8 @@ export interface AnthropicProviderOptions {
   requestTimeoutMs?: number;
   /** Overrides the catalog's entry (context window, output limit, pricing). */
   modelInfo?: ModelInfo;
+  /** Extended thinking's token budget (at least 1,024); undefined or 0 leaves it off. */
+  thinkingBudgetTokens?: number;
   failure?: FailureHandlingOptions;
   /** The HTTP transport (a proxy-aware fetch); the global fetch when left out. */
   fetch?: typeof fetch;
@@ -67,7 +69,8 @@ export class AnthropicProvider implements ModelProvider {
       ...(this.options.requestTimeoutMs !== undefined ? { timeout: this.options.requestTimeoutMs } : {}),
     });
     const maxTokens = request.maxOutputTokens ?? this.model.maxOutputTokens;
-    const body = toAnthropicRequest(request, this.options.model, maxTokens);
+    const budget = this.model.supportsReasoning === false ? 0 : (this.options.thinkingBudgetTokens ?? 0);
+    const body = toAnthropicRequest(request, this.options.model, maxTokens, budget);
     // A deprecated model gets one notice from the host (relay.model), not a console warning per request.
     const stream = await catchingSdkDeprecationWarning(() => client.messages.create(body, { signal: wire.signal }));
     const mapper = new AnthropicEventMapper();

@@ -1,9 +1,11 @@
 // The events every model provider streams, and the tool-call events the tool runtime consumes.
 // Providers translate their wire protocol into these; nothing downstream knows which provider spoke.
+import type { ReasoningPart } from './provider';
 
 /** A tool call as it streams: started (id and name known), argument text arriving, finished. */
 export type ToolCallStreamEvent =
-  | { type: 'tool_call_start'; callId: string; name: string }
+  /** `signature`: Gemini's thought signature for this call, to be sent back with it (see ReasoningPart). */
+  | { type: 'tool_call_start'; callId: string; name: string; signature?: string }
   | { type: 'tool_call_delta'; callId: string; argsDelta: string }
   | { type: 'tool_call_end'; callId: string };
 
@@ -19,7 +21,13 @@ export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence
 
 export type ModelStreamEvent =
   | { type: 'text_delta'; text: string }
+  /** Reasoning to show as it streams; never sent back as text. */
   | { type: 'thinking_delta'; text: string }
+  /**
+   * A finished reasoning block as the API wants it back in later turns (signature, encrypted content). Comes
+   * after the block's thinking_deltas; the history keeps it, in order, at the front of the assistant message.
+   */
+  | { type: 'reasoning'; part: ReasoningPart }
   | ToolCallStreamEvent
   | { type: 'usage'; usage: Usage }
   | { type: 'stop'; reason: StopReason }

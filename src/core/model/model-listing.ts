@@ -10,7 +10,7 @@ import { deprecationOf, type Deprecation, type LiveLifecycle } from './deprecati
 import { scrubSecrets } from './failure';
 import { OPENAI_DEFAULT_BASE_URL } from './openai-provider';
 
-export type ListingProvider = 'anthropic' | 'openai' | 'openai-compatible';
+export type ListingProvider = 'anthropic' | 'openai' | 'openai-compatible' | 'gemini' | 'azure-openai';
 
 export interface ListModelsOptions {
   provider: ListingProvider;
@@ -59,6 +59,10 @@ interface LiveModel extends LiveLifecycle {
 export async function listModels(options: ListModelsOptions): Promise<ModelListing> {
   let live: LiveModel[] | undefined;
   let liveError: string | undefined;
+  if (options.provider === 'gemini' || options.provider === 'azure-openai') {
+    // Gemini's and Azure's deployments are listed from the catalog (Azure names deployments, not models).
+    return { models: merge(options.provider, []), lifecycles: [] };
+  }
   if (options.provider !== 'openai-compatible' && !options.apiKey) {
     liveError = 'no API key is set';
   } else if (options.provider === 'openai-compatible' && !options.baseUrl) {
@@ -93,7 +97,8 @@ function merge(provider: ListingProvider, live: readonly LiveModel[]): ListedMod
   // The provider's order first (Anthropic lists the newest first), then what only the catalog knows.
   for (const model of live) if (model.lifecycle !== 'retired') add(model.id, model);
   if (provider !== 'openai-compatible') {
-    for (const id of Object.keys(MODEL_CATALOG)) if (catalogProvider(id) === provider) add(id, undefined);
+    const family = provider === 'azure-openai' ? 'openai' : provider;
+    for (const id of Object.keys(MODEL_CATALOG)) if (catalogProvider(id) === family) add(id, undefined);
   }
   return out;
 }

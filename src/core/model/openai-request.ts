@@ -1,6 +1,7 @@
 // The neutral request (provider.ts) as an OpenAI Chat Completions request body, which every
 // OpenAI-compatible server (Ollama, LM Studio, vLLM, OpenRouter) also accepts.
 import type OpenAI from 'openai';
+import type { ReasoningEffort } from './openai-responses-request';
 import type { ChatMessage, ModelRequest, ModelToolSpec } from './provider';
 
 type MessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -13,6 +14,8 @@ export interface OpenAIRequestOptions {
    * servers widely understand only the older `max_tokens`.
    */
   tokenLimitField: 'max_completion_tokens' | 'max_tokens';
+  /** For reasoning models that take it (OpenAI's o-series and GPT-5 family on Chat Completions). */
+  reasoningEffort?: ReasoningEffort;
 }
 
 export function toOpenAIRequest(
@@ -31,7 +34,8 @@ export function toOpenAIRequest(
   };
   // The API rejects an empty tools array ("[] is too short - 'tools'").
   if (request.tools.length > 0) body.tools = request.tools.map(toOpenAIToolParam);
-  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (options.reasoningEffort) body.reasoning_effort = options.reasoningEffort;
+  else if (request.temperature !== undefined) body.temperature = request.temperature;
   return body;
 }
 
@@ -43,6 +47,7 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): MessageParam
   const out: MessageParam[] = [];
   for (const message of messages) {
     if (message.role === 'assistant') {
+      // Reasoning parts stay out: Chat Completions takes no reasoning back, and it is never sent as text.
       const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
       const calls: OpenAI.Chat.Completions.ChatCompletionMessageToolCall[] = [];
       for (const part of message.content) {

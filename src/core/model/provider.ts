@@ -11,10 +11,37 @@ export type UserPart =
   /** The result of an earlier assistant `tool_call` with the same callId. */
   | { type: 'tool_result'; callId: string; content: string; isError?: boolean };
 
+/**
+ * The model's reasoning, kept so the API that produced it gets it back unchanged in later turns (Anthropic
+ * wants thinking blocks with their signatures in tool-use turns; the Responses API wants reasoning items with
+ * their encrypted content). Only the provider named by `source` ever sends it; every other one drops it, and
+ * nobody sends it as plain text.
+ */
+export interface ReasoningPart {
+  type: 'reasoning';
+  /** The API that produced it: "anthropic", "openai-responses" or "gemini". */
+  source: ReasoningSource;
+  /** What the model showed of its reasoning (a summary for OpenAI); may be empty. */
+  text: string;
+  /** Anthropic: the block's signature (for a redacted block, its `data`); Gemini: the thought signature. */
+  signature?: string;
+  /** Anthropic: a `redacted_thinking` block, whose `signature` holds the encrypted data. */
+  redacted?: boolean;
+  /** Responses API: the reasoning item's id and encrypted content (store: false needs both). */
+  itemId?: string;
+  encryptedContent?: string;
+}
+
+export type ReasoningSource = 'anthropic' | 'openai-responses' | 'gemini';
+
 export type AssistantPart =
   | { type: 'text'; text: string }
-  /** A complete call as the model made it; `args` is the parsed argument object. */
-  | { type: 'tool_call'; callId: string; name: string; args: Record<string, unknown> };
+  | ReasoningPart
+  /**
+   * A complete call as the model made it; `args` is the parsed argument object. `signature`: Gemini's thought
+   * signature on the call's part, which the API requires back on that same part.
+   */
+  | { type: 'tool_call'; callId: string; name: string; args: Record<string, unknown>; signature?: string };
 
 /**
  * The neutral conversation. Invariants every provider may rely on: messages alternate user/assistant
@@ -49,6 +76,10 @@ export interface ModelInfo {
   maxOutputTokens: number;
   /** False: the loop describes tools in the system prompt and parses calls out of the text. */
   supportsNativeTools: boolean;
+  /** The model reasons before it answers (and takes a reasoning effort or thinking budget). */
+  supportsReasoning?: boolean;
+  /** The model reads images. */
+  supportsImages?: boolean;
   pricing?: ModelPricing;
 }
 

@@ -32,6 +32,7 @@ export function toTextProtocolMessages(messages: readonly ChatMessage[]): ChatMe
 }
 
 function assistantText(part: AssistantPart): string {
+  if (part.type === 'reasoning') return ''; // reasoning is never replayed as text
   return part.type === 'text' ? part.text : renderToolCallText(part.name, part.args);
 }
 

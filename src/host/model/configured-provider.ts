@@ -3,6 +3,7 @@
 // clear, retryable error in the chat instead of a task that cannot start. No `vscode` import (the host injects
 // settings, SecretStorage and vscode.lm), so it is unit-tested in plain Node. Keys live only in memory here.
 import { modelInfoFor } from '../../core/model/catalog';
+import { overrideFor } from '../../core/model/model-overrides';
 import type { ModelStreamEvent, ModelError } from '../../core/model/events';
 import { createProvider } from '../../core/model/factory';
 import type { ModelInfo, ModelProvider, ModelRequest } from '../../core/model/provider';
@@ -39,7 +40,8 @@ export class ConfiguredProvider implements ModelProvider {
   get model(): ModelInfo {
     const settings = this.deps.settings();
     if (this.cached?.settingsKey === keyOf(settings)) return this.cached.provider.model;
-    return modelInfoFor(settings.provider, settings.model, !settings.textProtocol);
+    const override = settings.modelOverrides ? overrideFor(settings.modelOverrides, settings.model) : undefined;
+    return modelInfoFor(settings.provider, settings.model, !settings.textProtocol, override);
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
@@ -76,13 +78,20 @@ export class ConfiguredProvider implements ModelProvider {
       return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Press Enter API Key (or run "${HINT.setApiKey}"), then Retry.`, 'auth') };
     }
     if (this.cached?.settingsKey === settingsKey && this.cached.apiKey === apiKey) return { ok: true, provider: this.cached.provider };
+    const override = settings.modelOverrides ? overrideFor(settings.modelOverrides, settings.model) : undefined;
     const provider = createProvider({
       provider: settings.provider,
       model: settings.model,
       ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
       ...(apiKey ? { apiKey } : {}),
-      textProtocol: settings.textProtocol,
       ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
+      // A custom model the user says cannot call tools runs on the text protocol.
+      textProtocol: settings.textProtocol || override?.supportsTools === false,
+      ...(override ? { catalogOverride: override } : {}),
+      ...(settings.openaiApi ? { openaiApi: settings.openaiApi } : {}),
+      ...(settings.reasoningEffort ? { reasoningEffort: settings.reasoningEffort } : {}),
+      ...(settings.thinkingBudget ? { thinkingBudgetTokens: settings.thinkingBudget } : {}),
+      ...(settings.provider === 'azure-openai' && settings.azure ? { azure: settings.azure } : {}),
     });
     return this.keep(settingsKey, apiKey, provider);
   }
@@ -94,7 +103,8 @@ export class ConfiguredProvider implements ModelProvider {
 }
 
 function keyOf(s: ModelSettings): string {
-  return JSON.stringify([s.provider, s.model, s.baseUrl ?? '', s.textProtocol]);
+  const override = s.modelOverrides ? overrideFor(s.modelOverrides, s.model) : undefined;
+  return JSON.stringify([s.provider, s.model, s.baseUrl ?? '', s.textProtocol, s.thinkingBudget, s.reasoningEffort, s.openaiApi, s.azure, override]);
 }
 
 function configurationError(message: string, kind: ModelError['kind'] = 'bad_request'): ModelError {

@@ -20,10 +20,12 @@ export function knownLifecycles(provider: string): readonly LiveLifecycle[] {
 export async function modelChoices(keys: ApiKeys): Promise<ModelChoice[]> {
   const settings = readModelSettings();
   const listed = await Promise.all(
-    (['anthropic', 'openai', 'openai-compatible'] as const).map(async (provider) => {
+    (['anthropic', 'openai', 'gemini', 'azure-openai', 'openai-compatible'] as const).map(async (provider) => {
       // The base URL belongs to the provider it was set for; a compatible server is only listed when it is current.
       const baseUrl = settings.provider === provider ? settings.baseUrl : undefined;
       if (provider === 'openai-compatible' && !baseUrl) return [];
+      // Azure's models are offered once a resource is configured.
+      if (provider === 'azure-openai' && !settings.azure?.endpoint) return [];
       return listedChoices(provider, await keys.get(provider), baseUrl);
     }),
   );

@@ -27,7 +27,7 @@ export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Pr
       : 'Stored in your OS keychain through VS Code SecretStorage, never in settings or logs.',
     password: true,
     ignoreFocusOut: true,
-    placeHolder: target === 'anthropic' ? 'sk-ant-...' : 'sk-...',
+    placeHolder: target === 'anthropic' ? 'sk-ant-...' : target === 'gemini' ? 'AIza...' : 'sk-...',
   });
   if (key === undefined) return false;
   await keys.set(target, key.trim() || undefined);

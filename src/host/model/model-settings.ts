@@ -2,15 +2,22 @@
 // Keys never go to settings, logs, history or error messages.
 import * as vscode from 'vscode';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER } from '../../core/model/default-model';
+import { parseModelOverrides, type ParsedOverrides } from '../../core/model/model-overrides';
+import type { AzureTarget } from '../../core/model/openai-provider';
+import type { ReasoningEffort } from '../../core/model/openai-responses-request';
 
-export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'vscode-lm';
+export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'gemini' | 'azure-openai' | 'vscode-lm';
 
 export const PROVIDERS: readonly { id: ProviderId; label: string; needsKey: boolean }[] = [
   { id: 'anthropic', label: 'Anthropic', needsKey: true },
   { id: 'openai', label: 'OpenAI', needsKey: true },
+  { id: 'gemini', label: 'Google Gemini', needsKey: true },
+  { id: 'azure-openai', label: 'Azure OpenAI', needsKey: true },
   { id: 'openai-compatible', label: 'OpenAI-compatible server', needsKey: false },
   { id: 'vscode-lm', label: 'VS Code Language Models', needsKey: false },
 ];
+
+const EFFORTS: readonly ReasoningEffort[] = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 
 export interface ModelSettings {
   provider: ProviderId;
@@ -20,6 +27,16 @@ export interface ModelSettings {
   textProtocol: boolean;
   maxSteps: number;
   previewEdits: boolean;
+  /** Anthropic extended thinking and Gemini's thinking budget, in tokens; 0 or absent: off (Gemini: its default). */
+  thinkingBudget?: number;
+  /** OpenAI reasoning models; absent: the model's default. */
+  reasoningEffort?: ReasoningEffort;
+  /** OpenAI and Azure: which API; absent or "auto": the catalog's choice for the model. */
+  openaiApi?: 'auto' | 'chat-completions' | 'responses';
+  /** Azure OpenAI's resource endpoint, deployment and API version. */
+  azure?: AzureTarget;
+  /** `relay.models`, validated. */
+  modelOverrides?: ParsedOverrides;
 }
 
 export function readModelSettings(): ModelSettings {
@@ -33,7 +50,28 @@ export function readModelSettings(): ModelSettings {
     textProtocol: config.get<boolean>('textProtocol', false),
     maxSteps: Math.max(1, config.get<number>('maxSteps', 25)),
     previewEdits: config.get<boolean>('previewEdits', true),
+    ...reasoningSettings(config),
+    azure: {
+      endpoint: config.get<string>('azure.endpoint', '').trim(),
+      deployment: config.get<string>('azure.deployment', '').trim(),
+      apiVersion: config.get<string>('azure.apiVersion', '').trim() || AZURE_DEFAULT_API_VERSION,
+    },
+    modelOverrides: parseModelOverrides(config.get<unknown>('models', {})),
   };
+}
+
+/** Recent enough for the Responses API and reasoning models on Azure. */
+export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
+
+function reasoningSettings(config: vscode.WorkspaceConfiguration): Pick<ModelSettings, 'thinkingBudget' | 'reasoningEffort' | 'openaiApi'> {
+  const out: Pick<ModelSettings, 'thinkingBudget' | 'reasoningEffort' | 'openaiApi'> = {};
+  const budget = config.get<number>('thinkingBudget', 0);
+  if (Number.isFinite(budget) && budget > 0) out.thinkingBudget = Math.floor(budget);
+  const effort = config.get<string>('reasoningEffort', 'default');
+  if ((EFFORTS as readonly string[]).includes(effort)) out.reasoningEffort = effort as ReasoningEffort;
+  const api = config.get<string>('openaiApi', 'auto');
+  if (api === 'chat-completions' || api === 'responses') out.openaiApi = api;
+  return out;
 }
 
 export function isProviderId(value: string): value is ProviderId {

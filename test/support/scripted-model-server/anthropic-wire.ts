@@ -7,6 +7,9 @@ export function sse(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** The signature every scripted thinking block carries; the request checks want it back unchanged. */
+export const SCRIPTED_THINKING_SIGNATURE = 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds';
+
 export interface TurnIds {
   message: string;
   /** A fresh tool-use id for calls the script left without one. */
@@ -31,7 +34,7 @@ export function anthropicFrames(turn: ScriptTurn, model: string, ids: TurnIds): 
   };
   if (turn.thinking) {
     const deltas: object[] = pieces(turn.thinking, size).map((thinking) => ({ type: 'thinking_delta', thinking }));
-    deltas.push({ type: 'signature_delta', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' });
+    deltas.push({ type: 'signature_delta', signature: SCRIPTED_THINKING_SIGNATURE });
     block({ type: 'thinking', thinking: '', signature: '' }, deltas);
   }
   if (turn.text) {

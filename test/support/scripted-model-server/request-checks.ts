@@ -1,6 +1,8 @@
 // The checks the real APIs make that a provider's conversion most easily gets wrong, with their messages:
 // required fields, tool calls answered by results with the same ids in the very next message, empty tool
-// lists, empty text blocks. A request that fails one gets the API's 400 instead of a scripted turn.
+// lists, empty text blocks, thinking blocks sent back as they came. A request that fails one gets the API's
+// 400 instead of a scripted turn.
+import { SCRIPTED_THINKING_SIGNATURE } from './anthropic-wire';
 
 type Json = Record<string, unknown>;
 
@@ -12,6 +14,8 @@ export function anthropicRequestProblem(body: Json): string | undefined {
   if (typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
   if (Array.isArray(body.tools) && body.tools.length === 0) return 'tools: List should have at least 1 item after validation, not 0';
+  const thinkingProblem = anthropicThinkingProblem(body);
+  if (thinkingProblem) return thinkingProblem;
   const messages = body.messages as unknown[];
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
@@ -51,6 +55,33 @@ export function anthropicRequestProblem(body: Json): string | undefined {
   return undefined;
 }
 
+/**
+ * Extended thinking's rules: a budget of at least 1,024 below max_tokens; thinking blocks returned with the
+ * signature they came with; with thinking on, the assistant turn a tool result answers must open with its
+ * thinking block.
+ */
+function anthropicThinkingProblem(body: Json): string | undefined {
+  const messages = (body.messages as Json[]).filter(isObject);
+  for (const message of messages) {
+    if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+    for (const block of message.content as Json[]) {
+      if (block.type === 'thinking' && block.signature !== SCRIPTED_THINKING_SIGNATURE) {
+        return 'messages: Invalid `signature` in `thinking` block';
+      }
+    }
+  }
+  const thinking = body.thinking;
+  if (!isObject(thinking) || thinking.type !== 'enabled') return undefined;
+  if (typeof thinking.budget_tokens !== 'number' || thinking.budget_tokens < 1024) return 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024';
+  if (thinking.budget_tokens >= Number(body.max_tokens)) return '`max_tokens` must be greater than `thinking.budget_tokens`.';
+  const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant');
+  const blocks = Array.isArray(lastAssistant?.content) ? (lastAssistant.content as Json[]) : [];
+  if (blocks.some((b) => b.type === 'tool_use') && blocks[0]?.type !== 'thinking' && blocks[0]?.type !== 'redacted_thinking') {
+    return 'messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks).';
+  }
+  return undefined;
+}
+
 /** The message the OpenAI API would reject this body with, or undefined. */
 export function openaiRequestProblem(body: Json): string | undefined {
   if (typeof body.model !== 'string') return "you must provide a model parameter";
@@ -75,6 +106,111 @@ export function openaiRequestProblem(body: Json): string | undefined {
         return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.`;
       }
     }
+  }
+  return undefined;
+}
+
+/**
+ * The message the Responses API would reject this body with, or undefined. `issued` maps the reasoning item ids
+ * this server handed out to their encrypted content: with store: false the API keeps nothing, so a reasoning
+ * item comes back only with the encrypted content it was given, unchanged.
+ */
+export function responsesRequestProblem(body: Json, issued: ReadonlyMap<string, string>): string | undefined {
+  if (typeof body.model !== 'string') return "Missing required parameter: 'model'.";
+  if (!Array.isArray(body.input) || body.input.length === 0) return "Invalid 'input': empty array.";
+  if (Array.isArray(body.tools) && body.tools.length === 0) return "[] is too short - 'tools'";
+  if (Array.isArray(body.tools) && body.tools.some((t) => !isObject(t) || t.type !== 'function' || typeof t.name !== 'string')) {
+    return "Missing required parameter: 'tools[0].name'.";
+  }
+  const items = body.input as Json[];
+  const calls = new Set<string>();
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.type === 'function_call') calls.add(String(item.call_id));
+    if (item.type === 'function_call_output' && !calls.has(String(item.call_id))) {
+      return `No tool call found for function call output with call_id ${String(item.call_id)}.`;
+    }
+    if (item.type === 'reasoning') {
+      const id = String(item.id);
+      if (body.store === false && item.encrypted_content === undefined) {
+        return `Item with id '${id}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`;
+      }
+      if (issued.get(id) !== item.encrypted_content) return `The encrypted content for item ${id} could not be verified.`;
+    }
+    if (item.role !== undefined && (typeof item.content !== 'string' || item.content === '') && !Array.isArray(item.content)) {
+      return `Invalid 'input[${i}].content': empty string.`;
+    }
+  }
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.type !== 'function_call') continue;
+    if (!items.some((other) => other.type === 'function_call_output' && other.call_id === item.call_id)) {
+      return `No tool output found for function call ${String(item.call_id)}.`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The message Gemini would reject this body with, or undefined: contents required, parts never empty, every
+ * functionResponse answering a functionCall of the turn before by name, and the thought signature this server
+ * put on a function call sent back with it (Gemini 3 refuses a call without its signature).
+ */
+export function geminiRequestProblem(body: Json, issuedSignatures: ReadonlySet<string>, signedCalls: ReadonlyMap<string, string>): string | undefined {
+  if (!Array.isArray(body.contents) || body.contents.length === 0) return '* GenerateContentRequest.contents: contents is not specified';
+  const contents = body.contents as Json[];
+  for (let i = 0; i < contents.length; i++) {
+    const content = contents[i]!;
+    if (content.role !== 'user' && content.role !== 'model') return `Please use a valid role: user, model.`;
+    const parts = content.parts as Json[] | undefined;
+    if (!Array.isArray(parts) || parts.length === 0) return `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.`;
+    for (const part of parts) {
+      if (isObject(part.functionCall)) {
+        const key = JSON.stringify([part.functionCall.name, part.functionCall.args]);
+        const expected = signedCalls.get(key);
+        if (expected !== undefined && part.thoughtSignature !== expected) {
+          return `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly.`;
+        }
+        if (part.thoughtSignature !== undefined && !issuedSignatures.has(String(part.thoughtSignature))) return 'Corrupted thought signature.';
+      }
+      if (isObject(part.functionResponse)) {
+        const previous = contents[i - 1];
+        const names = Array.isArray(previous?.parts) ? (previous.parts as Json[]).filter((p) => isObject(p.functionCall)).map((p) => (p.functionCall as Json).name) : [];
+        if (!names.includes(part.functionResponse.name)) {
+          return 'Please ensure that function response turn comes immediately after a function call turn.';
+        }
+      }
+    }
+  }
+  const tools = body.tools as Json[] | undefined;
+  for (const tool of tools ?? []) {
+    for (const declaration of (tool.functionDeclarations as Json[] | undefined) ?? []) {
+      const problem = schemaProblem(declaration.parameters, `tools.function_declarations[${String(declaration.name)}].parameters`);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
+
+/** What Gemini's Schema (an OpenAPI 3.0 subset) refuses that JSON Schema allows. */
+function schemaProblem(schema: unknown, at: string): string | undefined {
+  if (schema === undefined) return undefined;
+  if (!isObject(schema)) return `Invalid JSON payload received. ${at}: not an object`;
+  for (const key of ['$schema', 'additionalProperties', '$ref', '$defs', 'const', 'oneOf', 'allOf', 'not', 'default', 'examples']) {
+    if (key in schema) return `Invalid JSON payload received. Unknown name "${key}" at '${at}': Cannot find field.`;
+  }
+  if (Array.isArray(schema.type)) return `Invalid JSON payload received. Invalid value at '${at}.type', Proto field is not repeating, cannot start list.`;
+  if (Array.isArray(schema.enum) && schema.enum.some((v) => typeof v !== 'string')) return `Invalid JSON payload received. Invalid value at '${at}.enum': only strings.`;
+  if (isObject(schema.properties)) {
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const problem = schemaProblem(property, `${at}.properties[${name}]`);
+      if (problem) return problem;
+    }
+  }
+  if (schema.items !== undefined) return schemaProblem(schema.items, `${at}.items`);
+  for (const [index, option] of ((schema.anyOf as unknown[] | undefined) ?? []).entries()) {
+    const problem = schemaProblem(option, `${at}.any_of[${index}]`);
+    if (problem) return problem;
   }
   return undefined;
 }

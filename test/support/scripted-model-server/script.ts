@@ -56,7 +56,12 @@ export const scriptTurnSchema = z.object({
 /** A shared queue (any route takes the next turn) or one queue per wire format. */
 export const scriptSchema = z.union([
   z.array(scriptTurnSchema),
-  z.object({ anthropic: z.array(scriptTurnSchema).optional(), openai: z.array(scriptTurnSchema).optional() }),
+  z.object({
+    anthropic: z.array(scriptTurnSchema).optional(),
+    openai: z.array(scriptTurnSchema).optional(),
+    responses: z.array(scriptTurnSchema).optional(),
+    gemini: z.array(scriptTurnSchema).optional(),
+  }),
 ]);
 
 export type ScriptTurn = z.infer<typeof scriptTurnSchema>;
@@ -64,7 +69,9 @@ export type ScriptToolCall = z.infer<typeof toolCall>;
 export type ScriptUsage = z.infer<typeof usage>;
 export type ScriptFault = z.infer<typeof fault>;
 export type Script = z.infer<typeof scriptSchema>;
-export type Route = 'anthropic' | 'openai';
+/** Anthropic Messages, OpenAI Chat Completions (also Azure's), OpenAI Responses (also Azure's), Gemini. */
+export type Route = 'anthropic' | 'openai' | 'responses' | 'gemini';
+export const ROUTE_NAMES: readonly Route[] = ['anthropic', 'openai', 'responses', 'gemini'];
 
 export const DEFAULT_CHUNK_SIZE = 16;
 export const DEFAULT_USAGE: ScriptUsage = { inputTokens: 25, outputTokens: 12 };
@@ -92,7 +99,7 @@ export function pieces(text: string, size: number): string[] {
 /** Turns waiting to be served: a shared queue or one per route. */
 export class TurnQueue {
   private shared: ScriptTurn[] | undefined;
-  private readonly perRoute: Record<Route, ScriptTurn[]> = { anthropic: [], openai: [] };
+  private readonly perRoute: Record<Route, ScriptTurn[]> = { anthropic: [], openai: [], responses: [], gemini: [] };
 
   constructor(script: Script = []) {
     this.replace(script);
@@ -101,12 +108,10 @@ export class TurnQueue {
   replace(script: Script): void {
     if (Array.isArray(script)) {
       this.shared = [...script];
-      this.perRoute.anthropic = [];
-      this.perRoute.openai = [];
+      for (const route of ROUTE_NAMES) this.perRoute[route] = [];
     } else {
       this.shared = undefined;
-      this.perRoute.anthropic = [...(script.anthropic ?? [])];
-      this.perRoute.openai = [...(script.openai ?? [])];
+      for (const route of ROUTE_NAMES) this.perRoute[route] = [...(script[route] ?? [])];
     }
   }
 
@@ -115,6 +120,6 @@ export class TurnQueue {
   }
 
   remaining(): number {
-    return this.shared ? this.shared.length : this.perRoute.anthropic.length + this.perRoute.openai.length;
+    return this.shared ? this.shared.length : ROUTE_NAMES.reduce((sum, route) => sum + this.perRoute[route].length, 0);
   }
 }

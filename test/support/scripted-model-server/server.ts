@@ -1,6 +1,8 @@
-// A real HTTP server on 127.0.0.1 that plays a model: Anthropic `POST /v1/messages` and OpenAI
-// `POST /v1/chat/completions`, streamed as the real APIs stream them, replaying scripted turns (one per
-// request) with optional faults. It records every request (never the API key) so tests can check what the
+// A real HTTP server on 127.0.0.1 that plays a model: Anthropic `POST /v1/messages`, OpenAI
+// `POST /v1/chat/completions` and `POST /v1/responses`, Gemini `POST /v1beta/models/M:streamGenerateContent`,
+// and Azure OpenAI's `POST /openai/deployments/D/chat/completions` and `POST /openai/responses` (with
+// `?api-version=`), streamed as the real APIs stream them, replaying scripted turns (one per request) with
+// optional faults. It records every request (never the API key) so tests can check what the
 // model was sent. Control endpoints let another process drive it: POST /__script, GET /__requests, POST /__reset.
 // `GET /v1/models` lists the models set with `setModels` in Anthropic's or OpenAI's format (not recorded), and
 // with `ollamaTags`, `GET /api/tags` lists them as Ollama does.
@@ -9,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { anthropicErrorBody, anthropicFrames } from './anthropic-wire';
 import { openaiErrorBody, openaiFrames } from './openai-wire';
 import { anthropicModelsPage, isAnthropicListing, ollamaTags, openaiModelsList, type ModelsReply } from './models-wire';
-import { anthropicRequestProblem, openaiRequestProblem } from './request-checks';
+import { geminiErrorBody, geminiFrames, thoughtSignatureFor } from './gemini-wire';
+import { anthropicRequestProblem, geminiRequestProblem, openaiRequestProblem, responsesRequestProblem } from './request-checks';
+import { issuedReasoningOf, responsesFrames } from './responses-wire';
 import { parseScript, TurnQueue, type Route, type Script, type ScriptTurn } from './script';
 
 export interface RecordedRequest {
@@ -18,8 +22,12 @@ export interface RecordedRequest {
   path: string;
   /** The parsed JSON body (undefined when it was not JSON). */
   body: unknown;
-  /** Whether an x-api-key or Authorization header came with it; the key itself is never kept. */
+  /** Whether an x-api-key, Authorization, api-key (Azure) or x-goog-api-key (Gemini) header came with it; the key itself is never kept. */
   authHeader: boolean;
+  /** The query string's parameters (Azure's api-version, Gemini's alt=sse). */
+  query: Record<string, string>;
+  /** Gemini: the model named in the path; Azure chat: the deployment. */
+  pathModel?: string;
   /** How the response ended: streamed to the end, an error status, dropped or stalled by a fault, or the client left. */
   outcome: 'pending' | 'completed' | 'error_status' | 'dropped' | 'client_closed';
 }
@@ -53,7 +61,30 @@ export interface ScriptedModelServerOptions {
   ollamaTags?: boolean;
 }
 
-const ROUTES: Record<string, Route> = { '/v1/messages': 'anthropic', '/v1/chat/completions': 'openai' };
+const ROUTES: Record<string, Route> = {
+  '/v1/messages': 'anthropic',
+  '/v1/chat/completions': 'openai',
+  '/v1/responses': 'responses',
+  '/openai/responses': 'responses',
+};
+const GEMINI_PATH = /^\/(?:v1|v1beta|v1alpha)\/models\/([^/:]+):streamGenerateContent$/;
+const AZURE_CHAT_PATH = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
+
+function routeOf(path: string): { route: Route; pathModel?: string } | undefined {
+  const fixed = ROUTES[path];
+  if (fixed) return { route: fixed };
+  const gemini = GEMINI_PATH.exec(path);
+  if (gemini) return { route: 'gemini', pathModel: decodeURIComponent(gemini[1]!) };
+  const azure = AZURE_CHAT_PATH.exec(path);
+  return azure ? { route: 'openai', pathModel: decodeURIComponent(azure[1]!) } : undefined;
+}
+
+const ERROR_BODIES: Record<Route, (status: number, message?: string) => unknown> = {
+  anthropic: anthropicErrorBody,
+  openai: openaiErrorBody,
+  responses: openaiErrorBody,
+  gemini: geminiErrorBody,
+};
 
 export async function startScriptedModelServer(options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
   const queue = new TurnQueue(parseScript(options.script ?? []));
@@ -61,6 +92,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   let sequence = 0;
   let models: ModelsReply = options.models ?? { models: [] };
   const modelListings = { count: 0, authHeader: false };
+  /** Reasoning items and thought signatures handed out, to check what comes back (the APIs verify both). */
+  const issuedReasoning = new Map<string, string>();
+  const issuedSignatures = new Set<string>();
+  const signedCalls = new Map<string, string>();
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -101,8 +136,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       if ('stallMs' in models) return pause(res, models.stallMs).then(() => void res.destroy());
       return sendJson(res, 200, ollamaTags(models.models));
     }
-    const route = ROUTES[path];
-    if (!route || req.method !== 'POST') return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+    const routed = routeOf(path);
+    if (!routed || req.method !== 'POST') return sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+    const route = routed.route;
+    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams);
 
     const body = parseJson(text);
     const record: RecordedRequest = {
@@ -110,23 +147,28 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       method: req.method,
       path,
       body,
-      authHeader: Boolean(req.headers['x-api-key'] || req.headers.authorization),
+      authHeader: Boolean(req.headers['x-api-key'] || req.headers.authorization || req.headers['api-key'] || req.headers['x-goog-api-key']),
+      query,
+      ...(routed.pathModel ? { pathModel: routed.pathModel } : {}),
       outcome: 'pending',
     };
     requests.push(record);
     res.on('close', () => {
       if (record.outcome === 'pending') record.outcome = res.writableFinished ? 'completed' : 'client_closed';
     });
-    const errorBody = route === 'anthropic' ? anthropicErrorBody : openaiErrorBody;
+    const errorBody = ERROR_BODIES[route];
     const fail = (status: number, message?: string, headers: Record<string, string> = {}) => {
       record.outcome = 'error_status';
       sendJson(res, status, errorBody(status, message), headers);
     };
 
+    // Azure answers a request without an api-version as an unknown resource.
+    if (path.startsWith('/openai/') && !query['api-version']) return fail(404, 'Resource not found');
     if (!isRecord(body)) return fail(400, 'The request body is not valid JSON.');
-    const problem = route === 'anthropic' ? anthropicRequestProblem(body) : openaiRequestProblem(body);
+    const problem = requestProblem(route, body);
     if (problem) return fail(400, problem);
-    if (body.stream !== true) return fail(400, 'scripted model server: only streaming requests are scripted (set stream: true).');
+    const streaming = route === 'gemini' ? query.alt === 'sse' : body.stream === true;
+    if (!streaming) return fail(400, 'scripted model server: only streaming requests are scripted (stream: true, or ?alt=sse for Gemini).');
     const turn = queue.next(route);
     if (!turn) return fail(400, `scripted model server: no scripted turn left for request ${requests.length} (${path}).`);
 
@@ -135,21 +177,44 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       const headers: Record<string, string> = {};
       if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
       if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs);
-      const model = String(body.model);
+      const model = routed.pathModel ?? String(body.model);
       const standard = fault.status === 404 ? notFoundMessage(route, model) : undefined;
       record.outcome = 'error_status';
       return sendJson(res, fault.status, fault.body ?? errorBody(fault.status, standard), headers);
     }
 
     const n = ++sequence;
-    const framesOf = (reply: string) =>
-      route === 'anthropic'
-        ? anthropicFrames(turn, String(body.model), { message: `msg_scripted_${reply}`, toolUse: counter(`toolu_scripted_${n}_`) })
-        : openaiFrames(turn, String(body.model), isRecord(body.stream_options) && body.stream_options.include_usage === true, {
+    const model = routed.pathModel ?? String(body.model);
+    const framesOf = (reply: string): string[] => {
+      switch (route) {
+        case 'anthropic':
+          return anthropicFrames(turn, model, { message: `msg_scripted_${reply}`, toolUse: counter(`toolu_scripted_${n}_`) });
+        case 'openai':
+          return openaiFrames(turn, model, isRecord(body.stream_options) && body.stream_options.include_usage === true, {
             completion: `chatcmpl-scripted-${reply}`,
             created: Math.floor(Date.now() / 1000),
             toolCall: counter(`call_scripted_${n}_`),
           });
+        case 'responses': {
+          const items = counter(`_scripted_${reply}_`);
+          const frames = responsesFrames(
+            turn,
+            { model, encryptedReasoning: Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content') },
+            { response: `resp_scripted_${reply}`, created: Math.floor(Date.now() / 1000), toolCall: counter(`call_scripted_${n}_`), item: (prefix) => `${prefix}${items()}` },
+          );
+          for (const [id, content] of issuedReasoningOf(frames)) issuedReasoning.set(id, content);
+          return frames;
+        }
+        case 'gemini': {
+          const responseId = `scripted-${reply}`;
+          const signature = thoughtSignatureFor(responseId, 0);
+          issuedSignatures.add(signature);
+          const first = turn.toolCalls?.[0];
+          if (first && typeof first.args !== 'string') signedCalls.set(JSON.stringify([first.name, first.args]), signature);
+          return geminiFrames(turn, model, responseId);
+        }
+      }
+    };
     let frames = framesOf(String(n));
     if (fault && 'spliceAfterChunks' in fault) {
       const again = fault.sameIds ? framesOf(`${n}_spliced`) : framesOf(`${n}_spliced`).map((f) => f.replaceAll(`_scripted_${n}_`, `_scripted_${n}_spliced_`));
@@ -162,6 +227,19 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     });
     res.flushHeaders();
     await streamFrames(res, frames, turn, record);
+  }
+
+  function requestProblem(route: Route, body: Record<string, unknown>): string | undefined {
+    switch (route) {
+      case 'anthropic':
+        return anthropicRequestProblem(body);
+      case 'openai':
+        return openaiRequestProblem(body);
+      case 'responses':
+        return responsesRequestProblem(body, issuedReasoning);
+      case 'gemini':
+        return geminiRequestProblem(body, issuedSignatures, signedCalls);
+    }
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -227,6 +305,7 @@ function pause(res: ServerResponse, ms: number): Promise<void> {
 }
 
 function notFoundMessage(route: Route, model: string): string {
+  if (route === 'gemini') return `models/${model} is not found for API version v1beta, or is not supported for generateContent.`;
   return route === 'anthropic' ? `model: ${model}` : `The model \`${model}\` does not exist or you do not have access to it.`;
 }
 

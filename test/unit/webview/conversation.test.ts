@@ -101,8 +101,32 @@ describe('webview conversation: keyed, incremental rendering', () => {
     t.batch({ type: 'reset', task: undefined, items: [] });
     assert.equal(t.$$('.chat-item').length, 0);
     assert.equal(t.$('.relay-empty')!.hidden, false);
-    t.batch({ type: 'itemAdded', item: { kind: 'thinking', id: 'x' } as unknown as ChatItem });
-    assert.match(nodeOf(t, 'x')!.textContent!, /Unsupported item: thinking/);
+    t.batch({ type: 'itemAdded', item: { kind: 'hologram', id: 'x' } as unknown as ChatItem });
+    assert.match(nodeOf(t, 'x')!.textContent!, /Unsupported item: hologram/);
+  });
+
+  it('draws reasoning folded under "Thinking", streaming into it as plain text, apart from the answer', () => {
+    t = mount();
+    t.init({ items: [user('u1', 'Fix it')] });
+    t.batch({ type: 'itemAdded', item: { kind: 'thinking', id: 'th', text: '', ts: 1, streaming: true } });
+    t.batch({ type: 'thinkingDelta', id: 'th', text: 'The **bug** is <b>here</b>' });
+    const node = nodeOf(t, 'th') as HTMLDetailsElement;
+    assert.equal(node.tagName, 'DETAILS');
+    assert.equal(node.open, false, 'folded while it streams');
+    assert.equal(node.querySelector('.thinking-label')!.textContent, 'Thinking…');
+    assert.equal(node.getAttribute('aria-busy'), 'true');
+    // Plain text: no markdown, no HTML.
+    assert.equal(node.querySelector('.thinking-text')!.textContent, 'The **bug** is <b>here</b>');
+    assert.equal(node.querySelector('.thinking-text b'), null);
+    t.batch({ type: 'thinkingDelta', id: 'th', text: ' in a.ts.' });
+    t.batch({ type: 'itemDone', id: 'th' });
+    assert.equal(node.querySelector('.thinking-text')!.textContent, 'The **bug** is <b>here</b> in a.ts.');
+    assert.equal(node.querySelector('.thinking-label')!.textContent, 'Thinking');
+    assert.equal(node.classList.contains('streaming'), false);
+    // Opened by the person, it stays open through later updates.
+    node.open = true;
+    t.batch({ type: 'thinkingDelta', id: 'th', text: ' More.' });
+    assert.equal(node.open, true);
   });
 
   it('shows Restricted Mode, and drops it when trust is granted', () => {

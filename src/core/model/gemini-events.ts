@@ -1,0 +1,101 @@
+// Gemini streamGenerateContent chunks -> ModelStreamEvents, one turn per mapper. Each chunk carries the new
+// parts of candidate 0: text, thought-summary text (`thought: true`), and function calls, which arrive whole
+// (Gemini does not stream arguments) with their thought signature. The finish reason and usage come on the last
+// chunk; `finish` ends the turn once the stream is drained, so a stream cut short never looks finished.
+import type * as Gemini from '@google/genai';
+import type { ModelStreamEvent, StopReason, Usage } from './events';
+import { GEMINI_CALL_ID_PREFIX } from './gemini-request';
+
+/** A prompt Gemini blocked before answering, shaped as classifyFailure reads errors. */
+export class GeminiBlockedError extends Error {
+  readonly status = 400;
+  readonly error: { code: string; message: string };
+  constructor(reason: string) {
+    super(`Gemini blocked the prompt (${reason}).`);
+    this.name = 'GeminiBlockedError';
+    this.error = { code: 'invalid_request_error', message: this.message };
+  }
+}
+
+export interface GeminiEventMapperOptions {
+  newCallId?: () => string;
+}
+
+export class GeminiEventMapper {
+  private finishReason: string | undefined;
+  private usage: Usage | undefined;
+  private madeCalls = false;
+  private readonly newCallId: () => string;
+
+  constructor(options: GeminiEventMapperOptions = {}) {
+    const session = Math.random().toString(36).slice(2, 8);
+    let counter = 0;
+    this.newCallId = options.newCallId ?? (() => `${GEMINI_CALL_ID_PREFIX}${session}_${++counter}`);
+  }
+
+  map(chunk: Gemini.GenerateContentResponse): ModelStreamEvent[] {
+    if (chunk.usageMetadata) this.usage = geminiUsage(chunk.usageMetadata);
+    const blocked = chunk.promptFeedback?.blockReason;
+    if (blocked) throw new GeminiBlockedError(String(blocked));
+    const candidate = chunk.candidates?.[0];
+    if (!candidate) return [];
+    const out: ModelStreamEvent[] = [];
+    for (const part of candidate.content?.parts ?? []) {
+      if (part.functionCall) {
+        out.push(...this.call(part.functionCall, part.thoughtSignature));
+      } else if (typeof part.text === 'string' && part.text) {
+        out.push(part.thought ? { type: 'thinking_delta', text: part.text } : { type: 'text_delta', text: part.text });
+      }
+    }
+    if (candidate.finishReason) this.finishReason = candidate.finishReason;
+    return out;
+  }
+
+  /** After the stream ended: usage and the stop, if the model said it had finished. */
+  finish(): ModelStreamEvent[] {
+    if (this.finishReason === undefined) return [];
+    const out: ModelStreamEvent[] = [];
+    if (this.usage) out.push({ type: 'usage', usage: this.usage });
+    out.push({ type: 'stop', reason: geminiStopReason(this.finishReason, this.madeCalls) });
+    return out;
+  }
+
+  private call(call: Gemini.FunctionCall, signature: string | undefined): ModelStreamEvent[] {
+    const callId = call.id || this.newCallId();
+    this.madeCalls = true;
+    return [
+      { type: 'tool_call_start', callId, name: call.name ?? 'unknown', ...(signature ? { signature } : {}) },
+      { type: 'tool_call_delta', callId, argsDelta: JSON.stringify(call.args ?? {}) },
+      { type: 'tool_call_end', callId },
+    ];
+  }
+}
+
+/** `promptTokenCount` includes cached tokens; thinking is billed as output. */
+export function geminiUsage(usage: Gemini.GenerateContentResponseUsageMetadata): Usage {
+  const cached = usage.cachedContentTokenCount ?? 0;
+  const out: Usage = {
+    inputTokens: Math.max(0, (usage.promptTokenCount ?? 0) - cached) + (usage.toolUsePromptTokenCount ?? 0),
+    outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
+  };
+  if (cached > 0) out.cacheReadTokens = cached;
+  return out;
+}
+
+export function geminiStopReason(reason: string, madeCalls: boolean): StopReason {
+  switch (reason) {
+    case 'STOP':
+      return madeCalls ? 'tool_use' : 'end_turn';
+    case 'MAX_TOKENS':
+      return 'max_tokens';
+    case 'SAFETY':
+    case 'RECITATION':
+    case 'BLOCKLIST':
+    case 'PROHIBITED_CONTENT':
+    case 'SPII':
+    case 'IMAGE_SAFETY':
+      return 'refusal';
+    default:
+      return 'other'; // MALFORMED_FUNCTION_CALL, OTHER, LANGUAGE and anything newer
+  }
+}
