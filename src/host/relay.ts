@@ -15,7 +15,7 @@ import { ConfiguredProvider } from './model/configured-provider';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles } from './model/model-choices';
 import { ApiKeys, describeModel, readModelSettings } from './model/model-settings';
-import { setUpProviderCommand, testConnectionCommand, type SetupDeps } from './model/setup-command';
+import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
 import { providerStatus, WelcomeSource } from './onboarding/welcome';
 import { providerFetch } from './proxy/proxy-fetch';
 import type { ConnectionTestResult } from '../core/model/connection-test';
@@ -146,8 +146,14 @@ export class Relay implements vscode.Disposable {
     return setUpProviderCommand(this.setupDeps(), step);
   }
 
+  /** "Relay: Test Connection": the test, then its result in a notification (OK) or a modal with the fix. */
   testConnection(): Promise<ConnectionTestResult> {
     return testConnectionCommand(this.setupDeps());
+  }
+
+  /** The same test without showing the result (the welcome still records it). */
+  checkConnection(): Promise<ConnectionTestResult> {
+    return testWithProgress(this.setupDeps());
   }
 
   /** The example tasks and shortcuts; the short form once a task has been saved. */

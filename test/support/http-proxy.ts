@@ -7,6 +7,11 @@ export interface TestProxy {
   readonly url: string;
   /** "host:port" of every CONNECT and the URL of every forwarded request, in order. */
   readonly seen: string[];
+  /**
+   * Every HTTP request that passed, as "METHOD /path": forwarded ones, and plain-http ones inside CONNECT tunnels
+   * (a kept-alive tunnel carries many requests for one CONNECT).
+   */
+  readonly requests: string[];
   /** The Proxy-Authorization headers received. */
   readonly authorizations: string[];
   /** Answer every request with this status instead of forwarding (e.g. 407). */
@@ -19,6 +24,7 @@ export async function startTestProxy(): Promise<TestProxy> {
   const state: TestProxy = {
     url: '',
     seen: [],
+    requests: [],
     authorizations: [],
     refuseWith: undefined,
     close: () =>
@@ -40,6 +46,7 @@ export async function startTestProxy(): Promise<TestProxy> {
       return;
     }
     const target = new URL(req.url ?? '');
+    state.requests.push(`${req.method} ${target.pathname}`);
     const upstream = httpRequest(
       { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
       (reply) => {
@@ -63,6 +70,10 @@ export async function startTestProxy(): Promise<TestProxy> {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length) upstream.write(head);
       upstream.pipe(client);
+      client.on('data', (chunk: Buffer) => {
+        const line = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/.exec(chunk.toString('latin1', 0, 512));
+        if (line) state.requests.push(`${line[1]} ${line[2]!.split('?')[0]}`);
+      });
       client.pipe(upstream);
     });
     sockets.add(upstream);

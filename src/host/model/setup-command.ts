@@ -196,7 +196,8 @@ async function modelItems(keys: ApiKeys, setup: ProviderSetup, baseUrl: string |
   return items;
 }
 
-async function testWithProgress(deps: SetupDeps): Promise<ConnectionTestResult> {
+/** The test with the settings in force, under a progress notification; the result is not shown (callers do). */
+export async function testWithProgress(deps: SetupDeps): Promise<ConnectionTestResult> {
   const settings = readModelSettings();
   const label = setupFor(settings.provider).label;
   const result = await vscode.window.withProgress(

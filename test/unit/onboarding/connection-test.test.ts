@@ -97,17 +97,19 @@ describe('test connection', () => {
     server.reset();
     server.setScript([{ text: 'OK' }]);
     proxy.seen.length = 0;
+    proxy.requests.length = 0;
     const proxied = createProxyFetch({ proxy: proxy.url, strictSSL: true, authorization: 'Basic dXNlcjpwYXNz' });
     try {
       const result = await run({ baseUrl: server.openaiBaseUrl, fetch: proxied.fetch, proxy: proxy.url });
       assert.ok(result.ok, JSON.stringify(result));
       assert.deepEqual(proxy.seen, [`127.0.0.1:${server.port}`], 'tunnelled through the proxy');
+      assert.deepEqual(proxy.requests, ['POST /v1/chat/completions']);
       assert.deepEqual(proxy.authorizations, ['Basic dXNlcjpwYXNz']);
       // The model list goes the same way.
       server.setModels({ models: [{ id: 'scripted-coder' }] });
       const listing = await listModels({ provider: 'openai-compatible', baseUrl: server.openaiBaseUrl, fetch: proxied.fetch });
       assert.deepEqual(listing.models.map((m) => m.id), ['scripted-coder']);
-      assert.equal(proxy.seen.length, 2);
+      assert.deepEqual(proxy.requests, ['POST /v1/chat/completions', 'GET /v1/models']);
     } finally {
       await proxied.close();
     }
