@@ -102,6 +102,8 @@ export interface TaskSummary {
   createdAt: number;
   updatedAt: number;
   status: 'running' | 'completed' | 'cancelled' | 'failed' | 'paused';
+  /** Tokens and cost so far (the cost only when the model's price is known). */
+  usage?: TaskUsage;
 }
 
 export interface SessionSettings {

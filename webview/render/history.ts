@@ -3,6 +3,7 @@
 import type { TaskSummary } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { icon } from '../icons';
+import { formatUsage } from './header';
 
 export interface HistoryActions {
   open(id: string): void;
@@ -65,6 +66,7 @@ export class HistoryView {
       h(doc, 'time', { text: when.toLocaleString(), attrs: { datetime: when.toISOString() } }),
       h(doc, 'span', { className: `history-status status-${task.status}`, text: STATUS_LABELS[task.status] ?? task.status }),
     ]);
+    if (task.usage) meta.append(h(doc, 'span', { className: 'history-usage', text: formatUsage(task.usage), attrs: { title: 'Tokens and cost of this task' } }));
     const actions = h(doc, 'div', { className: 'history-actions' });
     if (this.confirming === task.id) {
       actions.append(

@@ -62,7 +62,11 @@ export function emptyUsage(): TaskUsageTotals {
 }
 
 export function summarizeTask(record: TaskRecord): TaskSummary {
-  return { id: record.id, title: record.title, createdAt: record.createdAt, updatedAt: record.updatedAt, status: record.status };
+  const summary: TaskSummary = { id: record.id, title: record.title, createdAt: record.createdAt, updatedAt: record.updatedAt, status: record.status };
+  const { inputTokens, outputTokens, costUsd } = record.usage ?? emptyUsage();
+  // The history lists what each task cost; a task that never reached the model has nothing to show.
+  if (inputTokens > 0 || outputTokens > 0) summary.usage = { inputTokens, outputTokens, ...(costUsd !== undefined ? { costUsd } : {}) };
+  return summary;
 }
 
 /** Task ids become file names: letters, digits, `-` and `_` only, so no id can reach outside the folder. */
@@ -96,7 +100,18 @@ export function parseTaskSummary(value: unknown): TaskSummary {
   if (typeof title !== 'string') throw new Error('missing title');
   if (typeof createdAt !== 'number' || typeof updatedAt !== 'number') throw new Error('missing timestamps');
   if (!STATUSES.includes(status as TaskStatus)) throw new Error(`unknown status ${String(status)}`);
-  return { id, title, createdAt, updatedAt, status: status as TaskStatus };
+  const summary: TaskSummary = { id, title, createdAt, updatedAt, status: status as TaskStatus };
+  // Usage is optional (summaries written before it was kept have none); a malformed one is dropped, not fatal.
+  const usage = value.usage;
+  if (isObject(usage) && isCount(usage.inputTokens) && isCount(usage.outputTokens)) {
+    summary.usage = { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
+    if (isCount(usage.costUsd)) summary.usage.costUsd = usage.costUsd;
+  }
+  return summary;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

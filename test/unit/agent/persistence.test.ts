@@ -41,7 +41,7 @@ describe('saving tasks', () => {
     assert.deepEqual(saved.history, h.session.messages);
     assert.deepEqual(saved.transcript, h.session.transcript);
     assert.deepEqual(saved.usage, { inputTokens: 200, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 });
-    assert.deepEqual(await store.list(), [{ id: saved.id, title: 'Summarise a', createdAt: saved.createdAt, updatedAt: saved.updatedAt, status: 'completed' }]);
+    assert.deepEqual(await store.list(), [{ id: saved.id, title: 'Summarise a', createdAt: saved.createdAt, updatedAt: saved.updatedAt, status: 'completed', usage: { inputTokens: 200, outputTokens: 20 } }]);
   });
 
   test('a failing store never stops the task', async () => {

@@ -43,8 +43,8 @@ describe('FileTaskStore', () => {
     await store.save(record('b', 3000, { status: 'paused', statusDetail: 'Paused: stuck', pauseReason: 'repeated_error' }));
 
     assert.deepEqual(await store.list(), [
-      { id: 'b', title: 'Task b', createdAt: 1000, updatedAt: 3000, status: 'paused' },
-      { id: 'a', title: 'Task a', createdAt: 1000, updatedAt: 2000, status: 'completed' },
+      { id: 'b', title: 'Task b', createdAt: 1000, updatedAt: 3000, status: 'paused', usage: { inputTokens: 10, outputTokens: 2 } },
+      { id: 'a', title: 'Task a', createdAt: 1000, updatedAt: 2000, status: 'completed', usage: { inputTokens: 10, outputTokens: 2 } },
     ]);
     assert.deepEqual(await store.load('b'), record('b', 3000, { status: 'paused', statusDetail: 'Paused: stuck', pauseReason: 'repeated_error' }));
     assert.equal(await store.load('missing'), undefined);

@@ -7,6 +7,7 @@ import { createProvider } from '../../../src/core/model/factory';
 import { toAnthropicMessages, toAnthropicRequest } from '../../../src/core/model/anthropic-request';
 import { toOpenAIMessages } from '../../../src/core/model/openai-request';
 import type { AssistantPart, ChatMessage, ModelRequest } from '../../../src/core/model/provider';
+import type { TaskRecord } from '../../../src/core/ports/task-store';
 import { SCRIPTED_THINKING_SIGNATURE } from '../../support/scripted-model-server/anthropic-wire';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../support/scripted-model-server';
 import { callEvents, complete, historyProblems, registryOf, ScriptedProvider, sessionFor, testTool } from './fakes';
@@ -145,5 +146,31 @@ describe('Anthropic extended thinking over HTTP, through the loop', () => {
     for await (const event of provider.stream({ system: 's', messages, tools: [] }, new AbortController().signal)) events.push(event);
     const last = events.at(-1)!;
     assert.ok(last.type === 'error' && last.error.kind === 'bad_request' && /signature/.test(last.error.message));
+  });
+});
+
+describe('the history lists what each task cost', () => {
+  test('the summary carries tokens and cost from the record, and a stored summary is read back with them', async () => {
+    const { summarizeTask, parseTaskSummary, emptyUsage, TASK_RECORD_VERSION } = await import('../../../src/core/ports/task-store');
+    const record: TaskRecord = {
+      version: TASK_RECORD_VERSION,
+      id: 't1',
+      title: 'Fix it',
+      createdAt: 1,
+      updatedAt: 2,
+      status: 'completed' as const,
+      history: [],
+      transcript: [],
+      approvals: [],
+      usage: { ...emptyUsage(), inputTokens: 1_000, outputTokens: 200, costUsd: 0.005 },
+    };
+    const summary = summarizeTask(record);
+    assert.deepEqual(summary.usage, { inputTokens: 1_000, outputTokens: 200, costUsd: 0.005 });
+    assert.deepEqual(parseTaskSummary(JSON.parse(JSON.stringify(summary))), summary);
+    // Without a price there is no cost, and a task that never reached the model shows no usage at all.
+    assert.deepEqual(summarizeTask({ ...record, usage: { ...emptyUsage(), inputTokens: 5, outputTokens: 1 } }).usage, { inputTokens: 5, outputTokens: 1 });
+    assert.equal(summarizeTask({ ...record, usage: emptyUsage() }).usage, undefined);
+    // A malformed usage in a stored summary is dropped, the summary kept.
+    assert.equal(parseTaskSummary({ ...summary, usage: { inputTokens: 'many' } }).usage, undefined);
   });
 });

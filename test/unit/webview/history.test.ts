@@ -4,7 +4,7 @@ import type { TaskSummary } from '../../../src/shared/chat-model';
 import { click, mount, type Harness } from './harness';
 
 const TASKS: TaskSummary[] = [
-  { id: 'old', title: 'Add tests', createdAt: 1_000, updatedAt: 2_000, status: 'completed' },
+  { id: 'old', title: 'Add tests', createdAt: 1_000, updatedAt: 2_000, status: 'completed', usage: { inputTokens: 12_345, outputTokens: 678, costUsd: 0.0421 } },
   { id: 'new', title: 'Fix login bug', createdAt: 3_000, updatedAt: 4_000, status: 'paused' },
 ];
 
@@ -33,6 +33,9 @@ describe('webview history view', () => {
     assert.equal(row('new').querySelector('.history-status')!.textContent, 'Paused');
     assert.equal(row('new').querySelector('time')!.getAttribute('datetime'), new Date(4_000).toISOString());
     assert.ok(button('new', 'resume-task'), 'a paused task can be resumed');
+    // Each task's tokens and cost, when it reached the model.
+    assert.equal(row('old').querySelector('.history-usage')!.textContent, '12k in · 678 out · $0.04');
+    assert.equal(row('new').querySelector('.history-usage'), null);
     assert.equal(button('old', 'resume-task'), null, 'a completed one cannot');
 
     click(toggle);
