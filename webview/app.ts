@@ -58,6 +58,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       answerQuestion: (callId, answer) => post({ type: 'answerQuestion', callId, answer }),
       retry: (itemId) => post({ type: 'retry', itemId }),
       setUpProvider: (step) => post({ type: 'setUpProvider', step }),
+      restore: (itemId, conversation) => post({ type: 'restoreCheckpoint', itemId, conversation }),
       copy,
     },
     composer: {
@@ -72,7 +73,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       resume: (id) => post({ type: 'resumeTask', id }),
       delete: (id) => post({ type: 'deleteTask', id }),
     },
-    header: { newTask: () => startNewTask() },
+    header: { newTask: () => startNewTask(), reviewChanges: () => post({ type: 'reviewTaskChanges' }) },
     welcome: { setUpProvider: () => post({ type: 'setUpProvider' }) },
     listHistory: () => post({ type: 'listHistory' }),
   });

@@ -12,7 +12,7 @@ export interface ChatViewActions {
   messages: MessageListActions;
   composer: ComposerActions;
   history: Omit<HistoryActions, 'close'>;
-  header: Pick<HeaderActions, 'newTask'>;
+  header: Pick<HeaderActions, 'newTask' | 'reviewChanges'>;
   welcome: Pick<WelcomeActions, 'setUpProvider'>;
   listHistory(): void;
 }
@@ -31,7 +31,7 @@ export class ChatView {
     private readonly actions: ChatViewActions,
   ) {
     const doc = root.ownerDocument;
-    this.header = new Header(doc, { newTask: actions.header.newTask, toggleHistory: () => this.showHistory(!this.history.isOpen) });
+    this.header = new Header(doc, { newTask: actions.header.newTask, reviewChanges: actions.header.reviewChanges, toggleHistory: () => this.showHistory(!this.history.isOpen) });
     this.messages = new MessageList(doc, actions.messages);
     this.history = new HistoryView(doc, {
       ...actions.history,

@@ -12,6 +12,7 @@ export const RUNTIME_COMMANDS = [
   'relay.mcpServers',
   'relay.setUpProvider',
   'relay.testConnection',
+  'relay.reviewTaskChanges',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

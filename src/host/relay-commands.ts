@@ -28,6 +28,10 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
     'relay.mcpServers': () => showMcpServers(relay.mcp),
+    'relay.reviewTaskChanges': async () => {
+      await focusChat();
+      await relay.controller.reviewChanges();
+    },
     ...editorCommandHandlers(send),
   };
 }

@@ -10,7 +10,11 @@ import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegist
 import { createBuiltinToolFactories } from '../tools';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat-view';
+import { CheckpointDocuments } from './checkpoints/checkpoint-documents';
+import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/restore-flow';
+import { TaskChangesReview } from './checkpoints/review-changes';
 import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
+import { displayPath } from '../tools/paths';
 import { ConfiguredProvider } from './model/configured-provider';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles } from './model/model-choices';
@@ -44,6 +48,8 @@ export interface RelayOverrides {
   prompter?: ApprovalPrompter;
   /** Integration tests answer the MCP server confirmation and input prompts. */
   mcp?: McpOverrides;
+  /** Integration tests answer the restore question; the default is the native modal. */
+  restoreConfirm?: RestoreConfirm;
 }
 
 export class Relay implements vscode.Disposable {
@@ -57,6 +63,7 @@ export class Relay implements vscode.Disposable {
   private readonly outputStore: FileOutputStore;
   private readonly store: FileTaskStore;
   readonly checkpoints: WorkspaceCheckpoints;
+  readonly review: TaskChangesReview;
   private readonly logger: ToolLogger;
   private version = 0;
   private readonly welcome: WelcomeSource;
@@ -73,6 +80,12 @@ export class Relay implements vscode.Disposable {
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
     this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address));
     this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log);
+    const documents = new CheckpointDocuments(this.checkpoints);
+    const notify = (message: string, level: 'info' | 'warning') =>
+      void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
+    const show = (path: string) => displayPath(path, this.tools.services.workspaceRoots());
+    this.review = new TaskChangesReview({ checkpoints: this.checkpoints, documents, show, notify });
+    const restoreDeps = { checkpoints: this.checkpoints, documents, show, notify, confirm: overrides.restoreConfirm ?? modalConfirm };
     this.keys = new ApiKeys(context.secrets);
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
     this.approvals = createApprovalService(
@@ -94,6 +107,8 @@ export class Relay implements vscode.Disposable {
       configVersion: () => this.version,
       answerQuestion: (callId, answer) => this.tools.questions.answer(callId, answer),
       openDiff: (callId) => this.tools.diffs.open(callId),
+      restore: (session, itemId, conversation) => restoreToItem(restoreDeps, session, itemId, conversation),
+      reviewChanges: (session) => this.review.open(session),
       setMode: (mode) => services.approvalMode.setMode(mode),
       selectModel: async () => void (await vscode.commands.executeCommand('relay.selectModel')),
       setUpProvider: async (step) => void (await this.setUpProvider(step)),
@@ -109,6 +124,7 @@ export class Relay implements vscode.Disposable {
       log: this.logger,
     });
     this.disposables.push(
+      documents,
       this.tools,
       this.mcp,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),

@@ -48,7 +48,8 @@ export type ChatItem =
   | { kind: 'tool'; id: string; status: ToolCardStatus; checkpointId?: string }
   /** `fix`: the setup step that fixes it (a 401 → the key), shown as a button that runs "Set Up Provider". */
   | { kind: 'error'; id: string; message: string; retryable: boolean; fix?: ErrorFix }
-  | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning' };
+  /** A notice with `checkpointId` (files were restored) can restore the files to before that restore. */
+  | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning'; checkpointId?: string };
 
 export type ApprovalMode = 'default' | 'auto-edit' | 'yolo' | 'plan';
 

@@ -145,7 +145,7 @@ export class ChatState {
 
   private markCheckpoint(id: string, checkpointId: string): ChatChange | undefined {
     const item = this.item(id);
-    if (item?.kind !== 'user' && item?.kind !== 'tool') return undefined;
+    if (item?.kind !== 'user' && item?.kind !== 'tool' && item?.kind !== 'notice') return undefined;
     return this.replaceItem(id, { ...item, checkpointId });
   }
 }

@@ -33,6 +33,9 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openTask'), id }).strict(),
   z.object({ type: z.literal('resumeTask'), id }).strict(),
   z.object({ type: z.literal('deleteTask'), id }).strict(),
+  /** Restore the task's files (and, with `conversation`, the chat) to how they were at this item (issue 14). */
+  z.object({ type: z.literal('restoreCheckpoint'), itemId: id, conversation: z.boolean() }).strict(),
+  z.object({ type: z.literal('reviewTaskChanges') }).strict(),
   /** Fallback when navigator.clipboard is refused inside the webview: the host writes the clipboard. */
   z.object({ type: z.literal('copyText'), text: z.string().max(MAX_COPY_CHARS) }).strict(),
 ]);

@@ -10,6 +10,8 @@ import { icon } from '../icons';
 export interface HeaderActions {
   toggleHistory(): void;
   newTask(): void;
+  /** Review Task Changes: the task's whole change set in the multi-file diff editor. */
+  reviewChanges(): void;
 }
 
 export class Header {
@@ -17,11 +19,14 @@ export class Header {
   private readonly status: HTMLElement;
   private readonly taskBar: HTMLElement;
   private readonly historyButton: HTMLButtonElement;
+  private readonly reviewButton: HTMLButtonElement;
 
   constructor(
     private readonly doc: Document,
     actions: HeaderActions,
   ) {
+    this.reviewButton = iconButton(doc, 'review', 'Review task changes', actions.reviewChanges);
+    this.reviewButton.classList.add('review-changes-button');
     this.historyButton = iconButton(doc, 'history', 'Task history', actions.toggleHistory);
     this.historyButton.setAttribute('aria-pressed', 'false');
     const newTask = iconButton(doc, 'add', 'New task', actions.newTask);
@@ -71,6 +76,7 @@ export class Header {
     if (task.running) parts.push(icon(this.doc, 'running', 'task-spinner'));
     parts.push(h(this.doc, 'span', { className: 'task-title', text: task.title || 'Untitled task', attrs: { title: task.title } }));
     if (task.usage) parts.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
+    parts.push(this.reviewButton);
     this.taskBar.replaceChildren(...parts);
     this.taskBar.classList.toggle('running', task.running);
   }
@@ -80,7 +86,7 @@ export class Header {
   }
 }
 
-function iconButton(doc: Document, name: 'history' | 'add', label: string, onClick: () => void): HTMLButtonElement {
+function iconButton(doc: Document, name: 'history' | 'add' | 'review', label: string, onClick: () => void): HTMLButtonElement {
   const node = h(doc, 'button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': label, title: label } }, [icon(doc, name)]);
   node.addEventListener('click', onClick);
   return node;

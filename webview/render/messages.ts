@@ -10,6 +10,8 @@ export interface ItemActions extends BlockActions, MarkdownActions {
   retry(itemId: string): void;
   /** An error's fix: runs that step of "Relay: Set Up Provider". */
   setUpProvider(step: SetupStep): void;
+  /** "Restore files to here" (conversation false) or "Restore files and conversation to here". */
+  restore(itemId: string, conversation: boolean): void;
 }
 
 export interface ItemView {
@@ -30,7 +32,7 @@ export function createItemView(doc: Document, item: ChatItem, actions: ItemActio
 function buildView(doc: Document, item: ChatItem, actions: ItemActions, deferred: boolean): ItemView {
   switch (item.kind) {
     case 'user':
-      return new UserMessageView(doc, item);
+      return new UserMessageView(doc, item, actions);
     case 'assistant':
       return new AssistantMessageView(doc, item, actions, deferred);
     case 'thinking':
@@ -40,7 +42,7 @@ function buildView(doc: Document, item: ChatItem, actions: ItemActions, deferred
     case 'error':
       return new ErrorItemView(doc, item, actions);
     case 'notice':
-      return new NoticeItemView(doc, item);
+      return new NoticeItemView(doc, item, actions);
     default:
       return new UnknownItemView(doc, item);
   }
@@ -48,12 +50,37 @@ function buildView(doc: Document, item: ChatItem, actions: ItemActions, deferred
 
 class UserMessageView implements ItemView {
   readonly element: HTMLElement;
-  constructor(doc: Document, item: Extract<ChatItem, { kind: 'user' }>) {
-    this.element = h(doc, 'div', { className: 'message message-user', text: item.text, attrs: { 'aria-label': 'You said' } });
+  private readonly text: HTMLElement;
+  private readonly bar: HTMLElement;
+  constructor(
+    private readonly doc: Document,
+    item: Extract<ChatItem, { kind: 'user' }>,
+    private readonly actions: ItemActions,
+  ) {
+    this.text = h(doc, 'div', { className: 'message message-user', attrs: { 'aria-label': 'You said' } });
+    this.bar = h(doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': 'Restore' } });
+    this.element = h(doc, 'div', { className: 'user-turn' }, [this.text, this.bar]);
+    this.update(item);
   }
   update(item: ChatItem): void {
-    if (item.kind === 'user') this.element.textContent = item.text;
+    if (item.kind !== 'user') return;
+    this.text.textContent = item.text;
+    // The conversation can always go back to a message; its files only once a step after it took a checkpoint.
+    this.bar.replaceChildren(...restoreButtons(this.doc, item.id, item.checkpointId !== undefined, true, this.actions));
   }
+}
+
+/** The restore buttons of a user message or a file-changing card; the host plans, shows and asks. */
+function restoreButtons(doc: Document, itemId: string, files: boolean, conversation: boolean, actions: ItemActions): HTMLElement[] {
+  const make = (name: 'restore' | 'restoreAll', label: string, withConversation: boolean) => {
+    const node = h(doc, 'button', { className: `icon-button restore-button restore-${withConversation ? 'all' : 'files'}`, attrs: { type: 'button', 'aria-label': label, title: label } }, [icon(doc, name)]);
+    node.addEventListener('click', () => actions.restore(itemId, withConversation));
+    return node;
+  };
+  const buttons: HTMLElement[] = [];
+  if (files) buttons.push(make('restore', 'Restore files to here', false));
+  if (conversation) buttons.push(make('restoreAll', files ? 'Restore files and conversation to here' : 'Restore conversation to here', true));
+  return buttons;
 }
 
 class AssistantMessageView implements ItemView {
@@ -119,12 +146,23 @@ class ThinkingView implements ItemView {
 class ToolItemView implements ItemView {
   readonly element: HTMLElement;
   private readonly card: ToolCardView;
-  constructor(doc: Document, item: Extract<ChatItem, { kind: 'tool' }>, actions: BlockActions) {
+  private bar: HTMLElement | undefined;
+  constructor(
+    private readonly doc: Document,
+    item: Extract<ChatItem, { kind: 'tool' }>,
+    private readonly actions: ItemActions,
+  ) {
     this.card = new ToolCardView(doc, item.status, actions);
     this.element = this.card.element;
+    this.update(item);
   }
   update(item: ChatItem): void {
-    if (item.kind === 'tool') this.card.update(item.status);
+    if (item.kind !== 'tool') return;
+    this.card.update(item.status);
+    // A card whose call changed files (or could have: a command) can take the task's files back to before it.
+    if (item.checkpointId === undefined || this.bar) return;
+    this.bar = h(this.doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': 'Restore' } }, restoreButtons(this.doc, item.id, true, true, this.actions));
+    this.element.append(this.bar);
   }
 }
 
@@ -153,6 +191,7 @@ class NoticeItemView implements ItemView {
   constructor(
     private readonly doc: Document,
     item: Extract<ChatItem, { kind: 'notice' }>,
+    private readonly actions: ItemActions,
   ) {
     this.element = h(doc, 'div', { className: 'message message-notice' });
     this.update(item);
@@ -161,7 +200,10 @@ class NoticeItemView implements ItemView {
     if (item.kind !== 'notice') return;
     this.element.classList.toggle('notice-warning', item.level === 'warning');
     this.element.classList.toggle('notice-info', item.level !== 'warning');
-    this.element.replaceChildren(icon(this.doc, item.level === 'warning' ? 'warning' : 'info'), h(this.doc, 'span', { text: item.text }));
+    const parts: Node[] = [icon(this.doc, item.level === 'warning' ? 'warning' : 'info'), h(this.doc, 'span', { text: item.text })];
+    // A restore's notice: its checkpoint holds the files as they were just before it, so this undoes it.
+    if (item.checkpointId !== undefined) parts.push(button(this.doc, 'Undo restore', 'secondary-button undo-restore-button', () => this.actions.restore(item.id, false)));
+    this.element.replaceChildren(...parts);
   }
 }
 

@@ -72,5 +72,7 @@ export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
       return [];
     case 'checkpoint':
       return [{ type: 'checkpoint', itemId: event.itemId, checkpointId: event.checkpointId }];
+    case 'transcript_reset':
+      return [{ type: 'reset', task, items: event.items }];
   }
 }

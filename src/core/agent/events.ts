@@ -1,5 +1,6 @@
 // What an AgentSession tells the outside world: one ordered stream of plain events. The host maps them onto
 // the chat (see chat-deltas.ts) and keeps nothing else; the session itself keeps the model history.
+import type { ChatItem } from '../../shared/chat-model';
 import type { ModelError, Usage } from '../model/events';
 import type { ApprovalAudit } from '../ports/approval';
 import type { TaskUsageTotals } from '../ports/task-store';
@@ -54,6 +55,8 @@ export type AgentEvent =
   | { type: 'approval'; audit: ApprovalAudit }
   | { type: 'state'; state: AgentState }
   /** The files were checkpointed for this chat item (a card, or the user message the step followed). */
-  | { type: 'checkpoint'; itemId: string; checkpointId: string };
+  | { type: 'checkpoint'; itemId: string; checkpointId: string }
+  /** The conversation went back to an earlier point: the chat is redrawn from these items. */
+  | { type: 'transcript_reset'; items: ChatItem[] };
 
 export type AgentEventListener = (event: AgentEvent) => void;

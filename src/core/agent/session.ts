@@ -156,7 +156,7 @@ export class AgentSession implements ChildSession {
     const kept = new Set(items.map((item) => item.id));
     for (const id of [...this.restorePoints.keys()]) if (!kept.has(id)) this.restorePoints.delete(id);
     this.userItemAwaitingCheckpoint = undefined;
-    this.chat.apply({ type: 'reset', task: this.view(), items });
+    this.emit({ type: 'transcript_reset', items });
     this.save();
     return true;
   }
@@ -171,6 +171,18 @@ export class AgentSession implements ChildSession {
   /** Adds a notice to the chat (and the stored transcript). */
   notice(text: string, level: 'info' | 'warning' = 'info'): void {
     this.emit({ type: 'notice', id: this.newId(), text, level });
+    this.save();
+  }
+
+  /** A notice that files were restored; with the checkpoint taken just before, it can undo the restore. */
+  recordRestore(text: string, checkpointId: string | undefined): void {
+    if (this.run) throw new Error('The task is running.');
+    const id = this.newId();
+    this.emit({ type: 'notice', id, text, level: 'info' });
+    if (checkpointId !== undefined) {
+      this.restorePoints.set(id, { itemId: id, anchor: anchorOf(this.history, this.historyEpoch), checkpointId });
+      this.emit({ type: 'checkpoint', itemId: id, checkpointId });
+    }
     this.save();
   }
 

@@ -18,6 +18,10 @@ export interface TaskControllerDeps {
   configVersion(): number;
   answerQuestion(callId: string, answer: string): boolean;
   openDiff(callId: string): Promise<'opened' | 'unavailable'>;
+  /** Restores the task's files (and the conversation) to a chat item, after showing and asking (issue 14). */
+  restore(session: AgentSession, itemId: string, conversation: boolean): Promise<void>;
+  /** Review Task Changes: the task's whole change set since its first checkpoint. */
+  reviewChanges(session: AgentSession): Promise<void>;
   setMode(mode: ApprovalMode): Promise<void>;
   selectModel(): Promise<void>;
   /** Runs "Relay: Set Up Provider", or one step of it (the chat's welcome and error buttons). */
@@ -61,6 +65,15 @@ export class TaskController {
 
   cancel(): void {
     this.current?.session.cancel();
+  }
+
+  /** Review Task Changes for the task on screen (the command and the chat's button). */
+  async reviewChanges(): Promise<void> {
+    if (!this.current) {
+      this.deps.notify('Open a task first: Review Task Changes shows what that task changed.', 'info');
+      return;
+    }
+    await this.deps.reviewChanges(this.current.session);
   }
 
   /** Everything the chat shows that is not the task: mode, model, provider and key state. */
@@ -117,6 +130,11 @@ export class TaskController {
         return;
       case 'deleteTask':
         return this.deleteTask(message.id);
+      case 'restoreCheckpoint':
+        if (!this.current || this.refuseWhileRunning('restore it')) return;
+        return this.deps.restore(this.current.session, message.itemId, message.conversation);
+      case 'reviewTaskChanges':
+        return this.reviewChanges();
       default:
         return;
     }

@@ -40,6 +40,8 @@ function harness(turns: ScriptedTurn[], overrides: Partial<TaskControllerDeps> =
     notify: (message) => void notices.push(message),
     onRunningChanged: (value) => void running.push(value),
     log: { warn: () => {} },
+    restore: async () => undefined,
+    reviewChanges: async () => undefined,
     ...overrides,
   };
   const controller = new TaskController(deps);
@@ -174,5 +176,23 @@ describe('task controller: the chat drives one task at a time', () => {
     assert.equal(h.provider.requests.length, 1);
     h.controller.cancel();
     await until(() => h.controller.session?.state.status === 'cancelled');
+  });
+});
+
+describe('task controller: restore and review (issue 14)', () => {
+  test('restoreCheckpoint and reviewTaskChanges reach the host with the task on screen; nothing without a task', async () => {
+    const calls: string[] = [];
+    const h = harness([complete('c1', 'done')], {
+      restore: async (session, itemId, conversation) => void calls.push(`restore ${session.id === h.controller.session?.id} ${itemId} ${conversation}`),
+      reviewChanges: async () => void calls.push('review'),
+    });
+    await h.controller.handle({ type: 'reviewTaskChanges' });
+    assert.equal(calls.length, 0);
+    assert.match(h.notices[0]!, /Open a task first/);
+    await h.controller.handle({ type: 'sendMessage', text: 'go' });
+    await until(() => !h.controller.isRunning, 'the task to end');
+    await h.controller.handle({ type: 'restoreCheckpoint', itemId: 'u1', conversation: true });
+    await h.controller.handle({ type: 'reviewTaskChanges' });
+    assert.deepEqual(calls, ['restore true u1 true', 'review']);
   });
 });
