@@ -15,6 +15,7 @@ import { GO_TO_DEFINITION, GoToDefinitionTool } from './go-to-definition';
 import { HOVER_INFO, HoverInfoTool } from './hover-info';
 import { LIST_FILES, ListFilesTool } from './list-files';
 import { READ_FILE, ReadFileTool } from './read-file';
+import { RENAME_SYMBOL, RenameSymbolTool } from './rename-symbol';
 import { RUN_COMMAND, RunCommandTool } from './run-command';
 import { SEARCH_TEXT, SearchTextTool } from './search-text';
 import type { ToolServices } from './services';
@@ -46,6 +47,7 @@ const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServ
   { name: EDIT_FILE, kind: 'write', create: (s) => new EditFileTool(s) },
   { name: WRITE_FILE, kind: 'write', create: (s) => new WriteFileTool(s) },
   { name: APPLY_PATCH, kind: 'write', create: (s) => new ApplyPatchTool(s) },
+  { name: RENAME_SYMBOL, kind: 'write', create: (s) => new RenameSymbolTool(s) },
   { name: RUN_COMMAND, kind: 'execute', create: (s) => new RunCommandTool(s) },
   { name: ASK_FOLLOWUP_QUESTION, kind: 'readonly', create: (s) => new AskFollowupQuestionTool(s) },
   { name: TODO_WRITE, kind: 'readonly', create: (s) => new TodoWriteTool(s) },
@@ -79,6 +81,7 @@ export {
   HOVER_INFO,
   LIST_FILES,
   READ_FILE,
+  RENAME_SYMBOL,
   RUN_COMMAND,
   SEARCH_TEXT,
   TODO_WRITE,

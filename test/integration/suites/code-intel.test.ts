@@ -16,7 +16,7 @@ import { ProposalFileSystem } from '../../../src/host/proposal-fs';
 import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
 import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
-import { EXTENSION_ID } from '../helpers';
+import { EXTENSION_ID, waitFor } from '../helpers';
 
 describe('code intelligence inside real VS Code (TypeScript language features)', function () {
   this.timeout(120_000);
@@ -37,6 +37,7 @@ describe('code intelligence inside real VS Code (TypeScript language features)',
     options: { languageWait: { deadlineMs: 90_000 }, diagnosticsWait: { firstEventMs: 3_000, quietMs: 200, deadlineMs: 10_000 } },
   };
   let n = 0;
+  const onDisk = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 
   before(() => {
     const root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -144,6 +145,23 @@ describe('code intelligence inside real VS Code (TypeScript language features)',
     const result = await call('find_symbol', { query: 'Ledger', kind: 'class', path: 'intel/src/main.ts' });
     assert.equal(result.error, undefined, result.text);
     assert.equal(result.text, '1 class symbol matching "Ledger":\nclass Ledger intel/src/math.ts:14');
+  });
+
+  it('rename_symbol: renames across three files through the review path, and one Undo reverts all three', async () => {
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    const uris = ['math.ts', 'invoice.ts', 'main.ts'].map((f) => vscode.Uri.joinPath(root, 'intel', 'src', f));
+    const before = await Promise.all(uris.map(onDisk));
+    const result = await call('rename_symbol', { path: 'intel/src/math.ts', line: 4, symbol: 'addCents', new_name: 'plusCents' });
+    assert.equal(result.error, undefined, result.text);
+    assert.match(result.text, /^Renamed addCents to plusCents: 6 places in 3 files: intel\/src\/invoice\.ts \(2\), intel\/src\/main\.ts \(2\), intel\/src\/math\.ts \(2\)\./);
+    assert.equal(result.preparation?.summary, 'Rename addCents to plusCents in 3 files');
+    const after = await Promise.all(uris.map(onDisk));
+    after.forEach((text, i) => assert.equal(text, before[i]!.replaceAll('addCents(', 'plusCents(').replace('{ addCents', '{ plusCents').replace('function addCents', 'function plusCents')));
+    assert.match(after[2]!, /\/\/ addCents is also mentioned here, in a comment/, 'the comment is not a reference');
+    const docs = await Promise.all(uris.map((u) => vscode.workspace.openTextDocument(u)));
+    await vscode.window.showTextDocument(docs[0]!);
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => docs.every((d, i) => d.getText() === before[i]), 10_000, 'one Undo to revert the rename in all three files');
   });
 
   it('a language with no language server says so and points to search_text', async () => {

@@ -32,6 +32,7 @@ describe('createBuiltinToolFactories', () => {
         ['edit_file', 'write'],
         ['write_file', 'write'],
         ['apply_patch', 'write'],
+        ['rename_symbol', 'write'],
         ['run_command', 'execute'],
         ['ask_followup_question', 'readonly'],
         ['todo_write', 'readonly'],
