@@ -5,7 +5,7 @@
 import { modelInfoFor } from '../../core/model/catalog';
 import { overrideFor } from '../../core/model/model-overrides';
 import type { ModelStreamEvent, ModelError } from '../../core/model/events';
-import { createProvider } from '../../core/model/factory';
+import { createProvider, type ProviderConfig } from '../../core/model/factory';
 import type { ModelInfo, ModelProvider, ModelRequest } from '../../core/model/provider';
 import { TextProtocolProvider } from '../../core/model/text-protocol-provider';
 import type { ModelSettings, ProviderId } from './model-settings';
@@ -78,21 +78,7 @@ export class ConfiguredProvider implements ModelProvider {
       return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Press Enter API Key (or run "${HINT.setApiKey}"), then Retry.`, 'auth') };
     }
     if (this.cached?.settingsKey === settingsKey && this.cached.apiKey === apiKey) return { ok: true, provider: this.cached.provider };
-    const override = settings.modelOverrides ? overrideFor(settings.modelOverrides, settings.model) : undefined;
-    const provider = createProvider({
-      provider: settings.provider,
-      model: settings.model,
-      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
-      ...(apiKey ? { apiKey } : {}),
-      ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
-      // A custom model the user says cannot call tools runs on the text protocol.
-      textProtocol: settings.textProtocol || override?.supportsTools === false,
-      ...(override ? { catalogOverride: override } : {}),
-      ...(settings.openaiApi ? { openaiApi: settings.openaiApi } : {}),
-      ...(settings.reasoningEffort ? { reasoningEffort: settings.reasoningEffort } : {}),
-      ...(settings.thinkingBudget ? { thinkingBudgetTokens: settings.thinkingBudget } : {}),
-      ...(settings.provider === 'azure-openai' && settings.azure ? { azure: settings.azure } : {}),
-    });
+    const provider = createProvider(providerConfigFor(settings, apiKey, this.deps.fetch));
     return this.keep(settingsKey, apiKey, provider);
   }
 
@@ -100,6 +86,25 @@ export class ConfiguredProvider implements ModelProvider {
     this.cached = { settingsKey, apiKey, provider };
     return { ok: true, provider };
   }
+}
+
+/** What createProvider gets for these settings: one place, so Test connection builds exactly what a task uses. */
+export function providerConfigFor(settings: ModelSettings, apiKey: string | undefined, fetch?: typeof globalThis.fetch): ProviderConfig {
+  const override = settings.modelOverrides ? overrideFor(settings.modelOverrides, settings.model) : undefined;
+  return {
+    provider: settings.provider as ProviderConfig['provider'],
+    model: settings.model,
+    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(fetch ? { fetch } : {}),
+    // A custom model the user says cannot call tools runs on the text protocol.
+    textProtocol: settings.textProtocol || override?.supportsTools === false,
+    ...(override ? { catalogOverride: override } : {}),
+    ...(settings.openaiApi ? { openaiApi: settings.openaiApi } : {}),
+    ...(settings.reasoningEffort ? { reasoningEffort: settings.reasoningEffort } : {}),
+    ...(settings.thinkingBudget ? { thinkingBudgetTokens: settings.thinkingBudget } : {}),
+    ...(settings.provider === 'azure-openai' && settings.azure ? { azure: settings.azure } : {}),
+  };
 }
 
 function keyOf(s: ModelSettings): string {

@@ -3,6 +3,7 @@
 import { type AdviceContext, ADVICE, STEP_ACTIONS } from '../../core/model/connection-advice';
 import { type ConnectionTestResult, testConnection } from '../../core/model/connection-test';
 import { createProvider } from '../../core/model/factory';
+import { providerConfigFor } from './configured-provider';
 import { ANTHROPIC_DEFAULT_BASE_URL } from '../../core/model/anthropic-provider';
 import { OPENAI_DEFAULT_BASE_URL } from '../../core/model/openai-provider';
 import type { ModelProvider } from '../../core/model/provider';
@@ -20,16 +21,16 @@ export async function checkConnection(settings: ModelSettings, keys: ApiKeys): P
   const proxy = baseUrl ? proxyFor(baseUrl, readProxySettings()) : undefined;
   const advice: AdviceContext = { provider: setup.label, model: settings.model, ...(baseUrl ? { baseUrl } : {}), ...(proxy ? { proxy } : {}) };
   const apiKey = setup.key === 'none' ? undefined : await keys.get(settings.provider);
+  const values = () => ({ provider: setup.label, model: settings.model, where: baseUrl ?? setup.label, proxy: proxy ?? '' });
   const notReady = (problem: 'no_key' | 'no_base_url' | 'no_model'): ConnectionTestResult => {
     const entry = ADVICE[problem];
-    const values = { provider: setup.label, model: settings.model, where: baseUrl ?? setup.label, proxy: proxy ?? '' };
-    const headline = entry.headline(values);
+    const headline = entry.headline(values());
     const step = entry.step!;
     return {
       ok: false,
       latencyMs: 0,
       error: { kind: problem === 'no_key' ? 'auth' : 'bad_request', message: headline, retryable: true },
-      advice: { problem, headline, fix: entry.fix(values), step, action: STEP_ACTIONS[step] },
+      advice: { problem, headline, fix: entry.fix(values()), step, action: STEP_ACTIONS[step] },
     };
   };
   if (setup.key === 'required' && !apiKey) return notReady('no_key');
@@ -39,15 +40,18 @@ export async function checkConnection(settings: ModelSettings, keys: ApiKeys): P
     provider = await selectVsCodeLmProvider({ id: settings.model }, { maxRetries: 0 });
     if (!provider) return notReady('no_model');
   } else {
-    provider = createProvider({
-      provider: settings.provider,
-      model: settings.model,
-      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
-      ...(apiKey ? { apiKey } : {}),
-      maxRetries: 0,
-      requestTimeoutMs: CONNECTION_TEST_TIMEOUT_MS,
-      fetch: providerFetch,
-    });
+    try {
+      provider = createProvider({ ...providerConfigFor(settings, apiKey, providerFetch), maxRetries: 0, requestTimeoutMs: CONNECTION_TEST_TIMEOUT_MS });
+    } catch (error) {
+      // A setting the provider needs is missing (Azure's endpoint, say): the error names it.
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        latencyMs: 0,
+        error: { kind: 'bad_request', message, retryable: true },
+        advice: { problem: 'other', headline: message, fix: ADVICE.other.fix(values()), step: 'provider', action: STEP_ACTIONS.provider },
+      };
+    }
   }
   return testConnection(provider, { advice, keySet: Boolean(apiKey), now: () => performance.now(), timeoutMs: CONNECTION_TEST_TIMEOUT_MS });
 }

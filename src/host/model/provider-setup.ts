@@ -25,6 +25,9 @@ type SetupExtras = Partial<Omit<ProviderSetup, 'id' | 'label'>>;
 const EXTRAS: Partial<Record<string, SetupExtras>> = {
   anthropic: { keyPlaceholder: 'sk-ant-...', keyPage: 'https://console.anthropic.com/settings/keys', listing: 'anthropic' },
   openai: { keyPlaceholder: 'sk-...', keyPage: 'https://platform.openai.com/api-keys', listing: 'openai' },
+  gemini: { keyPlaceholder: 'AIza...', keyPage: 'https://aistudio.google.com/apikey' },
+  // The endpoint, deployment and api-version are relay.azure.* settings; Test connection names a missing one.
+  'azure-openai': { keyPage: 'https://portal.azure.com' },
   'openai-compatible': {
     key: 'optional',
     baseUrl: 'required',
