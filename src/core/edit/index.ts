@@ -18,3 +18,15 @@ export { DIAGNOSTICS_WAIT, type DiagnosticsWaitDefaults } from './diagnostics-wa
 export { waitForQuiet, systemClock, type SettleClock, type SettleOutcome, type SettleResult, type WaitForQuietOptions } from './settle';
 export { BLOCK_ANCHOR_THRESHOLD } from './strategies/block-anchor';
 export * from './types';
+export {
+  diffLineHunks,
+  locateHunks,
+  proposalHunks,
+  resolveReview,
+  splitKeepingEnds,
+  type LineHunk,
+  type LocatedHunk,
+  type ResolvedHunk,
+  type ReviewInput,
+  type ReviewResolution,
+} from './review-hunks';
