@@ -13,6 +13,14 @@ export const RUNTIME_COMMANDS = [
   'relay.setUpProvider',
   'relay.testConnection',
   'relay.reviewTaskChanges',
+  'relay.review.acceptHunk',
+  'relay.review.rejectHunk',
+  'relay.review.rejectHunkWithReason',
+  'relay.review.nextHunk',
+  'relay.review.acceptFile',
+  'relay.review.rejectFile',
+  'relay.review.acceptAll',
+  'relay.review.rejectAll',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

@@ -1,58 +1,112 @@
-// Shows a proposal in VS Code's own diff editor: the current file on the left (a new file against an empty
-// side), the editable proposal on the right, opened without taking focus so the user's typing stays put.
+// Shows a proposal in VS Code's own diff editors: one file in the diff editor (the current file on the left, a new
+// file against an empty side, the editable proposal on the right, beside and without taking focus unless the
+// user asked to review), several files in the multi-file diff editor (`vscode.changes`). Each hunk is accepted or
+// rejected there (review-lenses.ts); this class keeps the open reviews.
 import * as vscode from 'vscode';
 import type { EditPreview, EditReviewer, ProposedFileChange } from '../core/ports/edit-review';
-import { PROPOSAL_SCHEME, type ProposalFileSystem } from './proposal-fs';
+import { ProposalReview, type ReviewHost } from './review/proposal-review';
+import type { ProposalFileSystem } from './proposal-fs';
 
-export class DiffPreviewer implements EditReviewer {
-  constructor(private readonly proposals: ProposalFileSystem) {}
+export { proposalUri } from './proposal-fs';
 
-  async preview(id: string, change: ProposedFileChange): Promise<EditPreview> {
-    const target = change.newPath ?? change.path;
-    const right = proposalUri(id, target);
-    this.proposals.write(right, change.proposedText ?? '');
-    let left: vscode.Uri;
-    if (change.kind === 'create' || change.baseText === undefined) {
-      left = proposalUri(`${id}-empty`, target);
-      this.proposals.write(left, '');
-    } else {
-      left = vscode.Uri.file(change.path);
+export class DiffPreviewer implements EditReviewer, ReviewHost, vscode.Disposable {
+  private readonly open = new Set<ProposalReview>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A review opened, changed or closed. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly proposals: ProposalFileSystem) {
+    this.subscriptions = [
+      this.changed,
+      // A review whose tabs are all closed ends undecided: a waiting approval asks again.
+      vscode.window.tabGroups.onDidChangeTabs(() => {
+        for (const review of this.open) review.noticeClosed();
+      }),
+    ];
+  }
+
+  async preview(id: string, changes: readonly ProposedFileChange[], options: { focus: boolean }): Promise<EditPreview> {
+    const review = new ProposalReview(id, titleFor(changes), changes, this.proposals, this);
+    this.open.add(review);
+    this.subscriptions.push(review.onDidChange(() => this.changed.fire()));
+    this.changed.fire();
+    await this.show(review, options.focus);
+    return review;
+  }
+
+  get reviews(): readonly ProposalReview[] {
+    return [...this.open];
+  }
+
+  /** The review a proposal document belongs to, and which of its files it is. */
+  find(uri: vscode.Uri): { review: ProposalReview; file: number } | undefined {
+    for (const review of this.open) {
+      const file = review.fileOf(uri);
+      if (file >= 0) return { review, file };
     }
-    const name = target.split(/[\\/]/).pop() ?? target;
-    const verb = { create: 'new file', update: 'proposed', delete: 'deleted', move: 'moved' }[change.kind];
-    // Beside and without focus: the user's editor stays visible and keeps the keyboard.
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (Relay: ${verb})`, {
-      preserveFocus: true,
-      preview: true,
-      viewColumn: vscode.ViewColumn.Beside,
-    } satisfies vscode.TextDocumentShowOptions);
-    const proposals = this.proposals;
-    return {
-      acceptedText() {
-        // An open proposal document holds the user's edits even before they save it.
-        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === right.toString());
-        return doc ? doc.getText() : proposals.read(right);
-      },
-      async close() {
-        // Saving a user-edited proposal into our memory file system keeps VS Code from asking about it on close.
-        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === right.toString());
-        if (doc?.isDirty) await doc.save();
-        await closeDiffTabs(right);
-        proposals.forget(right);
-        if (left.scheme === PROPOSAL_SCHEME) proposals.forget(left);
-      },
-    };
+    return undefined;
+  }
+
+  async show(review: ProposalReview, focus: boolean): Promise<void> {
+    const files = review.reviewed;
+    if (files.length === 1) {
+      const f = files[0]!;
+      // Beside and, unless the user asked to review, without focus: the user's editor stays visible and keeps the keyboard.
+      await vscode.commands.executeCommand('vscode.diff', f.left, f.right, review.title, {
+        preserveFocus: !focus,
+        preview: !focus,
+        viewColumn: vscode.ViewColumn.Beside,
+      } satisfies vscode.TextDocumentShowOptions);
+      return;
+    }
+    // The multi-file diff editor opens in the active group and takes focus; for a preview the user did not ask
+    // for, it goes to the side group and the keyboard goes back to where it was.
+    const before = vscode.window.activeTextEditor;
+    if (!focus) await vscode.commands.executeCommand('workbench.action.focusSideGroup');
+    await vscode.commands.executeCommand(
+      'vscode.changes',
+      review.title,
+      files.map((f) => [vscode.Uri.file(f.change.newPath ?? f.change.path), f.left, f.right]),
+    );
+    if (!focus && before) await vscode.window.showTextDocument(before.document, { viewColumn: before.viewColumn, preserveFocus: false, preview: false });
+  }
+
+  isShown(review: ProposalReview): boolean {
+    const rights = new Set(review.reviewed.map((f) => f.right.toString()));
+    return vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => showsAny(t, rights));
+  }
+
+  async closeTabs(review: ProposalReview): Promise<void> {
+    const rights = new Set(review.reviewed.map((f) => f.right.toString()));
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => showsAny(t, rights));
+    if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+  }
+
+  forget(review: ProposalReview): void {
+    this.open.delete(review);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    for (const d of this.subscriptions.splice(0)) d.dispose();
   }
 }
 
-export function proposalUri(id: string, absolutePath: string): vscode.Uri {
-  const path = absolutePath.replace(/\\/g, '/').replace(/^\/?/, '/');
-  return vscode.Uri.from({ scheme: PROPOSAL_SCHEME, path: `/${encodeURIComponent(id)}${path}` });
+/** A diff tab of the proposal, or the multi-file diff tab holding it (its input type is not in the 1.95 API). */
+function showsAny(tab: vscode.Tab, rights: ReadonlySet<string>): boolean {
+  const input = tab.input as { modified?: vscode.Uri; textDiffs?: { modified: vscode.Uri }[] } | undefined;
+  if (input instanceof vscode.TabInputTextDiff) return rights.has(input.modified.toString());
+  return input?.textDiffs?.some((d) => rights.has(d.modified.toString())) ?? false;
 }
 
-async function closeDiffTabs(modified: vscode.Uri): Promise<void> {
-  const tabs = vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === modified.toString());
-  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+function titleFor(changes: readonly ProposedFileChange[]): string {
+  if (changes.length === 1) {
+    const change = changes[0]!;
+    const target = change.newPath ?? change.path;
+    const name = target.split(/[\\/]/).pop() ?? target;
+    const verb = { create: 'new file', update: 'proposed', delete: 'deleted', move: 'moved' }[change.kind];
+    return `${name} (Relay: ${verb})`;
+  }
+  return `Relay: proposed changes to ${changes.length} files`;
 }

@@ -4,6 +4,12 @@ import * as vscode from 'vscode';
 
 export const PROPOSAL_SCHEME = 'relay-proposal';
 
+/** Where a proposal (or an empty side, or a snapshot) for `absolutePath` lives: one folder per id. */
+export function proposalUri(id: string, absolutePath: string): vscode.Uri {
+  const path = absolutePath.replace(/\\/g, '/').replace(/^\/?/, '/');
+  return vscode.Uri.from({ scheme: PROPOSAL_SCHEME, path: `/${encodeURIComponent(id)}${path}` });
+}
+
 export class ProposalFileSystem implements vscode.FileSystemProvider {
   private readonly files = new Map<string, { data: Uint8Array; mtime: number }>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();

@@ -33,6 +33,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
       await relay.controller.reviewChanges();
     },
     ...editorCommandHandlers(send),
+    ...relay.reviewCommands(),
   };
 }
 

@@ -144,6 +144,11 @@ export class Relay implements vscode.Disposable {
     this.publishState();
   }
 
+  /** The per-hunk review commands of the diff editor. */
+  reviewCommands(): ReturnType<ToolHost['review']['handlers']> {
+    return this.tools.review.handlers();
+  }
+
   /** A validated intent from the chat webview. */
   receive(message: WebviewToHost): void {
     if (message.type === 'ready') this.publishState();

@@ -11,6 +11,7 @@ import { readModelSettings } from './model/model-settings';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from './proposal-fs';
 import { AppliedEdits } from './session/applied-edits';
 import { CardDiffs } from './session/card-diffs';
+import { ReviewLenses } from './review/review-lenses';
 import { PendingQuestions } from './session/pending-questions';
 import { TerminalCommandRunner } from './terminal-runner';
 import { WorkspaceEditApplier } from './workspace-edit-applier';
@@ -22,6 +23,8 @@ export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
   questions: PendingQuestions;
   diffs: CardDiffs;
+  /** Per-hunk review in the diff editor: lenses, commands and their context key. */
+  review: ReviewLenses;
 }
 
 /** The user's rules on private addresses, read at call time (the approval service is built after the tools). */
@@ -33,11 +36,13 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
   const files = new VsCodeWorkspaceFiles();
   const applied = new AppliedEdits(new WorkspaceEditApplier(log));
   const questions = new PendingQuestions();
+  const previewer = new DiffPreviewer(proposals);
+  const review = new ReviewLenses(previewer);
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
     commands: new TerminalCommandRunner(new ChildProcessRunner(), log),
-    reviewer: new DiffPreviewer(proposals),
+    reviewer: previewer,
     applier: applied,
     diagnostics: new VsCodeDiagnostics(),
     questions,
@@ -50,7 +55,17 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
       return { previewEdits: readModelSettings().previewEdits };
     },
   };
-  return { services, questions, diffs: new CardDiffs(applied, proposals), dispose: () => registration.dispose() };
+  return {
+    services,
+    questions,
+    diffs: new CardDiffs(applied, proposals),
+    review,
+    dispose: () => {
+      review.dispose();
+      previewer.dispose();
+      registration.dispose();
+    },
+  };
 }
 
 function progress(items: readonly TodoItem[]): string {

@@ -3,9 +3,9 @@
 // (event-driven, with a scripted "language server"), questions and the todo sink. File search is the real
 // JavaScript engine over the in-memory files; commands run through the real child-process runner.
 import * as path from 'node:path';
-import { waitForQuiet } from '../../src/core/edit';
+import { proposalHunks, resolveReview, waitForQuiet } from '../../src/core/edit';
 import type { DiagnosticInfo, DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../../src/core/ports/diagnostics';
-import type { ApplyOutcome, EditApplier, EditPreview, EditReviewer, ProposedFileChange } from '../../src/core/ports/edit-review';
+import type { ApplyOutcome, EditApplier, EditPreview, EditReviewer, HunkDecision, ProposedFileChange, ReviewEnd } from '../../src/core/ports/edit-review';
 import type { UserQuestions } from '../../src/core/ports/user-questions';
 import { WebFetchError, type WebFetcher, type WebPage } from '../../src/core/ports/web-fetch';
 import type { DirectoryEntry, FileStat, WorkspaceFiles } from '../../src/core/ports/workspace-files';
@@ -88,32 +88,94 @@ export class InMemoryFiles implements WorkspaceFiles {
 
 export interface RecordedPreview {
   id: string;
+  /** The first file's change (most tools propose one file). */
   change: ProposedFileChange;
+  changes: readonly ProposedFileChange[];
   closed: boolean;
-  /** What the user typed into the proposal side, if anything. */
-  userText: string | undefined;
-  /** The user rewrites the proposal in the diff editor. */
-  userEdits(text: string): void;
+  /** How many times it was shown, and whether the last time took focus. */
+  shown: number;
+  focused: boolean;
+  /** What the proposal side of each file holds, once the user typed or a hunk was reverted. */
+  texts: (string | undefined)[];
+  decisions: HunkDecision[][];
+  reason: string | undefined;
+  /** The user rewrites the first file's proposal in the diff editor. */
+  userEdits(text: string, file?: number): void;
+  /** The user accepts hunks of a file, the way the diff editor's lenses do. */
+  accept(file: number, hunks: readonly number[]): void;
+  /** The user rejects hunks: reverted in the proposal text, as the live diff editor does. */
+  reject(file: number, hunks: readonly number[], reason?: string): void;
+  /** The user closes the diff editor without deciding. */
+  closeUndecided(): void;
 }
 
+/** The diff editor of the tests: the same review logic as the real one, over plain strings. */
 export class InMemoryReviewer implements EditReviewer {
   readonly previews: RecordedPreview[] = [];
 
-  async preview(id: string, change: ProposedFileChange): Promise<EditPreview> {
+  async preview(id: string, changes: readonly ProposedFileChange[], options: { focus: boolean }): Promise<EditPreview> {
+    let waiters: ((end: ReviewEnd) => void)[] = [];
+    const finish = (end: ReviewEnd) => {
+      const all = waiters;
+      waiters = [];
+      for (const w of all) w(end);
+    };
+    const pending = () => record.decisions.some((ds) => ds.includes('pending'));
     const record: RecordedPreview = {
       id,
-      change,
+      change: changes[0]!,
+      changes,
       closed: false,
-      userText: undefined,
-      userEdits(text) {
-        record.userText = text;
+      shown: 1,
+      focused: options.focus,
+      texts: changes.map(() => undefined),
+      decisions: changes.map((c) => proposalHunks(c.baseText ?? '', c.proposedText ?? '').map((): HunkDecision => 'pending')),
+      reason: undefined,
+      userEdits(text, file = 0) {
+        record.texts[file] = text;
+      },
+      accept(file, hunks) {
+        for (const h of hunks) if (record.decisions[file]![h] === 'pending') record.decisions[file]![h] = 'accepted';
+        if (!pending()) finish('decided');
+      },
+      reject(file, hunks, reason) {
+        const c = changes[file]!;
+        const decisions = record.decisions[file]!;
+        const reverted = decisions.flatMap((d, i) => (d === 'rejected' ? [i] : []));
+        const reject = hunks.filter((h) => decisions[h] !== 'rejected');
+        record.texts[file] = resolveReview({
+          base: c.baseText ?? '',
+          proposed: c.proposedText ?? '',
+          current: record.texts[file] ?? c.proposedText ?? '',
+          reverted,
+          reject,
+        }).text;
+        for (const h of reject) decisions[h] = 'rejected';
+        if (reason) record.reason = reason;
+        if (!pending()) finish('decided');
+      },
+      closeUndecided() {
+        finish('closed');
       },
     };
     this.previews.push(record);
     return {
-      acceptedText: () => (record.closed ? undefined : (record.userText ?? change.proposedText)),
+      files: () => changes.map((c, i) => ({ text: record.closed ? undefined : (record.texts[i] ?? c.proposedText), decisions: [...record.decisions[i]!] })),
+      reason: () => record.reason,
+      reveal: async (focus) => {
+        record.shown++;
+        record.focused = focus;
+      },
+      settled: (signal) => {
+        if (!pending()) return Promise.resolve('decided');
+        return new Promise<ReviewEnd>((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          waiters.push(resolve);
+        });
+      },
       close: async () => {
         record.closed = true;
+        finish('closed');
       },
     };
   }

@@ -2,6 +2,7 @@
 // the host decides with the permission policy and, when the policy asks, through an `ApprovalPrompter`
 // (a native modal in VS Code, scripted answers in tests).
 import type { DecisionAudit, PermissionRule, ToolKind, ToolTargets } from '../permissions/types';
+import type { ReviewVerdict } from '../tools/types';
 
 /** The edit a write call would make, so the prompt can show its size and open the preview. */
 export interface ApprovalDiff {
@@ -11,6 +12,8 @@ export interface ApprovalDiff {
   removed: number;
   /** Shows the proposed change (the diff editor); the prompt is asked again afterwards. */
   open(): Promise<void>;
+  /** Lets the user decide in the diff editor, hunk by hunk; present when the change can be reviewed there. */
+  review?(signal: AbortSignal): Promise<ReviewVerdict>;
 }
 
 export interface ApprovalRequest {
@@ -71,6 +74,8 @@ export interface ApprovalPrompt {
   };
   /** Whether an "Open Diff" answer is possible. */
   offersDiff: boolean;
+  /** Whether a "Review Changes" answer is possible: the decision moves to the diff editor, hunk by hunk. */
+  offersReview?: boolean;
 }
 
 export type PromptAnswer =
@@ -81,6 +86,8 @@ export type PromptAnswer =
   | { type: 'deny-with-reason'; reason: string }
   /** Show the diff, then ask again. */
   | { type: 'open-diff' }
+  /** Decide in the diff editor: accepting some hunks allows them, rejecting all denies, closing it asks again. */
+  | { type: 'review' }
   /** Escape or a closed dialog: a denial. */
   | { type: 'dismissed' };
 

@@ -14,15 +14,38 @@ export interface ProposedFileChange {
   proposedText: string | undefined;
 }
 
+/** The user's verdict on one hunk of a file's proposal (base → proposed, in order). */
+export type HunkDecision = 'pending' | 'accepted' | 'rejected';
+
+export interface FileReview {
+  /**
+   * What the proposal side holds now: the proposal with every rejected hunk already put back to its base lines,
+   * plus the user's own edits. Undefined when it cannot be read (the preview was never shown or is gone).
+   */
+  text: string | undefined;
+  /** One per hunk of baseText → proposedText. */
+  decisions: readonly HunkDecision[];
+}
+
+/** How a review in the editor ended: every hunk decided (Accept All and Reject All decide them all), or closed undecided. */
+export type ReviewEnd = 'decided' | 'closed';
+
+/** One tool call's proposal on screen: one diff editor for a file, the multi-file diff editor for several. */
 export interface EditPreview {
-  /** What the user left in the proposal side, including their own unsaved edits to it. */
-  acceptedText(): string | undefined;
+  /** Per file of the proposal, in order. */
+  files(): FileReview[];
+  /** The reason the user gave for what they rejected, if any. */
+  reason(): string | undefined;
+  /** Shows the proposal again, keeping what the user typed and decided; `focus` gives it the keyboard. */
+  reveal(focus: boolean): Promise<void>;
+  /** Resolves when the user has decided every hunk, or closed the review without deciding. */
+  settled(signal: AbortSignal): Promise<ReviewEnd>;
   close(): Promise<void>;
 }
 
 export interface EditReviewer {
-  /** Opens the proposal beside the current file without taking focus. */
-  preview(id: string, change: ProposedFileChange): Promise<EditPreview>;
+  /** Opens the proposal beside the current file; without `focus` the user's editor keeps the keyboard. */
+  preview(id: string, changes: readonly ProposedFileChange[], options: { focus: boolean }): Promise<EditPreview>;
 }
 
 export type ApplyOutcome =

@@ -14,6 +14,7 @@ export type {
   ToolKind,
   ToolLogger,
   ToolPreparation,
+  ReviewVerdict,
   ToolResultContent,
   ToolResultOptions,
   ToolSource,

@@ -102,8 +102,21 @@ export interface ToolPreparation {
   /** One line for people, e.g. "Edit src/app.ts (3 edits)". */
   summary?: string;
   /** For edits: the proposed change's size, and a way to show it in the diff editor before deciding. */
-  diff?: { path: string; added: number; removed: number; open(): Promise<void> };
+  diff?: {
+    path: string;
+    added: number;
+    removed: number;
+    open(): Promise<void>;
+    /** Hands the decision to the diff editor: the user accepts or rejects each hunk there (see `ReviewVerdict`). */
+    review?(signal: AbortSignal): Promise<ReviewVerdict>;
+  };
 }
+
+/**
+ * How a review in the diff editor settled the approval: some change kept is an allow (of what was kept), every
+ * change rejected a denial (`reason` tells the model which and why), closed with hunks undecided asks again.
+ */
+export type ReviewVerdict = { decision: 'allow' } | { decision: 'deny'; reason: string } | { decision: 'undecided' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tools of any parameter type
 export type AnyTool = Tool<any>;

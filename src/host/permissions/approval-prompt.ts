@@ -34,6 +34,7 @@ export function buildApprovalPrompt(ctx: PromptContext): ApprovalPrompt {
     message: questionFor(ctx),
     detail: detailFor(ctx),
     offersDiff: request.diff !== undefined,
+    offersReview: request.diff?.review !== undefined,
   };
   if (suggestion.available && suggestion.rules.length > 0) {
     prompt.alwaysAllow = { rules: suggestion.rules, target: ctx.saveTarget };

@@ -27,6 +27,7 @@ import type {
   Subscribe,
   WorkspaceTrust,
 } from '../../core/ports/approval';
+import type { ReviewVerdict } from '../../core/tools';
 import { buildApprovalPrompt } from './approval-prompt';
 import { filterToolsForTrust, type OfferableTool } from './tools-for-trust';
 
@@ -55,7 +56,7 @@ export interface ApprovalServiceOptions {
   onWarning?: (message: string) => void;
 }
 
-/** "Open Diff" re-asks; a prompter that never stops asking for the diff is treated as a dismissal. */
+/** "Open Diff" and an undecided review re-ask; a prompter that never stops asking for them is treated as a dismissal. */
 const MAX_DIFF_ROUNDS = 20;
 
 export class ApprovalService implements ApprovalGate {
@@ -146,6 +147,21 @@ export class ApprovalService implements ApprovalGate {
         answer = { type: 'dismissed' };
       }
       throwIfAborted(signal);
+      if (answer.type === 'review' && request.diff?.review && round < MAX_DIFF_ROUNDS) {
+        // The decision moves to the diff editor: some hunks kept is an allow of what was kept, all rejected a
+        // denial naming them; closed with hunks undecided asks again.
+        let verdict: ReviewVerdict;
+        try {
+          verdict = await request.diff.review(signal);
+        } catch (error) {
+          throwIfAborted(signal);
+          this.options.onWarning?.(`Relay could not open the review: ${messageOf(error)}`);
+          continue;
+        }
+        throwIfAborted(signal);
+        if (verdict.decision === 'undecided') continue;
+        return this.settle(request, decision, verdict.decision === 'allow' ? { type: 'allow-once' } : { type: 'deny-with-reason', reason: verdict.reason });
+      }
       if (answer.type === 'open-diff' && request.diff && round < MAX_DIFF_ROUNDS) {
         await request.diff.open().catch((error: unknown) => this.options.onWarning?.(`Relay could not open the diff: ${messageOf(error)}`));
         throwIfAborted(signal);
@@ -221,7 +237,7 @@ function toUserAnswer(answer: PromptAnswer, prompt: ApprovalPrompt): UserAnswer 
     case 'deny-with-reason':
       return answer.reason.trim() ? { type: 'deny-with-reason', reason: answer.reason.trim() } : { type: 'deny' };
     default:
-      return { type: 'deny' }; // deny, dismissed (Escape), or an "Open Diff" with no diff to open
+      return { type: 'deny' }; // deny, dismissed (Escape), or an "Open Diff" / "Review" with nothing to show
   }
 }
 

@@ -1,6 +1,7 @@
 // The approval prompt as a native VS Code modal. "Always Allow…" shows the exact rule in a second modal
 // before anything is saved (Escape there goes back to the question); "Deny with Reason…" asks for the
-// reason in an input box. Escape on the question, or on the reason box, denies.
+// reason in an input box; "Review Changes…" closes the modal and lets the user decide hunk by hunk in the diff
+// editor. Escape on the question, or on the reason box, denies.
 import * as vscode from 'vscode';
 import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../core/ports/approval';
 import { describeRuleToSave } from './approval-prompt';
@@ -9,6 +10,8 @@ import { PERMISSION_RULES_KEY } from './approval-modes';
 const ALLOW: vscode.MessageItem = { title: 'Allow' };
 const ALWAYS_ALLOW: vscode.MessageItem = { title: 'Always Allow…' };
 const OPEN_DIFF: vscode.MessageItem = { title: 'Open Diff' };
+/** Hands the decision to the diff editor: accept or reject each hunk there. */
+const REVIEW: vscode.MessageItem = { title: 'Review Changes…' };
 /** The close affordance: Escape picks it, and VS Code adds no separate Cancel button. */
 const DENY: vscode.MessageItem = { title: 'Deny', isCloseAffordance: true };
 const DENY_WITH_REASON: vscode.MessageItem = { title: 'Deny with Reason…' };
@@ -23,7 +26,7 @@ export class ModalPrompter implements ApprovalPrompter {
       const buttons = [
         ALLOW,
         ...(prompt.alwaysAllow ? [alwaysAllow] : []),
-        ...(prompt.offersDiff ? [OPEN_DIFF] : []),
+        ...(prompt.offersReview ? [REVIEW] : prompt.offersDiff ? [OPEN_DIFF] : []),
         DENY_WITH_REASON,
         DENY,
       ];
@@ -36,6 +39,8 @@ export class ModalPrompter implements ApprovalPrompter {
           continue; // the user backed out of saving: ask the question again
         case OPEN_DIFF:
           return { type: 'open-diff' };
+        case REVIEW:
+          return { type: 'review' };
         case DENY_WITH_REASON: {
           const reason = await askReason(prompt);
           return reason ? { type: 'deny-with-reason', reason } : { type: 'deny' };

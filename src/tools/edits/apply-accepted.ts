@@ -38,6 +38,10 @@ export async function applyAccepted(input: ApplyInput): Promise<ApplyResult> {
   if (input.accepted.some((a) => a.userEdited)) {
     return conflict('and the proposal the user had reworked was based on the old text, so it was not applied.');
   }
+  // Recomputing would bring back the hunks the user rejected.
+  if (input.accepted.some((a) => a.rejected.length > 0)) {
+    return conflict('and the proposal the user had reviewed hunk by hunk was based on the old text, so it was not applied.');
+  }
   if (!input.replan) return conflict('and writing the whole file would discard those changes.');
 
   let fresh: EditPlan;

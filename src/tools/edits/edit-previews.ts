@@ -1,16 +1,28 @@
-// The diff editors of one call's proposal: opened at prepare time or on demand from the approval prompt, read
-// back when the call runs (the user may have edited the proposal), and closed after apply, denial or cancel.
-import type { EditPreview, EditReviewer, ProposedFileChange } from '../../core/ports/edit-review';
+// The diff editors of one call's proposal: opened at prepare time or on demand from the approval prompt, where the
+// user may edit the proposal and accept or reject each hunk; read back when the call runs, and closed after apply,
+// denial or cancel. What the user kept is worked out by the core's review logic, never by the editor.
+import { resolveReview, type ResolvedHunk } from '../../core/edit';
+import type { EditPreview, EditReviewer, FileReview, ProposedFileChange } from '../../core/ports/edit-review';
+import type { ReviewVerdict } from '../../core/tools';
+import { rejectedEverything } from './review-report';
 
 export interface AcceptedChange {
+  /** The change as the user left it: `proposedText` is what will be applied. */
   change: ProposedFileChange;
-  /** The user changed the proposal in the diff editor before it was applied. */
+  /** The user typed into the proposal before it was applied. */
   userEdited: boolean;
+  /** The hunks the user rejected: kept as they were in the file. */
+  rejected: ResolvedHunk[];
+  /** How many hunks the proposal for this file had. */
+  hunks: number;
+  /** The proposal with the rejected hunks put back, before the user's own edits (what `userEdited` is measured against). */
+  reference: string | undefined;
+  /** Every hunk rejected and nothing typed: this file is not changed at all. */
+  dropped: boolean;
 }
 
 export class EditPreviews {
-  private readonly open = new Map<number, EditPreview>();
-  private opening: Promise<void> | undefined;
+  private opening: Promise<EditPreview | undefined> | undefined;
   /** Once applied, denied or cancelled, "Open Diff" has nothing left to show. */
   private closed = false;
 
@@ -18,48 +30,68 @@ export class EditPreviews {
     private readonly reviewer: EditReviewer,
     private readonly callId: string,
     private readonly changes: readonly ProposedFileChange[],
+    private readonly show: (path: string) => string,
   ) {}
 
-  get isOpen(): boolean {
-    return this.open.size > 0;
-  }
-
-  /** Opens (or shows again) every file's diff; a second call keeps what the user already typed. */
-  show(): Promise<void> {
+  /** Opens the proposal (or shows it again, keeping what the user typed and decided). */
+  open(focus = false): Promise<void> {
     if (this.closed) return Promise.resolve();
-    this.opening = (this.opening ?? Promise.resolve()).catch(() => undefined).then(async () => {
-      for (const [i, change] of this.changes.entries()) {
-        if (this.closed) return;
-        const current = this.open.get(i);
-        const proposedText = current ? (current.acceptedText() ?? change.proposedText) : change.proposedText;
-        this.open.set(i, await this.reviewer.preview(previewId(this.callId, i), { ...change, proposedText }));
-      }
-    });
-    return this.opening;
+    this.opening = (this.opening ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .then(async (preview) => {
+        if (this.closed) return preview;
+        if (preview) {
+          await preview.reveal(focus);
+          return preview;
+        }
+        return this.reviewer.preview(this.callId, this.changes, { focus });
+      });
+    return this.opening.then(() => undefined);
   }
 
-  /** The changes as the user left them: each proposal replaced by what its diff editor holds now. */
+  /** The approval handed to the diff editor: waits until the user has decided every hunk or closed the review. */
+  async review(signal: AbortSignal): Promise<ReviewVerdict> {
+    await this.open(true);
+    const preview = await this.opening?.catch(() => undefined);
+    if (!preview || this.closed) return { decision: 'undecided' };
+    if ((await preview.settled(signal)) === 'closed') return { decision: 'undecided' };
+    const accepted = await this.accepted();
+    if (accepted.every((a) => a.dropped)) return { decision: 'deny', reason: rejectedEverything(accepted, this.show, preview.reason()) };
+    return { decision: 'allow' };
+  }
+
+  /** The changes as the user left them; hunks still undecided are accepted (the call was allowed). */
   async accepted(): Promise<AcceptedChange[]> {
-    await this.opening?.catch(() => undefined); // a preview that failed to open just means nobody edited it
-    return this.changes.map((change, i) => {
-      const preview = this.open.get(i);
-      if (!preview || change.kind === 'delete') return { change, userEdited: false };
-      const text = preview.acceptedText();
-      if (text === undefined || text === change.proposedText) return { change, userEdited: false };
-      return { change: { ...change, proposedText: text }, userEdited: true };
-    });
+    const preview = await this.opening?.catch(() => undefined); // a preview that failed to open just means nobody reviewed it
+    const files = preview?.files();
+    return this.changes.map((change, i) => acceptedChange(change, files?.[i]));
+  }
+
+  /** The user's reason for what they rejected, if they gave one. */
+  async reason(): Promise<string | undefined> {
+    return (await this.opening?.catch(() => undefined))?.reason();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.opening?.catch(() => undefined);
-    const previews = [...this.open.values()];
-    this.open.clear();
-    await Promise.all(previews.map((p) => p.close().catch(() => undefined)));
+    const preview = await this.opening?.catch(() => undefined);
+    await preview?.close().catch(() => undefined);
   }
 }
 
-/** One id per file of a call, so a multi-file patch gets one diff editor per file. */
-function previewId(callId: string, index: number): string {
-  return index === 0 ? callId : `${callId}-${index}`;
+/** One file's outcome: the text the proposal side holds (rejected hunks already reverted there), read through the review logic. */
+export function acceptedChange(change: ProposedFileChange, review: FileReview | undefined): AcceptedChange {
+  const base = change.baseText ?? '';
+  const proposed = change.proposedText ?? '';
+  const reverted = (review?.decisions ?? []).flatMap((d, i) => (d === 'rejected' ? [i] : []));
+  const current = change.kind === 'delete' ? (reverted.length > 0 ? base : '') : (review?.text ?? proposed);
+  const resolution = resolveReview({ base, proposed, current, reverted, reject: [] });
+  const reference = reverted.length > 0 ? resolveReview({ base, proposed, current: proposed, reverted: [], reject: reverted }).text : proposed;
+  const rejected = resolution.hunks.filter((h) => h.decision === 'rejected');
+  const hunks = resolution.hunks.length;
+  const userEdited = change.kind !== 'delete' && resolution.text !== reference;
+  const unchanged = change.kind === 'create' ? rejected.length === hunks && hunks > 0 && !userEdited : resolution.text === base && change.kind !== 'delete';
+  const dropped = change.kind === 'delete' ? rejected.length > 0 : unchanged && (change.kind !== 'move' || rejected.length > 0);
+  const applied: ProposedFileChange = change.kind === 'delete' ? change : { ...change, proposedText: resolution.text };
+  return { change: applied, userEdited, rejected, hunks, reference: change.kind === 'delete' ? undefined : reference, dropped };
 }

@@ -29,13 +29,13 @@ export function diffBlocks(changes: readonly ProposedFileChange[], show: (path: 
   return { blocks, added, removed };
 }
 
-/** The model's account of the user's rework: the diff from its proposal to what was applied. */
-export function userEditNotes(accepted: readonly AcceptedChange[], proposed: readonly ProposedFileChange[], show: (path: string) => string): string[] {
-  return accepted.flatMap((a, i) => {
-    if (!a.userEdited) return [];
+/** The model's account of the user's rework: the diff from its proposal (rejected hunks aside) to what was applied. */
+export function userEditNotes(accepted: readonly AcceptedChange[], show: (path: string) => string): string[] {
+  return accepted.flatMap((a) => {
+    if (!a.userEdited || a.dropped) return [];
     const diff = unifiedDiffFor({
       path: show(a.change.path),
-      oldContent: proposed[i]?.proposedText ?? '',
+      oldContent: a.reference ?? '',
       newContent: a.change.proposedText ?? '',
     });
     return [

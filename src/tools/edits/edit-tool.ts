@@ -5,15 +5,16 @@
 //          workspace edit (recomputing once if the file changed meanwhile), waits for diagnostics by event and
 //          tells the model how the edit matched and which errors it introduced or fixed;
 // always   closes the diff editors: after apply, on cancel, and at dispose (a denied call never executes).
-import type { ToolContext, ToolPreparation } from '../../core/tools';
+import { ToolErrorType, type ToolContext, type ToolPreparation } from '../../core/tools';
 import { BuiltinTool } from '../builtin-tool';
 import { displayPath } from '../paths';
 import { DEFAULT_DIAGNOSTICS_WAIT } from '../services';
 import { applyAccepted } from './apply-accepted';
 import { DiagnosticsCheck } from './diagnostics-check';
 import { type EditPlan, pathAfter, touchedPaths } from './edit-plan';
-import { type AcceptedChange, EditPreviews } from './edit-previews';
+import { type AcceptedChange, acceptedChange, EditPreviews } from './edit-previews';
 import { diffBlocks, userEditNotes } from './edit-report';
+import { rejectedEverything, rejectionNotes, rejectionSummary } from './review-report';
 
 interface Prepared {
   plan: EditPlan;
@@ -34,12 +35,12 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
   async prepare(params: P, ctx: ToolContext): Promise<ToolPreparation> {
     await this.release();
     const plan = await this.plan(params, ctx.signal);
-    const previews = new EditPreviews(this.services.reviewer, ctx.callId, plan.changes);
+    const previews = new EditPreviews(this.services.reviewer, ctx.callId, plan.changes, this.show);
     const onAbort = () => void previews.close();
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     this.prepared = { plan, previews, stopOnAbort: () => ctx.signal.removeEventListener('abort', onAbort) };
     // A diff editor that fails to open must not sink the edit: the approval prompt still shows its size.
-    if (this.services.options?.previewEdits) await previews.show().catch((error: unknown) => ctx.log.warn('The edit preview could not be opened', error));
+    if (this.services.options?.previewEdits) await previews.open().catch((error: unknown) => ctx.log.warn('The edit preview could not be opened', error));
 
     const proposal = diffBlocks(plan.changes, this.show, true);
     // DOING merges into the call's status (WAIT would start it afresh and drop its params); the card still reads
@@ -49,7 +50,13 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
     return {
       targets: { paths: touchedPaths(plan.changes) },
       summary: plan.summary,
-      diff: { path: pathAfter(first) ?? first.path, added: proposal.added, removed: proposal.removed, open: () => previews.show() },
+      diff: {
+        path: pathAfter(first) ?? first.path,
+        added: proposal.added,
+        removed: proposal.removed,
+        open: () => previews.open(),
+        review: (signal) => previews.review(signal),
+      },
     };
   }
 
@@ -59,7 +66,14 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
     const previews = this.prepared?.previews;
     try {
       ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: plan.summary });
-      const accepted: AcceptedChange[] = previews ? await previews.accepted() : plan.changes.map((change) => ({ change, userEdited: false }));
+      const reviewed: AcceptedChange[] = previews ? await previews.accepted() : plan.changes.map((change) => acceptedChange(change, undefined));
+      const reason = await previews?.reason();
+      const accepted = reviewed.filter((a) => !a.dropped);
+      if (accepted.length === 0) {
+        // Allowed, yet the user had rejected every hunk in the diff editor: nothing to apply, and the model hears why.
+        this.fail(ctx, ToolErrorType.USER_DENIED, `The user ${rejectedEverything(reviewed, this.show, reason)}`);
+        return;
+      }
       const check = DiagnosticsCheck.start(this.services.diagnostics, accepted.map((a) => a.change));
       try {
         const result = await applyAccepted({
@@ -67,7 +81,7 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
           origin: { callId: ctx.callId },
           accepted,
           plan,
-          ...(this.recomputeOnConflict ? { replan: () => this.plan(params, ctx.signal) } : {}),
+          ...(this.recomputeOnConflict && accepted.length === reviewed.length ? { replan: () => this.plan(params, ctx.signal) } : {}),
           show: this.show,
           read: (path) => this.services.files.readText(path).catch(() => undefined),
         });
@@ -82,14 +96,17 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
         const recomputed = result.recomputed
           ? [`${result.applied.length > 1 ? 'A file' : 'The file'} changed after the edit was proposed (it was edited meanwhile); the edit was matched again against its current text and applied.`]
           : [];
-        const reworked = result.recomputed ? [] : userEditNotes(accepted, plan.changes, this.show);
-        const text = [...recomputed, result.plan.message, ...reworked, diagnostics.text].join('\n\n');
+        const reworked = result.recomputed ? [] : userEditNotes(accepted, this.show);
+        const rejections = rejectionNotes(reviewed, this.show, reason);
+        const text = [...recomputed, result.plan.message, ...(rejections ? [rejections] : []), ...reworked, diagnostics.text].join('\n\n');
         // Still openable: the host keeps each applied call's before and after for the card's "Open diff".
         const applied = diffBlocks(result.applied, this.show, true);
         const counts = `+${applied.added} -${applied.removed}`;
+        const partial = rejectionSummary(reviewed);
+        const why = reason?.trim() ? ` (${reason.trim()})` : '';
         this.succeed(ctx, text, {
-          showTip: `${result.plan.summary} (${counts})`,
-          result: `${result.plan.summary}: ${counts}${diagnostics.introduced > 0 ? `, ${diagnostics.introduced} new errors` : ''}`,
+          showTip: `${result.plan.summary} (${counts}${partial ? `; ${partial}${why}` : ''})`,
+          result: `${result.plan.summary}: ${counts}${partial ? `; ${partial}${why}` : ''}${diagnostics.introduced > 0 ? `, ${diagnostics.introduced} new errors` : ''}`,
           blocks: applied.blocks,
           metadata: {
             added: applied.added,
@@ -98,6 +115,7 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
             fixedErrors: diagnostics.fixed,
             userEdited: reworked.length > 0,
             recomputed: result.recomputed,
+            rejectedHunks: reviewed.reduce((n, a) => n + a.rejected.length, 0),
           },
         });
       } finally {

@@ -35,12 +35,12 @@ describe('edit pipeline inside real VS Code: diff preview, one-step undo, confli
   it('opens the diff beside the user without taking focus, and applies what the user edited in the proposal', async () => {
     const mine = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.joinPath(root(), 'README.md')));
     const uri = await fileWith('one\ntwo\nthree\n');
-    const preview = await previewer.preview('call-1', {
+    const preview = await previewer.preview('call-1', [{
       kind: 'update',
       path: uri.fsPath,
       baseText: 'one\ntwo\nthree\n',
       proposedText: 'one\n2\nthree\n',
-    });
+    }], { focus: false });
     const diffTab = await waitFor(
       () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff),
       10_000,
@@ -55,7 +55,7 @@ describe('edit pipeline inside real VS Code: diff preview, one-step undo, confli
     const userEdit = new vscode.WorkspaceEdit();
     userEdit.replace(right, proposalDoc.lineAt(1).range, 'TWO (edited by the user)');
     assert.ok(await vscode.workspace.applyEdit(userEdit));
-    const accepted = preview.acceptedText();
+    const accepted = preview.files()[0]!.text;
     assert.equal(accepted, 'one\nTWO (edited by the user)\nthree\n');
 
     const outcome = await applier.apply([{ kind: 'update', path: uri.fsPath, baseText: 'one\ntwo\nthree\n', proposedText: accepted }]);
@@ -67,7 +67,7 @@ describe('edit pipeline inside real VS Code: diff preview, one-step undo, confli
 
   it('shows a new file against an empty side and creates it on apply', async () => {
     const path = vscode.Uri.joinPath(root(), 'created', 'new-file.ts').fsPath;
-    const preview = await previewer.preview('call-2', { kind: 'create', path, baseText: undefined, proposedText: 'export const x = 1;\n' });
+    const preview = await previewer.preview('call-2', [{ kind: 'create', path, baseText: undefined, proposedText: 'export const x = 1;\n' }], { focus: false });
     const tab = await waitFor(
       () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.label.includes('new-file.ts')),
       10_000,
@@ -75,7 +75,7 @@ describe('edit pipeline inside real VS Code: diff preview, one-step undo, confli
     );
     const left = (tab.input as vscode.TabInputTextDiff).original;
     assert.equal((await vscode.workspace.openTextDocument(left)).getText(), '');
-    const outcome = await applier.apply([{ kind: 'create', path, baseText: undefined, proposedText: preview.acceptedText() }]);
+    const outcome = await applier.apply([{ kind: 'create', path, baseText: undefined, proposedText: preview.files()[0]!.text }]);
     assert.equal(outcome.ok, true);
     assert.equal(await onDisk(vscode.Uri.file(path)), 'export const x = 1;\n');
     await preview.close();

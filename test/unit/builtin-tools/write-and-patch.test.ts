@@ -126,7 +126,8 @@ describe('apply_patch', () => {
         assert.deepEqual(prep?.targets.paths, ['/workspace/hello.txt', '/workspace/src/a.py', '/workspace/src/b.py', '/workspace/old.txt']);
         assert.equal(prep?.summary, 'Patch 3 files: hello.txt, src/a.py, old.txt');
         await prep!.diff!.open();
-        assert.deepEqual(h.host.reviewer.open.map((p) => [p.id, p.change.kind]), [['call-1', 'create'], ['call-1-1', 'move'], ['call-1-2', 'delete']]);
+        // One review of the whole patch (the multi-file diff editor), a file each.
+        assert.deepEqual(h.host.reviewer.open.map((p) => [p.id, p.changes.map((c) => c.kind)]), [['call-1', ['create', 'move', 'delete']]]);
       },
     });
     const text = expectSuccess(outcome);

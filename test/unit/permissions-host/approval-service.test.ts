@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { ApprovalOutcome, ApprovalRequest } from '../../../src/core/ports/approval';
+import type { ReviewVerdict } from '../../../src/core/tools';
 import { nodeFileSystem, WORKSPACE } from '../permissions/fixtures';
 import { harness, never } from './fakes';
 
@@ -132,6 +133,27 @@ describe('ApprovalService: answers', () => {
     assert.equal(opened, 1);
     assert.equal(h.prompter.prompts.length, 2);
     assert.equal(h.prompter.prompts[0]?.offersDiff, true);
+  });
+
+  it('review: the diff editor decides; some kept allows, all rejected denies with what was rejected, closed asks again', async () => {
+    const verdicts: ReviewVerdict[] = [{ decision: 'undecided' }, { decision: 'allow' }];
+    const reviewing = (): ApprovalRequest => ({ ...edit(), diff: { ...edit().diff!, review: async () => verdicts.shift()! } });
+    const h = harness({ answers: [{ type: 'review' }, { type: 'review' }] });
+    const outcome = await h.service.approve(reviewing(), never);
+    assert.equal(outcome.allowed, true);
+    assert.equal(h.prompter.prompts.length, 2, 'closed undecided: the question came back');
+    assert.equal(h.prompter.prompts[0]?.offersReview, true);
+    assert.deepEqual(outcome.audit.answer, { type: 'allow-once' });
+
+    verdicts.push({ decision: 'deny', reason: 'rejected every change in the diff editor: src/app.ts (line 2). Nothing was changed.' });
+    const h2 = harness({ answers: [{ type: 'review' }] });
+    const refused = denied(await h2.service.approve(reviewing(), never));
+    assert.equal(refused.messageForModel, 'The user denied this call: rejected every change in the diff editor: src/app.ts (line 2). Nothing was changed.');
+    assert.equal(refused.audit.basis, 'user');
+    // No review offered (a tool without one): the answer is a denial, never an allow.
+    const h3 = harness({ answers: [{ type: 'review' }] });
+    denied(await h3.service.approve(edit(), never));
+    assert.equal(h3.prompter.prompts[0]?.offersReview, false);
   });
 
   it('a prompter that fails denies, with a warning', async () => {

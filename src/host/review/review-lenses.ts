@@ -1,0 +1,191 @@
+// Per-hunk review in the diff editor: CodeLens over each hunk of a proposal (Accept, Reject, Reject with Reason),
+// a file lens for multi-file proposals, the commands behind them and their keybindings (the `when` clause reads
+// the relay.reviewingProposal context key kept here), and Accept All / Reject All in the editor title.
+import * as vscode from 'vscode';
+import type { DiffPreviewer } from '../diff-preview';
+import { PROPOSAL_SCHEME } from '../proposal-fs';
+import type { ProposalReview } from './proposal-review';
+
+export const REVIEW_CONTEXT_KEY = 'relay.reviewingProposal';
+
+export const REVIEW_COMMANDS = {
+  acceptHunk: 'relay.review.acceptHunk',
+  rejectHunk: 'relay.review.rejectHunk',
+  rejectHunkWithReason: 'relay.review.rejectHunkWithReason',
+  nextHunk: 'relay.review.nextHunk',
+  acceptFile: 'relay.review.acceptFile',
+  rejectFile: 'relay.review.rejectFile',
+  acceptAll: 'relay.review.acceptAll',
+  rejectAll: 'relay.review.rejectAll',
+} as const;
+
+interface Target {
+  review: ProposalReview;
+  file: number;
+  /** The hunk under (or after) the cursor that is still open to a decision; undefined when none is. */
+  hunk: number | undefined;
+}
+
+export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private reviewing: boolean | undefined;
+
+  constructor(private readonly previews: DiffPreviewer) {
+    this.subscriptions = [
+      this.lensesChanged,
+      vscode.languages.registerCodeLensProvider({ scheme: PROPOSAL_SCHEME }, this),
+      previews.onDidChange(() => {
+        this.lensesChanged.fire();
+        this.updateContext();
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
+      vscode.window.tabGroups.onDidChangeTabs(() => this.updateContext()),
+    ];
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const found = this.previews.find(document.uri);
+    if (!found) return [];
+    const { review, file } = found;
+    const uri = document.uri.toString();
+    const decisions = review.reviewed[file]!.decisions;
+    const lenses: vscode.CodeLens[] = [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    if (review.reviewed.length > 1 && decisions.some((d) => d === 'pending')) {
+      lenses.push(
+        new vscode.CodeLens(top, { title: '$(check-all) Accept File', command: REVIEW_COMMANDS.acceptFile, arguments: [uri], tooltip: 'Accept every change to this file' }),
+        new vscode.CodeLens(top, { title: '$(close-all) Reject File', command: REVIEW_COMMANDS.rejectFile, arguments: [uri], tooltip: 'Keep this file as it is' }),
+      );
+    }
+    for (const hunk of review.locate(file)) {
+      const decision = decisions[hunk.index];
+      const line = Math.min(hunk.start, Math.max(document.lineCount - 1, 0));
+      const at = new vscode.Range(line, 0, line, 0);
+      const label = `${hunk.index + 1}/${decisions.length}`;
+      if (decision === 'rejected') {
+        lenses.push(new vscode.CodeLens(at, { title: `$(discard) Change ${label} rejected`, command: '' }));
+        continue;
+      }
+      if (decision === 'accepted') lenses.push(new vscode.CodeLens(at, { title: `$(pass-filled) Change ${label} accepted`, command: '' }));
+      else lenses.push(new vscode.CodeLens(at, { title: `$(check) Accept change ${label}`, command: REVIEW_COMMANDS.acceptHunk, arguments: [uri, hunk.index], tooltip: 'Accept this change (Ctrl+Alt+Y)' }));
+      lenses.push(
+        new vscode.CodeLens(at, { title: '$(close) Reject', command: REVIEW_COMMANDS.rejectHunk, arguments: [uri, hunk.index], tooltip: 'Keep the original lines here (Ctrl+Alt+N)' }),
+        new vscode.CodeLens(at, { title: 'Reject with Reason…', command: REVIEW_COMMANDS.rejectHunkWithReason, arguments: [uri, hunk.index], tooltip: 'Reject, and tell Relay why' }),
+      );
+    }
+    return lenses;
+  }
+
+  /** The command handlers, by id (registered at activation through the runtime's command table). */
+  handlers(): Record<(typeof REVIEW_COMMANDS)[keyof typeof REVIEW_COMMANDS], (...args: unknown[]) => unknown> {
+    return {
+      [REVIEW_COMMANDS.acceptHunk]: (uri?: unknown, hunk?: unknown) => this.onHunk(uri, hunk, (t, h) => t.review.accept(t.file, [h])),
+      [REVIEW_COMMANDS.rejectHunk]: (uri?: unknown, hunk?: unknown) => this.onHunk(uri, hunk, (t, h) => t.review.reject(t.file, [h])),
+      [REVIEW_COMMANDS.rejectHunkWithReason]: (uri?: unknown, hunk?: unknown) =>
+        this.onHunk(uri, hunk, async (t, h) => {
+          const reason = await askReason('Reject this change');
+          if (reason !== undefined) await t.review.reject(t.file, [h], reason);
+        }),
+      [REVIEW_COMMANDS.nextHunk]: () => this.nextHunk(),
+      [REVIEW_COMMANDS.acceptFile]: (uri?: unknown) => this.onFile(uri, (t) => t.review.accept(t.file, t.review.reviewed[t.file]!.decisions.map((_, i) => i))),
+      [REVIEW_COMMANDS.rejectFile]: (uri?: unknown) => this.onFile(uri, (t) => t.review.reject(t.file, t.review.reviewed[t.file]!.decisions.map((_, i) => i))),
+      [REVIEW_COMMANDS.acceptAll]: (uri?: unknown) => this.onFile(uri, (t) => t.review.acceptAll()),
+      [REVIEW_COMMANDS.rejectAll]: (uri?: unknown) =>
+        this.onFile(uri, async (t) => {
+          const reason = await askReason('Reject all changes');
+          if (reason !== undefined) await t.review.rejectAll(reason);
+        }),
+    };
+  }
+
+  private async onHunk(uri: unknown, hunk: unknown, act: (t: Target, hunk: number) => unknown): Promise<void> {
+    const target = this.target(uri, hunk);
+    if (target?.hunk === undefined) return;
+    await act(target, target.hunk);
+    if (!target.review.isDisposed && target.review.pending > 0) await this.nextHunk(target);
+  }
+
+  private async onFile(uri: unknown, act: (t: Target) => unknown): Promise<void> {
+    const target = this.target(uri, undefined);
+    if (target) await act(target);
+  }
+
+  /** Moves the cursor to the next undecided hunk of the file (wrapping), revealing it. */
+  private async nextHunk(target = this.target(undefined, undefined)): Promise<void> {
+    if (!target) return;
+    const right = target.review.reviewed[target.file]!.right;
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === right.toString());
+    if (!editor) return;
+    const decisions = target.review.reviewed[target.file]!.decisions;
+    const open = target.review.locate(target.file).filter((h) => decisions[h.index] === 'pending');
+    const cursor = editor.selection.active.line;
+    const next = open.find((h) => h.start > cursor) ?? open[0];
+    if (!next) return;
+    const position = new vscode.Position(Math.min(next.start, Math.max(editor.document.lineCount - 1, 0)), 0);
+    editor.selection = new vscode.Selection(position, position);
+    editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  /** The proposal a command acts on: the one named by a lens, else the one in the active editor, else the newest. */
+  private target(uri: unknown, hunk: unknown): Target | undefined {
+    const editor = vscode.window.activeTextEditor;
+    let document: vscode.Uri | undefined;
+    if (typeof uri === 'string') document = vscode.Uri.parse(uri);
+    else if (uri instanceof vscode.Uri) document = uri;
+    else if (editor?.document.uri.scheme === PROPOSAL_SCHEME) document = editor.document.uri;
+    else document = activeDiffProposal();
+    let found = document ? this.previews.find(document) : undefined;
+    if (!found) {
+      const newest = this.previews.reviews.filter((r) => r.pending > 0).at(-1);
+      if (newest) found = { review: newest, file: newest.reviewed.findIndex((f) => f.decisions.includes('pending')) };
+    }
+    if (!found) return undefined;
+    if (typeof hunk === 'number') return { ...found, hunk };
+    // From a keybinding: the undecided hunk under the cursor, else the next one after it, else the first.
+    const right = found.review.reviewed[found.file]!.right.toString();
+    const cursorEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === right);
+    const line = cursorEditor?.selection.active.line ?? 0;
+    const decisions = found.review.reviewed[found.file]!.decisions;
+    const open = found.review.locate(found.file).filter((h) => decisions[h.index] !== 'rejected');
+    const under = open.find((h) => line >= h.start && line < Math.max(h.end, h.start + 1));
+    const after = open.find((h) => h.start >= line && decisions[h.index] === 'pending') ?? open.find((h) => decisions[h.index] === 'pending');
+    return { ...found, hunk: (under ?? after)?.index };
+  }
+
+  private updateContext(): void {
+    const editor = vscode.window.activeTextEditor;
+    const uri = editor?.document.uri.scheme === PROPOSAL_SCHEME ? editor.document.uri : activeDiffProposal();
+    const found = uri ? this.previews.find(uri) : undefined;
+    const reviewing = (found !== undefined && found.review.pending > 0) || (isMultiDiffActive() && this.previews.reviews.some((r) => r.pending > 0));
+    if (reviewing === this.reviewing) return;
+    this.reviewing = reviewing;
+    void vscode.commands.executeCommand('setContext', REVIEW_CONTEXT_KEY, reviewing);
+  }
+
+  dispose(): void {
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+  }
+}
+
+/** The proposal shown by the active diff tab (whichever side has focus). */
+function activeDiffProposal(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (input instanceof vscode.TabInputTextDiff && input.modified.scheme === PROPOSAL_SCHEME) return input.modified;
+  return undefined;
+}
+
+function isMultiDiffActive(): boolean {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input as { textDiffs?: unknown[] } | undefined;
+  return Array.isArray(input?.textDiffs);
+}
+
+/** An optional reason: Enter with nothing typed rejects without one, Escape cancels the rejection. */
+async function askReason(title: string): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
+    prompt: 'Why? Relay tells the model, so it can do something else instead. Leave empty to reject without a reason; Escape cancels.',
+    placeHolder: 'e.g. keep the old name here',
+  });
+}

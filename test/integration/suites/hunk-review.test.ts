@@ -1,0 +1,211 @@
+// Per-hunk review inside the real VS Code: a task's edit is reviewed in the diff editor ("Review Changes…" in the
+// approval prompt), the user types into the proposal, accepts hunks through the CodeLens commands and rejects one
+// from the keyboard path (cursor in the hunk, command without arguments); exactly the kept hunks plus the user's
+// edit are applied as one undo step, and the model's tool result names the rejected lines. Multi-file patches
+// open in the multi-file diff editor, with a file lens to reject a whole file.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RelayApi } from '../../../src/extension';
+import type { Relay } from '../../../src/host/relay';
+import type { ChatItem } from '../../../src/shared/chat-model';
+import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer } from '../../support/scripted-model-server';
+import { activateRelay, relayWithScriptedPrompter, type ScriptedPrompter, waitFor } from '../helpers';
+
+const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'previewEdits'] as const;
+const FOLDER = 'hunk-review-it';
+const TURN_MS = 45_000;
+const lines = (...ls: string[]) => ls.map((l) => `${l}\n`).join('');
+const SOURCE = lines('import a', 'const x = 1;', 'one', 'two', 'three', 'four', 'const y = 2;', 'five', 'six', 'seven', 'const z = 3;', 'end');
+const EDITS = [
+  { old_text: 'const x = 1;', new_text: 'const x = 10;' },
+  { old_text: 'const y = 2;', new_text: 'const y = 20;' },
+  { old_text: 'const z = 3;', new_text: 'const z = 30;\nconst w = 40;' },
+];
+
+type Json = Record<string, unknown>;
+
+describe('per-hunk review in the real diff editor', function () {
+  // A whole task per test (model turns, review, apply, diagnostics) on a machine that may be busy.
+  this.timeout(150_000);
+  let api: RelayApi;
+  let relay: Relay;
+  let prompter: ScriptedPrompter;
+  let server: ScriptedModelServer;
+  const saved = new Map<string, unknown>();
+  const config = () => vscode.workspace.getConfiguration('relay');
+  const root = () => vscode.workspace.workspaceFolders![0]!.uri;
+  const file = (name: string) => vscode.Uri.joinPath(root(), FOLDER, name);
+  const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  const write = (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  const toolResult = (request: RecordedRequest, callId: string) =>
+    String(((request.body as Json).messages as Json[]).find((m) => m.role === 'tool' && m.tool_call_id === callId)?.content);
+  const card = (callId: string) =>
+    api.chat.snapshot.items.find((i): i is Extract<ChatItem, { kind: 'tool' }> => i.kind === 'tool' && i.status.callId === callId);
+  const proposalDocs = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'relay-proposal' && !d.uri.path.includes('-empty/'));
+  const lensTitles = async (uri: vscode.Uri) =>
+    ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
+
+  async function taskStopped(what: string): Promise<void> {
+    await waitFor(() => api.chat.snapshot.task && !api.chat.snapshot.task.running && !relay.controller.isRunning, TURN_MS, what);
+  }
+
+  before(async () => {
+    api = await activateRelay();
+    ({ relay, prompter } = await relayWithScriptedPrompter());
+    server = await startScriptedModelServer();
+    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
+    for (const [key, value] of Object.entries({ approvalMode: 'default', previewEdits: false, provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false })) {
+      await config().update(key, value, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  beforeEach(async () => {
+    server.reset();
+    prompter.script();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !api.chat.snapshot.task && api.chat.snapshot.items.length === 0, 5_000, 'the new, empty task');
+  });
+
+  after(async () => {
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
+    await server?.close();
+    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), FOLDER), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('accept two hunks, reject one from the keyboard, keep the user edit: applied as one undo step, the model told the rejected lines', async () => {
+    const target = file('review.ts');
+    await write(target, SOURCE);
+    server.setScript([
+      { toolCalls: [{ id: 'call_edit', name: 'edit_file', args: { path: `${FOLDER}/review.ts`, edits: EDITS } }] },
+      { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Done.' } }] },
+    ]);
+    prompter.script({ type: 'review' });
+    api.chat.submitIntent({ type: 'sendMessage', text: 'Bump the constants.' });
+
+    // The review opens in the diff editor, focused, with a lens row over each hunk.
+    const doc = await waitFor(() => proposalDocs().find((d) => d.uri.path.endsWith('/review.ts')), TURN_MS, 'the proposal document');
+    const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document === doc), 10_000, 'the proposal editor');
+    const titles = await waitFor(async () => {
+      const t = await lensTitles(doc.uri);
+      return t.length >= 9 ? t : undefined;
+    }, 10_000, 'the hunk lenses');
+    assert.deepEqual(await titles, [
+      '$(check) Accept change 1/3', '$(close) Reject', 'Reject with Reason…',
+      '$(check) Accept change 2/3', '$(close) Reject', 'Reject with Reason…',
+      '$(check) Accept change 3/3', '$(close) Reject', 'Reject with Reason…',
+    ]);
+    assert.equal(prompter.prompts[0]?.offersReview, true);
+
+    // The user types into the proposal, outside every hunk.
+    const typing = new vscode.WorkspaceEdit();
+    typing.replace(doc.uri, doc.lineAt(3).range, 'two (typed by the user)');
+    assert.ok(await vscode.workspace.applyEdit(typing));
+
+    // Hunk 1 accepted from its lens; hunk 2 rejected with the cursor in it and no arguments (the keybinding's path).
+    await vscode.commands.executeCommand('relay.review.acceptHunk', doc.uri.toString(), 0);
+    editor.selection = new vscode.Selection(6, 3, 6, 3);
+    await vscode.commands.executeCommand('relay.review.rejectHunk');
+    assert.equal(doc.lineAt(6).text, 'const y = 2;', 'the rejected hunk is reverted in the proposal itself');
+    assert.deepEqual((await lensTitles(doc.uri)).slice(0, 2), ['$(pass-filled) Change 1/3 accepted', '$(close) Reject']);
+    assert.ok((await lensTitles(doc.uri)).includes('$(discard) Change 2/3 rejected'));
+    assert.equal(relay.controller.isRunning, true, 'still waiting for the last hunk');
+    await vscode.commands.executeCommand('relay.review.acceptHunk', doc.uri.toString(), 2);
+
+    await taskStopped('the task to finish after the review');
+    const expected = SOURCE.replace('const x = 1;', 'const x = 10;').replace('two\n', 'two (typed by the user)\n').replace('const z = 3;', 'const z = 30;\nconst w = 40;');
+    assert.equal(await read(target), expected);
+    const result = toolResult(server.requests[1]!, 'call_edit');
+    assert.match(result, /The user rejected 1 of 3 changes to hunk-review-it\/review\.ts; they were not applied and the file keeps its original text there:\n- line 7 \(you proposed 1 line instead\), now line 7 of the file/);
+    assert.match(result, /The user edited your proposal[^]*\+two \(typed by the user\)/);
+    assert.match(card('call_edit')!.status.showTip ?? '', /2 of 3 changes applied, 1 rejected/);
+    assert.ok(!vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff), 'the review closed');
+
+    // One undo reverts everything that was applied.
+    const applied = await vscode.workspace.openTextDocument(target);
+    await vscode.window.showTextDocument(applied);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(applied.getText(), SOURCE);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('rejecting every hunk is a denial: nothing written, the model told which lines', async () => {
+    const target = file('all-rejected.ts');
+    await write(target, SOURCE);
+    server.setScript([
+      { toolCalls: [{ id: 'call_edit_2', name: 'edit_file', args: { path: `${FOLDER}/all-rejected.ts`, edits: EDITS.slice(0, 2) } }] },
+      { toolCalls: [{ id: 'call_done_2', name: 'attempt_completion', args: { result: 'Left it.' } }] },
+    ]);
+    prompter.script({ type: 'review' });
+    api.chat.submitIntent({ type: 'sendMessage', text: 'Bump two constants.' });
+    const doc = await waitFor(() => proposalDocs().find((d) => d.uri.path.endsWith('/all-rejected.ts')), TURN_MS, 'the proposal document');
+    await vscode.commands.executeCommand('relay.review.rejectHunk', doc.uri.toString(), 1);
+    await vscode.commands.executeCommand('relay.review.rejectHunk', doc.uri.toString(), 0);
+    await taskStopped('the task to finish after the denial');
+    assert.equal(await read(target), SOURCE);
+    assert.equal(card('call_edit_2')?.status.state, 'error');
+    assert.match(toolResult(server.requests[1]!, 'call_edit_2'), /The user denied this call: rejected every change in the diff editor: hunk-review-it\/all-rejected\.ts \(line 2, line 7\)\. Nothing was changed\./);
+  });
+
+  it('a multi-file patch opens in the multi-file diff editor; one file rejected whole, a hunk of another rejected', async () => {
+    const a = file('multi-a.ts');
+    const b = file('multi-b.ts');
+    await write(a, SOURCE);
+    await write(b, lines('alpha', 'beta'));
+    const patch = [
+      '*** Begin Patch',
+      `*** Update File: ${FOLDER}/multi-a.ts`,
+      '@@ import a',
+      '-const x = 1;',
+      '+const x = 10;',
+      ' one',
+      '@@ six',
+      ' seven',
+      '-const z = 3;',
+      '+const z = 30;',
+      `*** Update File: ${FOLDER}/multi-b.ts`,
+      '-alpha',
+      '+ALPHA',
+      ' beta',
+      `*** Add File: ${FOLDER}/multi-new.ts`,
+      '+export const created = true;',
+      '*** End Patch',
+    ].join('\n');
+    server.setScript([
+      { toolCalls: [{ id: 'call_patch', name: 'apply_patch', args: { patch } }] },
+      { toolCalls: [{ id: 'call_done_3', name: 'attempt_completion', args: { result: 'Patched.' } }] },
+    ]);
+    prompter.script({ type: 'review' });
+    api.chat.submitIntent({ type: 'sendMessage', text: 'Patch three files.' });
+
+    const tab = await waitFor(
+      () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => (t.input as { textDiffs?: unknown[] } | undefined)?.textDiffs?.length === 3),
+      TURN_MS,
+      'the multi-file diff editor with the three files',
+    );
+    assert.match(tab.label, /Relay: proposed changes to 3 files/);
+    const docA = await waitFor(() => proposalDocs().find((d) => d.uri.path.endsWith('/multi-a.ts')), 10_000, 'multi-a proposal');
+    const proposalOf = async (name: string) => vscode.workspace.openTextDocument(
+      vscode.Uri.from({ scheme: 'relay-proposal', path: docA.uri.path.replace(/[^/]*\/[^/]*\/multi-a\.ts$/, '') + name }),
+    );
+    assert.deepEqual((await lensTitles(docA.uri)).slice(0, 3), ['$(check-all) Accept File', '$(close-all) Reject File', '$(check) Accept change 1/2']);
+
+    await vscode.commands.executeCommand('relay.review.rejectHunk', docA.uri.toString(), 1);
+    await vscode.commands.executeCommand('relay.review.acceptHunk', docA.uri.toString(), 0);
+    const newDoc = proposalDocs().find((d) => d.uri.path.endsWith('/multi-new.ts')) ?? (await proposalOf('multi-new.ts'));
+    await vscode.commands.executeCommand('relay.review.rejectFile', newDoc.uri.toString());
+    assert.equal(relay.controller.isRunning, true, 'multi-b is still undecided');
+    await vscode.commands.executeCommand('relay.review.acceptAll', newDoc.uri.toString());
+
+    await taskStopped('the patch task to finish');
+    assert.equal(await read(a), SOURCE.replace('const x = 1;', 'const x = 10;'));
+    assert.equal(await read(b), lines('ALPHA', 'beta'));
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(file('multi-new.ts'))), 'the rejected new file was not created');
+    const result = toolResult(server.requests[1]!, 'call_patch');
+    assert.match(result, /The user rejected 1 of 2 changes to hunk-review-it\/multi-a\.ts[^]*- line 11 \(you proposed 1 line instead\)/);
+    assert.match(result, /The user rejected your change to hunk-review-it\/multi-new\.ts as a whole: the file was not created\./);
+  });
+});
