@@ -83,6 +83,8 @@ export interface ReviewInput {
   reverted: readonly number[];
   /** Indexes of hunks to revert now; every other hunk is kept as the user left it. */
   reject: readonly number[];
+  /** The hunks of base → proposed when the caller already has them (they never change during a review). */
+  hunks?: readonly LineHunk[];
 }
 
 export interface ResolvedHunk {
@@ -114,7 +116,7 @@ export function resolveReview(input: ReviewInput): ReviewResolution {
   const base = splitKeepingEnds(input.base);
   const proposed = splitKeepingEnds(input.proposed);
   const current = splitKeepingEnds(input.current);
-  const all = diffLineHunks(base, proposed);
+  const all = input.hunks ?? diffLineHunks(base, proposed);
   const reverted = new Set(input.reverted);
   const reject = new Set(input.reject);
 
@@ -271,7 +273,7 @@ export interface LocatedHunk {
 }
 
 /** Where each hunk of the proposal sits in the current text, for lenses and commands over the live proposal. */
-export function locateHunks(base: string, proposed: string, current: string, reverted: readonly number[]): LocatedHunk[] {
-  const kept = resolveReview({ base, proposed, current, reverted, reject: [] });
+export function locateHunks(base: string, proposed: string, current: string, reverted: readonly number[], hunks?: readonly LineHunk[]): LocatedHunk[] {
+  const kept = resolveReview({ base, proposed, current, reverted, reject: [], ...(hunks ? { hunks } : {}) });
   return kept.hunks.map((h) => ({ index: h.index, hunk: h.hunk, start: h.resolvedStart, end: h.resolvedEnd, reverted: h.decision === 'rejected', userEdited: h.userEdited }));
 }
