@@ -30,7 +30,7 @@ describe('rename_symbol: the language server\'s rename through the edit review p
       approve: (prep) => {
         assert.deepEqual(prep?.targets.paths, ['/workspace/src/main.ts', '/workspace/src/math.ts']);
         assert.equal(prep?.summary, 'Rename addCents to plusCents in 2 files');
-        assert.deepEqual(h.host.reviewer.open.map((p) => p.change.path), ['/workspace/src/main.ts', '/workspace/src/math.ts'], 'one diff editor per file, before approval');
+        assert.deepEqual(h.host.reviewer.open.map((p) => p.changes.map((c) => c.path)), [['/workspace/src/main.ts', '/workspace/src/math.ts']], 'one review of every file (the multi-file diff editor), before approval');
         assert.equal(h.host.applier.calls.length, 0, 'nothing applied before approval');
       },
     });
@@ -47,7 +47,7 @@ describe('rename_symbol: the language server\'s rename through the edit review p
   it('what the user changed in a file\'s diff is what lands', async () => {
     const h = harness();
     const outcome = await h.call('rename_symbol', { path: 'src/math.ts', line: 1, symbol: 'addCents', new_name: 'plusCents' }, {
-      approve: () => h.host.reviewer.open[1]!.userEdits('export function plusCents(a: number, b: number) {\n  return b + a;\n}\n'),
+      approve: () => h.host.reviewer.open[0]!.userEdits('export function plusCents(a: number, b: number) {\n  return b + a;\n}\n', 1),
     });
     assert.match(expectSuccess(outcome), /The user edited your proposal for src\/math\.ts/);
     assert.match(h.host.files.read('src/math.ts') ?? '', /return b \+ a/);
