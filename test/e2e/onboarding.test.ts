@@ -1,0 +1,131 @@
+// First run through the real UI, light and dark: the welcome in the empty chat (provider, model, missing key,
+// examples from the workspace, shortcuts), "Set Up Provider" from the welcome's button through VS Code's own
+// QuickPick and password box to a model from the provider's live list, the Test connection result (OK with the
+// latency; a rejected key in a modal with its fix), and the header's state while a task works and waits for an
+// approval. The model is the scripted server speaking OpenAI's wire (Relay's `relay.baseUrl` points OpenAI at it).
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
+import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+
+const KEY = 'sk-e2e-onboarding-key-0001';
+
+for (const theme of [
+  { name: 'light', colorTheme: 'Default Light Modern' },
+  { name: 'dark', colorTheme: 'Default Dark Modern' },
+]) {
+  describe(`e2e: onboarding and provider setup (${theme.name})`, () => {
+    let wb: Workbench;
+    let model: ScriptedModelServer;
+    let chat: FrameLocator;
+    const status = () => chat.locator('[data-testid="relay-status"]');
+
+    before(async () => {
+      model = await startScriptedModelServer({ models: { models: [{ id: 'gpt-5.4' }, { id: 'gpt-6-preview' }] } });
+      wb = await openWorkbench({
+        settings: { 'workbench.colorTheme': theme.colorTheme, 'relay.provider': 'openai', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'gpt-5.4' },
+      });
+      chat = await wb.openRelay();
+      await status().filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+    });
+    after(async () => {
+      await wb?.close();
+      await model?.close();
+    });
+
+    it('the empty chat welcomes: provider, whole model name, missing key, one set-up button, examples from this workspace, shortcuts', async () => {
+      const welcome = chat.locator('[data-testid="welcome"]');
+      await welcome.locator('.example-task').first().waitFor({ timeout: 30_000 });
+      assert.equal(await welcome.locator('[data-testid="welcome-provider"]').textContent(), 'OpenAI');
+      assert.equal(await welcome.locator('[data-testid="welcome-model"]').textContent(), 'gpt-5.4');
+      assert.equal(await welcome.locator('[data-testid="welcome-key"]').textContent(), 'no API key');
+      assert.equal(await welcome.locator('[data-testid="welcome-setup"]').count(), 1);
+      const examples = await welcome.locator('.example-task').allTextContents();
+      assert.equal(examples.length, 3);
+      assert.ok(examples.some((e) => e.includes('src/greet.ts')), `an example names the workspace's own file: ${examples.join(' | ')}`);
+      assert.match((await welcome.locator('.welcome-shortcuts').textContent()) ?? '', /Focus Chat/);
+      assert.equal(await status().textContent(), 'Ready · gpt-5.4 · OpenAI · no API key');
+      await wb.screenshot(`onboarding-welcome-${theme.name}`);
+    });
+
+    it('Set Up Provider from the welcome: provider, key in a password box, a model from the live list, then Test connection says OK with the latency', async () => {
+      model.setScript([{ text: 'OK' }]);
+      await chat.locator('[data-testid="welcome-setup"]').click();
+      const quick = wb.page.locator('.quick-input-widget');
+      const title = quick.locator('.quick-input-title');
+      await title.filter({ hasText: 'Relay: Set Up Provider' }).waitFor({ timeout: 30_000 });
+      await quick.locator('.monaco-list-row').filter({ hasText: 'current' }).first().waitFor();
+      await wb.page.keyboard.press('Enter'); // the current provider, OpenAI, is first
+
+      await title.filter({ hasText: '(2/3)' }).waitFor({ timeout: 15_000 });
+      const input = quick.locator('input.input');
+      assert.equal(await input.getAttribute('type'), 'password', 'the key is typed into a password box');
+      await input.fill(KEY);
+      await wb.screenshot(`onboarding-key-${theme.name}`);
+      await wb.page.keyboard.press('Enter');
+
+      await title.filter({ hasText: '(3/3)' }).waitFor({ timeout: 15_000 });
+      const live = quick.locator('.monaco-list-row').filter({ hasText: 'gpt-6-preview' });
+      await live.first().waitFor({ timeout: 30_000 }); // a model only the live list knows
+      assert.equal(model.modelListings.authHeader, true, 'the live list was asked for with the new key');
+      await wb.screenshot(`onboarding-models-${theme.name}`);
+      await quick.locator('.monaco-list-row').filter({ hasText: 'gpt-5.4' }).first().click();
+
+      const toast = wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: /connected to OpenAI · gpt-5\.4 in \d+ ms/ });
+      await toast.waitFor({ timeout: 30_000 });
+      await wb.screenshot(`onboarding-test-ok-${theme.name}`);
+      assert.equal(model.requests.length, 1);
+      assert.equal(model.requests[0]!.authHeader, true);
+      assert.equal((model.requests[0]!.body as { max_completion_tokens?: number }).max_completion_tokens, 1, 'one token');
+      await chat.locator('[data-testid="welcome-key"]').filter({ hasText: 'key set' }).waitFor({ timeout: 15_000 });
+      await status().filter({ hasText: /^Ready · gpt-5\.4 · OpenAI$/ }).waitFor({ timeout: 15_000 });
+      await chat.locator('[data-testid="welcome-test"]').filter({ hasText: /OK in \d+ ms/ }).waitFor({ timeout: 15_000 });
+    });
+
+    it('Test Connection with a rejected key: a modal says so in plain words, with the fix as its button', async () => {
+      model.reset();
+      model.setScript([{ fault: { status: 401 } }]);
+      await wb.runCommand('Relay: Test Connection');
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30_000 });
+      const text = (await dialog.textContent()) ?? '';
+      assert.match(text, /OpenAI rejected the API key/);
+      assert.match(text, /Enter the key again/);
+      assert.doesNotMatch(text, new RegExp(KEY), 'the key is never shown');
+      await dialog.getByRole('button', { name: 'Enter API Key' }).waitFor();
+      await wb.screenshot(`onboarding-test-401-${theme.name}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    });
+
+    it('the header shows the task working, then waiting for approval, then ready; the welcome is gone', async () => {
+      model.reset();
+      model.setScript([
+        { text: 'Looking at the workspace first.', chunkSize: 4, chunkDelayMs: 150, toolCalls: [{ id: 'call_write', name: 'write_file', args: { path: 'notes.txt', content: 'hi\n' } }] },
+        { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Left it alone.' } }] },
+      ]);
+      const input = chat.locator('textarea[aria-label="Message Relay"]');
+      await input.fill('Write a notes file');
+      await input.press('Enter');
+      await status().filter({ hasText: /^Working… · gpt-5\.4 · OpenAI/ }).waitFor({ timeout: 30_000 });
+      await wb.screenshot(`onboarding-header-working-${theme.name}`);
+      assert.equal(await chat.locator('[data-testid="welcome"]').isVisible(), false, 'the welcome is gone once a task runs');
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30_000 });
+      await status().filter({ hasText: /^Waiting for your approval/ }).waitFor({ timeout: 15_000 });
+      await wb.screenshot(`onboarding-header-approval-${theme.name}`);
+      await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+      await chat.locator('.message-list').filter({ hasText: 'Left it alone.' }).waitFor({ timeout: 30_000 });
+      await status().filter({ hasText: /^Ready · gpt-5\.4/ }).waitFor({ timeout: 15_000 });
+
+      // A new task: the welcome again, in its compact form.
+      await chat.getByRole('button', { name: 'New task' }).first().click();
+      const compact = chat.locator('[data-testid="welcome"].compact');
+      await compact.waitFor({ timeout: 15_000 });
+      assert.equal(await compact.locator('.welcome-shortcuts').count(), 0);
+      assert.equal(await compact.locator('.example-task').count(), 3);
+      await wb.screenshot(`onboarding-compact-${theme.name}`);
+    });
+  });
+}
