@@ -77,7 +77,8 @@ for (const theme of [
       await wb.screenshot(`onboarding-test-ok-${theme.name}`);
       assert.equal(model.requests.length, 1);
       assert.equal(model.requests[0]!.authHeader, true);
-      assert.equal((model.requests[0]!.body as { max_completion_tokens?: number }).max_completion_tokens, 1, 'one token');
+      // gpt-5.4 is served by the Responses API, whose smallest output limit is 16 tokens (the server refuses less).
+      assert.equal((model.requests[0]!.body as { max_output_tokens?: number }).max_output_tokens, 16, 'the smallest answer the API allows');
       await chat.locator('[data-testid="welcome-key"]').filter({ hasText: 'key set' }).waitFor({ timeout: 15_000 });
       await status().filter({ hasText: /^Ready · gpt-5\.4 · OpenAI$/ }).waitFor({ timeout: 15_000 });
       await chat.locator('[data-testid="welcome-test"]').filter({ hasText: /OK in \d+ ms/ }).waitFor({ timeout: 15_000 });

@@ -7,6 +7,9 @@ import type { ChatMessage, ModelRequest, ModelToolSpec, ReasoningPart } from './
 
 type InputItem = OpenAI.Responses.ResponseInputItem;
 
+/** The Responses API refuses a `max_output_tokens` below 16 (Chat Completions takes 1): a smaller ask is raised. */
+export const MIN_RESPONSES_OUTPUT_TOKENS = 16;
+
 export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
 
 export interface ResponsesRequestOptions {
@@ -24,7 +27,7 @@ export function toResponsesRequest(request: ModelRequest, options: ResponsesRequ
     input: toResponsesInput(request.messages),
     stream: true,
     store: false,
-    max_output_tokens: options.maxTokens,
+    max_output_tokens: Math.max(MIN_RESPONSES_OUTPUT_TOKENS, options.maxTokens),
   };
   if (request.system.trim()) body.instructions = request.system;
   if (request.tools.length > 0) body.tools = request.tools.map(toResponsesToolParam);

@@ -118,6 +118,9 @@ export function openaiRequestProblem(body: Json): string | undefined {
 export function responsesRequestProblem(body: Json, issued: ReadonlyMap<string, string>): string | undefined {
   if (typeof body.model !== 'string') return "Missing required parameter: 'model'.";
   if (!Array.isArray(body.input) || body.input.length === 0) return "Invalid 'input': empty array.";
+  if (typeof body.max_output_tokens === 'number' && body.max_output_tokens < 16) {
+    return `Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got ${body.max_output_tokens} instead.`;
+  }
   if (Array.isArray(body.tools) && body.tools.length === 0) return "[] is too short - 'tools'";
   if (Array.isArray(body.tools) && body.tools.some((t) => !isObject(t) || t.type !== 'function' || typeof t.name !== 'string')) {
     return "Missing required parameter: 'tools[0].name'.";

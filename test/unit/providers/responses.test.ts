@@ -49,6 +49,13 @@ describe('OpenAI Responses API over HTTP', () => {
     assert.deepEqual(server.requests.slice(-2).map((r) => r.path), ['/v1/responses', '/v1/chat/completions']);
   });
 
+  test('a one-token ask (Test connection) is raised to the 16 tokens the API accepts; the server refuses fewer', async () => {
+    server.setScript([{ text: 'O' }]);
+    const events = await collect(providerFor(RESPONSES, server).stream(request(undefined, { maxOutputTokens: 1 }), signal()));
+    assert.equal(lastBody().max_output_tokens, 16);
+    assert.equal(lastEvent(events).type, 'stop');
+  });
+
   test('sends a stateless request: instructions, input, function tools, store false, reasoning summary and encrypted content', async () => {
     server.setScript([{ text: 'ok' }]);
     await collect(providerFor(RESPONSES, server, { reasoningEffort: 'high' }).stream(request(), signal()));
