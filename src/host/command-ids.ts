@@ -2,6 +2,7 @@
 // activation; relay-commands.ts implements them. No imports: this file is part of the activation bundle.
 export const RUNTIME_COMMANDS = [
   'relay.cancelTask',
+  'relay.condenseContext',
   'relay.setApiKey',
   'relay.selectModel',
   'relay.showToolStatistics',

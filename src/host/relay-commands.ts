@@ -18,6 +18,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
   };
   return {
     'relay.cancelTask': () => relay.controller.cancel(),
+    'relay.condenseContext': () => relay.controller.condense(),
     'relay.setApiKey': (provider?: unknown) => setApiKeyCommand(relay.keys, typeof provider === 'string' && isProviderId(provider) ? provider : undefined),
     'relay.selectModel': async () => {
       await selectModelCommand(() => modelChoices(relay.keys));

@@ -49,7 +49,9 @@ export type ChatItem =
   /** `fix`: the setup step that fixes it (a 401 → the key), shown as a button that runs "Set Up Provider". */
   | { kind: 'error'; id: string; message: string; retryable: boolean; fix?: ErrorFix }
   /** A notice with `checkpointId` (files were restored) can restore the files to before that restore. */
-  | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning'; checkpointId?: string };
+  | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning'; checkpointId?: string }
+  /** Older turns were replaced by the model's summary (shown folded); token counts are estimates of the request. */
+  | { kind: 'condensed'; id: string; summary: string; tokensBefore: number; tokensAfter: number; trigger: 'auto' | 'manual'; ts: number };
 
 export type ApprovalMode = 'default' | 'auto-edit' | 'yolo' | 'plan';
 
@@ -87,7 +89,15 @@ export interface WelcomeFacts {
 export interface TaskUsage {
   inputTokens: number;
   outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
   costUsd?: number;
+}
+
+/** The context meter: the last request's tokens (input, cache reads and writes) against the model's window. */
+export interface ContextMeter {
+  tokens: number;
+  window: number;
 }
 
 export interface TaskView {
@@ -95,6 +105,7 @@ export interface TaskView {
   title: string;
   running: boolean;
   usage?: TaskUsage;
+  context?: ContextMeter;
 }
 
 export interface TaskSummary {

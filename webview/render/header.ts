@@ -1,6 +1,6 @@
 // The panel's top: title, connection/workspace status, the current task with its usage, and the History and
 // New task buttons.
-import type { ProviderStatus, TaskView } from '../../src/shared/chat-model';
+import type { ContextMeter, ProviderStatus, TaskUsage, TaskView } from '../../src/shared/chat-model';
 import type { InitialState } from '../../src/shared/protocol';
 import type { TaskPhase } from '../../src/shared/task-phase';
 import { KEY_STATUS, PHASES, STRINGS } from '../strings';
@@ -76,6 +76,7 @@ export class Header {
     if (task.running) parts.push(icon(this.doc, 'running', 'task-spinner'));
     parts.push(h(this.doc, 'span', { className: 'task-title', text: task.title || 'Untitled task', attrs: { title: task.title } }));
     if (task.usage) parts.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
+    if (task.context) parts.push(contextMeter(this.doc, task.context, task.usage));
     parts.push(this.reviewButton);
     this.taskBar.replaceChildren(...parts);
     this.taskBar.classList.toggle('running', task.running);
@@ -90,6 +91,46 @@ function iconButton(doc: Document, name: 'history' | 'add' | 'review', label: st
   const node = h(doc, 'button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': label, title: label } }, [icon(doc, name)]);
   node.addEventListener('click', onClick);
   return node;
+}
+
+/** The context meter: a bar and "12k / 200k", the last request against the window; the tooltip has the totals. */
+function contextMeter(doc: Document, context: ContextMeter, usage: TaskUsage | undefined): HTMLElement {
+  const share = context.window > 0 ? Math.min(1, context.tokens / context.window) : 0;
+  const percent = Math.round(share * 100);
+  const fill = h(doc, 'span', { className: 'context-meter-fill' });
+  fill.style.width = `${percent}%`;
+  const level = share >= 0.85 ? 'high' : share >= 0.6 ? 'medium' : 'low';
+  return h(
+    doc,
+    'span',
+    {
+      className: 'context-meter',
+      data: { testid: 'context-meter', level },
+      attrs: {
+        role: 'meter',
+        'aria-label': 'Context window',
+        'aria-valuemin': '0',
+        'aria-valuemax': String(context.window),
+        'aria-valuenow': String(context.tokens),
+        title: contextTooltip(context, usage),
+      },
+    },
+    [h(doc, 'span', { className: 'context-meter-bar' }, [fill]), h(doc, 'span', { className: 'context-meter-text', text: `${compact(context.tokens)} / ${compact(context.window)}` })],
+  );
+}
+
+export function contextTooltip(context: ContextMeter, usage: TaskUsage | undefined): string {
+  const percent = context.window > 0 ? Math.round((context.tokens / context.window) * 100) : 0;
+  const lines = [`Context: ${context.tokens.toLocaleString('en-US')} of ${context.window.toLocaleString('en-US')} tokens (${percent}%) in the last request`];
+  if (usage) {
+    lines.push(
+      `Input: ${usage.inputTokens.toLocaleString('en-US')} tokens`,
+      `Output: ${usage.outputTokens.toLocaleString('en-US')} tokens`,
+      `Cache reads: ${(usage.cacheReadTokens ?? 0).toLocaleString('en-US')} tokens`,
+    );
+    if (usage.costUsd !== undefined) lines.push(`Cost so far: $${usage.costUsd.toFixed(4)}`);
+  }
+  return lines.join('\n');
 }
 
 export function formatUsage(usage: NonNullable<TaskView['usage']>): string {

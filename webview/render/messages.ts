@@ -43,6 +43,8 @@ function buildView(doc: Document, item: ChatItem, actions: ItemActions, deferred
       return new ErrorItemView(doc, item, actions);
     case 'notice':
       return new NoticeItemView(doc, item, actions);
+    case 'condensed':
+      return new CondensedItemView(doc, item, actions);
     default:
       return new UnknownItemView(doc, item);
   }
@@ -204,6 +206,31 @@ class NoticeItemView implements ItemView {
     // A restore's notice: its checkpoint holds the files as they were just before it, so this undoes it.
     if (item.checkpointId !== undefined) parts.push(button(this.doc, 'Undo restore', 'secondary-button undo-restore-button', () => this.actions.restore(item.id, false)));
     this.element.replaceChildren(...parts);
+  }
+}
+
+/** "Context condensed": the token counts, and the summary that replaced the older turns, folded. */
+class CondensedItemView implements ItemView {
+  readonly element: HTMLElement;
+  constructor(
+    private readonly doc: Document,
+    item: Extract<ChatItem, { kind: 'condensed' }>,
+    private readonly actions: ItemActions,
+  ) {
+    this.element = h(doc, 'details', { className: 'message message-condensed', data: { testid: 'condensed-card' } });
+    this.update(item);
+  }
+  update(item: ChatItem): void {
+    if (item.kind !== 'condensed') return;
+    const tokens = (n: number) => n.toLocaleString('en-US');
+    const summary = h(this.doc, 'summary', {}, [
+      icon(this.doc, 'info'),
+      h(this.doc, 'span', { className: 'condensed-title', text: 'Context condensed' }),
+      h(this.doc, 'span', { className: 'condensed-tokens', text: `${tokens(item.tokensBefore)} → ${tokens(item.tokensAfter)} tokens` }),
+    ]);
+    const body = h(this.doc, 'div', { className: 'condensed-summary markdown' });
+    body.append(renderMarkdown(this.doc, item.summary, this.actions));
+    this.element.replaceChildren(summary, body);
   }
 }
 

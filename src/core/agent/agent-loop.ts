@@ -6,7 +6,7 @@ import type { Usage } from '../model/events';
 import type { AssistantPart, ChatMessage, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
 import { type CallCheckpointHook, PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
-import { fitToContext, type FitResult } from './context-budget';
+import { condenseHistory, keepWithinContext } from './context-keeper';
 import type { AgentEvent, AgentState } from './events';
 import { buildRequest, contextLimitsFor, preparePrompt } from './model-request';
 import { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
@@ -27,6 +27,8 @@ export interface LoopHost {
   appendUser(parts: readonly UserPart[]): void;
   emit(event: AgentEvent): void;
   addUsage(usage: Usage, costUsd: number | undefined): void;
+  /** True once after the user asked to condense while the task ran. */
+  takeCondenseRequest(): boolean;
   recordAudit(audit: ApprovalAudit): void;
   /** Saves the task now (in the background, in order). */
   save(): void;
@@ -54,12 +56,7 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
   try {
     const model = options.provider.model;
     const maxOutputTokens = options.maxOutputTokens ?? model.maxOutputTokens;
-    const promptInput = {
-      environment: options.environment,
-      rules: options.rules ?? [],
-      date: new Date(host.now()),
-      role: (options.depth ?? 0) > 0 ? ('sub-agent' as const) : ('main' as const),
-    };
+    const promptInput = promptInputFor(host);
     // Re-described when the tool set changes (an MCP server's list changed, search_tools loaded deferred tools).
     let promptTools = await host.manager.promptTools(model.contextWindow);
     let promptKey = promptTools.map((tool) => tool.name).join('\n');
@@ -84,7 +81,8 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
           prompt = await preparePrompt(model, promptTools, promptInput);
         }
       }
-      keepWithinContext(host, contextLimitsFor(model, prompt, maxOutputTokens));
+      await keepWithinContext(host, prompt, contextLimitsFor(model, prompt, maxOutputTokens), signal);
+      if (signal.aborted) return CANCELLED;
       const request = buildRequest(prompt, host.history(), { maxOutputTokens, ...(options.temperature !== undefined ? { temperature: options.temperature } : {}) });
       const end = await runStep({ host, scheduler, approvals, request, signal });
       if (end) return end;
@@ -115,19 +113,20 @@ async function askToContinue(host: LoopHost, steps: number, signal: AbortSignal)
   }
 }
 
-function keepWithinContext(host: LoopHost, limits: ReturnType<typeof contextLimitsFor>): void {
-  const result = fitToContext(host.history(), limits);
-  if (!result.changed) return;
-  host.replaceHistory(result.messages);
-  host.emit({ type: 'notice', id: host.newId(), text: describeFit(result), level: result.fits ? 'info' : 'warning' });
-  host.save();
+/** "Condense Context" on an idle task: the same summary a run would make, with the prompt a run would send. */
+export async function condenseOnDemand(host: LoopHost, signal: AbortSignal): Promise<void> {
+  const model = host.options.provider.model;
+  const prompt = await preparePrompt(model, await host.manager.promptTools(model.contextWindow), promptInputFor(host));
+  const outcome = await condenseHistory(host, prompt, 'manual', signal);
+  if (!outcome.condensed) host.emit({ type: 'notice', id: host.newId(), text: `Relay could not condense the conversation: ${outcome.reason}`, level: 'info' });
 }
 
-function describeFit(result: FitResult): string {
-  const parts: string[] = [];
-  if (result.shortenedOutputs > 0) parts.push(`shortened ${result.shortenedOutputs} old tool output(s)`);
-  if (result.shortenedArguments > 0) parts.push(`shortened the arguments of ${result.shortenedArguments} old tool call(s)`);
-  if (result.droppedTurns > 0) parts.push(`removed ${result.droppedTurns} old turn(s)`);
-  const head = `To fit the model's context window, Relay ${parts.join(', ')}.`;
-  return result.fits ? head : `${head} The conversation is still too long; start a new task if the model fails.`;
+function promptInputFor(host: LoopHost) {
+  const options = host.options;
+  return {
+    environment: options.environment,
+    rules: options.rules ?? [],
+    date: new Date(host.now()),
+    role: (options.depth ?? 0) > 0 ? ('sub-agent' as const) : ('main' as const),
+  };
 }

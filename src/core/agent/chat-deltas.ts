@@ -70,6 +70,10 @@ export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
       return [{ type: 'task', task }];
     case 'approval':
       return [];
+    case 'condensed': {
+      const { id, summary, tokensBefore, tokensAfter, trigger, ts } = event;
+      return [{ type: 'itemAdded', item: { kind: 'condensed', id, summary, tokensBefore, tokensAfter, trigger, ts } }, { type: 'task', task }];
+    }
     case 'checkpoint':
       return [{ type: 'checkpoint', itemId: event.itemId, checkpointId: event.checkpointId }];
     case 'transcript_reset':

@@ -54,6 +54,8 @@ export type AgentEvent =
   /** How a write or execute call was allowed or refused; stored with the task. */
   | { type: 'approval'; audit: ApprovalAudit }
   | { type: 'state'; state: AgentState }
+  /** Older turns were replaced by a summary (condense.ts); the chat shows a "Context condensed" card. */
+  | { type: 'condensed'; id: string; summary: string; tokensBefore: number; tokensAfter: number; trigger: 'auto' | 'manual'; ts: number }
   /** The files were checkpointed for this chat item (a card, or the user message the step followed). */
   | { type: 'checkpoint'; itemId: string; checkpointId: string }
   /** The conversation went back to an earlier point: the chat is redrawn from these items. */

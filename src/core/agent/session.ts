@@ -9,7 +9,7 @@ import type { ChatMessage } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
 import { emptyUsage, TASK_RECORD_VERSION, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
 import { type CheckpointedCall, consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
-import { runAgentLoop, type LoopHost } from './agent-loop';
+import { condenseOnDemand, runAgentLoop, type LoopHost } from './agent-loop';
 import { toChatDeltas } from './chat-deltas';
 import type { AgentEvent, AgentEventListener, AgentState } from './events';
 import { appendAssistant, appendUserParts, CANCEL_NOTE, repairHistory, titleFrom } from './history';
@@ -41,6 +41,10 @@ export class AgentSession implements ChildSession {
   /** Chat items the task can go back to (user messages, cards that changed files), by item id. */
   private readonly restorePoints = new Map<string, RestorePoint>();
   private historyEpoch: number;
+  /** The last request's tokens, for the context meter. */
+  private contextTokens: number | undefined;
+  /** "Condense Context" while running: done before the next model request. */
+  private condenseRequested = false;
   /** The latest user message no checkpoint has been taken after yet. */
   private userItemAwaitingCheckpoint: string | undefined;
 
@@ -62,6 +66,7 @@ export class AgentSession implements ChildSession {
     this.totals = record ? { ...emptyUsage(), ...record.usage } : emptyUsage();
     this.current = record ? stateFromRecord(record) : { status: 'idle' };
     this.historyEpoch = record?.historyEpoch ?? 0;
+    if (record?.contextTokens !== undefined) this.contextTokens = record.contextTokens;
     for (const point of record?.restorePoints ?? []) this.restorePoints.set(point.itemId, point);
     this.manager = this.createManager();
   }
@@ -94,13 +99,33 @@ export class AgentSession implements ChildSession {
 
   /** The task as the chat header shows it. */
   view(): TaskView {
-    const { inputTokens, outputTokens, costUsd } = this.totals;
+    const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, costUsd } = this.totals;
     return {
       id: this.id,
       title: this.title,
       running: this.current.status === 'running',
-      usage: { inputTokens, outputTokens, ...(costUsd !== undefined ? { costUsd } : {}) },
+      usage: { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(costUsd !== undefined ? { costUsd } : {}) },
+      ...(this.contextTokens !== undefined ? { context: { tokens: this.contextTokens, window: this.options.provider.model.contextWindow } } : {}),
     };
+  }
+
+  /**
+   * Condenses the history (condense.ts) now when idle, or before the next model request when running.
+   * Resolves once done (idle) or once the request is noted (running).
+   */
+  async condense(): Promise<void> {
+    if (this.run) {
+      this.condenseRequested = true;
+      return;
+    }
+    const run = { controller: new AbortController(), done: Promise.resolve<AgentState>(this.current) };
+    this.run = run;
+    try {
+      await condenseOnDemand(this.loopHost(), run.controller.signal);
+    } finally {
+      this.run = undefined;
+      this.save();
+    }
   }
 
   /** Every event, in order; listeners that throw are logged and skipped. */
@@ -206,6 +231,7 @@ export class AgentSession implements ChildSession {
       usage: { ...this.totals },
       restorePoints: [...this.restorePoints.values()],
       historyEpoch: this.historyEpoch,
+      ...(this.contextTokens !== undefined ? { contextTokens: this.contextTokens } : {}),
     };
   }
 
@@ -290,7 +316,16 @@ export class AgentSession implements ChildSession {
       appendAssistant: (parts) => appendAssistant(this.history, parts),
       appendUser: (parts) => appendUserParts(this.history, parts),
       emit: (event) => this.emit(event),
-      addUsage: (usage, cost) => this.addUsage(usage, cost),
+      addUsage: (usage, cost) => {
+        // The loop's own requests set the meter; a sub-agent's (forwarded) do not.
+        this.contextTokens = usage.inputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+        this.addUsage(usage, cost);
+      },
+      takeCondenseRequest: () => {
+        const requested = this.condenseRequested;
+        this.condenseRequested = false;
+        return requested;
+      },
       recordAudit: (audit) => this.recordAudit(audit),
       save: () => this.save(),
       ...(options.checkpoints ? { checkpoints: (call: CheckpointedCall) => this.checkpointBefore(call) } : {}),

@@ -42,6 +42,8 @@ export interface TaskRecord {
   usage: TaskUsageTotals;
   /** The chat items the task can be restored to (issue 14), with their checkpoints; absent in older records. */
   restorePoints?: RestorePoint[];
+  /** The last request's tokens (the context meter), so a reopened task shows it at once. */
+  contextTokens?: number;
   /** Bumped when the history was shortened to fit the context: older restore points no longer fit it. */
   historyEpoch?: number;
 }

@@ -76,6 +76,13 @@ export class TaskController {
     await this.deps.reviewChanges(this.current.session);
   }
 
+  /** "Relay: Condense Context": now when the task is idle, before its next request when it runs. */
+  async condense(): Promise<void> {
+    const session = this.current?.session;
+    if (!session || session.messages.length === 0) return this.deps.notify('Relay: there is no task to condense yet.', 'info');
+    await session.condense();
+  }
+
   /** Everything the chat shows that is not the task: mode, model, provider and key state. */
   async publishSettings(): Promise<void> {
     this.deps.publish({ type: 'settings', settings: await this.deps.settings() });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CONTEXT_NOTICE_PREFIX, estimateHistoryTokens, fitToContext, shortenedOutputNote } from '../../../src/core/agent';
 import type { ChatMessage } from '../../../src/core/model/provider';
-import { historyProblems, registryOf, ScriptedProvider, sessionFor, testTool, turn, complete } from './fakes';
+import { historyProblems, registryOf, ScriptedProvider, sessionFor, SummarizingProvider, testTool, turn, complete } from './fakes';
 
 const bigOutput = (label: string, lines = 400) => Array.from({ length: lines }, (_, i) => `${label} line ${i}`).join('\n');
 
@@ -99,15 +99,19 @@ describe('fitToContext', () => {
 });
 
 describe('the session keeps within the context window', () => {
-  test('a long conversation is shortened before the request, with a notice in the chat', async () => {
+  test('when condensing fails, a long conversation is shortened before the request, with notices in the chat', async () => {
     const read = testTool('read_file', 'readonly', async (params, ctx) => ctx.setToolResult(ctx.callId, bigOutput(String(params.path), 1800)));
     const turns = Array.from({ length: 6 }, (_, i) => turn(undefined, { id: `c${i}`, name: 'read_file', args: { path: `f${i}` } }));
-    const provider = new ScriptedProvider([...turns, complete('done', 'ok')], { contextWindow: 40_000, maxOutputTokens: 4_000 });
+    const scripted = new ScriptedProvider([...turns, complete('done', 'ok')], { contextWindow: 40_000, maxOutputTokens: 4_000 });
+    const provider = new SummarizingProvider(scripted, new Error('overloaded'));
     const h = sessionFor(provider, registryOf(read));
 
     assert.equal((await h.session.send('Read them all.')).status, 'completed');
 
-    const last = provider.requests.at(-1)!;
+    assert.ok(provider.summaryRequests.length > 0, 'condensing was tried first');
+    assert.ok(h.session.transcript.some((item) => item.kind === 'notice' && /could not condense the conversation: overloaded/.test(item.text)));
+    assert.ok(!h.session.transcript.some((item) => item.kind === 'condensed'));
+    const last = scripted.requests.at(-1)!;
     assert.ok(
       last.messages.some((m) => m.content.some((p) => p.type === 'tool_result' && p.content.startsWith('[output of read_file shortened'))),
       'old outputs reached the model shortened',

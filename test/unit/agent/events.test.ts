@@ -108,7 +108,8 @@ describe('usage and cost', () => {
     );
     const h = sessionFor(provider, registryOf());
     await h.session.send('go');
-    assert.deepEqual(h.session.view().usage, { inputTokens: 1000, outputTokens: 200, costUsd: 1000 * 2e-6 + 200 * 10e-6 });
+    assert.deepEqual(h.session.view().usage, { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 1000 * 2e-6 + 200 * 10e-6 });
+    assert.deepEqual(h.session.view().context, { tokens: 1000, window: provider.model.contextWindow }, 'the meter: the last request against the window');
     const usageEvents = h.events.filter((e) => e.type === 'usage');
     assert.equal(usageEvents.length, 1);
   });

@@ -3,6 +3,7 @@
 // with deterministic ids and clock. The tool runtime itself (registry, manager, scheduler) is the real one.
 import { z } from 'zod';
 import { AgentSession, type AgentEvent, type AgentSessionOptions } from '../../../src/core/agent';
+import { CONDENSE_INSTRUCTION } from '../../../src/core/agent/condense-prompt';
 import type { ModelStreamEvent } from '../../../src/core/model/events';
 import type { ChatMessage, ModelInfo, ModelProvider, ModelRequest } from '../../../src/core/model/provider';
 import type { TaskRecord, TaskStore } from '../../../src/core/ports/task-store';
@@ -234,4 +235,39 @@ export function historyProblems(messages: readonly ChatMessage[]): string[] {
   const last = messages[messages.length - 1];
   if (last?.role === 'assistant' && last.content.some((p) => p.type === 'tool_call')) problems.push('the last tool calls have no results');
   return problems;
+}
+
+/**
+ * Answers Relay's condense requests (their last message carries CONDENSE_INSTRUCTION) with `summary`, or with
+ * an error when `summary` is an Error, and passes every other request to `inner`.
+ */
+export class SummarizingProvider implements ModelProvider {
+  readonly id = 'summarizing';
+  readonly summaryRequests: ModelRequest[] = [];
+
+  constructor(
+    readonly inner: ScriptedProvider,
+    private readonly summary: string | Error,
+  ) {}
+
+  get model(): ModelInfo {
+    return this.inner.model;
+  }
+
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    const last = request.messages.at(-1);
+    const isSummary = last?.content.some((p) => p.type === 'text' && p.text === CONDENSE_INSTRUCTION) ?? false;
+    if (!isSummary) return this.inner.stream(request, signal);
+    this.summaryRequests.push(structuredClone(request));
+    const events: ModelStreamEvent[] =
+      this.summary instanceof Error
+        ? [{ type: 'error', error: { kind: 'server', message: this.summary.message, retryable: false } }]
+        : [
+            { type: 'usage', usage: { inputTokens: 900, outputTokens: 0 } },
+            { type: 'text_delta', text: this.summary },
+            { type: 'usage', usage: { inputTokens: 900, outputTokens: 120 } },
+            { type: 'stop', reason: 'end_turn' },
+          ];
+    return fromEvents(events, signal);
+  }
 }

@@ -1,0 +1,67 @@
+// Keeping each request inside the context window, before it is sent: condense when the history nears the limit
+// (or the user asked), and shorten (context-budget.ts) when condensing fails or is not enough.
+import { estimateTokens } from '../model/provider';
+import type { LoopHost } from './agent-loop';
+import { condensedHistory, requestSummary, splitForCondense, summaryRequest } from './condense';
+import { estimateHistoryTokens, fitToContext, type ContextLimits, type FitResult } from './context-budget';
+import type { PreparedPrompt } from './model-request';
+import { costUsd } from '../model/catalog';
+
+/** Condense once the history is estimated above this share of the budget: near the window, not at it. */
+export const CONDENSE_AT_SHARE = 0.85;
+
+export type CondenseOutcome = { condensed: true } | { condensed: false; reason: string };
+
+export async function keepWithinContext(host: LoopHost, prompt: PreparedPrompt, limits: ContextLimits, signal: AbortSignal): Promise<void> {
+  const requested = host.takeCondenseRequest();
+  if (requested || estimateHistoryTokens(host.history()) > limits.maxTokens * CONDENSE_AT_SHARE) {
+    const outcome = await condenseHistory(host, prompt, requested ? 'manual' : 'auto', signal);
+    if (signal.aborted) return;
+    if (!outcome.condensed && (requested || estimateHistoryTokens(host.history()) > limits.maxTokens)) {
+      host.emit({ type: 'notice', id: host.newId(), text: `Relay could not condense the conversation: ${outcome.reason}`, level: 'warning' });
+    }
+  }
+  shortenIfNeeded(host, limits);
+}
+
+/** Replaces the older turns with the model's summary; never throws (a failure is the outcome's reason). */
+export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, trigger: 'auto' | 'manual', signal: AbortSignal): Promise<CondenseOutcome> {
+  const history = host.history();
+  const split = splitForCondense(history);
+  if (!split) return { condensed: false, reason: 'the conversation is too short to condense.' };
+  const fixed = estimateTokens(prompt.system) + estimateTokens(JSON.stringify(prompt.tools));
+  const tokensBefore = fixed + estimateHistoryTokens(history);
+  let result;
+  try {
+    result = await requestSummary(host.options.provider, summaryRequest(prompt, split.older), signal);
+  } catch (error) {
+    if (signal.aborted) return { condensed: false, reason: 'cancelled.' };
+    host.logger.warn('Condensing the conversation failed', error);
+    return { condensed: false, reason: `${error instanceof Error ? error.message : String(error)}.` };
+  }
+  if (result.usage) host.addUsage(result.usage, costUsd(result.usage, host.options.provider.model.pricing));
+  const next = condensedHistory(result.summary, split.recent);
+  host.replaceHistory(next);
+  const tokensAfter = fixed + estimateHistoryTokens(next);
+  host.emit({ type: 'condensed', id: host.newId(), summary: result.summary, tokensBefore, tokensAfter, trigger, ts: host.now() });
+  host.save();
+  return { condensed: true };
+}
+
+/** The fallback: shorten old tool outputs and drop old turns (context-budget.ts). */
+function shortenIfNeeded(host: LoopHost, limits: ContextLimits): void {
+  const result = fitToContext(host.history(), limits);
+  if (!result.changed) return;
+  host.replaceHistory(result.messages);
+  host.emit({ type: 'notice', id: host.newId(), text: describeFit(result), level: result.fits ? 'info' : 'warning' });
+  host.save();
+}
+
+function describeFit(result: FitResult): string {
+  const parts: string[] = [];
+  if (result.shortenedOutputs > 0) parts.push(`shortened ${result.shortenedOutputs} old tool output(s)`);
+  if (result.shortenedArguments > 0) parts.push(`shortened the arguments of ${result.shortenedArguments} old tool call(s)`);
+  if (result.droppedTurns > 0) parts.push(`removed ${result.droppedTurns} old turn(s)`);
+  const head = `To fit the model's context window, Relay ${parts.join(', ')}.`;
+  return result.fits ? head : `${head} The conversation is still too long; start a new task if the model fails.`;
+}
