@@ -1,0 +1,68 @@
+// Issue 16 through the real UI: the scripted model asks rename_symbol to rename a function used in three files;
+// VS Code's TypeScript language features compute the rename; the card shows each file's diff while the native
+// modal asks; Allow applies all three, and the model reads what was renamed.
+import * as assert from 'node:assert/strict';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
+import { REPO_ROOT, typescriptSettings } from '../support/vscode/server';
+import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+
+describe('e2e: a rename_symbol card with its multi-file preview and approval', () => {
+  let wb: Workbench;
+  let model: ScriptedModelServer;
+  let chat: FrameLocator;
+
+  before(async () => {
+    model = await startScriptedModelServer({
+      script: [
+        { text: 'I will rename it everywhere.', toolCalls: [{ id: 'call_rename', name: 'rename_symbol', args: { path: 'intel/src/math.ts', line: 4, symbol: 'addCents', new_name: 'plusCents' } }] },
+        { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Renamed addCents to plusCents.' } }] },
+      ],
+    });
+    wb = await openWorkbench({
+      settings: { ...typescriptSettings(), 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder' },
+    });
+    cpSync(join(REPO_ROOT, 'test', 'fixtures', 'code-intel'), join(wb.workspace, 'intel'), { recursive: true });
+    chat = await wb.openRelay();
+    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+  });
+  after(async () => {
+    await wb?.close();
+    await model?.close();
+  });
+
+  it('shows one diff per file on the card while the modal asks; Allow renames in all three files', async () => {
+    const input = chat.locator('textarea[aria-label="Message Relay"]');
+    await input.fill('Rename addCents to plusCents');
+    await input.press('Enter');
+
+    // The TypeScript server starts on this first call: the proposal can take a while on a loaded machine.
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 120_000 });
+    const card = chat.locator('.tool-card[data-call-id="call_rename"]');
+    assert.equal(await card.getAttribute('data-state'), 'awaiting_approval');
+    const diffs = card.locator('.block-diff');
+    await diffs.first().waitFor({ timeout: 15_000 });
+    assert.deepEqual(await diffs.locator('.diff-path').allTextContents(), ['intel/src/invoice.ts', 'intel/src/main.ts', 'intel/src/math.ts']);
+    assert.match((await card.locator('.tool-tip').textContent()) ?? '', /Rename addCents to plusCents in 3 files/);
+    assert.match((await diffs.nth(1).locator('.diff-body').textContent()) ?? '', /\+const tip = plusCents\(150, 25\);/);
+    const text = (await dialog.textContent()) ?? '';
+    assert.match(text, /intel\/src\/invoice\.ts|invoice\.ts/, `the modal names the change: ${text}`);
+    await wb.screenshot('rename-card-awaiting-approval');
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+
+    await chat.locator('.tool-card[data-call-id="call_rename"][data-state="success"]').waitFor({ timeout: 60_000 });
+    for (const file of ['math.ts', 'invoice.ts', 'main.ts']) {
+      const source = readFileSync(join(wb.workspace, 'intel', 'src', file), 'utf8');
+      assert.match(source, /plusCents/, `${file} renamed`);
+      assert.doesNotMatch(source.replace('// addCents is also mentioned here', ''), /addCents/, `${file} has no old name left but the comment`);
+    }
+    await chat.locator('.message-list').filter({ hasText: 'Renamed addCents to plusCents.' }).waitFor({ timeout: 30_000 });
+    const toModel = JSON.stringify(model.requests[1]!.body);
+    assert.match(toModel, /Renamed addCents to plusCents: 6 places in 3 files/);
+    await wb.screenshot('rename-card-done');
+  });
+});
