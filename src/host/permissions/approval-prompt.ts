@@ -58,7 +58,11 @@ function questionFor(ctx: PromptContext): string {
     const host = decision.trigger?.type === 'domain' ? decision.trigger.host : url;
     return `Allow Relay to fetch from ${host}?`;
   }
-  if (request.diff) return `Allow Relay to edit ${displayPath(request.diff.path, ctx)}?`;
+  if (request.diff) {
+    // A change across files (apply_patch, rename_symbol) names its count; the detail lists the files.
+    const files = editedFiles(ctx);
+    return files.length > 1 ? `Allow Relay to edit ${files.length} files?` : `Allow Relay to edit ${files[0]}?`;
+  }
   const paths = request.targets.paths ?? [];
   const verb = request.kind === 'readonly' ? 'read' : 'change';
   if (paths.length === 1) return `Allow Relay to ${verb} ${displayPath(paths[0]!, ctx)}?`;

@@ -93,6 +93,18 @@ describe('approval prompt text', () => {
     });
   });
 
+  it('an edit across files asks about the count and lists each file once', async () => {
+    const paths = [`${WORKSPACE}/src/a.ts`, `${WORKSPACE}/src/b.ts`, `${WORKSPACE}/src/c.ts`];
+    const prompt = await promptFor({
+      toolName: 'rename_symbol',
+      kind: 'write',
+      targets: { paths },
+      diff: { path: paths[0]!, added: 6, removed: 6, open: async () => undefined },
+    });
+    assert.equal(prompt.message, 'Allow Relay to edit 3 files?');
+    assert.ok(prompt.detail.includes('Files:\n  src/a.ts\n  src/b.ts\n  src/c.ts\nChanges: +6 \u22126 lines'), prompt.detail);
+  });
+
   it('a path outside the workspace: the real path, and no always-allow', async () => {
     const prompt = await promptFor({ toolName: 'write_file', kind: 'write', targets: { paths: ['../notes.txt'] } });
     assert.equal(prompt.message, 'Allow Relay to change ../notes.txt?');
