@@ -112,6 +112,8 @@ describe('permissions: approvals inside real VS Code', () => {
       'relay.permissions',
       'relay.provider',
       'relay.baseUrl',
+      // Likewise Azure's endpoint: the key goes wherever it points.
+      'relay.azure.endpoint',
       // A workspace must not start MCP servers or tool commands of its own in Restricted Mode.
       'relay.mcpServers',
       'relay.toolDiscoveryCommand',
