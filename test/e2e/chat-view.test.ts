@@ -83,8 +83,9 @@ for (const theme of [
       // The status line says Ready only after the host answered the webview's ready message with init.
       const status = chat.locator('[data-testid="relay-status"]');
       await status.filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
-      // The model and its provider, not VS Code's version.
-      assert.match((await status.textContent()) ?? '', /^Ready · .+ · .+/);
+      // The model and its provider, not VS Code's version. They arrive after init (the key is read from
+      // SecretStorage when the runtime loads; until then the line names the workspace), so wait for them.
+      await status.filter({ hasText: /^Ready · .+ · .+/ }).waitFor({ timeout: 30_000 });
       assert.doesNotMatch((await status.textContent()) ?? '', /VS Code 1\.\d+/);
       const input = chat.locator('textarea[aria-label="Message Relay"]');
       await input.waitFor();
