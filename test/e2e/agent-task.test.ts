@@ -54,7 +54,8 @@ for (const theme of [
     });
 
     it('streams the answer, shows the write_file card while its arguments stream, asks in a native modal, applies on Allow', async () => {
-      assert.match((await chat.locator('.composer').textContent()) ?? '', /scripted-coder/, 'the model in use is shown');
+      // The model arrives with the settings answer, after the status says Ready (the key is read first): wait for it.
+      await chat.locator('.composer').filter({ hasText: /scripted-coder/ }).waitFor({ timeout: 30_000 });
       const input = chat.locator('textarea[aria-label="Message Relay"]');
       await input.fill('Add a farewell helper');
       await input.press('Enter');
