@@ -2,7 +2,6 @@
 // for a bad key, an unknown model and a refused connection; Ollama's native model list; the proxy fetch that
 // honours http.proxy (a local proxy sees the request, and a refusal by the proxy is told apart); the proxy rules.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { testConnection } from '../../../src/core/model/connection-test';
 import { createProvider } from '../../../src/core/model/factory';
@@ -11,19 +10,12 @@ import { normaliseProxyUrl, proxyFor } from '../../../src/core/model/proxy-rules
 import { createProxyFetch } from '../../../src/host/proxy/proxy-bundle';
 import { startTestProxy, type TestProxy } from '../../support/http-proxy';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../support/scripted-model-server';
+import { freePort } from '../../support/vscode/server';
 
 /** A clock that advances 7 ms per reading, so the latency is exact without reading the wall clock. */
 function steppingClock() {
   let t = 1000;
   return () => (t += 7);
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('test connection', () => {
@@ -84,7 +76,7 @@ describe('test connection', () => {
   });
 
   test('refused: nothing listens → start the server or fix the base URL', async () => {
-    const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
+    const baseUrl = `http://127.0.0.1:${await freePort()}/v1`;
     const result = await run({ baseUrl });
     assert.equal(result.ok, false);
     if (result.ok) return;
