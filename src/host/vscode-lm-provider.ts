@@ -4,7 +4,7 @@
 // error shaping; retries are off by default because the contributing extension retries itself.
 import * as vscode from 'vscode';
 import { NO_CONTENT } from '../core/model/anthropic-request';
-import { modelInfoFor } from '../core/model/catalog';
+import { lookupModel, modelInfoFor } from '../core/model/catalog';
 import type { ModelStreamEvent } from '../core/model/events';
 import { classifyFailure, failure, type Failure, type FailureContext } from '../core/model/failure';
 import type { ChatMessage, ModelInfo, ModelProvider, ModelRequest, ModelToolSpec } from '../core/model/provider';
@@ -57,6 +57,8 @@ export class VsCodeLmProvider implements ModelProvider {
       contextWindow: chat.maxInputTokens,
       maxOutputTokens: known.maxOutputTokens,
       supportsNativeTools: true,
+      // The family names a model the catalog knows (gpt-4o, claude-sonnet-4-5) and VS Code can carry images.
+      supportsImages: imagePartFactory() !== undefined && lookupModel(chat.family)?.supportsImages === true,
     };
     this.context = { service: `VS Code language model "${chat.name}"`, model: chat.id, baseUrl: `vscode.lm (${chat.vendor})` };
   }
@@ -135,9 +137,14 @@ export function toVsCodeLmMessages(system: string, messages: readonly ChatMessag
     }
     const results: vscode.LanguageModelToolResultPart[] = [];
     const texts: vscode.LanguageModelTextPart[] = [];
+    const makeImage = imagePartFactory();
     for (const part of message.content) {
       if (part.type === 'text') {
         if (part.text) texts.push(new vscode.LanguageModelTextPart(part.text));
+      } else if (part.type === 'image') {
+        // Only models marked supportsImages are sent images; without the part type, say what was left out.
+        if (makeImage) texts.push(makeImage(Buffer.from(part.data, 'base64'), part.mediaType));
+        else texts.push(new vscode.LanguageModelTextPart('(An image was attached; this VS Code cannot pass images to the model.)'));
       } else {
         // No error flag exists on tool results here; say it in the content.
         const content = part.isError ? `Error: ${part.content}` : part.content || NO_CONTENT;
@@ -184,4 +191,13 @@ export function classifyVsCodeLmFailure(err: unknown, context: FailureContext, n
     if (err.cause) return classifyFailure(err.cause, context, nowMs);
   }
   return classifyFailure(err, context, nowMs);
+}
+
+/**
+ * `LanguageModelDataPart.image` (stable since VS Code 1.106; our engine floor is older, so it is looked up at
+ * run time) or undefined. The part is typed as a text part here only to fit the older type declarations.
+ */
+function imagePartFactory(): ((data: Uint8Array, mimeType: string) => vscode.LanguageModelTextPart) | undefined {
+  const dataPart = (vscode as unknown as { LanguageModelDataPart?: { image?: (data: Uint8Array, mime: string) => vscode.LanguageModelTextPart } }).LanguageModelDataPart;
+  return typeof dataPart?.image === 'function' ? (data, mime) => dataPart.image!(data, mime) : undefined;
 }

@@ -3,6 +3,7 @@
 // passed to write_file), replaced by a one-line note; then, if that is not enough, the oldest middle turns as
 // whole assistant+user pairs. The first user message (the task) and the latest turns are never touched, and
 // every tool_call keeps its tool_result. A notice in the first message tells the model what happened.
+import { IMAGE_TOKEN_ESTIMATE } from '../mentions/images';
 import { estimateTokens, type AssistantPart, type ChatMessage, type UserPart } from '../model/provider';
 
 export interface ContextLimits {
@@ -53,6 +54,8 @@ function estimatePartTokens(part: UserPart | AssistantPart): number {
       return estimateTokens(part.text);
     case 'tool_result':
       return PART_OVERHEAD_TOKENS + estimateTokens(part.content);
+    case 'image':
+      return PART_OVERHEAD_TOKENS + IMAGE_TOKEN_ESTIMATE;
     case 'tool_call':
       return PART_OVERHEAD_TOKENS + estimateTokens(part.name) + estimateTokens(JSON.stringify(part.args));
     case 'reasoning':

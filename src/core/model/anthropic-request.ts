@@ -83,6 +83,8 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
         const result: ToolResultBlockParam = { type: 'tool_result', tool_use_id: part.callId, content: part.content || NO_CONTENT };
         if (part.isError) result.is_error = true;
         results.push(result);
+      } else if (part.type === 'image') {
+        texts.push({ type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } });
       } else if (part.text) texts.push({ type: 'text', text: part.text });
     }
     return { role: 'user', content: orPlaceholder([...results, ...texts]) };

@@ -135,10 +135,13 @@ export function catalogProvider(id: string): 'anthropic' | 'openai' | 'gemini' {
   return bare.startsWith('gemini-') ? 'gemini' : 'openai';
 }
 
-/** For ids we do not know (local models, new releases): a common window, a modest output limit, no price. */
-export const UNKNOWN_MODEL: CatalogEntry = { contextWindow: 128_000, maxOutputTokens: 8_192 };
+/**
+ * For ids we do not know (local models, new releases): a common window, a modest output limit, no price, and
+ * no images (most local models are text-only; sending one an image fails the whole request).
+ */
+export const UNKNOWN_MODEL: CatalogEntry = { contextWindow: 128_000, maxOutputTokens: 8_192, supportsImages: false };
 /** Every Claude model since Claude 3 has at least this window and Claude 4 models this much output. */
-const UNKNOWN_CLAUDE: CatalogEntry = { contextWindow: 200_000, maxOutputTokens: 32_000 };
+const UNKNOWN_CLAUDE: CatalogEntry = { contextWindow: 200_000, maxOutputTokens: 32_000, supportsImages: true };
 
 /** The id without a router prefix ("anthropic/claude-x" -> "claude-x"), lower-cased. */
 export function bareId(id: string): string {

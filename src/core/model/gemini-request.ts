@@ -72,6 +72,10 @@ export function toGeminiContents(messages: readonly ChatMessage[]): Gemini.Conte
         if (part.text) texts.push({ text: part.text });
         continue;
       }
+      if (part.type === 'image') {
+        texts.push({ inlineData: { mimeType: part.mediaType, data: part.data } });
+        continue;
+      }
       const response: Gemini.FunctionResponse = {
         name: names.get(part.callId) ?? 'unknown',
         response: part.isError ? { error: part.content } : { output: part.content },

@@ -65,8 +65,10 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): MessageParam
     // role:"tool" messages must directly follow the assistant message that made the calls, so they come
     // before any text the user message also carries.
     const texts: string[] = [];
+    const images: OpenAI.Chat.Completions.ChatCompletionContentPartImage[] = [];
     for (const part of message.content) {
       if (part.type === 'text') texts.push(part.text);
+      else if (part.type === 'image') images.push({ type: 'image_url', image_url: { url: `data:${part.mediaType};base64,${part.data}` } });
       else {
         // Chat Completions has no error flag on tool results; say it in the content.
         const content = part.isError ? `Error: ${part.content}` : part.content;
@@ -74,7 +76,9 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): MessageParam
       }
     }
     const text = texts.join('\n');
-    if (text) out.push({ role: 'user', content: text });
+    // Plain string content when there is no image: what every compatible server understands.
+    if (images.length > 0) out.push({ role: 'user', content: [...(text ? [{ type: 'text' as const, text }] : []), ...images] });
+    else if (text) out.push({ role: 'user', content: text });
   }
   return out;
 }

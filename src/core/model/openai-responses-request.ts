@@ -64,15 +64,18 @@ export function toResponsesInput(messages: readonly ChatMessage[]): InputItem[] 
     }
     // Outputs first: each answers a function_call of the turn before, as the API pairs them.
     const texts: string[] = [];
+    const images: OpenAI.Responses.ResponseInputImage[] = [];
     for (const part of message.content) {
       if (part.type === 'text') texts.push(part.text);
+      else if (part.type === 'image') images.push({ type: 'input_image', detail: 'auto', image_url: `data:${part.mediaType};base64,${part.data}` });
       else {
         // The API has no error flag on outputs; say it in the output.
         out.push({ type: 'function_call_output', call_id: part.callId, output: part.isError ? `Error: ${part.content}` : part.content });
       }
     }
     const text = texts.join('\n');
-    if (text) out.push({ role: 'user', content: text });
+    if (images.length > 0) out.push({ role: 'user', content: [...(text ? [{ type: 'input_text' as const, text }] : []), ...images] });
+    else if (text) out.push({ role: 'user', content: text });
   }
   return out;
 }

@@ -3,11 +3,14 @@
 // back into ModelStreamEvents; the agent loop never learns which provider spoke.
 import type { ModelToolSpec } from '../tools/model-description';
 import type { ModelStreamEvent } from './events';
+import type { ImageMediaType } from '../mentions/images';
 
 export type { ModelToolSpec };
 
 export type UserPart =
   | { type: 'text'; text: string }
+  /** An image the user attached (only sent to models that take images); base64 without a data: prefix. */
+  | { type: 'image'; mediaType: ImageMediaType; data: string }
   /** The result of an earlier assistant `tool_call` with the same callId. */
   | { type: 'tool_result'; callId: string; content: string; isError?: boolean };
 

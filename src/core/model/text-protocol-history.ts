@@ -27,7 +27,9 @@ export function toTextProtocolMessages(messages: readonly ChatMessage[]): ChatMe
       return { role: 'assistant', content: [{ type: 'text', text: joinBlocks(message.content.map(assistantText)) }] };
     }
     const text = joinBlocks(message.content.map((part) => userText(part, names)));
-    return { role: 'user', content: [{ type: 'text', text }] };
+    // Images stay parts of their own: the wrapped provider sends them as it would without the text protocol.
+    const images = message.content.filter((part) => part.type === 'image');
+    return { role: 'user', content: [{ type: 'text', text }, ...images] };
   });
 }
 
@@ -38,6 +40,7 @@ function assistantText(part: AssistantPart): string {
 
 function userText(part: UserPart, names: ReadonlyMap<string, string>): string {
   if (part.type === 'text') return part.text;
+  if (part.type === 'image') return '';
   return renderToolResultText(names.get(part.callId) ?? 'unknown', part.callId, part.content, part.isError);
 }
 

@@ -1,0 +1,176 @@
+// What a mention adds to the user message: one text block per mention, wrapped so the model sees where each
+// starts and ends, capped so one mention cannot fill the context window, with a note saying what was left out.
+// Pure: the host's adapters fetch the raw content (files, diagnostics, terminal, git, selection, web pages).
+import { estimateTokens } from '../model/provider';
+import type { LineRange } from './parse';
+
+export const MENTION_CAPS = {
+  /** A file's text, and a range of it. */
+  fileChars: 100_000,
+  /** Entries listed for a folder (its tree, depth-first). */
+  folderEntries: 500,
+  problems: 200,
+  terminalChars: 20_000,
+  changesChars: 60_000,
+  selectionChars: 20_000,
+  urlChars: 60_000,
+} as const;
+
+/** The kinds a chip can show; `folder` and `file` both come from a path mention. */
+export type AttachmentKind = 'file' | 'folder' | 'problems' | 'terminal' | 'changes' | 'selection' | 'url' | 'image';
+
+/** What the chat shows for one attachment: a chip with its label and the size it added. */
+export interface AttachmentChip {
+  kind: AttachmentKind;
+  label: string;
+  /** Characters added to the message (bytes for an image). */
+  chars: number;
+  /** Estimated tokens added (for an image, the provider's rough figure). */
+  tokens: number;
+  /** Why the content was cut, or why nothing was added. */
+  note?: string;
+  error?: boolean;
+}
+
+export interface Attachment {
+  chip: AttachmentChip;
+  /** The block the model reads; absent when the mention resolved to nothing. */
+  text?: string;
+}
+
+export interface ProblemEntry {
+  path: string;
+  /** 1-based. */
+  line: number;
+  column: number;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  message: string;
+  source?: string;
+}
+
+export interface TerminalOutput {
+  command: string;
+  output: string;
+  exitCode?: number;
+}
+
+function block(tag: string, attributes: Record<string, string | undefined>, body: string, note?: string): string {
+  const attrs = Object.entries(attributes)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${escapeAttribute(v!)}"`)
+    .join('');
+  return `<${tag}${attrs}>\n${body}${body.endsWith('\n') || !body ? '' : '\n'}${note ? `(${note})\n` : ''}</${tag}>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function attachment(kind: AttachmentKind, label: string, text: string, note?: string): Attachment {
+  const chip: AttachmentChip = { kind, label, chars: text.length, tokens: estimateTokens(text) };
+  if (note) chip.note = note;
+  return { chip, text };
+}
+
+/** A mention that added nothing, with the reason on its chip (and for the model, so it does not guess). */
+export function missingAttachment(kind: AttachmentKind, label: string, reason: string): Attachment {
+  const text = `<mention_error mention="${escapeAttribute(label)}">${reason}</mention_error>`;
+  return { chip: { kind, label, chars: text.length, tokens: estimateTokens(text), note: reason, error: true }, text };
+}
+
+/** The start of `text` up to `max` characters, cut at a line end when one is near. */
+export function capText(text: string, max: number): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  const lineEnd = text.lastIndexOf('\n', max);
+  return { text: text.slice(0, lineEnd > max * 0.8 ? lineEnd + 1 : max), cut: true };
+}
+
+/** The end of `text` (terminal output: the last lines matter most). */
+function capTail(text: string, max: number): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  const start = text.indexOf('\n', text.length - max);
+  return { text: text.slice(start >= 0 && start < text.length - max * 0.8 ? start + 1 : text.length - max), cut: true };
+}
+
+export function fileAttachment(path: string, content: string, lines?: LineRange): Attachment {
+  let text = content;
+  let range = '';
+  if (lines) {
+    const all = content.split('\n');
+    const end = Math.min(lines.end, all.length);
+    text = all.slice(lines.start - 1, end).join('\n');
+    range = lines.start >= end ? `${lines.start}` : `${lines.start}-${end}`;
+  }
+  const capped = capText(text, MENTION_CAPS.fileChars);
+  const total = text.split('\n').length;
+  const shown = capped.text.split('\n').length - (capped.text.endsWith('\n') ? 1 : 0);
+  const note = capped.cut
+    ? `cut after ${shown} of ${total} lines (${MENTION_CAPS.fileChars.toLocaleString('en-US')} characters); read the file for the rest`
+    : undefined;
+  const label = range ? `${path}:${range}` : path;
+  return attachment(lines ? 'selection' : 'file', label, block('file', { path, lines: range || undefined }, capped.text, note), note);
+}
+
+/** A folder as an indented tree; `entries` are paths relative to the folder, folders ending in "/", depth-first. */
+export function folderAttachment(path: string, entries: readonly string[], truncated: boolean): Attachment {
+  const shown = entries.slice(0, MENTION_CAPS.folderEntries);
+  const lines = shown.map((entry) => {
+    const trimmed = entry.replace(/\/$/, '');
+    const depth = trimmed.split('/').length - 1;
+    return `${'  '.repeat(depth)}${trimmed.slice(trimmed.lastIndexOf('/') + 1)}${entry.endsWith('/') ? '/' : ''}`;
+  });
+  const cut = truncated || entries.length > shown.length;
+  const note = cut ? `listing cut at ${shown.length} entries` : undefined;
+  const label = `${path.replace(/\/$/, '')}/`;
+  return attachment('folder', label, block('folder', { path: label }, lines.join('\n') || '(empty folder)', note), note);
+}
+
+export function problemsAttachment(problems: readonly ProblemEntry[]): Attachment {
+  const order = { error: 0, warning: 1, info: 2, hint: 3 } as const;
+  const sorted = [...problems].sort((a, b) => order[a.severity] - order[b.severity] || a.path.localeCompare(b.path) || a.line - b.line);
+  const shown = sorted.slice(0, MENTION_CAPS.problems);
+  const lines = shown.map((p) => `${p.path}:${p.line}:${p.column} ${p.severity}: ${p.message}${p.source ? ` (${p.source})` : ''}`);
+  const note = sorted.length > shown.length ? `${sorted.length - shown.length} more not listed` : undefined;
+  const body = lines.length > 0 ? lines.join('\n') : 'VS Code reports no problems in the workspace.';
+  return attachment('problems', 'problems', block('problems', { count: String(problems.length) }, body, note), note);
+}
+
+export function terminalAttachment(output: TerminalOutput): Attachment {
+  const capped = capTail(output.output, MENTION_CAPS.terminalChars);
+  const note = capped.cut ? `only the last ${MENTION_CAPS.terminalChars.toLocaleString('en-US')} characters of the output` : undefined;
+  const attrs = { command: output.command, exit_code: output.exitCode === undefined ? undefined : String(output.exitCode) };
+  return attachment('terminal', 'terminal', block('terminal', attrs, capped.text || '(no output)', note), note);
+}
+
+export function changesAttachment(diff: string): Attachment {
+  const capped = capText(diff, MENTION_CAPS.changesChars);
+  const note = capped.cut ? `diff cut at ${MENTION_CAPS.changesChars.toLocaleString('en-US')} characters; run git diff for the rest` : undefined;
+  return attachment('changes', 'changes', block('changes', {}, capped.text || 'The working tree has no uncommitted changes.', note), note);
+}
+
+export interface SelectionText {
+  path: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+}
+
+export function selectionAttachment(selection: SelectionText): Attachment {
+  const capped = capText(selection.text, MENTION_CAPS.selectionChars);
+  const range = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
+  const note = capped.cut ? `selection cut at ${MENTION_CAPS.selectionChars.toLocaleString('en-US')} characters` : undefined;
+  return attachment('selection', `${selection.path}:${range}`, block('selection', { path: selection.path, lines: range }, capped.text, note), note);
+}
+
+export function urlAttachment(url: string, markdown: string, title?: string): Attachment {
+  const capped = capText(markdown, MENTION_CAPS.urlChars);
+  const note = capped.cut ? `page cut at ${MENTION_CAPS.urlChars.toLocaleString('en-US')} characters` : undefined;
+  return attachment('url', url, block('web_page', { url, title }, capped.text, note), note);
+}
+
+/** "850 B", "12.4 KB", "1.2 MB": how a chip shows the size it added. */
+export function formatSize(chars: number): string {
+  if (chars < 1000) return `${chars} B`;
+  if (chars < 1_000_000) return `${(chars / 1000).toFixed(chars < 10_000 ? 1 : 0)} KB`;
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}
