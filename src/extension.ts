@@ -3,6 +3,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './host/chat-view';
 import { RUNTIME_COMMANDS, type RuntimeCommand } from './host/command-ids';
 import { loadRuntime } from './host/lazy-runtime';
 import { ApprovalModeSetting } from './host/permissions/approval-mode-setting';
+import { TerminalRecorder } from './host/mentions/terminal-recorder';
 import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
 import type { Relay, RelayOverrides } from './host/relay';
@@ -16,12 +17,13 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
   const chat = new ChatViewProvider(context, log);
   // The approval mode: a plain setting read, so always visible without loading the runtime bundle.
   const approvalMode = new ApprovalModeSetting();
+  const terminal = new TerminalRecorder();
   let relay: Relay | undefined;
   let handlers: Record<RuntimeCommand, (...args: unknown[]) => unknown> | undefined;
   const getRelay = (overrides?: RelayOverrides): Relay => {
     if (!relay) {
       const runtime = loadRuntime();
-      relay = new runtime.Relay({ context, chat, log, approvalMode }, overrides);
+      relay = new runtime.Relay({ context, chat, log, approvalMode, terminal }, overrides);
       handlers = runtime.relayCommandHandlers(relay, focusChat);
       context.subscriptions.push(relay);
     }
@@ -31,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
     log,
     chat,
     approvalMode,
+    terminal,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat, { webviewOptions: { retainContextWhenHidden: false } }),
     chat.onMessage((message) => getRelay().receive(message)),
     vscode.commands.registerCommand('relay.focusChat', () => focusChat()),

@@ -62,7 +62,10 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       copy,
     },
     composer: {
-      send: (text) => post({ type: 'sendMessage', text }),
+      send: (text, images) => post(images.length > 0 ? { type: 'sendMessage', text, images } : { type: 'sendMessage', text }),
+      queryMentions: (requestId, query) => post({ type: 'mentionQuery', requestId, query }),
+      previewMention: (requestId, token) => post({ type: 'previewMention', requestId, token }),
+      dropUris: (uris) => post({ type: 'dropUris', uris }),
       stop: () => post({ type: 'cancelTask' }),
       setMode: (mode) => post({ type: 'setMode', mode }),
       selectModel: () => post({ type: 'selectModel' }),
@@ -113,6 +116,15 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
         break;
       case 'newTask':
         startNewTask();
+        break;
+      case 'mentionSuggestions':
+        view.composer.showSuggestions(message.requestId, message.items);
+        break;
+      case 'mentionPreview':
+        view.composer.mentionPreview(message.requestId, message.chip);
+        break;
+      case 'insertMentions':
+        view.composer.insertMentions(message.mentions);
         break;
     }
   };

@@ -27,6 +27,14 @@ const ICONS = {
   todoPending: [['circle', 8, 8, 5]],
   todoActive: [['circle', 8, 8, 5], ['path', 'M8 3a5 5 0 0 1 0 10z']],
   todoDone: [['circle', 8, 8, 5], ['path', 'M5.6 8.1l1.7 1.7 3.1-3.4']],
+  file: [['path', 'M4 1.8h5l3 3v9.4H4z'], ['path', 'M9 1.8v3h3']],
+  folder: [['path', 'M1.8 4h4.4l1.4 1.5h6.6v7.7H1.8z']],
+  image: [['path', 'M2 3h12v10H2z'], ['path', 'M2.5 11.5l3.5-3.5 2.5 2.5 2-2 3 3'], ['circle', 10.5, 6, 1]],
+  terminal: [['path', 'M2 3h12v10H2z'], ['path', 'M4.5 6.5l2 1.5-2 1.5M8 10h3']],
+  changes: [['circle', 4.5, 4, 1.5], ['circle', 4.5, 12, 1.5], ['circle', 11.5, 6, 1.5], ['path', 'M4.5 5.5v5M11.5 7.5c0 2-3 2-6.2 3.6']],
+  link: [['path', 'M7 9a2.5 2.5 0 0 0 3.5 0l2.2-2.2a2.5 2.5 0 0 0-3.5-3.5l-.8.8'], ['path', 'M9 7a2.5 2.5 0 0 0-3.5 0L3.3 9.2a2.5 2.5 0 0 0 3.5 3.5l.8-.8']],
+  selection: [['path', 'M3 3.5h10M3 6.5h7M3 9.5h10M3 12.5h5']],
+  close: [['path', 'M4.5 4.5l7 7M11.5 4.5l-7 7']],
 } satisfies Record<string, Shape[]>;
 
 export type IconName = keyof typeof ICONS;

@@ -19,6 +19,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private viewDisposables: vscode.Disposable[] = [];
   /** Whether the webview now loaded has received `init`: batches before it would apply to a stale state. */
   private webviewReady = false;
+  private pendingForReady: HostToWebview[] = [];
   private readonly state = new ChatState();
   private readonly outbox = new CoalescingOutbox((deltas) => this.post({ type: 'batch', deltas }));
   private readonly disposables: vscode.Disposable[] = [];
@@ -85,6 +86,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     void this.view?.webview.postMessage(message);
   }
 
+  /**
+   * Posts now when the webview has loaded, else right after its `init`: a view just opened by a command is not
+   * resolved yet when the focus command returns, and a message posted then would be lost.
+   */
+  postWhenReady(message: HostToWebview): void {
+    if (this.webviewReady) this.post(message);
+    else this.pendingForReady.push(message);
+  }
+
   private receive(raw: unknown): void {
     const parsed = loadRuntime().parseWebviewMessage(raw);
     if (!parsed.ok) {
@@ -130,6 +140,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.outbox.discard();
     this.post({ type: 'init', state: this.initialState(), snapshot: this.state.snapshot });
     this.webviewReady = true;
+    for (const message of this.pendingForReady.splice(0)) this.post(message);
   }
 
   private stopStreaming(): void {

@@ -1,8 +1,11 @@
 // The editor commands (context menu and palette): Ask About Selection, Explain Selection, Fix Problems in
-// This File. Each gathers the editor's context and hands one message to the chat, which starts a task.
+// This File. A selection in a workspace file becomes a mention of its lines (`@src/app.ts:10-20`), resolved when
+// the message is sent, instead of raw text pasted into the message; other selections are quoted as before.
 import * as vscode from 'vscode';
+import type { MentionSuggestion } from '../shared/chat-model';
 import {
   askAboutSelectionMessage,
+  EXPLAIN_SELECTION_REQUEST,
   explainSelectionMessage,
   fixProblemsMessage,
   type ProblemContext,
@@ -12,11 +15,20 @@ import {
 /** Sends a user message to the chat, as if typed there (the chat is focused first). */
 export type SendToChat = (text: string) => Promise<void>;
 
-export function editorCommandHandlers(send: SendToChat) {
+/** How the commands mention a selection: its mention (undefined outside the workspace), and the composer. */
+export interface SelectionMentions {
+  mentionOf(uri: vscode.Uri, lines: { start: number; end: number }): MentionSuggestion | undefined;
+  /** Adds mentions to the chat's composer and focuses it (the person then types the question). */
+  insert(mentions: MentionSuggestion[]): Promise<void>;
+}
+
+export function editorCommandHandlers(send: SendToChat, mentions?: SelectionMentions) {
   return {
     'relay.askAboutSelection': async () => {
       const selection = currentSelection();
       if (!selection) return;
+      const mention = mentions && selectionMention(mentions, selection);
+      if (mention) return mentions.insert([mention]);
       const question = await vscode.window.showInputBox({
         title: 'Relay: Ask About Selection',
         prompt: `About ${selection.path}, lines ${selection.startLine}-${selection.endLine}`,
@@ -28,7 +40,9 @@ export function editorCommandHandlers(send: SendToChat) {
     },
     'relay.explainSelection': async () => {
       const selection = currentSelection();
-      if (selection) await send(explainSelectionMessage(selection));
+      if (!selection) return;
+      const mention = mentions && selectionMention(mentions, selection);
+      await send(mention ? `${EXPLAIN_SELECTION_REQUEST}\n\n${mention.token}` : explainSelectionMessage(selection));
     },
     /** From the editor context menu VS Code passes the file's URI; from the palette, the active editor's. */
     'relay.fixProblems': async (uri?: unknown) => {
@@ -47,7 +61,11 @@ export function editorCommandHandlers(send: SendToChat) {
   };
 }
 
-function currentSelection(): SelectionContext | undefined {
+function selectionMention(mentions: SelectionMentions, selection: SelectionContext & { uri: vscode.Uri }): MentionSuggestion | undefined {
+  return mentions.mentionOf(selection.uri, { start: selection.startLine, end: selection.endLine });
+}
+
+function currentSelection(): (SelectionContext & { uri: vscode.Uri }) | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.selection.isEmpty) {
     void vscode.window.showInformationMessage('Relay: select some code first.');
@@ -57,6 +75,7 @@ function currentSelection(): SelectionContext | undefined {
   // A selection ending at column 0 of a line does not include that line.
   const endLine = end.character === 0 && end.line > start.line ? end.line : end.line + 1;
   return {
+    uri: editor.document.uri,
     path: displayPath(editor.document.uri),
     startLine: start.line + 1,
     endLine,

@@ -33,7 +33,13 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
       await focusChat();
       await relay.controller.reviewChanges();
     },
-    ...editorCommandHandlers(send),
+    ...editorCommandHandlers(send, {
+      mentionOf: (uri, lines) => relay.mentions.mentionOf(uri, lines),
+      insert: async (mentions) => {
+        await focusChat();
+        relay.insertMentions(mentions);
+      },
+    }),
     ...relay.reviewCommands(),
   };
 }

@@ -8,6 +8,7 @@ import type { ApprovalPrompter } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
 import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
 import { createBuiltinToolFactories } from '../tools';
+import type { MentionSuggestion } from '../shared/chat-model';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat-view';
 import { CheckpointDocuments } from './checkpoints/checkpoint-documents';
@@ -29,6 +30,8 @@ import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
 import { createApprovalService } from './permissions/create-approval-service';
 import { createMcpServerManager, registerExternalTools, toolDeferral, type McpOverrides } from './mcp/wiring';
 import type { McpServerManager } from './mcp/server-manager';
+import { MentionService } from './mentions/mention-service';
+import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
 import { readWorkspaceRules } from './session/workspace-rules';
 import { FileTaskStore } from './task-store';
@@ -41,6 +44,8 @@ export interface RelayServices {
   chat: ChatViewProvider;
   log: vscode.LogOutputChannel;
   approvalMode: ApprovalModeSetting;
+  /** The last terminal command, recorded from activation on, for `@terminal`. */
+  terminal: TerminalRecorder;
 }
 
 export interface RelayOverrides {
@@ -58,6 +63,7 @@ export class Relay implements vscode.Disposable {
   readonly statistics = new ToolStatistics();
   readonly approvals: ApprovalService;
   readonly mcp: McpServerManager;
+  readonly mentions: MentionService;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
@@ -100,6 +106,13 @@ export class Relay implements vscode.Disposable {
       fetch: providerFetch,
     });
     this.welcome = new WelcomeSource(context.extension);
+    this.mentions = new MentionService({
+      services: this.tools.services,
+      terminal: services.terminal,
+      post: (message) => chat.post(message),
+      log: this.logger,
+      supportsImages: () => this.provider.model.supportsImages === true,
+    });
     this.controller = new TaskController({
       publish: (delta) => chat.publish(delta),
       store: this.store,
@@ -114,7 +127,12 @@ export class Relay implements vscode.Disposable {
       setUpProvider: async (step) => void (await this.setUpProvider(step)),
       settings: async () => {
         const settings = readModelSettings();
-        return { mode: services.approvalMode.mode, model: describeModel(settings), provider: await providerStatus(settings, this.keys) };
+        return {
+          mode: services.approvalMode.mode,
+          model: describeModel(settings),
+          provider: await providerStatus(settings, this.keys),
+          imagesSupported: this.provider.model.supportsImages === true,
+        };
       },
       notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
       onRunningChanged: (running) => {
@@ -122,9 +140,11 @@ export class Relay implements vscode.Disposable {
         if (!running) void this.publishWelcome();
       },
       log: this.logger,
+      attach: (text, images) => this.mentions.attach(text, images),
     });
     this.disposables.push(
       documents,
+      this.mentions,
       this.tools,
       this.mcp,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
@@ -151,8 +171,23 @@ export class Relay implements vscode.Disposable {
 
   /** A validated intent from the chat webview. */
   receive(message: WebviewToHost): void {
-    if (message.type === 'ready') this.publishState();
-    else void this.controller.handle(message);
+    switch (message.type) {
+      case 'ready':
+        return this.publishState();
+      case 'mentionQuery':
+        return void this.mentions.suggest(message.requestId, message.query).catch((e: unknown) => this.logger.warn('Mention suggestions failed', e));
+      case 'previewMention':
+        return void this.mentions.preview(message.requestId, message.token).catch((e: unknown) => this.logger.warn('Mention preview failed', e));
+      case 'dropUris':
+        return void this.mentions.dropped(message.uris).catch((e: unknown) => this.logger.warn('Dropped files could not be mentioned', e));
+      default:
+        return void this.controller.handle(message);
+    }
+  }
+
+  /** Adds mentions to the composer, once the chat has loaded if it is still loading. */
+  insertMentions(mentions: MentionSuggestion[]): void {
+    this.services.chat.postWhenReady({ type: 'insertMentions', mentions });
   }
 
   /** The settings, history and welcome the chat shows; sent again whenever a webview (re)loads. */

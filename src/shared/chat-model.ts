@@ -36,12 +36,39 @@ export interface ToolCardStatus {
   durationMs?: number;
 }
 
+/** The kinds of thing a mention or an attachment can be. */
+export type AttachmentKind = 'file' | 'folder' | 'problems' | 'terminal' | 'changes' | 'selection' | 'url' | 'image';
+
+/** One mention or image as a chip: what it is and the size it added to the message. */
+export interface AttachmentChip {
+  kind: AttachmentKind;
+  label: string;
+  /** Characters added to the message (bytes for an image). */
+  chars: number;
+  /** Estimated tokens added. */
+  tokens: number;
+  /** Why the content was cut, or why nothing was added. */
+  note?: string;
+  error?: boolean;
+}
+
+/** One row of the "@" list: `token` is the text the composer inserts ("@src/app.ts", "@problems"). */
+export interface MentionSuggestion {
+  kind: Exclude<AttachmentKind, 'image'>;
+  label: string;
+  token: string;
+  /** e.g. the folder a file is in, or what a keyword attaches. */
+  detail?: string;
+  /** Offsets in `label` of the characters the query matched. */
+  matches?: number[];
+}
+
 /**
  * `checkpointId` marks an item the task's files can be restored to (issue 14): a card whose call changed files,
  * and a user message once a step after it took a checkpoint. User messages can always restore the conversation.
  */
 export type ChatItem =
-  | { kind: 'user'; id: string; text: string; ts: number; checkpointId?: string }
+  | { kind: 'user'; id: string; text: string; ts: number; checkpointId?: string; attachments?: AttachmentChip[] }
   | { kind: 'assistant'; id: string; text: string; ts: number; streaming: boolean }
   /** The model's reasoning (Claude's thinking, an OpenAI reasoning summary, Gemini's thoughts), drawn folded. */
   | { kind: 'thinking'; id: string; text: string; ts: number; streaming: boolean }
@@ -124,6 +151,8 @@ export interface SessionSettings {
   model: string | undefined;
   /** The provider, model and key state, for the header and the welcome. */
   provider?: ProviderStatus;
+  /** Whether the selected model reads images; false makes the composer refuse to send attached images. */
+  imagesSupported?: boolean;
 }
 
 /** Everything the chat draws, as the host holds it: sent whole only on `init`, then kept current by deltas. */

@@ -2,6 +2,7 @@
 // Objects are strict (no extra keys) and every string is bounded, so a compromised webview cannot smuggle
 // fields through or make the host hold megabytes.
 import { z } from 'zod';
+import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BASE64_CHARS, MAX_IMAGES } from './images';
 import type { ApprovalMode, SetupStep } from './chat-model';
 
 /** Item, call and task ids are ours (uuids, provider call ids); 200 characters is far above any of them. */
@@ -15,10 +16,31 @@ export const MAX_MESSAGE_CHARS = 100_000;
 export const MAX_URL_CHARS = 2_048;
 export const MAX_ANSWER_CHARS = 10_000;
 export const MAX_COPY_CHARS = 1_000_000;
+export const MAX_MENTION_QUERY_CHARS = 500;
+export const MAX_DROPPED_URIS = 50;
+
+const requestId = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Base64 only, bounded: a pasted image, checked again by type and size on the host. */
+const image = z
+  .object({
+    name: z.string().max(200),
+    mediaType: z.enum(IMAGE_MEDIA_TYPES),
+    data: z.string().min(1).max(MAX_IMAGE_BASE64_CHARS).regex(/^[A-Za-z0-9+/]+={0,2}$/),
+  })
+  .strict();
 
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), protocolVersion: z.number().int() }).strict(),
-  z.object({ type: z.literal('sendMessage'), text: z.string().min(1).max(MAX_MESSAGE_CHARS) }).strict(),
+  z
+    .object({ type: z.literal('sendMessage'), text: z.string().min(1).max(MAX_MESSAGE_CHARS), images: z.array(image).max(MAX_IMAGES).optional() })
+    .strict(),
+  /** The "@" list: what matches the text typed after "@". */
+  z.object({ type: z.literal('mentionQuery'), requestId, query: z.string().max(MAX_MENTION_QUERY_CHARS) }).strict(),
+  /** The size a picked mention will add, for its chip. */
+  z.object({ type: z.literal('previewMention'), requestId, token: z.string().min(2).max(MAX_URL_CHARS + 20) }).strict(),
+  /** Files or folders dragged onto the chat (text/uri-list); the host keeps those inside the workspace. */
+  z.object({ type: z.literal('dropUris'), uris: z.array(z.string().min(1).max(MAX_URL_CHARS)).min(1).max(MAX_DROPPED_URIS) }).strict(),
   z.object({ type: z.literal('cancelTask') }).strict(),
   z.object({ type: z.literal('newTask') }).strict(),
   z.object({ type: z.literal('retry'), itemId: id }).strict(),

@@ -1,6 +1,6 @@
 // The message protocol between the extension host and the chat webview. This file holds types and
 // constants only, so the webview bundle carries no validator; the host validates with protocol-schema.ts.
-import type { ChatDelta, ChatSnapshot } from './chat-model';
+import type { AttachmentChip, ChatDelta, ChatSnapshot, MentionSuggestion } from './chat-model';
 
 export type { WebviewToHost } from './protocol-schema';
 
@@ -23,4 +23,10 @@ export type HostToWebview =
   | { type: 'init'; state: InitialState; snapshot: ChatSnapshot }
   | { type: 'batch'; deltas: ChatDelta[] }
   /** The "Relay: New Task" command ran: the webview acts as if its own New task button was pressed. */
-  | { type: 'newTask' };
+  | { type: 'newTask' }
+  /** The answer to `mentionQuery` with the same requestId (the webview drops answers to older queries). */
+  | { type: 'mentionSuggestions'; requestId: number; items: MentionSuggestion[] }
+  /** The answer to `previewMention`: the chip as it would be sent (its size), or undefined for a path that names nothing. */
+  | { type: 'mentionPreview'; requestId: number; token: string; chip: AttachmentChip | undefined }
+  /** Mentions to add to the composer: files dropped on the chat, or an editor command's selection. */
+  | { type: 'insertMentions'; mentions: MentionSuggestion[] };

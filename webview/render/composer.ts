@@ -1,8 +1,11 @@
 // The message box and the controls under it: approval mode, model, send (or stop while a task runs).
 // Enter sends, Shift+Enter adds a line, and Enter that confirms an IME composition does neither.
-import type { ApprovalMode, SessionSettings } from '../../src/shared/chat-model';
+// "@" opens the mention list (the host answers each query); picked, dropped and pasted things become chips.
+import type { ApprovalMode, AttachmentChip, MentionSuggestion, SessionSettings } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { icon } from '../icons';
+import { ComposerAttachments, type PendingImage } from './composer-attachments';
+import { MentionList } from './mention-list';
 
 /**
  * The same names and sentences as the status bar and the mode picker (src/host/permissions/approval-modes.ts,
@@ -20,8 +23,17 @@ export const MODES: Record<ApprovalMode, { label: string; description: string }>
 
 const MAX_TEXTAREA_PX = 240;
 
+/** The "@" being typed: from the "@" to the caret, with no space in between. */
+const MENTION_QUERY = /(^|[\s([{])@([^\s"]{0,500})$/;
+
+/** Types a drag from VS Code's Explorer or editor tabs carries (checked in this order). */
+export const URI_LIST_TYPES = ['application/vnd.code.uri-list', 'text/uri-list'] as const;
+
 export interface ComposerActions {
-  send(text: string): void;
+  send(text: string, images: PendingImage[]): void;
+  queryMentions(requestId: number, query: string): void;
+  previewMention(requestId: number, token: string): void;
+  dropUris(uris: string[]): void;
   stop(): void;
   setMode(mode: ApprovalMode): void;
   selectModel(): void;
@@ -35,7 +47,16 @@ export class Composer {
   private readonly stopButton: HTMLButtonElement;
   private readonly modeSelect: HTMLSelectElement;
   private readonly modelButton: HTMLButtonElement;
+  private readonly list: MentionList;
+  private readonly attachments: ComposerAttachments;
   private running = false;
+  private settings: SessionSettings = { mode: 'default', model: undefined };
+  private requestId = 0;
+  /** The mention being typed: where its "@" is and the request whose answer the list waits for. */
+  private query: { at: number; requestId: number } | undefined;
+  /** The "@" whose list Escape closed: it stays closed until the caret leaves that mention. */
+  private dismissedAt: number | undefined;
+  private readonly previews = new Map<number, string>();
 
   constructor(
     doc: Document,
@@ -47,8 +68,22 @@ export class Composer {
     });
     this.input.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.input.addEventListener('input', () => {
+      this.attachments.syncWithText(this.input.value);
+      this.updateQuery();
       this.refresh();
       this.actions.draftChanged(this.input.value);
+    });
+    // The caret moved without typing: the mention under it may have changed.
+    this.input.addEventListener('click', () => this.updateQuery());
+    this.input.addEventListener('keyup', (event) => {
+      if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') this.updateQuery();
+    });
+    this.input.addEventListener('blur', () => this.closeList());
+    this.input.addEventListener('paste', (event) => this.onPaste(event));
+    this.list = new MentionList(doc, this.input, (item) => this.pick(item));
+    this.attachments = new ComposerAttachments(doc, {
+      removeMention: (token) => this.removeToken(token),
+      changed: () => this.refresh(),
     });
 
     // Icon buttons: the row must fit a 250px sidebar beside the mode and model; the name is in aria-label.
@@ -71,7 +106,10 @@ export class Composer {
     this.modelButton.addEventListener('click', () => this.actions.selectModel());
 
     const controls = h(doc, 'div', { className: 'composer-controls' }, [this.modeSelect, this.modelButton, this.sendButton, this.stopButton]);
-    this.element = h(doc, 'footer', { className: 'composer' }, [this.input, controls]);
+    this.element = h(doc, 'footer', { className: 'composer' }, [this.list.element, this.attachments.element, this.input, this.attachments.notice, controls]);
+    // Anywhere on the chat, not only on the box: a drop target the size of the view is easier to hit.
+    doc.documentElement.addEventListener('dragover', (event) => this.onDragOver(event));
+    doc.documentElement.addEventListener('drop', (event) => this.onDrop(event));
     this.setSettings({ mode: 'default', model: undefined });
     this.refresh();
   }
@@ -82,8 +120,39 @@ export class Composer {
 
   set draft(text: string) {
     this.input.value = text;
+    this.attachments.syncWithText(text);
     this.refresh();
   }
+
+  /** The host's answer to a mention query; answers to older queries are dropped. */
+  showSuggestions(requestId: number, items: MentionSuggestion[]): void {
+    if (!this.query || this.query.requestId !== requestId) return;
+    this.list.show(items);
+  }
+
+  mentionPreview(requestId: number, chip: AttachmentChip | undefined): void {
+    const token = this.previews.get(requestId);
+    this.previews.delete(requestId);
+    if (token !== undefined) this.attachments.setMentionSize(token, chip);
+  }
+
+  /** Mentions from outside the box (dropped files, an editor command): added at the caret, then focused. */
+  insertMentions(mentions: MentionSuggestion[]): void {
+    for (const mention of mentions) {
+      if (!this.attachments.addMention(mention)) continue;
+      const at = this.input.selectionStart ?? this.input.value.length;
+      const before = this.input.value.slice(0, at);
+      const after = this.input.value.slice(at);
+      const text = `${before && !/\s$/.test(before) ? ' ' : ''}${mention.token} `;
+      this.input.value = before + text + after;
+      this.input.selectionStart = this.input.selectionEnd = at + text.length;
+      this.requestPreview(mention.token);
+    }
+    this.refresh();
+    this.actions.draftChanged(this.input.value);
+    this.focus();
+  }
+
 
   focus(): void {
     this.input.focus();
@@ -95,6 +164,8 @@ export class Composer {
   }
 
   setSettings(settings: SessionSettings): void {
+    this.settings = settings;
+    this.refresh();
     this.modeSelect.value = settings.mode;
     const mode = MODES[settings.mode] ?? MODES.default;
     this.modeSelect.title = `Approval mode: ${mode.label}. ${mode.description}`;
@@ -107,6 +178,15 @@ export class Composer {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
+    if (this.list.handleKey(event)) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (event.key === 'Escape') {
+        this.dismissedAt = this.query?.at;
+        this.query = undefined;
+      }
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
     // keyCode 229: the Enter that ends an IME composition in browsers that do not set isComposing.
     if (event.isComposing || event.keyCode === 229) return;
@@ -116,17 +196,101 @@ export class Composer {
 
   private submit(): void {
     const text = this.input.value.trim();
-    if (!text || this.running) return;
-    this.actions.send(text);
+    if (!text || this.running || this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model)) return;
+    this.actions.send(text, this.attachments.pendingImages);
     this.input.value = '';
+    this.attachments.clear();
+    this.closeList();
     this.refresh();
     this.actions.draftChanged('');
+  }
+
+  /** Opens, narrows or closes the list after the text or the caret changed. */
+  private updateQuery(): void {
+    const caret = this.input.selectionStart ?? this.input.value.length;
+    const match = this.input.selectionStart === this.input.selectionEnd ? MENTION_QUERY.exec(this.input.value.slice(0, caret)) : null;
+    const at = match ? caret - match[2]!.length - 1 : undefined;
+    if (at === undefined || at === this.dismissedAt) {
+      if (at === undefined) this.dismissedAt = undefined;
+      this.closeList();
+      return;
+    }
+    this.dismissedAt = undefined;
+    const requestId = ++this.requestId;
+    this.query = { at, requestId };
+    this.actions.queryMentions(requestId, match![2]!);
+  }
+
+  private pick(item: MentionSuggestion): void {
+    const query = this.query;
+    if (!query) return;
+    const caret = this.input.selectionStart ?? this.input.value.length;
+    const before = this.input.value.slice(0, query.at);
+    const after = this.input.value.slice(caret).replace(/^\S*/, '');
+    const inserted = `${item.token} `;
+    this.input.value = before + inserted + after.replace(/^ /, '');
+    this.input.selectionStart = this.input.selectionEnd = before.length + inserted.length;
+    this.closeList();
+    if (this.attachments.addMention(item)) this.requestPreview(item.token);
+    this.refresh();
+    this.actions.draftChanged(this.input.value);
+  }
+
+  private requestPreview(token: string): void {
+    const requestId = ++this.requestId;
+    this.previews.set(requestId, token);
+    this.actions.previewMention(requestId, token);
+  }
+
+  private removeToken(token: string): void {
+    const at = this.input.value.indexOf(token);
+    if (at >= 0) {
+      const rest = (this.input.value.slice(0, at) + this.input.value.slice(at + token.length)).replace(/ {2,}/g, ' ');
+      this.input.value = rest.trim() ? rest : '';
+    }
+    this.attachments.syncWithText(this.input.value);
+    this.actions.draftChanged(this.input.value);
+    this.focus();
+  }
+
+  private closeList(): void {
+    this.query = undefined;
+    this.list.close();
+  }
+
+  private onPaste(event: ClipboardEvent): void {
+    const files = imageFiles(event.clipboardData);
+    if (files.length === 0) return;
+    event.preventDefault();
+    void this.attachments.addImageFiles(files);
+  }
+
+  private onDragOver(event: DragEvent): void {
+    const types = [...(event.dataTransfer?.types ?? [])];
+    if (types.includes('Files') || URI_LIST_TYPES.some((t) => types.includes(t))) {
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    }
+  }
+
+  private onDrop(event: DragEvent): void {
+    const transfer = event.dataTransfer;
+    if (!transfer) return;
+    event.preventDefault();
+    const uris = droppedUris(transfer);
+    if (uris.length > 0) {
+      this.actions.dropUris(uris.slice(0, 50));
+      return;
+    }
+    const files = imageFiles(transfer);
+    if (files.length > 0) void this.attachments.addImageFiles(files);
   }
 
   private refresh(): void {
     this.sendButton.hidden = this.running;
     this.stopButton.hidden = !this.running;
-    this.sendButton.disabled = this.input.value.trim() === '';
+    const blocked = this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model);
+    this.sendButton.disabled = this.input.value.trim() === '' || blocked;
     this.input.placeholder = this.running
       ? 'Relay is working… (Stop to interrupt)'
       : 'Describe a task… (Enter to send, Shift+Enter for a new line)';
@@ -139,4 +303,25 @@ export class Composer {
     const wanted = this.input.scrollHeight;
     if (wanted > 0) this.input.style.height = `${Math.min(wanted + 2, MAX_TEXTAREA_PX)}px`;
   }
+}
+
+/** Image files on a paste or drop: any file whose type says image (the attachments check the exact formats). */
+function imageFiles(transfer: DataTransfer | null): File[] {
+  if (!transfer) return [];
+  const files = [...transfer.files];
+  if (files.length === 0) for (const item of [...transfer.items]) if (item.kind === 'file') files.push(...[item.getAsFile()].filter((f): f is File => f !== null));
+  return files.filter((file) => file.type.startsWith('image/'));
+}
+
+/** The URIs a drag from VS Code carries, in the first type that has any (comment lines of text/uri-list skipped). */
+export function droppedUris(transfer: DataTransfer): string[] {
+  for (const type of URI_LIST_TYPES) {
+    const uris = transfer
+      .getData(type)
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    if (uris.length > 0) return uris;
+  }
+  return [];
 }

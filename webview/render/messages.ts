@@ -1,6 +1,7 @@
 // The conversation's non-tool items. Each view keeps its element and redraws only itself on update.
 import type { ChatItem, SetupStep } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
+import { attachmentRow } from './attachment-chips';
 import { icon } from '../icons';
 import { renderMarkdown, type MarkdownActions } from './markdown';
 import { ToolCardView } from './tool-card';
@@ -53,22 +54,26 @@ function buildView(doc: Document, item: ChatItem, actions: ItemActions, deferred
 class UserMessageView implements ItemView {
   readonly element: HTMLElement;
   private readonly text: HTMLElement;
+  private readonly body: HTMLElement;
   private readonly bar: HTMLElement;
   constructor(
     private readonly doc: Document,
     item: Extract<ChatItem, { kind: 'user' }>,
     private readonly actions: ItemActions,
   ) {
-    this.text = h(doc, 'div', { className: 'message message-user', attrs: { 'aria-label': 'You said' } });
+    this.body = h(doc, 'div', { className: 'message-text' });
+    this.text = h(doc, 'div', { className: 'message message-user', attrs: { 'aria-label': 'You said' } }, [this.body]);
     this.bar = h(doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': 'Restore' } });
     this.element = h(doc, 'div', { className: 'user-turn' }, [this.text, this.bar]);
     this.update(item);
   }
   update(item: ChatItem): void {
     if (item.kind !== 'user') return;
-    this.text.textContent = item.text;
+    this.body.textContent = item.text;
     // The conversation can always go back to a message; its files only once a step after it took a checkpoint.
     this.bar.replaceChildren(...restoreButtons(this.doc, item.id, item.checkpointId !== undefined, true, this.actions));
+    this.text.querySelector('.attachment-row')?.remove();
+    if (item.attachments?.length) this.text.append(attachmentRow(this.doc, item.attachments));
   }
 }
 

@@ -45,7 +45,12 @@ export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolC
 export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
   switch (event.type) {
     case 'user_message':
-      return [{ type: 'itemAdded', item: { kind: 'user', id: event.id, text: event.text, ts: event.ts } }];
+      return [
+        {
+          type: 'itemAdded',
+          item: { kind: 'user', id: event.id, text: event.text, ts: event.ts, ...(event.attachments?.length ? { attachments: event.attachments } : {}) },
+        },
+      ];
     case 'assistant_start':
       return [{ type: 'itemAdded', item: { kind: 'assistant', id: event.id, text: '', ts: event.ts, streaming: true } }];
     case 'assistant_delta':

@@ -1,6 +1,6 @@
 // What an AgentSession tells the outside world: one ordered stream of plain events. The host maps them onto
 // the chat (see chat-deltas.ts) and keeps nothing else; the session itself keeps the model history.
-import type { ChatItem } from '../../shared/chat-model';
+import type { AttachmentChip, ChatItem } from '../../shared/chat-model';
 import type { ModelError, Usage } from '../model/events';
 import type { ApprovalAudit } from '../ports/approval';
 import type { TaskUsageTotals } from '../ports/task-store';
@@ -28,8 +28,8 @@ export type AgentState =
   | { status: 'paused'; reason: AgentPauseReason; message: string };
 
 export type AgentEvent =
-  /** The user's message, as it entered the history. */
-  | { type: 'user_message'; id: string; text: string; ts: number }
+  /** The user's message, as it entered the history, with a chip for each mention or image attached to it. */
+  | { type: 'user_message'; id: string; text: string; ts: number; attachments?: AttachmentChip[] }
   /** A new assistant text block starts (lazily, at its first text). */
   | { type: 'assistant_start'; id: string; ts: number }
   | { type: 'assistant_delta'; id: string; text: string }

@@ -1,6 +1,6 @@
 // Public API of the agent loop (issue 4): sessions, their events and the chat mapping, the sub-agent runner,
 // the system prompt and the context budget. The host wires these to VS Code; nothing here imports `vscode`.
-export { AgentSession, CONTINUE_TEXT } from './session';
+export { AgentSession, CONTINUE_TEXT, type MessageAttachments } from './session';
 export { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
 export type { AgentEvent, AgentEventListener, AgentPauseReason, AgentState } from './events';
 export { SUB_AGENT_LABEL, toChatDeltas, toToolCard } from './chat-deltas';

@@ -3,9 +3,9 @@
 // continued. The loop itself is in agent-loop.ts; this file owns the task's data and its outside contract.
 import { ChatState, emptySnapshot } from '../../shared/chat-reducer';
 import { anchorBeforeCall, anchorOf, historyAt, type RestorePoint, transcriptBefore } from '../checkpoints/conversation';
-import type { ChatItem, TaskView } from '../../shared/chat-model';
+import type { AttachmentChip, ChatItem, TaskView } from '../../shared/chat-model';
 import type { Usage } from '../model/events';
-import type { ChatMessage } from '../model/provider';
+import type { ChatMessage, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
 import { emptyUsage, TASK_RECORD_VERSION, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
 import { type CheckpointedCall, consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
@@ -17,6 +17,12 @@ import type { AgentSessionOptions } from './session-options';
 import { canDelegate, type ChildSession, createSubTaskRunner } from './sub-agent';
 import { closeTranscript, stateFields, stateFromRecord } from './task-record';
 import { addUsage } from './usage';
+
+/** What a message's mentions and images add: parts for the model, chips for the chat. */
+export interface MessageAttachments {
+  parts: UserPart[];
+  chips: AttachmentChip[];
+}
 
 /** Sent for `resume()` when the model spoke last, so the history still ends with a user message. */
 export const CONTINUE_TEXT = 'Continue with the task.';
@@ -134,15 +140,19 @@ export class AgentSession implements ChildSession {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /** Adds the user's message and runs the loop until the task completes, pauses, fails or is cancelled. */
-  send(text: string): Promise<AgentState> {
+  /**
+   * Adds the user's message (with what its mentions and images attach, after the text) and runs the loop until
+   * the task completes, pauses, fails or is cancelled.
+   */
+  send(text: string, attached?: MessageAttachments): Promise<AgentState> {
     this.assertIdle();
     if (!this.title) this.title = titleFrom(text);
     const id = this.newId();
     this.restorePoints.set(id, { itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
     this.userItemAwaitingCheckpoint = id;
-    appendUserParts(this.history, [{ type: 'text', text }]);
-    this.emit({ type: 'user_message', id, text, ts: this.now() });
+    appendUserParts(this.history, [{ type: 'text', text }, ...(attached?.parts ?? [])]);
+    const chips = attached?.chips.length ? { attachments: attached.chips } : {};
+    this.emit({ type: 'user_message', id, text, ts: this.now(), ...chips });
     return this.start();
   }
 

@@ -16,21 +16,9 @@ export const MENTION_CAPS = {
   urlChars: 60_000,
 } as const;
 
-/** The kinds a chip can show; `folder` and `file` both come from a path mention. */
-export type AttachmentKind = 'file' | 'folder' | 'problems' | 'terminal' | 'changes' | 'selection' | 'url' | 'image';
+import type { AttachmentChip, AttachmentKind } from '../../shared/chat-model';
 
-/** What the chat shows for one attachment: a chip with its label and the size it added. */
-export interface AttachmentChip {
-  kind: AttachmentKind;
-  label: string;
-  /** Characters added to the message (bytes for an image). */
-  chars: number;
-  /** Estimated tokens added (for an image, the provider's rough figure). */
-  tokens: number;
-  /** Why the content was cut, or why nothing was added. */
-  note?: string;
-  error?: boolean;
-}
+export type { AttachmentChip, AttachmentKind };
 
 export interface Attachment {
   chip: AttachmentChip;

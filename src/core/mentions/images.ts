@@ -1,14 +1,10 @@
-// Images pasted or dropped into the composer: which formats, how large, how many. The webview checks the same
-// limits before it sends (it shows the reason at once); the host checks again, since the webview is untrusted.
+// Images pasted or dropped into the composer, on the host: the limits (src/shared/images.ts) checked again,
+// the bytes a base64 string holds, and what an image costs in tokens.
 
-export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
+import { IMAGE_MEDIA_TYPES, type ImageMediaType, MAX_IMAGE_BYTES } from '../../shared/images';
 
-/** Anthropic refuses images over 5 MB and OpenAI over 20 MB; the smaller limit serves both. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_IMAGES = 5;
-/** Base64 is 4 characters for every 3 bytes. */
-export const MAX_IMAGE_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
+export { IMAGE_MEDIA_TYPES, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES, MAX_IMAGES, type ImageMediaType } from '../../shared/images';
+
 /** Providers bill an image by its pixels; ~1,600 tokens is Anthropic's figure for a 1.15 megapixel image. */
 export const IMAGE_TOKEN_ESTIMATE = 1_600;
 

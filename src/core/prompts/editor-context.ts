@@ -41,8 +41,11 @@ export function askAboutSelectionMessage(question: string, selection: SelectionC
   return `${question.trim()}\n\n${selectionBlock(selection)}`;
 }
 
+export const EXPLAIN_SELECTION_REQUEST =
+  'Explain what this code does, how it fits into the surrounding code, and anything surprising about it. Do not change any files.';
+
 export function explainSelectionMessage(selection: SelectionContext): string {
-  return `Explain what this code does, how it fits into the surrounding code, and anything surprising about it. Do not change any files.\n\n${selectionBlock(selection)}`;
+  return `${EXPLAIN_SELECTION_REQUEST}\n\n${selectionBlock(selection)}`;
 }
 
 export function fixProblemsMessage(path: string, problems: readonly ProblemContext[]): string | undefined {

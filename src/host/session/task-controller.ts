@@ -1,7 +1,8 @@
 // The chat's conductor: turns the webview's intents into actions on the one task the chat shows, and the task's
 // events into chat deltas. It owns which AgentSession is current and nothing else: sessions, the store and the
 // VS Code side come in through TaskControllerDeps, so it is unit-tested in plain Node.
-import { type AgentSession, toChatDeltas } from '../../core/agent';
+import { type AgentSession, type MessageAttachments, toChatDeltas } from '../../core/agent';
+import type { ImageInput } from '../../core/mentions/images';
 import type { TaskRecord, TaskStore } from '../../core/ports/task-store';
 import type { ApprovalMode, ChatDelta, SessionSettings, SetupStep, TaskSummary } from '../../shared/chat-model';
 import type { WebviewToHost } from '../../shared/protocol-schema';
@@ -29,6 +30,8 @@ export interface TaskControllerDeps {
   settings(): SessionSettings | Promise<SessionSettings>;
   notify(message: string, level: 'info' | 'warning'): void;
   onRunningChanged(running: boolean): void;
+  /** What the message's mentions and images attach; without it, messages go as plain text. */
+  attach?(text: string, images: readonly ImageInput[]): Promise<MessageAttachments>;
   log: { warn(message: string, error?: unknown): void };
 }
 
@@ -109,7 +112,7 @@ export class TaskController {
   private async dispatch(message: WebviewToHost): Promise<void> {
     switch (message.type) {
       case 'sendMessage':
-        return this.sendNow(message.text);
+        return this.sendNow(message.text, message.images ?? []);
       case 'cancelTask':
         return this.cancel();
       case 'newTask':
@@ -147,10 +150,11 @@ export class TaskController {
     }
   }
 
-  private async sendNow(text: string): Promise<void> {
+  private async sendNow(text: string, images: readonly ImageInput[] = []): Promise<void> {
     if (this.refuseWhileRunning()) return;
+    const attached = this.deps.attach ? await this.deps.attach(text, images) : undefined;
     const session = await this.fresh();
-    this.run(session.send(text));
+    this.run(session.send(text, attached));
   }
 
   private async resumeCurrent(): Promise<void> {

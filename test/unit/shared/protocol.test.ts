@@ -22,6 +22,10 @@ const WELL_FORMED: WebviewToHost[] = [
   { type: 'resumeTask', id: 'task-1' },
   { type: 'deleteTask', id: 'task-1' },
   { type: 'copyText', text: 'const x = 1;' },
+  { type: 'sendMessage', text: 'What is this?', images: [{ name: 'shot.png', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
+  { type: 'mentionQuery', requestId: 3, query: 'src/ap' },
+  { type: 'previewMention', requestId: 4, token: '@src/app.ts' },
+  { type: 'dropUris', uris: ['file:///w/src/app.ts'] },
 ];
 
 describe('webview → host protocol validation', () => {
@@ -40,6 +44,11 @@ describe('webview → host protocol validation', () => {
       { type: 'ready', protocolVersion: 1.5 },
       { type: 'cancelTask', extra: true },
       { type: 'sendMessage', text: '' },
+      { type: 'sendMessage', text: 'x', images: [{ name: 'a.bmp', mediaType: 'image/bmp', data: 'AAAA' }] },
+      { type: 'sendMessage', text: 'x', images: [{ name: 'a.png', mediaType: 'image/png', data: 'not base64!' }] },
+      { type: 'mentionQuery', requestId: -1, query: 'a' },
+      { type: 'mentionQuery', requestId: 1, query: 'x'.repeat(501) },
+      { type: 'dropUris', uris: [] },
       { type: 'sendMessage', text: 'x'.repeat(MAX_MESSAGE_CHARS + 1) },
       { type: 'sendMessage', text: 42 },
       { type: 'retry', itemId: '' },

@@ -1,0 +1,82 @@
+// The "@" list for a query: the keyword mentions that match, then workspace files and folders ranked by the
+// fuzzy index (open editors first), or the URL itself when the query is one.
+import type { MentionSuggestion } from '../../shared/chat-model';
+import type { PathIndex } from './fuzzy';
+import { isSubsequence } from './fuzzy';
+import { MENTION_KEYWORDS, type MentionKeyword, mentionToken } from './parse';
+
+export const MAX_SUGGESTIONS = 50;
+
+const KEYWORD_DETAIL: Record<MentionKeyword, string> = {
+  problems: 'Errors and warnings VS Code reports in the workspace',
+  terminal: 'Output of the last command run in a terminal',
+  changes: 'Uncommitted changes (git diff)',
+  selection: 'The text selected in the editor',
+};
+
+export interface SuggestOptions {
+  /** Workspace files and folders (folders end in "/"); undefined while the index is being built. */
+  index: PathIndex | undefined;
+  /** Workspace-relative paths of the open editors, most recent first. */
+  openEditors: readonly string[];
+  limit?: number;
+}
+
+export function suggestMentions(query: string, options: SuggestOptions): MentionSuggestion[] {
+  const limit = options.limit ?? MAX_SUGGESTIONS;
+  const trimmed = query.trim();
+  if (/^https?:\/\/\S+/i.test(trimmed)) {
+    try {
+      const url = new URL(trimmed).href;
+      return [{ kind: 'url', label: url, token: mentionToken({ kind: 'url', url }), detail: 'Fetch this page and attach it as Markdown' }];
+    } catch {
+      return [];
+    }
+  }
+  const lower = trimmed.toLowerCase();
+  const out: MentionSuggestion[] = [];
+  for (const keyword of MENTION_KEYWORDS) {
+    if (!lower || isSubsequence(lower, keyword)) out.push({ kind: keyword, label: keyword, token: `@${keyword}`, detail: KEYWORD_DETAIL[keyword] });
+  }
+  // A keyword the query begins is surely what is meant: it leads. Other matching keywords follow the files.
+  const exact = out.filter((s) => s.label.startsWith(lower));
+  const keywords = lower ? exact : out;
+  const preferred = new Set(options.openEditors);
+  const seen = new Set<string>();
+  const files: MentionSuggestion[] = [];
+  if (!lower) {
+    for (const path of options.openEditors) {
+      if (files.length >= limit || seen.has(path)) continue;
+      seen.add(path);
+      files.push(pathSuggestion(path, [], 'open editor'));
+    }
+  }
+  for (const ranked of options.index?.search(lower, { limit, preferred }) ?? []) {
+    if (seen.has(ranked.path)) continue;
+    seen.add(ranked.path);
+    files.push(pathSuggestion(ranked.path, ranked.matches, preferred.has(ranked.path) ? 'open editor' : undefined));
+  }
+  const otherKeywords = lower ? out.filter((s) => !s.label.startsWith(lower)) : [];
+  return [...keywords, ...files, ...otherKeywords].slice(0, limit);
+}
+
+function pathSuggestion(path: string, matches: number[], note: string | undefined): MentionSuggestion {
+  const folder = path.endsWith('/');
+  const trimmed = folder ? path.slice(0, -1) : path;
+  const slash = trimmed.lastIndexOf('/');
+  const parent = slash >= 0 ? trimmed.slice(0, slash) : '';
+  const detail = [parent, note].filter(Boolean).join(' · ');
+  const suggestion: MentionSuggestion = { kind: folder ? 'folder' : 'file', label: path, token: mentionToken({ kind: 'path', path }) };
+  if (detail) suggestion.detail = detail;
+  if (matches.length) suggestion.matches = matches;
+  return suggestion;
+}
+
+/** Every folder of a list of files, each once, ending in "/": the index offers folders too. */
+export function withFolders(files: readonly string[]): string[] {
+  const folders = new Set<string>();
+  for (const file of files) {
+    for (let i = file.indexOf('/'); i >= 0; i = file.indexOf('/', i + 1)) folders.add(file.slice(0, i + 1));
+  }
+  return [...folders, ...files];
+}

@@ -1,0 +1,167 @@
+import * as assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import type { MentionSuggestion } from '../../../src/shared/chat-model';
+import { click, keydown, mount, type, type Harness } from './harness';
+
+const FILE: MentionSuggestion = { kind: 'file', label: 'src/app.ts', token: '@src/app.ts', detail: 'src', matches: [4, 5] };
+const PROBLEMS: MentionSuggestion = { kind: 'problems', label: 'problems', token: '@problems', detail: 'Errors' };
+
+describe('webview mentions', () => {
+  let t: Harness;
+  afterEach(() => t.close());
+  const input = () => t.$('.composer-input') as HTMLTextAreaElement;
+  const list = () => t.$('[role="listbox"]')!;
+  const options = () => t.$$('[role="option"]');
+
+  function typeAtEnd(text: string) {
+    type(input(), text);
+    input().selectionStart = input().selectionEnd = text.length;
+    input().dispatchEvent(new (t.window.Event)('input', { bubbles: true }));
+  }
+
+  it('"@" asks the host, the answer opens a listbox; arrows move, Enter picks, the chip shows the size', () => {
+    t = mount();
+    t.init();
+    t.takePosted();
+    typeAtEnd('Fix @ap');
+    const queries = t.takePosted();
+    assert.deepEqual(queries.at(-1), { type: 'mentionQuery', requestId: queries.length, query: 'ap' });
+    const requestId = (queries.at(-1) as { requestId: number }).requestId;
+    assert.equal(list().hidden, true, 'nothing shows before the host answers');
+
+    t.app.receive({ type: 'mentionSuggestions', requestId: requestId - 1, items: [PROBLEMS] });
+    assert.equal(list().hidden, true, 'an answer to an older query is dropped');
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: [PROBLEMS, FILE] });
+    assert.equal(list().hidden, false);
+    assert.equal(input().getAttribute('aria-expanded'), 'true');
+    assert.deepEqual(options().map((o) => o.getAttribute('aria-selected')), ['true', 'false']);
+    assert.equal(input().getAttribute('aria-activedescendant'), options()[0]!.id);
+    assert.equal(options()[1]!.querySelector('mark')!.textContent, 'ap', 'matched characters are marked');
+
+    assert.equal(keydown(input(), 'ArrowDown').defaultPrevented, true);
+    assert.deepEqual(options().map((o) => o.getAttribute('aria-selected')), ['false', 'true']);
+    assert.equal(keydown(input(), 'Enter').defaultPrevented, true);
+    assert.equal(input().value, 'Fix @src/app.ts ');
+    assert.equal(list().hidden, true);
+    const posted = t.takePosted();
+    assert.ok(!posted.some((m) => m.type === 'sendMessage'), 'Enter picked, it did not send');
+    const preview = posted.find((m) => m.type === 'previewMention') as { requestId: number; token: string };
+    assert.equal(preview.token, '@src/app.ts');
+
+    const chip = () => t.$('.composer-chips .attachment-chip')!;
+    assert.equal(chip().querySelector('.chip-size')!.textContent, '…');
+    t.app.receive({ type: 'mentionPreview', requestId: preview.requestId, token: '@src/app.ts', chip: { kind: 'file', label: 'src/app.ts', chars: 1234, tokens: 309 } });
+    assert.equal(chip().querySelector('.chip-size')!.textContent, '1.2 KB');
+    assert.match(chip().title, /1,234 characters, about 309 tokens/);
+
+    keydown(input(), 'Enter');
+    assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: 'Fix @src/app.ts' }]);
+    assert.equal(t.$('.composer-chips')!.hidden, true, 'chips go with the sent message');
+  });
+
+  it('Escape closes the list without clearing the text; Enter then sends', () => {
+    t = mount();
+    t.init();
+    typeAtEnd('see @pro');
+    const { requestId } = t.takePosted().at(-1) as { requestId: number };
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: [PROBLEMS] });
+    assert.equal(keydown(input(), 'Escape').defaultPrevented, true);
+    assert.equal(list().hidden, true);
+    assert.equal(input().value, 'see @pro');
+    keydown(input(), 'Enter');
+    assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: 'see @pro' }]);
+  });
+
+  it('a click picks; removing the chip removes its token, deleting the token removes the chip', () => {
+    t = mount();
+    t.init();
+    typeAtEnd('@');
+    const { requestId } = t.takePosted().at(-1) as { requestId: number };
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: [FILE, PROBLEMS] });
+    click(options()[1]!);
+    assert.equal(input().value, '@problems ');
+    click(t.$('.chip-remove'));
+    assert.equal(input().value.trim(), '');
+    assert.equal(t.$$('.composer-chips .attachment-chip').length, 0);
+
+    t.app.receive({ type: 'insertMentions', mentions: [FILE] });
+    assert.equal(input().value, '@src/app.ts ');
+    assert.equal(t.$$('.composer-chips .attachment-chip').length, 1);
+    typeAtEnd('');
+    assert.equal(t.$$('.composer-chips .attachment-chip').length, 0);
+  });
+
+  it('dropped VS Code URIs go to the host; text/uri-list comments are skipped', () => {
+    t = mount();
+    t.init();
+    t.takePosted();
+    const data = new Map([['text/uri-list', '# comment\r\nfile:///w/src/app.ts\r\nfile:///w/lib']]);
+    const event = new t.window.Event('drop', { bubbles: true, cancelable: true }) as DragEvent;
+    Object.defineProperty(event, 'dataTransfer', { value: { types: [...data.keys()], getData: (k: string) => data.get(k) ?? '', files: [], items: [] } });
+    input().dispatchEvent(event);
+    assert.equal(event.defaultPrevented, true);
+    assert.deepEqual(t.takePosted(), [{ type: 'dropUris', uris: ['file:///w/src/app.ts', 'file:///w/lib'] }]);
+  });
+
+  it('a pasted image becomes a chip and goes with the message; a model without images blocks sending and says so', async () => {
+    t = mount();
+    t.init({ settings: { mode: 'default', model: 'ollama · llama3', imagesSupported: false } });
+    t.takePosted();
+    const png = new t.window.File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'shot.png', { type: 'image/png' });
+    const bmp = new t.window.File([new Uint8Array([66, 77])], 'old.bmp', { type: 'image/bmp' });
+    const paste = new t.window.Event('paste', { bubbles: true, cancelable: true }) as ClipboardEvent;
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [png, bmp], items: [] } });
+    input().dispatchEvent(paste);
+    assert.equal(paste.defaultPrevented, true);
+    await waitFor(() => t.$$('.composer-chips .chip-image').length === 1);
+    const chip = t.$('.composer-chips .chip-image')!;
+    assert.equal(chip.querySelector('.chip-size')!.textContent, '8 B');
+    assert.match(chip.querySelector('img')!.getAttribute('src')!, /^data:image\/png;base64,/);
+    const notice = t.$('.composer-notice')!;
+    assert.match(notice.textContent!, /ollama · llama3 does not take images/);
+    assert.match(notice.textContent!, /old\.bmp: only PNG, JPEG, WebP and GIF/);
+
+    type(input(), 'What is wrong here?');
+    assert.equal((t.$('.send-button') as HTMLButtonElement).disabled, true);
+    keydown(input(), 'Enter');
+    assert.deepEqual(t.takePosted(), []);
+
+    t.batch({ type: 'settings', settings: { mode: 'default', model: 'anthropic · claude-sonnet-4-5', imagesSupported: true } });
+    keydown(input(), 'Enter');
+    assert.deepEqual(t.takePosted(), [
+      { type: 'sendMessage', text: 'What is wrong here?', images: [{ name: 'shot.png', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
+    ]);
+  });
+
+  it('a sent message shows its attachments as chips with sizes', () => {
+    t = mount();
+    t.init({
+      items: [
+        {
+          kind: 'user',
+          id: 'u1',
+          text: 'Fix @problems',
+          ts: 1,
+          attachments: [
+            { kind: 'problems', label: 'problems', chars: 2400, tokens: 600 },
+            { kind: 'image', label: 'shot.png', chars: 52_000, tokens: 1600 },
+          ],
+        },
+      ],
+    });
+    const chips = t.$$('.message-user .attachment-chip');
+    assert.deepEqual(
+      chips.map((c) => [c.dataset.kind, c.querySelector('.chip-size')!.textContent]),
+      [
+        ['problems', '2.4 KB'],
+        ['image', '52 KB'],
+      ],
+    );
+    assert.equal(t.$('.message-user .message-text')!.textContent, 'Fix @problems');
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+  assert.ok(condition(), 'condition never held');
+}

@@ -1,0 +1,163 @@
+// What a message being written carries besides its text: the mentions picked or dropped (chips whose size the
+// host measures) and pasted or dropped images (read here, checked against the shared limits). A mention chip
+// lives as long as its token is in the text; removing the chip removes the token.
+import type { AttachmentChip, MentionSuggestion } from '../../src/shared/chat-model';
+import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../src/shared/images';
+import { h } from '../dom';
+import { attachmentChip, setChipSize } from './attachment-chips';
+
+export interface PendingImage {
+  name: string;
+  mediaType: (typeof IMAGE_MEDIA_TYPES)[number];
+  data: string;
+}
+
+interface MentionEntry {
+  suggestion: MentionSuggestion;
+  chip: AttachmentChip | undefined;
+  element: HTMLElement;
+}
+
+interface ImageEntry {
+  image: PendingImage;
+  element: HTMLElement;
+}
+
+export interface AttachmentEvents {
+  /** A chip's × was pressed: the composer removes the token from its text. */
+  removeMention(token: string): void;
+  changed(): void;
+}
+
+export class ComposerAttachments {
+  readonly element: HTMLElement;
+  readonly notice: HTMLElement;
+  private readonly mentions = new Map<string, MentionEntry>();
+  private readonly images: ImageEntry[] = [];
+  private problem: string | undefined;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly events: AttachmentEvents,
+  ) {
+    this.element = h(doc, 'div', { className: 'composer-chips', attrs: { 'aria-label': 'Attachments' } });
+    this.notice = h(doc, 'div', { className: 'composer-notice', attrs: { role: 'alert' } });
+    this.element.hidden = true;
+    this.notice.hidden = true;
+  }
+
+  get imageCount(): number {
+    return this.images.length;
+  }
+
+  get pendingImages(): PendingImage[] {
+    return this.images.map((entry) => entry.image);
+  }
+
+  addMention(suggestion: MentionSuggestion): boolean {
+    if (this.mentions.has(suggestion.token)) return false;
+    const element = attachmentChip(this.doc, { kind: suggestion.kind, label: suggestion.label, onRemove: () => this.events.removeMention(suggestion.token) });
+    this.mentions.set(suggestion.token, { suggestion, chip: undefined, element });
+    this.refresh();
+    return true;
+  }
+
+  setMentionSize(token: string, chip: AttachmentChip | undefined): void {
+    const entry = this.mentions.get(token);
+    if (!entry) return;
+    // A path that names nothing is not a mention after all (it stays plain text).
+    entry.chip = chip ?? { kind: entry.suggestion.kind, label: entry.suggestion.label, chars: 0, tokens: 0, note: 'not found in the workspace', error: true };
+    setChipSize(entry.element, { kind: entry.suggestion.kind, label: entry.suggestion.label, chip: entry.chip });
+  }
+
+  /** Drops the chips whose token is no longer in the text. */
+  syncWithText(text: string): void {
+    let changed = false;
+    for (const [token] of this.mentions) {
+      if (!containsToken(text, token)) {
+        this.mentions.delete(token);
+        changed = true;
+      }
+    }
+    if (changed) this.refresh();
+  }
+
+  /** Reads image files (paste or drop); refused ones are named in the notice. */
+  async addImageFiles(files: readonly File[]): Promise<void> {
+    const problems: string[] = [];
+    for (const file of files) {
+      if (this.images.length >= MAX_IMAGES) {
+        problems.push(`only ${MAX_IMAGES} images can be attached to one message`);
+        break;
+      }
+      const mediaType = IMAGE_MEDIA_TYPES.find((t) => t === file.type);
+      if (!mediaType) {
+        problems.push(`${file.name || 'that file'}: only PNG, JPEG, WebP and GIF images can be attached`);
+        continue;
+      }
+      if (file.size > MAX_IMAGE_BYTES) {
+        problems.push(`${file.name || 'the image'} is ${(file.size / 1024 / 1024).toFixed(1)} MB; images up to 5 MB can be attached`);
+        continue;
+      }
+      const dataUrl = await readAsDataUrl(this.doc, file);
+      const data = dataUrl.slice(dataUrl.indexOf(',') + 1);
+      const name = file.name || `pasted-image-${this.images.length + 1}.${mediaType.slice(6)}`;
+      const image: PendingImage = { name, mediaType, data };
+      const chip: AttachmentChip = { kind: 'image', label: name, chars: file.size, tokens: 0 };
+      const entry: ImageEntry = {
+        image,
+        element: attachmentChip(this.doc, { kind: 'image', label: name, chip, thumbnail: dataUrl, onRemove: () => this.removeImage(entry) }),
+      };
+      this.images.push(entry);
+    }
+    this.problem = problems.length ? problems.join('; ') : undefined;
+    this.refresh();
+  }
+
+  /** Whether images may be sent, given what the selected model takes; false shows why. */
+  blocksSending(imagesSupported: boolean | undefined, model: string | undefined): boolean {
+    const blocked = this.images.length > 0 && imagesSupported === false;
+    const unsupported = blocked ? `${model ?? 'The selected model'} does not take images: remove them or choose another model.` : undefined;
+    this.notice.textContent = [unsupported, this.problem].filter(Boolean).join(' ');
+    this.notice.hidden = !this.notice.textContent;
+    return blocked;
+  }
+
+  clear(): void {
+    this.mentions.clear();
+    this.images.splice(0);
+    this.problem = undefined;
+    this.refresh();
+  }
+
+  private removeImage(entry: ImageEntry): void {
+    const at = this.images.indexOf(entry);
+    if (at >= 0) this.images.splice(at, 1);
+    this.refresh();
+  }
+
+  private refresh(): void {
+    this.element.replaceChildren(...[...this.mentions.values()].map((m) => m.element), ...this.images.map((i) => i.element));
+    this.element.hidden = this.mentions.size === 0 && this.images.length === 0;
+    this.events.changed();
+  }
+}
+
+/** The token stands in the text on its own (not as the start of a longer path). */
+export function containsToken(text: string, token: string): boolean {
+  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
+    const after = text[at + token.length];
+    if (after === undefined || /[\s.,;:!?)\]}]/.test(after)) return true;
+  }
+  return false;
+}
+
+function readAsDataUrl(doc: Document, file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const Reader = (doc.defaultView as (Window & typeof globalThis) | null)?.FileReader ?? FileReader;
+    const reader = new Reader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the image could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
