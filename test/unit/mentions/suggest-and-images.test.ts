@@ -5,7 +5,9 @@ import { buildAttachments } from '../../../src/core/mentions/message';
 import { suggestMentions, withFolders } from '../../../src/core/mentions/suggest';
 import { treeOrder } from '../../../src/core/mentions/workspace-paths';
 import { toAnthropicMessages } from '../../../src/core/model/anthropic-request';
+import { toGeminiContents } from '../../../src/core/model/gemini-request';
 import { toOpenAIMessages } from '../../../src/core/model/openai-request';
+import { toResponsesInput } from '../../../src/core/model/openai-responses-request';
 import type { MentionSources } from '../../../src/core/ports/mention-sources';
 
 const index = new PathIndex(withFolders(['src/app.ts', 'src/problems/list.ts', 'README.md']));
@@ -75,5 +77,14 @@ describe('image attachments', () => {
     ]);
     // Without images, OpenAI content stays a plain string (what every compatible server reads).
     assert.deepEqual(toOpenAIMessages([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]), [{ role: 'user', content: 'hi' }]);
+  });
+
+  test('Gemini gets inlineData after the text; the Responses API (and Azure with it) an input_image with a data URL', () => {
+    const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'look' }, { type: 'image' as const, mediaType: 'image/webp' as const, data: 'BBBB' }] }];
+    assert.deepEqual(toGeminiContents(messages), [{ role: 'user', parts: [{ text: 'look' }, { inlineData: { mimeType: 'image/webp', data: 'BBBB' } }] }]);
+    assert.deepEqual(toResponsesInput(messages), [
+      { role: 'user', content: [{ type: 'input_text', text: 'look' }, { type: 'input_image', detail: 'auto', image_url: 'data:image/webp;base64,BBBB' }] },
+    ]);
+    assert.deepEqual(toResponsesInput([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]), [{ role: 'user', content: 'hi' }]);
   });
 });
