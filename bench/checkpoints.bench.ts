@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { changesToApply } from '../src/core/checkpoints/restore-plan';
 import { CheckpointStore, DEFAULT_CHECKPOINT_SETTINGS } from '../src/host/checkpoints/checkpoint-store';
 import { GITIGNORE, IgnoreRules } from '../src/tools/ignore-rules';
 
@@ -50,25 +51,48 @@ async function storageGrowth(base: string): Promise<void> {
   const ws = join(base, 'ws');
   await fs.cp(GROWTH_SOURCE, ws, { recursive: true });
   const target = await largestTextFile(ws);
-  const store = new CheckpointStore({ directory: join(base, 'growth'), roots: () => [ws], settings: () => DEFAULT_CHECKPOINT_SETTINGS });
+  const original = await fs.readFile(target, 'utf8');
+  console.log(`\nstorage growth: 50 command steps each changing one line of ${target.slice(ws.length + 1)} (${(original.length / 1024).toFixed(0)} KiB), workspace ${GROWTH_SOURCE.slice(TREE.length + 1)}`);
+  console.log('| store | first snapshot | after 50 steps | growth | per step | 50 steps (before + after) | restore step 1 |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  let chosen = 0;
+  for (const deltas of [false, true]) {
+    await fs.writeFile(target, original);
+    const run = await growth(join(base, deltas ? 'growth-delta' : 'growth-full'), ws, target, original, deltas);
+    const name = deltas ? 'deltas against the previous version (chosen)' : 'full deflated copies (baseline)';
+    console.log(`| ${name} | ${mb(run.start)} | ${mb(run.end)} | ${mb(run.end - run.start)} | ${((run.end - run.start) / 50 / 1024).toFixed(1)} KiB | ${ms(run.elapsed)} | ${ms(run.restore)} |`);
+    if (deltas) chosen = run.end - run.start;
+  }
+  console.log(`target growth < 1 MB: ${chosen < 1024 * 1024 ? 'met' : 'MISSED'} (${mb(chosen)})`);
+}
+
+async function growth(dir: string, ws: string, target: string, original: string, deltas: boolean) {
+  const store = new CheckpointStore({ directory: dir, roots: () => [ws], settings: () => DEFAULT_CHECKPOINT_SETTINGS, deltas });
   const first = (await store.capture({ taskId: 'growth', itemId: 'c0', label: 'first' }))!;
   await store.afterStep(first.id);
-  const start = await storedBytes(join(base, 'growth'));
-  const original = await fs.readFile(target, 'utf8');
+  const start = await storedBytes(dir);
   const lines = original.split('\n');
+  const ids: string[] = [];
   const started = performance.now();
   for (let step = 1; step <= 50; step++) {
-    lines[step * 7 % lines.length] = `// one-line change ${step}`;
+    lines[(step * 7) % lines.length] = `// one-line change ${step}`;
     await fs.writeFile(target, lines.join('\n'));
     const id = (await store.capture({ taskId: 'growth', itemId: `c${step}`, label: `step ${step}` }))!.id;
+    ids.push(id);
     await store.afterStep(id);
   }
   const elapsed = performance.now() - started;
-  const end = await storedBytes(join(base, 'growth'));
-  const growth = end - start;
-  console.log(`\nstorage growth: 50 command steps each changing one line of ${target.slice(ws.length + 1)} (${(original.length / 1024).toFixed(0)} KiB), workspace ${GROWTH_SOURCE.slice(TREE.length + 1)}`);
-  console.log(`first snapshot: ${mb(start)}; after 50 steps: ${mb(end)}; growth ${mb(growth)} (${(growth / 50 / 1024).toFixed(1)} KiB per step); 50 steps (before + after snapshots) in ${ms(elapsed)}`);
-  console.log(`target growth < 1 MB: ${growth < 1024 * 1024 ? 'met' : 'MISSED'}`);
+  const end = await storedBytes(dir);
+  // Restoring the first step brings the file back through its stored versions; it must come back intact.
+  const restoreStarted = performance.now();
+  const planned = (await store.planRestore('growth', ids[0]!))!;
+  await store.apply(changesToApply(planned.plan, true));
+  const restore = performance.now() - restoreStarted;
+  // Its before-snapshot was taken after the first one-line change was written.
+  const expected = original.split('\n');
+  expected[7 % expected.length] = '// one-line change 1';
+  if ((await fs.readFile(target, 'utf8')) !== expected.join('\n')) throw new Error('restoring step 1 did not bring the file back as it was then');
+  return { start, end, elapsed, restore };
 }
 
 /** The baseline: walk the same files under the same ignore rules, read and hash every one. */

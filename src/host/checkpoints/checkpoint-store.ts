@@ -50,6 +50,8 @@ export interface CheckpointStoreOptions {
   settings: () => CheckpointSettings;
   logger?: CheckpointLogger;
   now?: () => number;
+  /** Store small changes as deltas against the previous version (default); off only to measure the baseline. */
+  deltas?: boolean;
 }
 
 /** The folder for a workspace's checkpoints: one per set of workspace folders. */
@@ -256,7 +258,7 @@ export class CheckpointStore implements CheckpointRecorder {
     this.objects ??= (async () => {
       await fs.mkdir(join(this.options.directory, 'tasks'), { recursive: true });
       await this.cache.load();
-      return ObjectStore.open(join(this.options.directory, 'objects'));
+      return ObjectStore.open(join(this.options.directory, 'objects'), { deltas: this.options.deltas ?? true });
     })();
     return this.objects;
   }

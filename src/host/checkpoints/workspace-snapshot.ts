@@ -2,7 +2,12 @@
 // object (like git's), so unchanged directories are shared between snapshots, and a stat cache remembers each
 // file's hash by size, mtime, ctime and inode, so an unchanged file costs one stat and no read. `.gitignore`
 // and `.relayignore` apply as the file tools apply them; `.git` is never entered; symbolic links are kept as
-// links; files over the size limit are recorded by size only.
+// links; files over the size limit are recorded by size only. A changed file is stored against its previous
+// version (a delta when the change is small, see object-store.ts).
+// The walk lists and stats synchronously, one directory at a time, yielding to the event loop every few
+// milliseconds: an unchanged snapshot is thousands of stats, and promise-based ones cost several times as much
+// (profiled on the VS Code server tree: most of the time went to lstat promises and their garbage).
+import * as fsSync from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +24,8 @@ interface CacheEntry {
   ctimeMs: number;
   ino: number;
   hash: string;
+  /** Hashed within the racy window: the hash is the file's last stored version, but its stat is not trusted. */
+  racy?: true;
 }
 
 /** A file changed this close to when it was hashed may change again within the same mtime tick ("racy git"). */
@@ -48,18 +55,21 @@ export class StatCache {
 
   lookup(path: string, stat: Stats, store: ObjectStore): string | undefined {
     const entry = this.entries.get(path);
-    if (!entry || !store.has(entry.hash)) return undefined;
+    if (!entry || entry.racy || !store.has(entry.hash)) return undefined;
     const same = entry.size === stat.size && entry.mtimeMs === stat.mtimeMs && entry.ctimeMs === stat.ctimeMs && entry.ino === stat.ino;
     return same ? entry.hash : undefined;
   }
 
+  /** The hash last stored for the path, trusted or not: the base a changed version is stored against. */
+  previous(path: string): string | undefined {
+    return this.entries.get(path)?.hash;
+  }
+
   remember(path: string, stat: Stats, hash: string, now: number): void {
+    const entry: CacheEntry = { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, hash };
     // Not trusted next time if written just now: a second write within the clock's tick would look the same.
-    if (now - stat.mtimeMs < RACY_MS) {
-      if (this.entries.delete(path)) this.dirty = true;
-      return;
-    }
-    this.entries.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, hash });
+    if (now - stat.mtimeMs < RACY_MS) entry.racy = true;
+    this.entries.set(path, entry);
     this.dirty = true;
   }
 
@@ -82,47 +92,64 @@ export interface SnapshotOptions {
 /** Snapshots one workspace folder; returns its root tree's hash. */
 export async function snapshotFolder(root: string, options: SnapshotOptions, stats: SnapshotStats): Promise<string> {
   const rules = await IgnoreRules.forDirectory(root, readOptional);
-  return snapshotDirectory(root, rules, options, stats);
+  return snapshotDirectory(root, rules, options, stats, new Yielder());
 }
 
-async function snapshotDirectory(dir: string, outer: IgnoreRules, options: SnapshotOptions, stats: SnapshotStats): Promise<string> {
+async function snapshotDirectory(dir: string, outer: IgnoreRules, options: SnapshotOptions, stats: SnapshotStats, yielder: Yielder): Promise<string> {
+  await yielder.maybeYield();
   let dirents: Dirent[];
   try {
-    dirents = await fs.readdir(dir, { withFileTypes: true });
+    dirents = fsSync.readdirSync(dir, { withFileTypes: true });
   } catch {
     dirents = []; // vanished or unreadable meanwhile: recorded as empty
   }
-  const gitignore = dirents.some((d) => d.name === GITIGNORE && d.isFile()) ? await readOptional(join(dir, GITIGNORE)) : undefined;
+  const gitignore = dirents.some((d) => d.name === GITIGNORE && d.isFile()) ? readOptionalSync(join(dir, GITIGNORE)) : undefined;
   const rules = gitignore === undefined ? outer : outer.withGitignore(dir, gitignore);
-  const entries = await Promise.all(
-    dirents.map(async (dirent): Promise<TreeEntry | undefined> => {
-      const path = join(dir, dirent.name);
-      if (dirent.isDirectory()) {
-        if (rules.ignores(path, true)) return undefined;
-        return [dirent.name, 'd', await snapshotDirectory(path, rules, options, stats)];
-      }
-      if (!dirent.isFile() && !dirent.isSymbolicLink()) return undefined;
-      if (rules.ignores(path, false)) return undefined;
-      const state = await captureFile(path, options, stats);
-      return state ? toEntry(dirent.name, state) : undefined;
-    }),
-  );
-  const tree = entries.filter((e): e is TreeEntry => e !== undefined).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return options.objects.putJson(tree);
+  const entries: TreeEntry[] = [];
+  const reads: Promise<void>[] = [];
+  for (const dirent of dirents) {
+    const path = join(dir, dirent.name);
+    if (dirent.isDirectory()) {
+      if (!rules.ignores(path, true)) entries.push([dirent.name, 'd', await snapshotDirectory(path, rules, options, stats, yielder)]);
+      continue;
+    }
+    if ((!dirent.isFile() && !dirent.isSymbolicLink()) || rules.ignores(path, false)) continue;
+    const known = inspectFile(path, options, stats);
+    if (known === null) continue;
+    if (!('isFile' in known)) {
+      entries.push(toEntry(dirent.name, known));
+      continue;
+    }
+    reads.push(
+      storeFile(path, known, options, stats).then((state) => {
+        if (state) entries.push(toEntry(dirent.name, state));
+      }),
+    );
+  }
+  await Promise.all(reads);
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return options.objects.putJson(entries);
 }
 
 /** One path's state now, stored; null when nothing (or a directory, socket…) is there. */
 export async function captureFile(path: string, options: SnapshotOptions, stats: SnapshotStats): Promise<FileState | null> {
-  let stat: Stats;
-  try {
-    stat = await fs.lstat(path);
-  } catch {
-    return null;
-  }
+  const known = inspectFile(path, options, stats);
+  return known === null || !('isFile' in known) ? known : storeFile(path, known, options, stats);
+}
+
+/** What a stat alone tells: the state (a link, a file over the limit, a file the cache vouches for), or the stat of a file to read. */
+function inspectFile(path: string, options: SnapshotOptions, stats: SnapshotStats): FileState | Stats | null {
+  const stat = fsSync.lstatSync(path, { throwIfNoEntry: false });
+  if (!stat) return null;
   if (stat.isSymbolicLink()) {
-    const target = await fs.readlink(path).catch(() => undefined);
+    let target: string;
+    try {
+      target = fsSync.readlinkSync(path);
+    } catch {
+      return null;
+    }
     stats.files++;
-    return target === undefined ? null : { type: 'symlink', target };
+    return { type: 'symlink', target };
   }
   if (!stat.isFile()) return null;
   stats.files++;
@@ -130,9 +157,11 @@ export async function captureFile(path: string, options: SnapshotOptions, stats:
     stats.skipped.push({ path, size: stat.size });
     return { type: 'skipped', size: stat.size };
   }
-  const executable = (stat.mode & 0o111) !== 0;
   const cached = options.cache.lookup(path, stat, options.objects);
-  if (cached !== undefined) return { type: 'file', hash: cached, size: stat.size, ...(executable ? { executable } : {}) };
+  return cached === undefined ? stat : fileState(cached, stat.size, stat);
+}
+
+async function storeFile(path: string, stat: Stats, options: SnapshotOptions, stats: SnapshotStats): Promise<FileState | null> {
   let bytes: Buffer;
   try {
     bytes = await fs.readFile(path);
@@ -140,9 +169,25 @@ export async function captureFile(path: string, options: SnapshotOptions, stats:
     return null;
   }
   stats.read++;
-  const hash = await options.objects.put(bytes, hashBytes(bytes));
+  const hash = await options.objects.put(bytes, hashBytes(bytes), options.cache.previous(path));
   options.cache.remember(path, stat, hash, (options.now ?? Date.now)());
-  return { type: 'file', hash, size: bytes.length, ...(executable ? { executable } : {}) };
+  return fileState(hash, bytes.length, stat);
+}
+
+function fileState(hash: string, size: number, stat: Stats): FileState {
+  const executable = (stat.mode & 0o111) !== 0;
+  return { type: 'file', hash, size, ...(executable ? { executable } : {}) };
+}
+
+/** Hands the event loop back every few milliseconds of synchronous walking. */
+class Yielder {
+  private last = performance.now();
+
+  async maybeYield(): Promise<void> {
+    if (performance.now() - this.last < 10) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.last = performance.now();
+  }
 }
 
 function toEntry(name: string, state: FileState): TreeEntry {
@@ -190,6 +235,14 @@ export async function collectTree(objects: ObjectStore, hash: string, into: Set<
   for (const entry of tree) {
     if (entry[1] === 'd') await collectTree(objects, entry[2], into);
     else if (entry[1] === 'f') into.add(entry[2]);
+  }
+}
+
+function readOptionalSync(file: string): string | undefined {
+  try {
+    return fsSync.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

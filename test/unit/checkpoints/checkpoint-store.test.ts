@@ -183,6 +183,41 @@ describe('checkpoint store', () => {
     assert.ok((await s.storageBytes()) <= all - 1);
   });
 
+  test('changes to a large file are kept as deltas; evicting the task that stored their base leaves the newer task restorable', async () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `line ${i}: ${(i * 7919) % 1009} of a large file`);
+    const version = (n: number) => lines.map((line, i) => (i % 97 === 0 && i / 97 < n ? `changed ${i / 97}` : line)).join('\n');
+    const big = join(ws, 'big.txt');
+    await write('big.txt', version(0));
+    const s = store();
+    await write('old-only.txt', 'only the old task stored this');
+    const first = (await s.beforeStep({ taskId: 'old', itemId: 'c', label: 'edit', paths: [big, join(ws, 'old-only.txt')] }))!;
+    await write('big.txt', version(1));
+    await s.afterStep(first);
+    const onlyFirst = await s.storageBytes();
+    const ids: string[] = [];
+    for (let n = 2; n <= 6; n++) {
+      const id = (await s.beforeStep({ taskId: 'new', itemId: `c${n}`, label: 'edit', paths: [big] }))!;
+      await write('big.txt', version(n));
+      await s.afterStep(id);
+      ids.push(id);
+    }
+    assert.ok((await s.storageBytes()) - onlyFirst < 2000, `five more versions took ${(await s.storageBytes()) - onlyFirst} bytes`);
+    await write('cur.txt', 'current');
+    // Just over the cap after the next step: evicting the old task is enough, though its full copy of big.txt
+    // is the base of the new task's deltas and so stays.
+    settings = { ...settings, maxStorageBytes: (await s.storageBytes()) + 10 };
+    const current = (await s.beforeStep({ taskId: 'current', itemId: 'c', label: 'edit', paths: [join(ws, 'cur.txt')] }))!;
+    await s.afterStep(current);
+    assert.equal((await s.steps('old')).length, 0);
+    assert.equal((await s.steps('new')).length, 5, 'the task in use keeps its checkpoints');
+    settings = { ...DEFAULT_CHECKPOINT_SETTINGS };
+    // Each restore after the first differs from what the last step left, so it overwrites that "conflict".
+    for (let k = ids.length - 1; k >= 0; k--) {
+      await restore(s, 'new', ids[k]!, true);
+      assert.ok((await fs.readFile(big, 'utf8')) === version(k + 1), `restored to before step ${k + 2}`);
+    }
+  });
+
   test('a file the user changed since the step is a conflict, kept unless overwriting is chosen', async () => {
     await write('a.txt', 'original\n');
     await write('b.txt', 'bee\n');
