@@ -24,6 +24,13 @@ export function anthropicRequestProblem(body: Json): string | undefined {
     if (!Array.isArray(blocks)) return `messages.${i}.content: Input should be a valid list`;
     if (blocks.length === 0) return `messages.${i}: all messages must have non-empty content except for the optional final assistant message`;
     if (blocks.some((b) => b.type === 'text' && !b.text)) return 'messages: text content blocks must be non-empty';
+    for (const [index, b] of blocks.entries()) {
+      if (b.type !== 'image') continue;
+      const source = isObject(b.source) ? b.source : {};
+      if (source.type !== 'base64') return `messages.${i}.content.${index}.image.source: Input tag '${String(source.type)}' found using 'type' does not match any of the expected tags: 'base64', 'url'`;
+      const problem = imageBytesProblem(String(source.media_type), source.data);
+      if (problem) return `messages.${i}.content.${index}.image.source.base64: ${problem}`;
+    }
     const uses = message.role === 'assistant' ? blocks.filter((b) => b.type === 'tool_use').map((b) => String(b.id)) : [];
     if (uses.length > 0) {
       const next = messages[i + 1];
@@ -90,6 +97,15 @@ export function openaiRequestProblem(body: Json): string | undefined {
   const messages = body.messages as Json[];
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i]!;
+    if (message.role === 'user' && Array.isArray(message.content)) {
+      for (const [index, part] of (message.content as Json[]).entries()) {
+        if (part.type === 'text') continue;
+        if (part.type !== 'image_url') return `Invalid value: '${String(part.type)}'. Supported values are: 'text', 'image_url', 'input_audio', 'refusal', 'audio', and 'file'.`;
+        const url = isObject(part.image_url) ? String(part.image_url.url) : '';
+        const problem = dataUrlProblem(url);
+        if (problem) return `Invalid 'messages[${i}].content[${index}].image_url.url': ${problem}`;
+      }
+    }
     if (message.role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
       const answered = new Set<string>();
       for (let j = i + 1; j < messages.length && messages[j]!.role === 'tool'; j++) answered.add(String(messages[j]!.tool_call_id));
@@ -143,6 +159,14 @@ export function responsesRequestProblem(body: Json, issued: ReadonlyMap<string, 
     if (item.role !== undefined && (typeof item.content !== 'string' || item.content === '') && !Array.isArray(item.content)) {
       return `Invalid 'input[${i}].content': empty string.`;
     }
+    if (item.role === 'user' && Array.isArray(item.content)) {
+      for (const [index, part] of (item.content as Json[]).entries()) {
+        if (part.type === 'input_text') continue;
+        if (part.type !== 'input_image') return `Invalid value: '${String(part.type)}'. Supported values are: 'input_text', 'input_image', and 'input_file'.`;
+        const problem = dataUrlProblem(String(part.image_url));
+        if (problem) return `Invalid 'input[${i}].content[${index}].image_url': ${problem}`;
+      }
+    }
   }
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
@@ -168,6 +192,10 @@ export function geminiRequestProblem(body: Json, issuedSignatures: ReadonlySet<s
     const parts = content.parts as Json[] | undefined;
     if (!Array.isArray(parts) || parts.length === 0) return `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.`;
     for (const part of parts) {
+      if (isObject(part.inlineData)) {
+        const problem = imageBytesProblem(String(part.inlineData.mimeType), part.inlineData.data);
+        if (problem) return `Unable to process input image. ${problem}`;
+      }
       if (isObject(part.functionCall)) {
         const key = JSON.stringify([part.functionCall.name, part.functionCall.args]);
         const expected = signedCalls.get(key);
@@ -216,4 +244,28 @@ function schemaProblem(schema: unknown, at: string): string | undefined {
     if (problem) return problem;
   }
   return undefined;
+}
+
+/** The first bytes each image type starts with; the APIs decode the image and refuse bytes of another type. */
+const IMAGE_SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
+  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+/** Why an image of this media type and base64 data would be refused, or undefined. */
+export function imageBytesProblem(mediaType: string, data: unknown): string | undefined {
+  const matches = IMAGE_SIGNATURES[mediaType];
+  if (!matches) return `media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`;
+  if (typeof data !== 'string' || data === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return 'data: the image data is not valid base64';
+  if (!matches(Buffer.from(data, 'base64'))) return `The image was specified using the ${mediaType} media type, but the image does not appear to be a ${mediaType} image`;
+  return undefined;
+}
+
+/** OpenAI's image URLs here are data URLs (Relay never sends a link to a pasted image). */
+function dataUrlProblem(url: string): string | undefined {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (!match) return 'Expected a base64-encoded data URL with an image MIME type (e.g. \'data:image/png;base64,aW1nIGJ5dGVzIGhlcmU=\').';
+  return imageBytesProblem(match[1]!, match[2]);
 }

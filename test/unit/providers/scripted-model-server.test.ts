@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer } from '../../support/scripted-model-server';
+import { anthropicRequestProblem, geminiRequestProblem, openaiRequestProblem, responsesRequestProblem } from '../../support/scripted-model-server/request-checks';
 import { API_KEY } from './helpers';
 
 const anthropicBody = (messages: unknown[]) => ({ model: 'claude-haiku-4-5', max_tokens: 100, stream: true, messages });
@@ -122,5 +123,33 @@ describe('scripted model server CLI', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('scripted model server: image checks', () => {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const gif = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+  const anthropic = (block: Record<string, unknown>) =>
+    anthropicRequestProblem({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, block] }] });
+  const openai = (url: string) =>
+    openaiRequestProblem({ model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url } }] }] });
+
+  test('accepts each wire format’s image with matching bytes', () => {
+    assert.equal(anthropic({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } }), undefined);
+    assert.equal(openai(`data:image/gif;base64,${gif}`), undefined);
+    assert.equal(responsesRequestProblem({ model: 'm', input: [{ role: 'user', content: [{ type: 'input_image', image_url: `data:image/png;base64,${png}` }] }] }, new Map()), undefined);
+    assert.equal(geminiRequestProblem({ contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: png } }] }] }, new Set(), new Map()), undefined);
+  });
+
+  test('refuses bytes of another type, an unknown type, a data prefix inside base64 and a non-data URL', () => {
+    assert.match(anthropic({ type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: png } }) ?? '', /does not appear to be a image\/jpeg image/);
+    assert.match(anthropic({ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: png } }) ?? '', /media_type: Input should be/);
+    assert.match(anthropic({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: `data:image/png;base64,${png}` } }) ?? '', /not valid base64/);
+    assert.match(openai(`data:image/png;base64,${gif}`) ?? '', /does not appear to be a image\/png/);
+    assert.match(openai('https://example.com/a.png') ?? '', /base64-encoded data URL/);
+    assert.match(
+      geminiRequestProblem({ contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/webp', data: gif } }] }] }, new Set(), new Map()) ?? '',
+      /Unable to process input image/,
+    );
   });
 });

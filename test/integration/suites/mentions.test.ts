@@ -1,0 +1,180 @@
+// Mentions and images through the extension's own Relay inside the real VS Code: `@problems` reads what the
+// JSON language server really reported, `@terminal` what a real shell-integration command printed, and pasted
+// images reach the scripted Anthropic, OpenAI (Chat Completions and Responses) servers in each wire format (the
+// server decodes them and refuses bytes that are not the image type they claim). Messages go in as the webview
+// sends them (a `sendMessage` intent); the assertions read the request bodies the scripted server recorded.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RelayApi } from '../../../src/extension';
+import type { Relay } from '../../../src/host/relay';
+import type { AttachmentChip, ChatItem, ChatSnapshot } from '../../../src/shared/chat-model';
+import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer } from '../../support/scripted-model-server';
+import { activateRelay, relayWithScriptedPrompter, waitFor } from '../helpers';
+
+const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
+const FOLDER = 'mentions-it';
+const TURN_MS = 15_000;
+/** A 1×1 PNG and a 1×1 GIF, as a paste would carry them (base64, no data: prefix). */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+type Json = Record<string, unknown>;
+
+describe('mentions and images inside VS Code', () => {
+  let api: RelayApi;
+  let relay: Relay;
+  let server: ScriptedModelServer;
+  const saved = new Map<string, unknown>();
+  const savedKeys = new Map<'anthropic' | 'openai', string | undefined>();
+  const config = () => vscode.workspace.getConfiguration('relay');
+  const folder = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, FOLDER);
+  const snapshot = (): ChatSnapshot => api.chat.snapshot;
+  const userChips = (): AttachmentChip[] =>
+    snapshot().items.filter((i): i is Extract<ChatItem, { kind: 'user' }> => i.kind === 'user').flatMap((i) => i.attachments ?? []);
+
+  async function setSettings(values: Partial<Record<(typeof SETTINGS)[number], unknown>>): Promise<void> {
+    for (const [key, value] of Object.entries(values)) await config().update(key, value, vscode.ConfigurationTarget.Global);
+  }
+
+  /** Sends as the webview does and waits for the one-turn task to complete. */
+  async function send(text: string, images?: { name: string; mediaType: 'image/png' | 'image/gif'; data: string }[]): Promise<RecordedRequest> {
+    server.setScript([{ toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Looked.' } }] }]);
+    api.chat.submitIntent({ type: 'sendMessage', text, ...(images ? { images } : {}) });
+    await waitFor(() => snapshot().task && !snapshot().task!.running && !relay.controller.isRunning, TURN_MS, `the task for "${text}" to stop`);
+    assert.equal(server.requests.length, 1, JSON.stringify(snapshot().items.filter((i) => i.kind === 'error')));
+    const request = server.requests[0]!;
+    assert.equal(request.outcome, 'completed', `the server accepted the request: ${JSON.stringify(request)}`.slice(0, 2000));
+    return request;
+  }
+
+  /** Everything the first (only) user turn of a Chat Completions or Anthropic body carries, as text. */
+  const firstUserText = (request: RecordedRequest): string => JSON.stringify(((request.body as Json).messages as Json[]).find((m) => m.role === 'user'));
+
+  before(async () => {
+    api = await activateRelay();
+    ({ relay } = await relayWithScriptedPrompter());
+    server = await startScriptedModelServer();
+    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
+    for (const provider of ['anthropic', 'openai'] as const) savedKeys.set(provider, await relay.keys.get(provider));
+    await setSettings({ approvalMode: 'default', textProtocol: false, provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl });
+    await vscode.workspace.fs.createDirectory(folder());
+  });
+
+  beforeEach(async () => {
+    server.reset();
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
+  });
+
+  after(async () => {
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
+    await server?.close();
+    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
+    for (const [provider, key] of savedKeys) await relay.keys.set(provider, key);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+  });
+
+  it('@problems attaches the diagnostics the JSON language server published, with their positions', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'broken.json');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('{\n  "name": "relay",\n  "tabs": 2,\n}\n'));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    const [diagnostic] = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(uri);
+      return found.length > 0 && found;
+    }, 20_000, 'the JSON language server to report the trailing comma');
+    assert.match(diagnostic!.message, /trailing comma/i);
+
+    const request = await send('@problems fix these');
+    const sent = firstUserText(request);
+    const at = `${FOLDER}/broken.json:${diagnostic!.range.start.line + 1}:${diagnostic!.range.start.character + 1}`;
+    assert.ok(sent.includes('<problems count='), sent.slice(0, 2000));
+    assert.ok(sent.includes(at), `the model read ${at}: ${sent.slice(0, 2000)}`);
+    assert.ok(sent.includes(diagnostic!.message), 'with the language server’s message');
+    const chip = userChips().find((c) => c.kind === 'problems');
+    assert.ok(chip && chip.tokens > 0 && !chip.error, JSON.stringify(userChips()));
+  });
+
+  it('@terminal attaches the last shell-integration command: its command line, output and exit code', async () => {
+    const terminal = vscode.window.createTerminal({ name: 'Relay mentions test', cwd: folder() });
+    try {
+      terminal.show();
+      const integration = await waitFor(() => terminal.shellIntegration, 30_000, 'shell integration in the new terminal');
+      const command = "printf 'relay-terminal-%s\\n' 42; sh -c 'exit 3'";
+      integration.executeCommand(command);
+      // The recorder keeps the command once it has ended and its output has been read: wait for that state.
+      const attached = await waitForAsync(async () => {
+        const built = await relay.mentions.attach('@terminal', []);
+        const text = built.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+        return text.includes('relay-terminal-42') && text;
+      }, 20_000, 'the recorder to hold the finished command');
+      assert.ok(attached.includes('exit_code="3"'), attached);
+
+      const request = await send('@terminal why did it exit with 3?');
+      const sent = firstUserText(request);
+      assert.ok(sent.includes('<terminal command=\\"printf'), sent.slice(0, 2000));
+      assert.ok(sent.includes('relay-terminal-42'), 'the output');
+      assert.ok(sent.includes('exit_code=\\"3\\"'), 'the exit code');
+      assert.ok(!sent.includes('\\u001b'), 'no escape sequences');
+      const chip = userChips().find((c) => c.kind === 'terminal');
+      assert.ok(chip && chip.chars > 0 && !chip.error, JSON.stringify(userChips()));
+    } finally {
+      terminal.dispose();
+    }
+  });
+
+  it('a pasted image reaches Anthropic as a base64 image block after the text', async () => {
+    await relay.keys.set('anthropic', 'test-key');
+    await setSettings({ provider: 'anthropic', model: 'claude-sonnet-5', baseUrl: server.url });
+    const request = await send('What is in this picture?', [{ name: 'dot.png', mediaType: 'image/png', data: PNG }]);
+    assert.equal(request.route, 'anthropic');
+    const user = ((request.body as Json).messages as Json[])[0]!;
+    const blocks = user.content as Json[];
+    const image = blocks.findIndex((b) => b.type === 'image');
+    // The last block of the message also carries the prompt-cache breakpoint; the image is the rest of it.
+    const { cache_control: _breakpoint, ...block } = blocks[image]!;
+    assert.deepEqual(block, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } });
+    assert.ok(blocks.slice(0, image).some((b) => b.type === 'text' && String(b.text).includes('What is in this picture?')), JSON.stringify(blocks).slice(0, 2000));
+    assert.deepEqual(userChips().map((c) => [c.kind, c.label, c.error ?? false]), [['image', 'dot.png', false]]);
+  });
+
+  it('a pasted image reaches OpenAI Chat Completions as an image_url data URL, and the Responses API as input_image', async () => {
+    await relay.keys.set('openai', 'test-key');
+    await setSettings({ provider: 'openai', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl });
+    const chat = await send('Describe the image.', [{ name: 'dot.gif', mediaType: 'image/gif', data: GIF }]);
+    assert.equal(chat.route, 'openai');
+    const parts = (((chat.body as Json).messages as Json[]).find((m) => m.role === 'user' && Array.isArray(m.content))?.content ?? []) as Json[];
+    assert.deepEqual(parts.at(-1), { type: 'image_url', image_url: { url: `data:image/gif;base64,${GIF}` } });
+    assert.ok(parts.some((p) => p.type === 'text' && String(p.text).includes('Describe the image.')), JSON.stringify(parts).slice(0, 2000));
+
+    server.reset();
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !snapshot().task, 5_000, 'a new task');
+    await setSettings({ model: 'gpt-5.4' });
+    const responses = await send('And this one?', [{ name: 'dot.png', mediaType: 'image/png', data: PNG }]);
+    assert.equal(responses.route, 'responses');
+    const input = (responses.body as Json).input as Json[];
+    const content = (input.find((i) => i.role === 'user' && Array.isArray(i.content))?.content ?? []) as Json[];
+    assert.deepEqual(content.at(-1), { type: 'input_image', detail: 'auto', image_url: `data:image/png;base64,${PNG}` });
+  });
+
+  it('a model that takes no images is sent none, and the chip says why', async () => {
+    await setSettings({ provider: 'openai-compatible', model: 'scripted-local-model', baseUrl: server.openaiBaseUrl });
+    const request = await send('What is this?', [{ name: 'dot.png', mediaType: 'image/png', data: PNG }]);
+    assert.ok(!JSON.stringify(request.body).includes(PNG), 'the image was not sent');
+    const chip = userChips().find((c) => c.kind === 'image');
+    assert.equal(chip?.error, true);
+    assert.equal(chip?.note, 'the selected model does not take images');
+  });
+});
+
+async function waitForAsync<T>(probe: () => Promise<T | false | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
