@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../src/core/ports/approval';
 import type { RelayApi } from '../../src/extension';
+import type { RestoreAnswer, RestoreQuestion } from '../../src/host/checkpoints/restore-flow';
 import type { Relay } from '../../src/host/relay';
 
 export const EXTENSION_ID = 'relay-dev.relay';
@@ -30,16 +31,20 @@ export async function waitFor<T>(probe: () => T | undefined | false, timeoutMs: 
 export class ScriptedPrompter implements ApprovalPrompter {
   readonly prompts: ApprovalPrompt[] = [];
   private answers: PromptAnswer[] = [];
+  /** Runs before each answer, while the call waits for it (e.g. to record the workspace as the step found it). */
+  onAsk: ((prompt: ApprovalPrompt) => Promise<void>) | undefined;
 
   /** Forgets earlier prompts and queues these answers, in order. */
   script(...answers: PromptAnswer[]): void {
     this.prompts.length = 0;
     this.answers = [...answers];
+    this.onAsk = undefined;
   }
 
-  ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
+  async ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
     this.prompts.push(prompt);
-    return Promise.resolve(this.answers.shift() ?? { type: 'dismissed' });
+    await this.onAsk?.(prompt);
+    return this.answers.shift() ?? { type: 'dismissed' };
   }
 }
 
@@ -60,10 +65,28 @@ export class ScriptedMcpConfirmer {
   };
 }
 
+/** Answers the restore question (the test server refuses the native modal) and records each one asked. */
+export class ScriptedRestoreConfirmer {
+  readonly questions: RestoreQuestion[] = [];
+  private answers: RestoreAnswer[] = [];
+
+  /** Forgets earlier questions and queues these answers; an empty queue cancels, as Escape does. */
+  script(...answers: RestoreAnswer[]): void {
+    this.questions.length = 0;
+    this.answers = [...answers];
+  }
+
+  confirm = async (question: RestoreQuestion): Promise<RestoreAnswer> => {
+    this.questions.push(question);
+    return this.answers.shift();
+  };
+}
+
 interface SharedRelay {
   relay: Relay;
   prompter: ScriptedPrompter;
   mcpConfirmer: ScriptedMcpConfirmer;
+  restoreConfirmer: ScriptedRestoreConfirmer;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -80,7 +103,9 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
   holder[SHARED] ??= activateRelay().then((api) => {
     const prompter = new ScriptedPrompter();
     const mcpConfirmer = new ScriptedMcpConfirmer();
-    return { relay: api.relay({ prompter, mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput } }), prompter, mcpConfirmer };
+    const restoreConfirmer = new ScriptedRestoreConfirmer();
+    const overrides = { prompter, mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput }, restoreConfirm: restoreConfirmer.confirm };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer };
   });
   return holder[SHARED];
 }
