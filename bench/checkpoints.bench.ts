@@ -1,8 +1,11 @@
 // Checkpoints (issue 14): the snapshot taken before a command, on the VS Code server source the tests provision
 // (read in place, never written), first and unchanged second snapshot, against a naive snapshot that reads and
 // hashes every file (what a store without a stat cache does) measured side by side; then the storage growth of
-// 50 command steps that each change one line, on a copy of one of its extensions.
+// 50 command steps that each change one line, on a copy of one of its extensions: full deflated copies
+// (baseline), deltas (chosen), and the alternative design, a shadow git directory whose work tree is the
+// workspace (what Cline and Roo do), all measured side by side.
 // Targets: unchanged snapshot under 1 s; 50 one-line changes under 1 MB above the first snapshot.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,6 +37,12 @@ async function snapshotTimes(base: string): Promise<void> {
   const first = await timed(() => store.capture({ taskId: 'bench', itemId: 'c1', label: 'first' }));
   const second = await timed(() => store.capture({ taskId: 'bench', itemId: 'c2', label: 'second' }));
   const naive2 = await timed(() => naiveSnapshot(TREE));
+  // A new window: the store opens afresh (lists its objects, loads the stat cache) before the snapshot.
+  const reopened = new CheckpointStore({ directory: join(base, 'store'), roots: () => [TREE], settings: () => DEFAULT_CHECKPOINT_SETTINGS });
+  const third = await timed(() => reopened.capture({ taskId: 'bench', itemId: 'c3', label: 'third' }));
+  const git = shadowGit(join(base, 'shadow.git'), TREE);
+  const gitFirst = await timed(async () => git.commit('first'));
+  const gitSecond = await timed(async () => git.commit('second'));
   const bytes = await store.storageBytes();
   console.log(`tree: ${TREE}`);
   console.log(`files: ${first.value!.stats.files} (${first.value!.stats.skipped.length} over the ${DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes / 1048576} MB limit, recorded by size)`);
@@ -41,9 +50,12 @@ async function snapshotTimes(base: string): Promise<void> {
   console.log('| --- | ---: | ---: |');
   console.log(`| checkpoint store, first | ${ms(first.ms)} | ${first.value!.stats.read} |`);
   console.log(`| checkpoint store, unchanged second | ${ms(second.ms)} | ${second.value!.stats.read} |`);
+  console.log(`| checkpoint store, unchanged, store reopened (new window) | ${ms(third.ms)} | ${third.value!.stats.read} |`);
+  console.log(`| shadow git (add -A, commit), first (alternative) | ${ms(gitFirst.ms)} | |`);
+  console.log(`| shadow git (add -A, commit), unchanged second (alternative) | ${ms(gitSecond.ms)} | |`);
   console.log(`| naive read-and-hash-everything (baseline), run 1 | ${ms(naive1.ms)} | ${naive1.value} |`);
   console.log(`| naive read-and-hash-everything (baseline), run 2 | ${ms(naive2.ms)} | ${naive2.value} |`);
-  console.log(`first snapshot stored: ${mb(bytes)} (deflated, deduplicated)`);
+  console.log(`first snapshot stored: ${mb(bytes)} (deflated, deduplicated); shadow git: ${mb(await storedBytes(join(base, 'shadow.git')))}`);
   console.log(`target unchanged snapshot < 1 s: ${second.ms < 1000 ? 'met' : 'MISSED'} (${ms(second.ms)})`);
 }
 
@@ -63,6 +75,10 @@ async function storageGrowth(base: string): Promise<void> {
     console.log(`| ${name} | ${mb(run.start)} | ${mb(run.end)} | ${mb(run.end - run.start)} | ${((run.end - run.start) / 50 / 1024).toFixed(1)} KiB | ${ms(run.elapsed)} | ${ms(run.restore)} |`);
     if (deltas) chosen = run.end - run.start;
   }
+  await fs.writeFile(target, original);
+  const git = await gitGrowth(join(base, 'growth.git'), ws, target, original);
+  console.log(`| shadow git, loose objects (alternative) | ${mb(git.start)} | ${mb(git.loose)} | ${mb(git.loose - git.start)} | ${((git.loose - git.start) / 50 / 1024).toFixed(1)} KiB | ${ms(git.elapsed)} | |`);
+  console.log(`| shadow git after git gc (alternative) | ${mb(git.packedStart)} | ${mb(git.packed)} | ${mb(git.packed - git.packedStart)} | ${((git.packed - git.packedStart) / 50 / 1024).toFixed(1)} KiB | gc ${ms(git.gc)} | |`);
   console.log(`target growth < 1 MB: ${chosen < 1024 * 1024 ? 'met' : 'MISSED'} (${mb(chosen)})`);
 }
 
@@ -93,6 +109,48 @@ async function growth(dir: string, ws: string, target: string, original: string,
   expected[7 % expected.length] = '// one-line change 1';
   if ((await fs.readFile(target, 'utf8')) !== expected.join('\n')) throw new Error('restoring step 1 did not bring the file back as it was then');
   return { start, end, elapsed, restore };
+}
+
+/** A git directory outside the workspace whose work tree is the workspace; one commit per checkpoint. */
+function shadowGit(gitDir: string, workTree: string) {
+  const env = { ...process.env, GIT_DIR: gitDir, GIT_WORK_TREE: workTree, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@b' };
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  };
+  git('init', '-q');
+  return {
+    commit(message: string) {
+      git('add', '-A');
+      git('commit', '-q', '--allow-empty', '--no-verify', '-m', message);
+    },
+    gc: () => git('gc', '-q'),
+  };
+}
+
+async function gitGrowth(gitDir: string, ws: string, target: string, original: string) {
+  const git = shadowGit(gitDir, ws);
+  git.commit('first');
+  const start = await storedBytes(gitDir);
+  // The same first snapshot packed, so the packed growth below compares packed with packed.
+  const packedGit = shadowGit(`${gitDir}-packed`, ws);
+  packedGit.commit('first');
+  packedGit.gc();
+  const packedStart = await storedBytes(`${gitDir}-packed`);
+  const lines = original.split('\n');
+  const started = performance.now();
+  for (let step = 1; step <= 50; step++) {
+    lines[(step * 7) % lines.length] = `// one-line change ${step}`;
+    await fs.writeFile(target, lines.join('\n'));
+    git.commit(`before step ${step}`);
+    git.commit(`after step ${step}`);
+  }
+  const elapsed = performance.now() - started;
+  const loose = await storedBytes(gitDir);
+  const gcStarted = performance.now();
+  git.gc();
+  const gc = performance.now() - gcStarted;
+  return { start, packedStart, loose, packed: await storedBytes(gitDir), elapsed, gc };
 }
 
 /** The baseline: walk the same files under the same ignore rules, read and hash every one. */
