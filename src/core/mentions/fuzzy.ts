@@ -1,7 +1,8 @@
 // Fuzzy ranking of workspace paths for the "@" list. It runs on every keystroke over tens of thousands of
 // paths, so: paths are lower-cased once, a cheap subsequence test (indexOf per query character) rejects most
 // paths before any scoring, a query that extends the previous one only rescans the previous matches, and only
-// the best `limit` are kept (no sort of every match).
+// the best `limit` are kept (no sort of every match), and a path whose best possible score (an upper bound from
+// its length and whether its file name starts with or contains the query) cannot enter them is not scored.
 
 export interface RankedPath {
   path: string;
@@ -20,10 +21,13 @@ const PREFERRED_BONUS = 1_000;
 
 export class PathIndex {
   private readonly lower: string[];
+  /** Where each path's file (or folder) name starts. */
+  private readonly nameStarts: Int32Array;
   private last: { query: string; hits: number[] } | undefined;
 
   constructor(readonly paths: readonly string[]) {
     this.lower = paths.map((p) => p.toLowerCase());
+    this.nameStarts = Int32Array.from(this.lower, (l) => l.lastIndexOf('/', l.length - 2) + 1);
   }
 
   get size(): number {
@@ -40,8 +44,10 @@ export class PathIndex {
       if (!isSubsequence(q, lower)) return;
       hits.push(i);
       const path = this.paths[i]!;
+      const bonus = options.preferred?.has(path) ? PREFERRED_BONUS : 0;
+      if (!top.accepts(scoreBound(q, lower, this.nameStarts[i]!) + bonus)) return;
       const scored = scorePath(q, path, lower);
-      const score = scored.score + (options.preferred?.has(path) ? PREFERRED_BONUS : 0);
+      const score = scored.score + bonus;
       if (top.accepts(score)) top.add({ path, score, matches: scored.matches });
     };
     if (candidates) for (const i of candidates) visit(i);
@@ -54,6 +60,28 @@ export class PathIndex {
 /** Whether the characters of `query` appear in `text` in order (both lower-cased). */
 export function isSubsequence(query: string, text: string): boolean {
   let at = -1;
+  for (let i = 0; i < query.length; i++) {
+    at = text.indexOf(query[i]!, at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
+/**
+ * No path scores more than this (see scorePath): per query character 1, +8 at a word start, +6 right after the
+ * previous match (not for the first), +4 inside the file name, which every character reaches only when the query
+ * is a subsequence of the name (else at most all but the first); +40 for a name that starts with the query.
+ */
+export function scoreBound(query: string, lower: string, nameStart: number): number {
+  const length = query.length;
+  if (length === 0) return -lower.length / 100;
+  const inName = isSubsequenceFrom(query, lower, nameStart) ? length : length - 1;
+  const nameBonus = lower.startsWith(query, nameStart) ? 40 : 0;
+  return 15 * length - 6 + 4 * inName + nameBonus - lower.length / 100;
+}
+
+function isSubsequenceFrom(query: string, text: string, from: number): boolean {
+  let at = from - 1;
   for (let i = 0; i < query.length; i++) {
     at = text.indexOf(query[i]!, at + 1);
     if (at < 0) return false;

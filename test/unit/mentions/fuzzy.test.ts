@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isSubsequence, PathIndex, scorePath } from '../../../src/core/mentions/fuzzy';
+import { isSubsequence, PathIndex, scoreBound, scorePath } from '../../../src/core/mentions/fuzzy';
+import { mulberry32 } from '../../support/seeded-random';
 
 const paths = [
   'src/core/agent/session.ts',
@@ -70,5 +71,42 @@ describe('fuzzy path ranking', () => {
       index.search('', { limit: 2 }).map((r) => r.path),
       ['src/', 'README.md'],
     );
+  });
+});
+
+describe('fuzzy ranking: the score bound that skips scoring', () => {
+  const random = mulberry32(15);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const words = ['src', 'Button', 'user', 'index', 'model', 'b', 'bu', 'readme', 'Task-Controller', 'a_b', 'x.y'];
+  const randomPath = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(words)).join('/') + pick(['', '.ts', '.md', '/']);
+  const all = Array.from({ length: 400 }, randomPath);
+  const queries = ['', 'b', 'bu', 'but', 'button', 'src', 'sbu', 'rdm', 'readme', 'tc', 'task-c', 'x.', 'ind', 'uim', 'zz', 'a_b', '/b'];
+
+  test('no path scores above its bound', () => {
+    for (const path of all) {
+      const lower = path.toLowerCase();
+      const nameStart = lower.lastIndexOf('/', lower.length - 2) + 1;
+      for (const q of queries) {
+        if (!isSubsequence(q, lower)) continue;
+        const { score } = scorePath(q, path, lower);
+        assert.ok(score <= scoreBound(q, lower, nameStart) + 1e-9, `${q} in ${path}: ${score} > ${scoreBound(q, lower, nameStart)}`);
+      }
+    }
+  });
+
+  test('the index returns the same top scores as scoring and sorting every path', () => {
+    const preferred = new Set([all[3]!, all[70]!]);
+    const index = new PathIndex(all);
+    for (const q of [...queries, ...queries.map((q) => `${q}x`)]) {
+      for (const limit of [1, 5, 50]) {
+        const got = index.search(q, { limit, preferred }).map((r) => r.score);
+        const naive = all
+          .filter((p) => isSubsequence(q, p.toLowerCase()))
+          .map((p) => scorePath(q, p).score + (preferred.has(p) ? 1_000 : 0))
+          .sort((a, b) => b - a)
+          .slice(0, limit);
+        assert.deepEqual(got, naive, `query "${q}", limit ${limit}`);
+      }
+    }
   });
 });
