@@ -1,16 +1,17 @@
-// Per-hunk review benchmark. The CodeLens over a proposal are recomputed whenever the proposal document changes
-// (the user types, a hunk is rejected), so locating the hunks is on a hot path: the review computes the hunks of
-// base → proposal once, then each refresh diffs the reference against what the editor holds. Measured on the 20,000-line generated file of the edit bench
-// and on 2,000 lines of it, against a baseline of the same two diffs with the `diff` package's diffLines over the
-// whole text (what a straightforward implementation does, and what lineChangesBetween does today).
+// Per-hunk review benchmark. The labels, hovers and lenses over a proposal are recomputed whenever the proposal
+// document changes (the user types, a hunk is accepted or rejected), so locating the hunks is on a hot path: the
+// review splits base and proposal and computes their hunks once; each refresh matches the unchanged head and tail
+// lines of what the editor holds in place and diffs only the lines between. Measured on the 20,000-line generated
+// file of the edit bench and on 2,000 lines of it, against a baseline of the same two diffs with the `diff`
+// package's diffLines over the whole text (what a straightforward implementation does).
 //
 // Scenarios: a local proposal (3 hunks) with one line typed by the user; a proposal that rewrites every 10th line
-// (2,000 hunks: no common head or tail to skip). Target: a lens refresh of the local scenario on 20,000 lines takes
-// under 16 ms (one frame) median. The run fails (exit 1) if the target is missed or the hunks found differ from the
-// baseline's.
+// (2,000 hunks: no common head or tail to skip). Target: a refresh of the local scenario on 20,000 lines takes under
+// 16 ms (one frame), median CPU time (see time()). The run fails (exit 1) if the target is missed or the hunks found
+// differ from the baseline's.
 // Run: npm run bench review-hunks
 import { diffLines } from 'diff';
-import { locateHunks, proposalHunks } from '../src/core/edit';
+import { locateHunks, proposalHunks, reviewBasis } from '../src/core/edit';
 import { generatedFile } from './edit-fixture';
 
 const WARMUP = 3;
@@ -23,15 +24,27 @@ function median(xs: readonly number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-function time(fn: () => unknown): number {
+/**
+ * Median wall time and median CPU time of one call. On a shared machine the process is often descheduled in the
+ * middle of a call; CPU time (this process's user + system time) is what the call itself cost, and on an idle
+ * machine the two agree. The target is checked against CPU time, and both are printed.
+ */
+function time(fn: () => unknown): { wall: number; cpu: number } {
   gc?.();
-  const times: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let r = 0; r < WARMUP + RUNS; r++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
-    if (r >= WARMUP) times.push(performance.now() - t0);
+    const t1 = performance.now();
+    const c1 = process.cpuUsage(c0);
+    if (r >= WARMUP) {
+      wall.push(t1 - t0);
+      cpu.push((c1.user + c1.system) / 1000);
+    }
   }
-  return median(times);
+  return { wall: median(wall), cpu: median(cpu) };
 }
 
 /** The baseline: hunks from diffLines over the whole texts, as [baseStart, baseEnd, proposedStart, proposedEnd]. */
@@ -88,8 +101,10 @@ function scenarios(lines: readonly string[]): Scenario[] {
 
 const file = generatedFile();
 let failed = false;
-console.log('review hunks: median ms per operation (lower is better)');
-console.log('lines   scenario            hunks  proposalHunks  baseline  | lens refresh  baseline');
+const fmt = (t: { wall: number; cpu: number }) => `${t.cpu.toFixed(2).padStart(8)} ${t.wall.toFixed(2).padStart(8)}`;
+console.log('review hunks: median ms per operation, CPU then wall (lower is better)');
+console.log('                                   proposalHunks        baseline (diffLines) |  lens refresh         baseline (2 x diffLines)');
+console.log('lines   scenario            hunks       cpu     wall       cpu     wall |       cpu     wall       cpu     wall');
 for (const size of [2_000, 20_000]) {
   for (const s of scenarios(file.lines.slice(0, size))) {
     const ours = proposalHunks(s.base, s.proposed).map((h) => [h.baseStart, h.baseEnd, h.proposedStart, h.proposedEnd]);
@@ -98,20 +113,18 @@ for (const size of [2_000, 20_000]) {
       console.log(`  ${size} ${s.name}: hunks differ from the baseline (${ours.length} vs ${theirs.length})`);
       failed = true;
     }
-    const hunksMs = time(() => proposalHunks(s.base, s.proposed));
+    const hunks = time(() => proposalHunks(s.base, s.proposed));
     const hunksBase = time(() => baselineHunks(s.base, s.proposed));
-    // The review computes base → proposal hunks once; a refresh locates them in what the editor holds.
-    const hunks = proposalHunks(s.base, s.proposed);
-    const lensMs = time(() => locateHunks(s.base, s.proposed, s.current, [], hunks));
+    // The review splits and diffs base → proposal once; a refresh locates the hunks in what the editor holds.
+    const basis = reviewBasis(s.base, s.proposed);
+    const lens = time(() => locateHunks(s.base, s.proposed, s.current, [], basis));
     const lensBase = time(() => {
       baselineHunks(s.base, s.proposed);
       baselineHunks(s.proposed, s.current);
     });
-    console.log(
-      `${String(size).padEnd(7)} ${s.name.padEnd(19)} ${String(ours.length).padStart(5)}  ${hunksMs.toFixed(2).padStart(13)}  ${hunksBase.toFixed(2).padStart(8)}  | ${lensMs.toFixed(2).padStart(12)}  ${lensBase.toFixed(2).padStart(8)}`,
-    );
-    if (size === 20_000 && s.name.startsWith('local') && lensMs > TARGET_MS) {
-      console.log(`  target missed: a lens refresh took ${lensMs.toFixed(2)} ms (target ${TARGET_MS} ms)`);
+    console.log(`${String(size).padEnd(7)} ${s.name.padEnd(19)} ${String(ours.length).padStart(5)}  ${fmt(hunks)}  ${fmt(hunksBase)} |  ${fmt(lens)}  ${fmt(lensBase)}`);
+    if (size === 20_000 && s.name.startsWith('local') && lens.cpu > TARGET_MS) {
+      console.log(`  target missed: a lens refresh took ${lens.cpu.toFixed(2)} ms of CPU (target ${TARGET_MS} ms)`);
       failed = true;
     }
   }

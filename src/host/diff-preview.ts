@@ -52,11 +52,13 @@ export class DiffPreviewer implements EditReviewer, ReviewHost, vscode.Disposabl
     const files = review.reviewed;
     if (files.length === 1) {
       const f = files[0]!;
-      // Beside and, unless the user asked to review, without focus: the user's editor stays visible and keeps the keyboard.
+      // Beside and, unless the user asked to review, without focus: the user's editor stays visible and keeps the
+      // keyboard. With no editor open there is nothing to keep visible: a split would only halve the diff's width.
+      const empty = vscode.window.tabGroups.activeTabGroup.tabs.length === 0;
       await vscode.commands.executeCommand('vscode.diff', f.left, f.right, review.title, {
         preserveFocus: !focus,
         preview: !focus,
-        viewColumn: vscode.ViewColumn.Beside,
+        viewColumn: empty ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside,
       } satisfies vscode.TextDocumentShowOptions);
       return;
     }

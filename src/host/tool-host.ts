@@ -11,6 +11,7 @@ import { readModelSettings } from './model/model-settings';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from './proposal-fs';
 import { AppliedEdits } from './session/applied-edits';
 import { CardDiffs } from './session/card-diffs';
+import { ReviewDecorations } from './review/review-decorations';
 import { ReviewLenses } from './review/review-lenses';
 import { PendingQuestions } from './session/pending-questions';
 import { TerminalCommandRunner } from './terminal-runner';
@@ -23,7 +24,7 @@ export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
   questions: PendingQuestions;
   diffs: CardDiffs;
-  /** Per-hunk review in the diff editor: lenses, commands and their context key. */
+  /** Per-hunk review in the diff editor: commands and their context key, lenses (labels and hovers live beside them). */
   review: ReviewLenses;
 }
 
@@ -38,6 +39,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
   const questions = new PendingQuestions();
   const previewer = new DiffPreviewer(proposals);
   const review = new ReviewLenses(previewer);
+  const reviewLabels = new ReviewDecorations(previewer);
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
@@ -62,6 +64,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     review,
     dispose: () => {
       review.dispose();
+      reviewLabels.dispose();
       previewer.dispose();
       registration.dispose();
     },

@@ -1,16 +1,39 @@
-// Per-hunk review through the real UI: the scripted model proposes an edit with two hunks; the native modal's
-// "Review Changes…" opens the real diff editor with a CodeLens row over each hunk; Chromium clicks "Accept" on the
-// first and "Reject" on the second; the file gets the first only, and the card says one change was rejected.
+// Per-hunk review through the real UI, with VS Code's default settings (the diff editor's CodeLens are off): the
+// scripted model proposes an edit with two hunks; the native modal's "Review Changes…" opens the real diff editor,
+// where each hunk has a label at the end of its first line; Chromium hovers the first label and clicks "Accept" in
+// the hover, then "Reject" in the second one's. The file gets the first hunk only, the card says one change was
+// rejected, and the model's next request names the rejected lines.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { FrameLocator } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
 import { openWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const lines = (...ls: string[]) => ls.map((l) => `${l}\n`).join('');
 const SOURCE = lines('export const first = 1;', 'export const a = 2;', 'export const b = 3;', 'export const c = 4;', 'export const second = 5;');
+
+/**
+ * Where the review label containing `text` is drawn in the modified side of the diff editor. The label is an
+ * `after` decoration: VS Code draws its text with CSS (`::after`), so it is found by its computed content.
+ */
+async function labelPoint(page: Page, text: string, timeout: number): Promise<{ x: number; y: number }> {
+  const handle = await page.waitForFunction(
+    (t) => {
+      for (const el of document.querySelectorAll<HTMLElement>('.monaco-diff-editor .editor.modified .view-lines span')) {
+        const content = getComputedStyle(el, '::after').content;
+        if (!content.includes(t) && !(el.children.length === 0 && el.textContent?.includes(t))) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 0) return { x: r.right - 12, y: r.top + r.height / 2 };
+      }
+      return false;
+    },
+    text,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as { x: number; y: number };
+}
 
 describe('e2e: accept one hunk and reject another in the real diff editor', () => {
   let wb: Workbench;
@@ -40,9 +63,10 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
       ],
     });
     wb = await openWorkbench({
-      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder', 'relay.previewEdits': false, 'diffEditor.codeLens': true },
+      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder', 'relay.previewEdits': false },
     });
     writeFileSync(join(wb.workspace, 'src', 'constants.ts'), SOURCE);
+    wb.page.on('console', (m) => { if (m.text().includes('RELAYDBG')) console.log(m.text()); });
     chat = await wb.openRelay();
     await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
   });
@@ -51,32 +75,44 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
     await model?.close();
   });
 
-  it('Review Changes… in the modal, Accept on one CodeLens and Reject on the other: the file and the card show the outcome', async () => {
+  it('Review Changes… in the modal, Accept in the first hunk hover and Reject in the second: the file, the card and the model see the outcome', async () => {
+    const page = wb.page;
     const input = chat.locator('textarea[aria-label="Message Relay"]');
     await input.fill('Rename the constants');
     await input.press('Enter');
 
-    const dialog = wb.page.locator('.monaco-dialog-box');
+    const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Review Changes…' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 15_000 });
 
-    // The real diff editor, with a lens row over each hunk.
-    const diff = wb.page.locator('.monaco-diff-editor').first();
-    await diff.waitFor({ timeout: 30_000 });
-    const lens = (text: RegExp) => diff.locator('.codelens-decoration a').filter({ hasText: text });
-    await lens(/Accept change 2\/2/).waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-      await wb.screenshot('hunk-review-no-lenses');
-      const html = await wb.page.locator('.codelens-decoration').allTextContents();
-      throw new Error(`${String(error)}; lens decorations: ${JSON.stringify(html)}`);
+    // The real diff editor, default settings: no CodeLens, a label at the end of each hunk's first line.
+    await page.locator('.monaco-diff-editor').first().waitFor({ timeout: 30_000 });
+    await labelPoint(page, 'Change 2/2 · hover to accept or reject', 30_000).catch(async (error: unknown) => {
+      await wb.screenshot('hunk-review-no-labels');
+      throw error;
     });
-    await wb.screenshot('hunk-review-lenses');
+    assert.equal(await page.locator('.monaco-diff-editor .codelens-decoration').count(), 0, 'the diff editor shows no CodeLens by default');
+    await wb.screenshot('hunk-review-labels');
 
-    await lens(/Accept change 1\/2/).click();
-    await lens(/Change 1\/2 accepted/).waitFor({ timeout: 15_000 });
-    // "Reject" on the row of the second hunk: the lens decoration that also holds "Accept change 2/2".
-    const secondRow = diff.locator('.codelens-decoration').filter({ hasText: /Accept change 2\/2/ });
-    await secondRow.locator('a').filter({ hasText: /^\s*Reject\s*$/ }).click();
+    // The hover over a hunk's lines holds its actions (a label far right on a long line may be scrolled out of view).
+    const modifiedLine = (text: string) => page.locator('.monaco-diff-editor .editor.modified .view-line').filter({ hasText: text }).first();
+    const act = async (change: string, line: string, link: RegExp) => {
+      const box = await modifiedLine(line).boundingBox();
+      if (!box) throw new Error(`the line '${line}' is not on screen`);
+      await page.mouse.move(box.x + 30, box.y + box.height / 2);
+      const shown = page.locator('.monaco-hover').filter({ hasText: `Change ${change}` });
+      const target = shown.locator('a').filter({ hasText: link }).first();
+      await target.waitFor({ timeout: 15_000 });
+      await wb.screenshot(`hunk-review-hover-${change.replace('/', '-of-')}`);
+      await target.click();
+    };
+    await act('1/2', 'export const firstValue = 1;', /^\s*Accept\s*$/);
+    await labelPoint(page, '✓ Change 1/2 accepted', 15_000);
+    // Off the hover, so that the next one is the second hunk's.
+    await page.mouse.move(5, 5);
+    await page.locator('.monaco-hover').filter({ hasText: 'Change 1/2' }).waitFor({ state: 'hidden', timeout: 15_000 });
+    await act('2/2', 'export const secondValue = 5;', /^\s*Reject\s*$/);
 
     const card = chat.locator('.tool-card[data-call-id="call_edit"][data-state="success"]');
     await card.waitFor({ timeout: 30_000 });

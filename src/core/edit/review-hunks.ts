@@ -69,6 +69,22 @@ export function proposalHunks(base: string, proposed: string): LineHunk[] {
   return diffLineHunks(splitKeepingEnds(base), splitKeepingEnds(proposed));
 }
 
+/**
+ * What never changes during a review: the base and the proposal split into lines and the hunks between them.
+ * A live review computes it once; every lens refresh and rejection then splits only what the editor holds.
+ */
+export interface ReviewBasis {
+  base: readonly string[];
+  proposed: readonly string[];
+  hunks: readonly LineHunk[];
+}
+
+export function reviewBasis(base: string, proposed: string): ReviewBasis {
+  const b = splitKeepingEnds(base);
+  const p = splitKeepingEnds(proposed);
+  return { base: b, proposed: p, hunks: diffLineHunks(b, p) };
+}
+
 export interface ReviewInput {
   /** The text the proposal was computed from ('' for a new file). */
   base: string;
@@ -85,6 +101,8 @@ export interface ReviewInput {
   reject: readonly number[];
   /** The hunks of base → proposed when the caller already has them (they never change during a review). */
   hunks?: readonly LineHunk[];
+  /** `base` and `proposed` already split, with their hunks (a live review keeps one); takes precedence over `hunks`. */
+  basis?: ReviewBasis;
 }
 
 export interface ResolvedHunk {
@@ -113,10 +131,15 @@ export interface ReviewResolution {
  * edit (the user asked for the original there). User edits that touch no hunk are always kept.
  */
 export function resolveReview(input: ReviewInput): ReviewResolution {
-  const base = splitKeepingEnds(input.base);
-  const proposed = splitKeepingEnds(input.proposed);
-  const current = splitKeepingEnds(input.current);
-  const all = input.hunks ?? diffLineHunks(base, proposed);
+  const { lines, hunks, userEdited } = resolveLines(input);
+  return { text: lines.join(''), hunks, userEdited };
+}
+
+/** resolveReview without joining the lines: locating hunks needs only where they are. */
+function resolveLines(input: ReviewInput): { lines: string[]; hunks: ResolvedHunk[]; userEdited: boolean } {
+  const base = input.basis?.base ?? splitKeepingEnds(input.base);
+  const proposed = input.basis?.proposed ?? splitKeepingEnds(input.proposed);
+  const all = input.basis?.hunks ?? input.hunks ?? diffLineHunks(base, proposed);
   const reverted = new Set(input.reverted);
   const reject = new Set(input.reject);
 
@@ -134,7 +157,7 @@ export function resolveReview(input: ReviewInput): ReviewResolution {
   for (; p < proposed.length; p++) reference.push(proposed[p]!);
 
   const live = placed.filter((h) => !reverted.has(h.index));
-  const edits = diffLineHunks(reference, current).map((e) => ({ start: e.baseStart, end: e.baseEnd, lines: current.slice(e.proposedStart, e.proposedEnd) }));
+  const edits = userEdits(reference, input.current);
   const groups = groupHunksWithEdits(
     live.map((h) => ({ baseStart: h.start, baseEnd: h.end, proposedStart: h.start, proposedEnd: h.end })),
     edits,
@@ -209,7 +232,41 @@ export function resolveReview(input: ReviewInput): ReviewResolution {
     resolved.push({ index: h.index, decision: 'rejected', hunk: h.hunk, resolvedStart: s, resolvedEnd: s + (h.end - h.start), userEdited: false });
   }
   resolved.sort((a, b) => a.index - b.index);
-  return { text: out.join(''), hunks: resolved, userEdited: edits.length > 0 };
+  return { lines: out, hunks: resolved, userEdited: edits.length > 0 };
+}
+
+/**
+ * The user's edits: the line hunks of reference → current. Lines both share at the head and the tail are matched
+ * in place in the current text (no split, no copy), so typing one line into a 20,000-line proposal splits and
+ * diffs only the lines around it. Same hunks as diffLineHunks(reference, splitKeepingEnds(current)).
+ */
+export function userEdits(reference: readonly string[], current: string): UserEdit[] {
+  const n = reference.length;
+  let head = 0;
+  let from = 0; // current[0, from) holds reference[0, head)
+  for (; head < n; head++) {
+    const line = reference[head]!;
+    if (!current.startsWith(line, from)) break;
+    // A line without terminator (only ever the last) matches only the whole rest of the text.
+    if (line.charCodeAt(line.length - 1) !== 10 && from + line.length !== current.length) break;
+    from += line.length;
+  }
+  let tail = 0;
+  let to = current.length; // current[to, length) holds the last `tail` reference lines
+  for (; tail < n - head; tail++) {
+    const line = reference[n - 1 - tail]!;
+    const start = to - line.length;
+    // Whole lines only: the match starts where a line starts, ends where one ends, and never reaches into the head.
+    if (start < from || !current.startsWith(line, start) || (start > 0 && current.charCodeAt(start - 1) !== 10)) break;
+    if (tail > 0 && line.charCodeAt(line.length - 1) !== 10) break;
+    to = start;
+  }
+  const mid = splitKeepingEnds(current.slice(from, to));
+  return diffLineHunks(reference.slice(head, reference.length - tail), mid).map((e) => ({
+    start: head + e.baseStart,
+    end: head + e.baseEnd,
+    lines: mid.slice(e.proposedStart, e.proposedEnd),
+  }));
 }
 
 interface Group {
@@ -220,7 +277,7 @@ interface Group {
   edits: number[];
 }
 
-interface UserEdit {
+export interface UserEdit {
   start: number;
   end: number;
   lines: string[];
@@ -273,7 +330,7 @@ export interface LocatedHunk {
 }
 
 /** Where each hunk of the proposal sits in the current text, for lenses and commands over the live proposal. */
-export function locateHunks(base: string, proposed: string, current: string, reverted: readonly number[], hunks?: readonly LineHunk[]): LocatedHunk[] {
-  const kept = resolveReview({ base, proposed, current, reverted, reject: [], ...(hunks ? { hunks } : {}) });
+export function locateHunks(base: string, proposed: string, current: string, reverted: readonly number[], basis?: ReviewBasis): LocatedHunk[] {
+  const kept = resolveLines({ base, proposed, current, reverted, reject: [], ...(basis ? { basis } : {}) });
   return kept.hunks.map((h) => ({ index: h.index, hunk: h.hunk, start: h.resolvedStart, end: h.resolvedEnd, reverted: h.decision === 'rejected', userEdited: h.userEdited }));
 }

@@ -2,7 +2,7 @@
 // user's decision on each hunk, and the review's end. Rejecting a hunk reverts it in the proposal document itself
 // (one edit the user can see and undo), so the diff on screen is always what will be applied.
 import * as vscode from 'vscode';
-import { locateHunks, proposalHunks, resolveReview, type LineHunk, type LocatedHunk } from '../../core/edit';
+import { locateHunks, resolveReview, reviewBasis, type LocatedHunk, type ReviewBasis } from '../../core/edit';
 import type { EditPreview, FileReview, HunkDecision, ProposedFileChange, ReviewEnd } from '../../core/ports/edit-review';
 import { minimalEdits } from '../minimal-edits';
 import { PROPOSAL_SCHEME, proposalUri, type ProposalFileSystem } from '../proposal-fs';
@@ -16,8 +16,8 @@ export interface ReviewedFile {
   base: string;
   proposed: string;
   decisions: HunkDecision[];
-  /** The hunks of base → proposed, computed once: every lens refresh and rejection reuses them. */
-  hunks: LineHunk[];
+  /** base and proposed split into lines and their hunks, computed once: every lens refresh and rejection reuses them. */
+  basis: ReviewBasis;
 }
 
 export interface ReviewHost {
@@ -58,8 +58,8 @@ export class ProposalReview implements EditPreview {
         left = proposalUri(`${fileId}-empty`, target);
         proposals.write(left, '');
       }
-      const hunks = proposalHunks(base, proposed);
-      return { change, left, right, base, proposed, decisions: hunks.map((): HunkDecision => 'pending'), hunks };
+      const basis = reviewBasis(base, proposed);
+      return { change, left, right, base, proposed, decisions: basis.hunks.map((): HunkDecision => 'pending'), basis };
     });
   }
 
@@ -108,7 +108,7 @@ export class ProposalReview implements EditPreview {
   /** Where each hunk of a file sits in its proposal document now. */
   locate(file: number): LocatedHunk[] {
     const f = this.reviewed[file]!;
-    return locateHunks(f.base, f.proposed, this.currentText(f) ?? f.proposed, rejectedOf(f), f.hunks);
+    return locateHunks(f.base, f.proposed, this.currentText(f) ?? f.proposed, rejectedOf(f), f.basis);
   }
 
   accept(file: number, hunks: readonly number[]): void {
@@ -127,7 +127,7 @@ export class ProposalReview implements EditPreview {
     if (reject.length === 0) return void this.decided();
     const doc = await vscode.workspace.openTextDocument(f.right);
     const current = doc.getText();
-    const next = resolveReview({ base: f.base, proposed: f.proposed, current, reverted: rejectedOf(f), reject, hunks: f.hunks }).text;
+    const next = resolveReview({ base: f.base, proposed: f.proposed, current, reverted: rejectedOf(f), reject, basis: f.basis }).text;
     const edit = new vscode.WorkspaceEdit();
     for (const e of minimalEdits(current, next)) edit.replace(f.right, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code refused to revert the hunk in the proposal');

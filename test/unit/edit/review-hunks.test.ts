@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { locateHunks, proposalHunks, resolveReview, splitKeepingEnds } from '../../../src/core/edit';
+import { diffLineHunks, locateHunks, proposalHunks, resolveReview, reviewBasis, splitKeepingEnds } from '../../../src/core/edit';
+import { userEdits } from '../../../src/core/edit/review-hunks';
 import type { HunkDecision } from '../../../src/core/ports/edit-review';
 
 const lines = (...ls: string[]) => ls.map((l) => `${l}\n`).join('');
@@ -195,6 +196,25 @@ describe('review hunks: the live proposal', () => {
         const out = resolveReview({ base, proposed, current, reverted: [], reject }).text;
         assert.equal(out.split('USER LINE\n').length, 2, `${JSON.stringify(out)} keeps the user line once`);
         assert.equal(out.replace('USER LINE\n', ''), resolveReview({ base, proposed, current: proposed, reverted: [], reject }).text);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('property: the user edits found in place (no split of the whole text) are the plain line diff', () => {
+    fc.assert(
+      fc.property(text, text, text, fc.nat(), (base, proposed, typed, where) => {
+        // The user's text: the proposal with a random run of lines replaced (often lines that also occur around it).
+        const plines = splitKeepingEnds(proposed);
+        const at = where % (plines.length + 1);
+        const current = [...plines.slice(0, at), typed, ...plines.slice(at + (where % 3))].join('');
+        const plain = resolveReview({ base, proposed, current, reverted: [], reject: [] });
+        const basis = reviewBasis(base, proposed);
+        assert.deepEqual(resolveReview({ base, proposed, current, reverted: [], reject: [], basis }), plain);
+        assert.deepEqual(locateHunks(base, proposed, current, [], basis), locateHunks(base, proposed, current, []));
+        const clines = splitKeepingEnds(current);
+        const expected = diffLineHunks(plines, clines).map((h) => ({ start: h.baseStart, end: h.baseEnd, lines: clines.slice(h.proposedStart, h.proposedEnd) }));
+        assert.deepEqual(userEdits(plines, current), expected);
       }),
       { numRuns: 3000 },
     );
