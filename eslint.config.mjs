@@ -75,4 +75,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every sentence the host shows goes through l10n.t (test/unit/l10n checks each one has its translations):
+    // a literal handed straight to a message, a quick pick, an input box or a status bar item is an
+    // untranslated string. Names that are the same in every language (provider brands) say so with a disable comment.
+    files: ['src/host/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > :matches(Literal, TemplateLiteral)`,
+          message: 'User-visible text: wrap it in l10n.t(...) (src/core/l10n.ts) and add its translation to l10n/bundle.l10n.*.json.',
+        },
+        {
+          selector: `Property[key.name=/^(title|prompt|placeHolder|placeholder|detail|tooltip|label|description|text)$/] > Literal[value=/[A-Za-z]{2}/]`,
+          message: 'User-visible text: wrap it in l10n.t(...) (src/core/l10n.ts) and add its translation to l10n/bundle.l10n.*.json.',
+        },
+        {
+          selector: `Property[key.name=/^(title|prompt|placeHolder|placeholder|detail|tooltip|label|description|text)$/] > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}(?![^(]*\\))/]`,
+          message: 'User-visible text: build it with l10n.t(...) placeholders instead of a template literal.',
+        },
+        {
+          selector: `AssignmentExpression[left.property.name=/^(title|placeholder|text|tooltip|description)$/] > Literal.right[value=/[A-Za-z]{2}/]`,
+          message: 'User-visible text: wrap it in l10n.t(...) (src/core/l10n.ts) and add its translation to l10n/bundle.l10n.*.json.',
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { setLocalizer } from './core/l10n';
 import { CHAT_VIEW_ID, ChatViewProvider } from './host/chat-view';
 import { RUNTIME_COMMANDS, type RuntimeCommand } from './host/command-ids';
 import { loadRuntime } from './host/lazy-runtime';
@@ -13,6 +14,8 @@ import type { Relay, RelayOverrides } from './host/relay';
  * is loaded on first use so the extension host never waits on Relay.
  */
 export function activate(context: vscode.ExtensionContext): RelayApi {
+  // This bundle's copy of the localiser (the status bar and the mode picker); dist/runtime.js sets its own.
+  setLocalizer((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Relay', { log: true });
   const chat = new ChatViewProvider(context, log);
   // The approval mode: a plain setting read, so always visible without loading the runtime bundle.

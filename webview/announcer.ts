@@ -4,6 +4,7 @@
 import type { ChatChange } from '../src/shared/chat-reducer';
 import { h } from './dom';
 import { stateInfo } from './render/tool-card';
+import { t } from './strings';
 
 const MAX_SPOKEN_CHARS = 400;
 
@@ -20,12 +21,12 @@ export class Announcer {
 }
 
 export function announcementFor(change: ChatChange): string | undefined {
-  if (change.type === 'itemAdded' && change.item.kind === 'error') return `Error: ${change.item.message}`;
+  if (change.type === 'itemAdded' && change.item.kind === 'error') return t('announceError', change.item.message);
   if (change.type !== 'itemUpdated') return undefined;
   const { item, previous } = change;
   if (item.kind === 'assistant' && previous.kind === 'assistant' && previous.streaming && !item.streaming) {
     const text = item.text.length > MAX_SPOKEN_CHARS ? `${item.text.slice(0, MAX_SPOKEN_CHARS)}…` : item.text;
-    return `Relay replied: ${text}`;
+    return t('announceReply', text);
   }
   if (item.kind === 'tool' && previous.kind === 'tool' && item.status.state !== previous.status.state) {
     const { state } = item.status;

@@ -5,8 +5,10 @@ import type { HostToWebview } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
 import { loadPersisted, persistable, StateSaver } from './persistence';
 import { ChatStore } from './store';
-import { ChatView } from './view';
+import { useStrings } from './strings';
+import { ChatView, type ChatViewActions } from './view';
 import type { VsCodeApi } from './vscode-api';
+import { t } from './strings';
 
 export interface ChatAppOptions {
   /** Schedules a redraw; defaults to requestAnimationFrame. Tests pass one that runs at once. */
@@ -35,10 +37,10 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   const copy = (text: string, button: HTMLButtonElement) => {
     const done = () => {
       button.classList.add('copied');
-      button.setAttribute('aria-label', 'Copied');
+      button.setAttribute('aria-label', t('copied'));
       win.setTimeout(() => {
         button.classList.remove('copied');
-        button.setAttribute('aria-label', 'Copy code');
+        button.setAttribute('aria-label', t('copyCode'));
       }, COPIED_FEEDBACK_MS);
     };
     const clipboard = win.navigator.clipboard as Clipboard | undefined;
@@ -51,7 +53,10 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
     else viaHost();
   };
 
-  const view = new ChatView(root, store, {
+  const saved = loadPersisted(api);
+  // The saved state's strings first, so a reloaded panel draws in its language at once.
+  useStrings(saved?.initial?.strings);
+  const actions: ChatViewActions = {
     messages: {
       openLink: (url) => post({ type: 'openLink', url }),
       openDiff: (callId) => post({ type: 'openDiff', callId }),
@@ -79,7 +84,8 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
     header: { newTask: () => startNewTask(), reviewChanges: () => post({ type: 'reviewTaskChanges' }) },
     welcome: { setUpProvider: () => post({ type: 'setUpProvider' }) },
     listHistory: () => post({ type: 'listHistory' }),
-  });
+  };
+  let view = new ChatView(root, store, actions);
 
   const saver = new StateSaver(api, () => persistable(store.state.snapshot, store.initial, view.composer.draft), options.saveDelayMs ?? 300);
 
@@ -106,6 +112,13 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   const receive = (message: HostToWebview) => {
     switch (message?.type) {
       case 'init':
+        // Another language than the one drawn (the first init, or VS Code's display language changed): the
+        // panel is built again from the new strings; the draft stays.
+        if (useStrings(message.state.strings)) {
+          const draft = view.composer.draft;
+          view = new ChatView(root, store, actions);
+          view.composer.draft = draft;
+        }
         store.init(message.state, message.snapshot);
         // Drawn at once, not on the next frame: this is what the person is waiting to see.
         drawNow();
@@ -136,7 +149,6 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   win.addEventListener('message', onMessage);
   doc.addEventListener('visibilitychange', onHidden);
 
-  const saved = loadPersisted(api);
   if (saved) {
     store.restore(saved.snapshot, saved.initial);
     view.composer.draft = saved.draft;
@@ -148,7 +160,9 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
 
   return {
     store,
-    view,
+    get view() {
+      return view;
+    },
     receive,
     dispose() {
       win.removeEventListener('message', onMessage);

@@ -1,36 +1,64 @@
-// Every user-visible string the onboarding, the header status and the error fixes add to the webview, in one
-// place so they can be localised together (the host sends its own strings already worded).
+// The strings the webview shows: the host's localised table from `init` (VS Code's display language), English
+// until it arrives. Renderers read them when they draw, so a new table redraws in the new language.
 import type { KeyStatus } from '../src/shared/chat-model';
+import { formatString, WEBVIEW_STRINGS, type WebviewStringKey, type WebviewStrings } from '../src/shared/webview-strings';
 import type { TaskPhase } from '../src/shared/task-phase';
 
+let active: WebviewStrings = { ...WEBVIEW_STRINGS };
+
+/** The string for `key` in the active language, placeholders filled. */
+export function t(key: WebviewStringKey, ...args: (string | number)[]): string {
+  return args.length ? formatString(active[key], args) : active[key];
+}
+
+/**
+ * Uses the host's table: each known key that came as a string (the host validated them), English for any other.
+ * Returns whether anything changed, so the caller redraws.
+ */
+export function useStrings(table: unknown): boolean {
+  const given = table && typeof table === 'object' ? (table as Record<string, unknown>) : {};
+  const next = { ...WEBVIEW_STRINGS } as WebviewStrings;
+  for (const key of Object.keys(WEBVIEW_STRINGS) as WebviewStringKey[]) {
+    const value = given[key];
+    if (typeof value === 'string') next[key] = value;
+  }
+  const changed = (Object.keys(next) as WebviewStringKey[]).some((key) => next[key] !== active[key]);
+  active = next;
+  return changed;
+}
+
 export const PHASES: Record<TaskPhase, string> = {
-  ready: 'Ready',
-  working: 'Working…',
-  approval: 'Waiting for your approval',
-  error: 'Stopped on an error',
+  get ready() {
+    return t('phaseReady');
+  },
+  get working() {
+    return t('phaseWorking');
+  },
+  get approval() {
+    return t('phaseApproval');
+  },
+  get error() {
+    return t('phaseError');
+  },
 };
 
 export const KEY_STATUS: Record<KeyStatus, string> = {
-  set: 'key set',
-  missing: 'no API key',
-  'not-needed': 'no key needed',
+  get set() {
+    return t('keySet');
+  },
+  get missing() {
+    return t('keyMissing');
+  },
+  get 'not-needed'() {
+    return t('keyNotNeeded');
+  },
 };
 
-export const STRINGS = {
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
-  restricted: 'Restricted Mode: read-only tools only',
-  noFolder: 'no folder open',
-  welcomeTitle: 'Welcome to Relay',
-  welcomeIntro: 'Describe a task and Relay plans it, edits files and runs commands, asking before anything risky.',
-  provider: 'Provider',
-  model: 'Model',
-  apiKey: 'API key',
-  setUp: 'Set Up Provider',
-  change: 'Change',
-  tryTitle: 'Try a task in this workspace',
-  shortcutsTitle: 'Keyboard shortcuts',
-  useExample: (task: string) => `Use this task: ${task}`,
-  loadingExamples: 'Looking at this workspace…',
-  statusTitle: (text: string) => text,
-} as const;
+type Plain = 'connecting' | 'reconnecting' | 'restricted' | 'noFolder' | 'welcomeTitle' | 'welcomeIntro' | 'provider' | 'model' | 'apiKey' | 'setUp' | 'change' | 'tryTitle' | 'shortcutsTitle' | 'loadingExamples';
+const PLAIN: readonly Plain[] = ['connecting', 'reconnecting', 'restricted', 'noFolder', 'welcomeTitle', 'welcomeIntro', 'provider', 'model', 'apiKey', 'setUp', 'change', 'tryTitle', 'shortcutsTitle', 'loadingExamples'];
+
+/** The onboarding and header strings by name (read at draw time). */
+export const STRINGS = Object.defineProperties(
+  { useExample: (task: string) => t('useExample', task) } as Record<Plain, string> & { useExample(task: string): string },
+  Object.fromEntries(PLAIN.map((key) => [key, { get: () => t(key), enumerable: true }])),
+);

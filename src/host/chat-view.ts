@@ -161,6 +161,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       vscodeVersion: vscode.version,
       workspaceName: vscode.workspace.name,
       trusted: vscode.workspace.isTrusted,
+      strings: loadRuntime().localizedWebviewStrings((message) => this.log.warn(message)),
     };
   }
 

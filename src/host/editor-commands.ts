@@ -1,6 +1,7 @@
 // The editor commands (context menu and palette): Ask About Selection, Explain Selection, Fix Problems in
 // This File. A selection in a workspace file becomes a mention of its lines (`@src/app.ts:10-20`), resolved when
 // the message is sent, instead of raw text pasted into the message; other selections are quoted as before.
+import { l10n } from '../core/l10n';
 import * as vscode from 'vscode';
 import type { MentionSuggestion } from '../shared/chat-model';
 import {
@@ -30,9 +31,9 @@ export function editorCommandHandlers(send: SendToChat, mentions?: SelectionMent
       const mention = mentions && selectionMention(mentions, selection);
       if (mention) return mentions.insert([mention]);
       const question = await vscode.window.showInputBox({
-        title: 'Relay: Ask About Selection',
-        prompt: `About ${selection.path}, lines ${selection.startLine}-${selection.endLine}`,
-        placeHolder: 'What would you like to know or change?',
+        title: l10n.t('Relay: Ask About Selection'),
+        prompt: l10n.t('About {0}, lines {1}-{2}', selection.path, selection.startLine, selection.endLine),
+        placeHolder: l10n.t('What would you like to know or change?'),
         ignoreFocusOut: true,
       });
       if (!question?.trim()) return;
@@ -48,12 +49,12 @@ export function editorCommandHandlers(send: SendToChat, mentions?: SelectionMent
     'relay.fixProblems': async (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
       if (!target) {
-        void vscode.window.showInformationMessage('Relay: open a file to fix its problems.');
+        void vscode.window.showInformationMessage(l10n.t('Relay: open a file to fix its problems.'));
         return;
       }
       const message = fixProblemsMessage(displayPath(target), problemsOf(target));
       if (!message) {
-        void vscode.window.showInformationMessage(`Relay: VS Code reports no problems in ${displayPath(target)}.`);
+        void vscode.window.showInformationMessage(l10n.t('Relay: VS Code reports no problems in {0}.', displayPath(target)));
         return;
       }
       await send(message);
@@ -68,7 +69,7 @@ function selectionMention(mentions: SelectionMentions, selection: SelectionConte
 function currentSelection(): (SelectionContext & { uri: vscode.Uri }) | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.selection.isEmpty) {
-    void vscode.window.showInformationMessage('Relay: select some code first.');
+    void vscode.window.showInformationMessage(l10n.t('Relay: select some code first.'));
     return undefined;
   }
   const { start, end } = editor.selection;

@@ -1,5 +1,6 @@
 // What the palette and menu commands do. Their ids are registered at activation (src/extension.ts) and call in
 // here on first use, so this file and everything it needs load only when a command runs.
+import { l10n } from '../core/l10n';
 import * as vscode from 'vscode';
 import type { ToolStats } from '../core/tools';
 import type { RuntimeCommand } from './command-ids';
@@ -52,30 +53,48 @@ function isSetupStep(value: unknown): value is SetupStep {
 async function showToolStatistics(stats: Record<string, ToolStats>): Promise<void> {
   const rows = Object.entries(stats).sort(([, a], [, b]) => b.executions - a.executions);
   if (rows.length === 0) {
-    void vscode.window.showInformationMessage('Relay: no tool has run in this window yet.');
+    void vscode.window.showInformationMessage(l10n.t('Relay: no tool has run in this window yet.'));
     return;
   }
   await vscode.window.showQuickPick(
     rows.map(([name, s]) => ({
       label: name,
-      description: `${s.executions} run${s.executions === 1 ? '' : 's'}: ${s.successes} succeeded, ${s.failures} failed`,
-      detail: `average ${Math.round(s.averageDurationMs)} ms, total ${Math.round(s.totalDurationMs)} ms`,
+      description:
+        s.executions === 1
+          ? l10n.t('1 run: {0} succeeded, {1} failed', s.successes, s.failures)
+          : l10n.t('{0} runs: {1} succeeded, {2} failed', s.executions, s.successes, s.failures),
+      detail: l10n.t('average {0} ms, total {1} ms', Math.round(s.averageDurationMs), Math.round(s.totalDurationMs)),
     })),
-    { title: 'Relay: Tool Statistics (this window)', placeHolder: 'Executions, outcomes and durations per tool' },
+    { title: l10n.t('Relay: Tool Statistics (this window)'), placeHolder: l10n.t('Executions, outcomes and durations per tool') },
   );
 }
 
 async function openTaskHistory(relay: Relay, focusChat: () => Promise<void>): Promise<void> {
   const tasks = await relay.controller.listTasks();
   if (tasks.length === 0) {
-    void vscode.window.showInformationMessage('Relay: no task has been saved yet.');
+    void vscode.window.showInformationMessage(l10n.t('Relay: no task has been saved yet.'));
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    tasks.map((t) => ({ label: t.title || '(untitled task)', description: t.status, detail: new Date(t.updatedAt).toLocaleString(), id: t.id })),
-    { title: 'Relay: Open Task', placeHolder: 'Past tasks, newest first', matchOnDetail: true },
+    tasks.map((t) => ({ label: t.title || l10n.t('(untitled task)'), description: taskStatusLabel(t.status), detail: new Date(t.updatedAt).toLocaleString(), id: t.id })),
+    { title: l10n.t('Relay: Open Task'), placeHolder: l10n.t('Past tasks, newest first'), matchOnDetail: true },
   );
   if (!picked) return;
   await focusChat();
   await relay.controller.handle({ type: 'openTask', id: picked.id });
+}
+
+function taskStatusLabel(status: 'running' | 'completed' | 'cancelled' | 'failed' | 'paused'): string {
+  switch (status) {
+    case 'running':
+      return l10n.t('Running');
+    case 'completed':
+      return l10n.t('Completed');
+    case 'cancelled':
+      return l10n.t('Cancelled');
+    case 'failed':
+      return l10n.t('Failed');
+    case 'paused':
+      return l10n.t('Paused');
+  }
 }

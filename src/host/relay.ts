@@ -1,6 +1,7 @@
 // The composition root, created on first use (never at activation): the chat's task controller on real
 // sessions — the configured model provider, the built-in tools on VS Code adapters (read-only ones only in
 // Restricted Mode), approvals through the native modal, task history and saved tool output on disk.
+import { l10n } from '../core/l10n';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { AgentSession, type AgentEnvironment } from '../core/agent';
@@ -275,12 +276,16 @@ export class Relay implements vscode.Disposable {
 }
 
 async function confirmContinue(steps: number): Promise<boolean> {
+  const proceed = l10n.t('Continue');
   const answer = await vscode.window.showWarningMessage(
-    `Relay has taken ${steps} steps on this task.`,
-    { modal: true, detail: 'Continue for another round of steps, or pause the task here (you can resume it later). The limit is the relay.maxSteps setting.' },
-    'Continue',
+    l10n.t('Relay has taken {0} steps on this task.', steps),
+    {
+      modal: true,
+      detail: l10n.t('Continue for another round of steps, or pause the task here (you can resume it later). The limit is the relay.maxSteps setting.'),
+    },
+    proceed,
   );
-  return answer === 'Continue';
+  return answer === proceed;
 }
 
 function describeError(error: unknown): string {

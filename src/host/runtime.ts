@@ -1,6 +1,13 @@
 // Everything heavy lives behind this module, bundled separately as dist/runtime.js and loaded on first use
 // (see lazy-runtime.ts), so activation never pays for validators, providers, parsers or the agent.
+import * as vscode from 'vscode';
+import { setLocalizer } from '../core/l10n';
+
+// Every sentence this bundle shows goes through VS Code's localiser (l10n/bundle.l10n.<locale>.json).
+setLocalizer((message, ...args) => vscode.l10n.t(message, ...args));
+
 export { parseWebviewMessage } from '../shared/protocol-schema';
+export { localizedWebviewStrings } from './webview-strings';
 // Approvals (tool-system.md §9): one service the agent loop calls per tool call.
 export { createApprovalService, type ApprovalServiceHost, type ApprovalServiceOverrides } from './permissions/create-approval-service';
 export { ApprovalService, type ApprovalSettings } from './permissions/approval-service';

@@ -53,6 +53,7 @@ export class VsCodeLmProvider implements ModelProvider {
     const known = modelInfoFor('vscode-lm', chat.family);
     this.model = {
       id: chat.id,
+      // eslint-disable-next-line no-restricted-syntax -- the provider id and the model's own name
       label: `vscode-lm · ${chat.name}`,
       contextWindow: chat.maxInputTokens,
       maxOutputTokens: known.maxOutputTokens,

@@ -1,6 +1,7 @@
 // The message protocol between the extension host and the chat webview. This file holds types and
 // constants only, so the webview bundle carries no validator; the host validates with protocol-schema.ts.
 import type { AttachmentChip, ChatDelta, ChatSnapshot, MentionSuggestion } from './chat-model';
+import type { WebviewStrings } from './webview-strings';
 
 export type { WebviewToHost } from './protocol-schema';
 
@@ -13,6 +14,11 @@ export interface InitialState {
   vscodeVersion: string;
   workspaceName: string | undefined;
   trusted: boolean;
+  /**
+   * Every string the webview shows, in VS Code's display language (the webview has no l10n API). Validated by
+   * the host before it is sent; absent in a state saved by an older version (the webview then shows English).
+   */
+  strings?: WebviewStrings;
 }
 
 /**

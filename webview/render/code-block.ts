@@ -2,6 +2,7 @@
 import { h } from '../dom';
 import { icon } from '../icons';
 import { highlightInto } from './highlight';
+import { t } from '../strings';
 
 export function enhanceCodeBlocks(doc: Document, root: DocumentFragment | Element, copy: (text: string, button: HTMLButtonElement) => void): void {
   for (const pre of Array.from(root.querySelectorAll('pre'))) {
@@ -9,7 +10,7 @@ export function enhanceCodeBlocks(doc: Document, root: DocumentFragment | Elemen
     const text = (code ?? pre).textContent ?? '';
     const language = /^language-(.+)$/.exec(code?.className ?? '')?.[1] ?? '';
     if (code) highlightInto(doc, code, text, language);
-    const copyButton = h(doc, 'button', { className: 'code-copy icon-button', attrs: { type: 'button', 'aria-label': 'Copy code', title: 'Copy code' } }, [
+    const copyButton = h(doc, 'button', { className: 'code-copy icon-button', attrs: { type: 'button', 'aria-label': t('copyCode'), title: t('copyCode') } }, [
       icon(doc, 'copy'),
     ]);
     copyButton.addEventListener('click', () => copy(text, copyButton));

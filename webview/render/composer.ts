@@ -6,20 +6,33 @@ import { h } from '../dom';
 import { icon } from '../icons';
 import { ComposerAttachments, type PendingImage } from './composer-attachments';
 import { MentionList } from './mention-list';
+import type { WebviewStringKey } from '../../src/shared/webview-strings';
+import { t } from '../strings';
 
 /**
  * The same names and sentences as the status bar and the mode picker (src/host/permissions/approval-modes.ts,
  * which the webview may not import), so the mode reads the same everywhere.
  */
-export const MODES: Record<ApprovalMode, { label: string; description: string }> = {
-  default: { label: 'Default', description: 'Ask before every file change and every command.' },
-  'auto-edit': { label: 'Auto-edit', description: 'Edit files inside the workspace without asking; ask before commands.' },
-  yolo: {
-    label: 'Yolo',
-    description: 'Run everything without asking, except what a rule denies or asks for, files outside the workspace and sensitive files.',
-  },
-  plan: { label: 'Plan', description: 'Plan only: read-only tools run, file changes and commands are refused.' },
+const MODE_KEYS: Record<ApprovalMode, [WebviewStringKey, WebviewStringKey]> = {
+  default: ['modeDefault', 'modeDefaultDescription'],
+  'auto-edit': ['modeAutoEdit', 'modeAutoEditDescription'],
+  yolo: ['modeYolo', 'modeYoloDescription'],
+  plan: ['modePlan', 'modePlanDescription'],
 };
+
+export const MODES = Object.fromEntries(
+  Object.entries(MODE_KEYS).map(([mode, [label, description]]) => [
+    mode,
+    {
+      get label() {
+        return t(label);
+      },
+      get description() {
+        return t(description);
+      },
+    },
+  ]),
+) as Record<ApprovalMode, { readonly label: string; readonly description: string }>;
 
 const MAX_TEXTAREA_PX = 240;
 
@@ -64,7 +77,7 @@ export class Composer {
   ) {
     this.input = h(doc, 'textarea', {
       className: 'composer-input',
-      attrs: { rows: '2', 'aria-label': 'Message Relay', placeholder: 'Describe a task… (Enter to send, Shift+Enter for a new line)' },
+      attrs: { rows: '2', 'aria-label': t('messageRelay'), placeholder: t('composerPlaceholder') },
     });
     this.input.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.input.addEventListener('input', () => {
@@ -87,16 +100,16 @@ export class Composer {
     });
 
     // Icon buttons: the row must fit a 250px sidebar beside the mode and model; the name is in aria-label.
-    this.sendButton = h(doc, 'button', { className: 'primary-button square-button send-button', attrs: { type: 'button', 'aria-label': 'Send message', title: 'Send (Enter)' } }, [
+    this.sendButton = h(doc, 'button', { className: 'primary-button square-button send-button', attrs: { type: 'button', 'aria-label': t('sendLabel'), title: t('sendTitle') } }, [
       icon(doc, 'send'),
     ]);
     this.sendButton.addEventListener('click', () => this.submit());
-    this.stopButton = h(doc, 'button', { className: 'stop-button square-button', attrs: { type: 'button', 'aria-label': 'Stop the running task', title: 'Stop' } }, [
+    this.stopButton = h(doc, 'button', { className: 'stop-button square-button', attrs: { type: 'button', 'aria-label': t('stopLabel'), title: t('stopTitle') } }, [
       icon(doc, 'stop'),
     ]);
     this.stopButton.addEventListener('click', () => this.actions.stop());
 
-    this.modeSelect = h(doc, 'select', { className: 'mode-select', attrs: { 'aria-label': 'Approval mode' } });
+    this.modeSelect = h(doc, 'select', { className: 'mode-select', attrs: { 'aria-label': t('approvalMode') } });
     for (const [mode, { label, description }] of Object.entries(MODES)) {
       this.modeSelect.append(h(doc, 'option', { text: label, attrs: { value: mode, title: description } }));
     }
@@ -168,12 +181,12 @@ export class Composer {
     this.refresh();
     this.modeSelect.value = settings.mode;
     const mode = MODES[settings.mode] ?? MODES.default;
-    this.modeSelect.title = `Approval mode: ${mode.label}. ${mode.description}`;
+    this.modeSelect.title = t('approvalModeTitle', mode.label, mode.description);
     this.modeSelect.classList.toggle('mode-yolo', settings.mode === 'yolo');
-    const model = settings.model ?? 'Choose a model';
+    const model = settings.model ?? t('chooseModel');
     this.modelButton.textContent = model;
-    this.modelButton.title = settings.model ? `Model: ${settings.model} (click to change)` : 'No model configured: click to choose one';
-    this.modelButton.setAttribute('aria-label', settings.model ? `Model ${settings.model}, change model` : 'No model configured, choose a model');
+    this.modelButton.title = settings.model ? t('modelTitle', settings.model) : t('noModelTitle');
+    this.modelButton.setAttribute('aria-label', settings.model ? t('modelLabel', settings.model) : t('noModelLabel'));
     this.modelButton.classList.toggle('unset', !settings.model);
   }
 
@@ -291,9 +304,7 @@ export class Composer {
     this.stopButton.hidden = !this.running;
     const blocked = this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model);
     this.sendButton.disabled = this.input.value.trim() === '' || blocked;
-    this.input.placeholder = this.running
-      ? 'Relay is working… (Stop to interrupt)'
-      : 'Describe a task… (Enter to send, Shift+Enter for a new line)';
+    this.input.placeholder = this.running ? t('composerWorking') : t('composerPlaceholder');
     this.fitHeight();
   }
 

@@ -3,7 +3,7 @@
 import type { ContextMeter, ProviderStatus, TaskUsage, TaskView } from '../../src/shared/chat-model';
 import type { InitialState } from '../../src/shared/protocol';
 import type { TaskPhase } from '../../src/shared/task-phase';
-import { KEY_STATUS, PHASES, STRINGS } from '../strings';
+import { KEY_STATUS, PHASES, STRINGS, t } from '../strings';
 import { h } from '../dom';
 import { icon } from '../icons';
 
@@ -25,19 +25,19 @@ export class Header {
     private readonly doc: Document,
     actions: HeaderActions,
   ) {
-    this.reviewButton = iconButton(doc, 'review', 'Review task changes', actions.reviewChanges);
+    this.reviewButton = iconButton(doc, 'review', t('reviewChanges'), actions.reviewChanges);
     this.reviewButton.classList.add('review-changes-button');
-    this.historyButton = iconButton(doc, 'history', 'Task history', actions.toggleHistory);
+    this.historyButton = iconButton(doc, 'history', t('taskHistory'), actions.toggleHistory);
     this.historyButton.setAttribute('aria-pressed', 'false');
-    const newTask = iconButton(doc, 'add', 'New task', actions.newTask);
+    const newTask = iconButton(doc, 'add', t('newTask'), actions.newTask);
     newTask.classList.add('new-task-button');
-    this.status = h(doc, 'p', { className: 'relay-status', text: 'Connecting…', data: { testid: 'relay-status' } });
+    this.status = h(doc, 'p', { className: 'relay-status', text: STRINGS.connecting, data: { testid: 'relay-status' } });
     this.taskBar = h(doc, 'div', { className: 'task-bar' });
     this.taskBar.hidden = true;
     this.element = h(doc, 'header', { className: 'relay-header' }, [
       h(doc, 'div', { className: 'title-row' }, [
         h(doc, 'h1', { className: 'relay-title', text: 'Relay' }),
-        h(doc, 'div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Chat actions' } }, [this.historyButton, newTask]),
+        h(doc, 'div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': t('chatActions') } }, [this.historyButton, newTask]),
       ]),
       this.status,
       this.taskBar,
@@ -74,7 +74,7 @@ export class Header {
     if (!task) return this.taskBar.replaceChildren();
     const parts: Node[] = [];
     if (task.running) parts.push(icon(this.doc, 'running', 'task-spinner'));
-    parts.push(h(this.doc, 'span', { className: 'task-title', text: task.title || 'Untitled task', attrs: { title: task.title } }));
+    parts.push(h(this.doc, 'span', { className: 'task-title', text: task.title || t('untitledTask'), attrs: { title: task.title } }));
     if (task.usage) parts.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
     if (task.context) parts.push(contextMeter(this.doc, task.context, task.usage));
     parts.push(this.reviewButton);
@@ -108,7 +108,7 @@ function contextMeter(doc: Document, context: ContextMeter, usage: TaskUsage | u
       data: { testid: 'context-meter', level },
       attrs: {
         role: 'meter',
-        'aria-label': 'Context window',
+        'aria-label': t('contextWindow'),
         'aria-valuemin': '0',
         'aria-valuemax': String(context.window),
         'aria-valuenow': String(context.tokens),
@@ -121,20 +121,20 @@ function contextMeter(doc: Document, context: ContextMeter, usage: TaskUsage | u
 
 export function contextTooltip(context: ContextMeter, usage: TaskUsage | undefined): string {
   const percent = context.window > 0 ? Math.round((context.tokens / context.window) * 100) : 0;
-  const lines = [`Context: ${context.tokens.toLocaleString('en-US')} of ${context.window.toLocaleString('en-US')} tokens (${percent}%) in the last request`];
+  const lines = [t('contextLine', context.tokens.toLocaleString('en-US'), context.window.toLocaleString('en-US'), percent)];
   if (usage) {
     lines.push(
-      `Input: ${usage.inputTokens.toLocaleString('en-US')} tokens`,
-      `Output: ${usage.outputTokens.toLocaleString('en-US')} tokens`,
-      `Cache reads: ${(usage.cacheReadTokens ?? 0).toLocaleString('en-US')} tokens`,
+      t('inputTokens', usage.inputTokens.toLocaleString('en-US')),
+      t('outputTokens', usage.outputTokens.toLocaleString('en-US')),
+      t('cacheReadTokens', (usage.cacheReadTokens ?? 0).toLocaleString('en-US')),
     );
-    if (usage.costUsd !== undefined) lines.push(`Cost so far: $${usage.costUsd.toFixed(4)}`);
+    if (usage.costUsd !== undefined) lines.push(t('costSoFar', usage.costUsd.toFixed(4)));
   }
   return lines.join('\n');
 }
 
 export function formatUsage(usage: NonNullable<TaskView['usage']>): string {
-  const parts = [`${compact(usage.inputTokens)} in`, `${compact(usage.outputTokens)} out`];
+  const parts = [t('usageIn', compact(usage.inputTokens)), t('usageOut', compact(usage.outputTokens))];
   if (usage.costUsd !== undefined) parts.push(`$${usage.costUsd < 0.01 && usage.costUsd > 0 ? usage.costUsd.toFixed(4) : usage.costUsd.toFixed(2)}`);
   return parts.join(' · ');
 }

@@ -4,6 +4,8 @@ import type { TaskSummary } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { icon } from '../icons';
 import { formatUsage } from './header';
+import type { WebviewStringKey } from '../../src/shared/webview-strings';
+import { t } from '../strings';
 
 export interface HistoryActions {
   open(id: string): void;
@@ -12,12 +14,12 @@ export interface HistoryActions {
   close(): void;
 }
 
-const STATUS_LABELS: Record<TaskSummary['status'], string> = {
-  running: 'Running',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  failed: 'Failed',
-  paused: 'Paused',
+const STATUS_KEYS: Record<TaskSummary['status'], WebviewStringKey> = {
+  running: 'taskRunning',
+  completed: 'taskCompleted',
+  cancelled: 'taskCancelled',
+  failed: 'taskFailed',
+  paused: 'taskPaused',
 };
 
 export class HistoryView {
@@ -30,11 +32,11 @@ export class HistoryView {
     private readonly doc: Document,
     private readonly actions: HistoryActions,
   ) {
-    const back = h(doc, 'button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': 'Back to the conversation', title: 'Back' } }, [icon(doc, 'back')]);
+    const back = h(doc, 'button', { className: 'icon-button', attrs: { type: 'button', 'aria-label': t('backToConversation'), title: t('back') } }, [icon(doc, 'back')]);
     back.addEventListener('click', () => actions.close());
-    this.list = h(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': 'Past tasks' } });
-    this.element = h(doc, 'section', { className: 'history-view', attrs: { 'aria-label': 'Task history' } }, [
-      h(doc, 'div', { className: 'history-header' }, [back, h(doc, 'h2', { text: 'History' })]),
+    this.list = h(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': t('pastTasks') } });
+    this.element = h(doc, 'section', { className: 'history-view', attrs: { 'aria-label': t('taskHistory') } }, [
+      h(doc, 'div', { className: 'history-header' }, [back, h(doc, 'h2', { text: t('history') })]),
       this.list,
     ]);
     this.element.hidden = true;
@@ -52,34 +54,34 @@ export class HistoryView {
 
   render(tasks: TaskSummary[] | undefined): void {
     this.tasks = tasks;
-    if (!tasks) return this.list.replaceChildren(h(this.doc, 'li', { className: 'history-empty', text: 'Loading…' }));
-    if (tasks.length === 0) return this.list.replaceChildren(h(this.doc, 'li', { className: 'history-empty', text: 'No past tasks yet.' }));
+    if (!tasks) return this.list.replaceChildren(h(this.doc, 'li', { className: 'history-empty', text: t('loading') }));
+    if (tasks.length === 0) return this.list.replaceChildren(h(this.doc, 'li', { className: 'history-empty', text: t('noPastTasks') }));
     const sorted = [...tasks].sort((a, b) => b.updatedAt - a.updatedAt);
     this.list.replaceChildren(...sorted.map((task) => this.row(task)));
   }
 
   private row(task: TaskSummary): HTMLElement {
     const { doc } = this;
-    const title = task.title || 'Untitled task';
+    const title = task.title || t('untitledTask');
     const when = new Date(task.updatedAt || task.createdAt);
     const meta = h(doc, 'div', { className: 'history-meta' }, [
       h(doc, 'time', { text: when.toLocaleString(), attrs: { datetime: when.toISOString() } }),
-      h(doc, 'span', { className: `history-status status-${task.status}`, text: STATUS_LABELS[task.status] ?? task.status }),
+      h(doc, 'span', { className: `history-status status-${task.status}`, text: STATUS_KEYS[task.status] ? t(STATUS_KEYS[task.status]) : task.status }),
     ]);
-    if (task.usage) meta.append(h(doc, 'span', { className: 'history-usage', text: formatUsage(task.usage), attrs: { title: 'Tokens and cost of this task' } }));
+    if (task.usage) meta.append(h(doc, 'span', { className: 'history-usage', text: formatUsage(task.usage), attrs: { title: t('taskUsageTitle') } }));
     const actions = h(doc, 'div', { className: 'history-actions' });
     if (this.confirming === task.id) {
       actions.append(
-        h(doc, 'span', { className: 'confirm-text', text: 'Delete this task?' }),
-        button(doc, 'Delete', 'danger-button confirm-delete', () => this.actions.delete(task.id), `Confirm: delete ${title}`),
-        button(doc, 'Keep', 'secondary-button cancel-delete', () => this.setConfirming(undefined), 'Keep the task'),
+        h(doc, 'span', { className: 'confirm-text', text: t('deleteTaskQuestion') }),
+        button(doc, t('delete'), 'danger-button confirm-delete', () => this.actions.delete(task.id), t('confirmDeleteLabel', title)),
+        button(doc, t('keep'), 'secondary-button cancel-delete', () => this.setConfirming(undefined), t('keepTaskLabel')),
       );
     } else {
-      actions.append(button(doc, 'Open', 'secondary-button open-task', () => this.actions.open(task.id), `Open ${title}`));
+      actions.append(button(doc, t('open'), 'secondary-button open-task', () => this.actions.open(task.id), t('openLabel', title)));
       if (task.status !== 'running' && task.status !== 'completed') {
-        actions.append(button(doc, 'Resume', 'secondary-button resume-task', () => this.actions.resume(task.id), `Resume ${title}`));
+        actions.append(button(doc, t('resume'), 'secondary-button resume-task', () => this.actions.resume(task.id), t('resumeLabel', title)));
       }
-      actions.append(button(doc, 'Delete', 'secondary-button delete-task', () => this.setConfirming(task.id), `Delete ${title}`));
+      actions.append(button(doc, t('delete'), 'secondary-button delete-task', () => this.setConfirming(task.id), t('deleteLabel', title)));
     }
     return h(doc, 'li', { className: 'history-row', data: { taskId: task.id } }, [
       h(doc, 'div', { className: 'history-title', text: title, attrs: { title } }),

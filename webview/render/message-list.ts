@@ -8,6 +8,7 @@ import type { ChatItem } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { clickedLink } from './markdown';
 import { createItemView, type ItemActions, type ItemView } from './messages';
+import { t } from '../strings';
 
 /** How close to the bottom (px) still counts as "following the conversation". */
 const STICK_THRESHOLD = 48;
@@ -43,9 +44,9 @@ export class MessageList {
     this.canDefer = typeof (doc.defaultView as unknown as Record<string, unknown> | null)?.ContentVisibilityAutoStateChangeEvent === 'function';
     this.list = h(doc, 'div', { className: 'message-list' });
     this.empty = h(doc, 'div', { className: 'relay-empty' }, [
-      h(doc, 'p', { text: 'Start a task: describe what you want done in this workspace.' }),
+      h(doc, 'p', { text: t('startTask') }),
     ]);
-    this.element = h(doc, 'section', { className: 'conversation', attrs: { 'aria-label': 'Conversation', tabindex: '-1' } }, [this.empty, this.list]);
+    this.element = h(doc, 'section', { className: 'conversation', attrs: { 'aria-label': t('conversation'), tabindex: '-1' } }, [this.empty, this.list]);
     this.element.addEventListener('scroll', () => {
       const { scrollTop, scrollHeight, clientHeight } = this.element;
       this.followBottom = scrollHeight - scrollTop - clientHeight <= STICK_THRESHOLD;
@@ -131,7 +132,7 @@ export class MessageList {
   }
 
   private placeholder(item: ChatItem): ItemView {
-    const element = h(this.doc, 'div', { className: 'chat-item message message-error', text: 'This item could not be displayed.', data: { itemId: item.id } });
+    const element = h(this.doc, 'div', { className: 'chat-item message message-error', text: t('itemFailed'), data: { itemId: item.id } });
     return { element, update: () => undefined };
   }
 }

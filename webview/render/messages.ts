@@ -6,6 +6,7 @@ import { icon } from '../icons';
 import { renderMarkdown, type MarkdownActions } from './markdown';
 import { ToolCardView } from './tool-card';
 import type { BlockActions } from './blocks';
+import { t } from '../strings';
 
 export interface ItemActions extends BlockActions, MarkdownActions {
   retry(itemId: string): void;
@@ -62,8 +63,8 @@ class UserMessageView implements ItemView {
     private readonly actions: ItemActions,
   ) {
     this.body = h(doc, 'div', { className: 'message-text' });
-    this.text = h(doc, 'div', { className: 'message message-user', attrs: { 'aria-label': 'You said' } }, [this.body]);
-    this.bar = h(doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': 'Restore' } });
+    this.text = h(doc, 'div', { className: 'message message-user', attrs: { 'aria-label': t('youSaid') } }, [this.body]);
+    this.bar = h(doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': t('restore') } });
     this.element = h(doc, 'div', { className: 'user-turn' }, [this.text, this.bar]);
     this.update(item);
   }
@@ -85,8 +86,8 @@ function restoreButtons(doc: Document, itemId: string, files: boolean, conversat
     return node;
   };
   const buttons: HTMLElement[] = [];
-  if (files) buttons.push(make('restore', 'Restore files to here', false));
-  if (conversation) buttons.push(make('restoreAll', files ? 'Restore files and conversation to here' : 'Restore conversation to here', true));
+  if (files) buttons.push(make('restore', t('restoreFiles'), false));
+  if (conversation) buttons.push(make('restoreAll', files ? t('restoreAll') : t('restoreConversation'), true));
   return buttons;
 }
 
@@ -101,7 +102,7 @@ class AssistantMessageView implements ItemView {
     private readonly actions: MarkdownActions,
     deferred: boolean,
   ) {
-    this.element = h(doc, 'div', { className: 'message message-assistant markdown', attrs: { 'aria-label': 'Relay said' } });
+    this.element = h(doc, 'div', { className: 'message message-assistant markdown', attrs: { 'aria-label': t('relaySaid') } });
     if (deferred) {
       this.pending = item;
       this.element.classList.add('deferred');
@@ -145,7 +146,7 @@ class ThinkingView implements ItemView {
     if (item.kind !== 'thinking') return;
     this.element.classList.toggle('streaming', item.streaming);
     this.element.setAttribute('aria-busy', String(item.streaming));
-    this.label.textContent = item.streaming ? 'Thinking…' : 'Thinking';
+    this.label.textContent = item.streaming ? t('thinkingStreaming') : t('thinking');
     if (this.body.textContent !== item.text) this.body.textContent = item.text;
   }
 }
@@ -168,7 +169,7 @@ class ToolItemView implements ItemView {
     this.card.update(item.status);
     // A card whose call changed files (or could have: a command) can take the task's files back to before it.
     if (item.checkpointId === undefined || this.bar) return;
-    this.bar = h(this.doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': 'Restore' } }, restoreButtons(this.doc, item.id, true, true, this.actions));
+    this.bar = h(this.doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': t('restore') } }, restoreButtons(this.doc, item.id, true, true, this.actions));
     this.element.append(this.bar);
   }
 }
@@ -188,7 +189,7 @@ class ErrorItemView implements ItemView {
     const parts: Node[] = [icon(this.doc, 'error'), h(this.doc, 'span', { className: 'error-text', text: item.message })];
     const fix = item.fix;
     if (fix) parts.push(button(this.doc, fix.label, 'primary-button fix-button', () => this.actions.setUpProvider(fix.step)));
-    if (item.retryable) parts.push(button(this.doc, 'Retry', 'secondary-button retry-button', () => this.actions.retry(item.id)));
+    if (item.retryable) parts.push(button(this.doc, t('retry'), 'secondary-button retry-button', () => this.actions.retry(item.id)));
     this.element.replaceChildren(...parts);
   }
 }
@@ -209,7 +210,7 @@ class NoticeItemView implements ItemView {
     this.element.classList.toggle('notice-info', item.level !== 'warning');
     const parts: Node[] = [icon(this.doc, item.level === 'warning' ? 'warning' : 'info'), h(this.doc, 'span', { text: item.text })];
     // A restore's notice: its checkpoint holds the files as they were just before it, so this undoes it.
-    if (item.checkpointId !== undefined) parts.push(button(this.doc, 'Undo restore', 'secondary-button undo-restore-button', () => this.actions.restore(item.id, false)));
+    if (item.checkpointId !== undefined) parts.push(button(this.doc, t('undoRestore'), 'secondary-button undo-restore-button', () => this.actions.restore(item.id, false)));
     this.element.replaceChildren(...parts);
   }
 }
@@ -230,8 +231,8 @@ class CondensedItemView implements ItemView {
     const tokens = (n: number) => n.toLocaleString('en-US');
     const summary = h(this.doc, 'summary', {}, [
       icon(this.doc, 'info'),
-      h(this.doc, 'span', { className: 'condensed-title', text: 'Context condensed' }),
-      h(this.doc, 'span', { className: 'condensed-tokens', text: `${tokens(item.tokensBefore)} → ${tokens(item.tokensAfter)} tokens` }),
+      h(this.doc, 'span', { className: 'condensed-title', text: t('contextCondensed') }),
+      h(this.doc, 'span', { className: 'condensed-tokens', text: t('condensedTokens', tokens(item.tokensBefore), tokens(item.tokensAfter)) }),
     ]);
     const body = h(this.doc, 'div', { className: 'condensed-summary markdown' });
     body.append(renderMarkdown(this.doc, item.summary, this.actions));
@@ -243,7 +244,7 @@ class CondensedItemView implements ItemView {
 class UnknownItemView implements ItemView {
   readonly element: HTMLElement;
   constructor(doc: Document, item: ChatItem) {
-    this.element = h(doc, 'div', { className: 'message message-notice', text: `Unsupported item: ${String((item as { kind?: unknown }).kind)}` });
+    this.element = h(doc, 'div', { className: 'message message-notice', text: t('unsupportedItem', String((item as { kind?: unknown }).kind)) });
   }
   update(): void {}
 }

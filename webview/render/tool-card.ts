@@ -7,18 +7,21 @@ import { icon, type IconName } from '../icons';
 import { renderBlock, type BlockActions } from './blocks';
 import { diffStat } from './blocks/diff';
 import { renderParams } from './tool-params';
+import type { WebviewStringKey } from '../../src/shared/webview-strings';
+import { t } from '../strings';
 
-const STATES: Record<ToolCardState, { label: string; icon: IconName; active: boolean }> = {
-  waiting: { label: 'Waiting', icon: 'waiting', active: true },
-  awaiting_approval: { label: 'Awaiting approval', icon: 'approval', active: true },
-  running: { label: 'Running', icon: 'running', active: true },
-  success: { label: 'Done', icon: 'success', active: false },
-  error: { label: 'Failed', icon: 'error', active: false },
-  cancelled: { label: 'Cancelled', icon: 'cancelled', active: false },
+const STATES: Record<ToolCardState, { key: WebviewStringKey; icon: IconName; active: boolean }> = {
+  waiting: { key: 'toolWaiting', icon: 'waiting', active: true },
+  awaiting_approval: { key: 'toolAwaitingApproval', icon: 'approval', active: true },
+  running: { key: 'toolRunning', icon: 'running', active: true },
+  success: { key: 'toolDone', icon: 'success', active: false },
+  error: { key: 'toolFailed', icon: 'error', active: false },
+  cancelled: { key: 'toolCancelled', icon: 'cancelled', active: false },
 };
 
-export function stateInfo(state: ToolCardState) {
-  return STATES[state] ?? STATES.waiting;
+export function stateInfo(state: ToolCardState): { label: string; icon: IconName; active: boolean } {
+  const info = STATES[state] ?? STATES.waiting;
+  return { label: t(info.key), icon: info.icon, active: info.active };
 }
 
 let nextBodyId = 0;
@@ -99,7 +102,7 @@ export class ToolCardView {
       } else if (block?.type === 'terminal' && typeof block.exitCode === 'number') exitCode = block.exitCode;
     }
     if (diffs > 0) return diffStat(this.doc, added, removed);
-    if (exitCode !== undefined) return h(this.doc, 'span', { className: `exit-code ${exitCode === 0 ? 'exit-ok' : 'exit-failed'}`, text: `exit ${exitCode}` });
+    if (exitCode !== undefined) return h(this.doc, 'span', { className: `exit-code ${exitCode === 0 ? 'exit-ok' : 'exit-failed'}`, text: t('exitCode', exitCode) });
     return undefined;
   }
 

@@ -2,6 +2,7 @@
 // long or multi-line text (a write_file's content) as a live tail of its last lines while the call is forming.
 import type { ToolCardStatus } from '../../src/shared/chat-model';
 import { countLines, h, lastLines } from '../dom';
+import { t } from '../strings';
 
 const MAX_ROWS = 6;
 const MAX_INLINE_CHARS = 160;
@@ -36,7 +37,7 @@ export function renderParams(doc: Document, status: ToolCardStatus): HTMLElement
 function longPreview(doc: Document, key: string, text: string, streaming: boolean): HTMLElement {
   const tail = lastLines(text, TAIL_LINES);
   const lines = countLines(text);
-  const label = `${key} · ${lines} line${lines === 1 ? '' : 's'}${tail.hidden > 0 ? ` (last ${TAIL_LINES} shown)` : ''}`;
+  const label = `${lines === 1 ? t('paramLine', key) : t('paramLines', key, lines)}${tail.hidden > 0 ? t('paramTail', TAIL_LINES) : ''}`;
   return h(doc, 'div', { className: `param-preview${streaming ? ' streaming' : ''}`, data: { param: key } }, [
     h(doc, 'div', { className: 'param-preview-label', text: label }),
     h(doc, 'pre', { className: 'block-pre param-preview-text', text: tail.text }),

@@ -2,6 +2,7 @@
 // (already classified by failure.ts) becomes a problem, a headline in plain words, the fix, and the setup step
 // that fixes it (the chat's error button and the Test connection result run that step). Pure, unit-tested; every
 // sentence is in ADVICE below, so they can be localised in one place.
+import { l10n } from '../l10n';
 import { isProxyCause, isTlsCause } from './failure';
 import type { ModelError } from './events';
 
@@ -52,82 +53,92 @@ type Template = (c: Required<Pick<AdviceContext, 'provider' | 'model'>> & { wher
 /** Every sentence the advice uses, by problem: the one place to localise. */
 export const ADVICE: Record<ConnectionProblem, { headline: Template; fix: Template; step?: SetupStep }> = {
   no_key: {
-    headline: (c) => `No API key is set for ${c.provider}.`,
-    fix: () => 'Enter your API key: it is kept in VS Code SecretStorage (your OS keychain).',
+    headline: (c) => l10n.t('No API key is set for {0}.', c.provider),
+    fix: () => l10n.t('Enter your API key: it is kept in VS Code SecretStorage (your OS keychain).'),
     step: 'key',
   },
   no_base_url: {
-    headline: (c) => `No base URL is set for the ${c.provider}.`,
-    fix: () => 'Enter the URL of the server, with /v1 (Ollama: http://localhost:11434/v1).',
+    headline: (c) => l10n.t('No base URL is set for the {0}.', c.provider),
+    fix: () => l10n.t('Enter the URL of the server, with /v1 (Ollama: http://localhost:11434/v1).'),
     step: 'baseUrl',
   },
   no_model: {
-    headline: (c) => `Model "${c.model}" is not available from ${c.provider}.`,
-    fix: () => 'Pick one of the models offered here.',
+    headline: (c) => l10n.t('Model "{0}" is not available from {1}.', c.model, c.provider),
+    fix: () => l10n.t('Pick one of the models offered here.'),
     step: 'model',
   },
   bad_key: {
-    headline: (c) => `${c.provider} rejected the API key.`,
-    fix: () => 'Enter the key again: check it was copied whole and has not been revoked.',
+    headline: (c) => l10n.t('{0} rejected the API key.', c.provider),
+    fix: () => l10n.t('Enter the key again: check it was copied whole and has not been revoked.'),
     step: 'key',
   },
   no_access: {
-    headline: (c) => `The API key has no access to "${c.model}".`,
-    fix: () => "Use a key whose organization or plan includes this model, or pick another model.",
+    headline: (c) => l10n.t('The API key has no access to "{0}".', c.model),
+    fix: () => l10n.t("Use a key whose organization or plan includes this model, or pick another model."),
     step: 'key',
   },
   model_not_found: {
-    headline: (c) => `Model "${c.model}" was not found at ${c.where}.`,
-    fix: () => 'Pick a model from the list the provider offers.',
+    headline: (c) => l10n.t('Model "{0}" was not found at {1}.', c.model, c.where),
+    fix: () => l10n.t('Pick a model from the list the provider offers.'),
     step: 'model',
   },
   refused: {
-    headline: (c) => `Nothing is listening at ${c.where}: the connection was refused.`,
-    fix: () => 'Start the server (for Ollama: ollama serve), or correct the base URL.',
+    headline: (c) => l10n.t('Nothing is listening at {0}: the connection was refused.', c.where),
+    fix: () => l10n.t('Start the server (for Ollama: ollama serve), or correct the base URL.'),
     step: 'baseUrl',
   },
   unknown_host: {
-    headline: (c) => `The host of ${c.where} could not be found.`,
-    fix: () => 'Check the base URL for typos, and your network or VPN.',
+    headline: (c) => l10n.t('The host of {0} could not be found.', c.where),
+    fix: () => l10n.t('Check the base URL for typos, and your network or VPN.'),
     step: 'baseUrl',
   },
   unreachable: {
-    headline: (c) => `${c.where} did not answer.`,
-    fix: () => 'Check your network, firewall or VPN, and that the base URL is right.',
+    headline: (c) => l10n.t('{0} did not answer.', c.where),
+    fix: () => l10n.t('Check your network, firewall or VPN, and that the base URL is right.'),
     step: 'baseUrl',
   },
   tls: {
-    headline: (c) => `The certificate of ${c.where} was not trusted.`,
-    fix: () => "If a corporate proxy inspects TLS, add its CA to your system, or set http.proxyStrictSSL to false; otherwise check the base URL.",
+    headline: (c) => l10n.t('The certificate of {0} was not trusted.', c.where),
+    fix: () => l10n.t("If a corporate proxy inspects TLS, add its CA to your system, or set http.proxyStrictSSL to false; otherwise check the base URL."),
     step: 'proxy',
   },
   proxy: {
-    headline: (c) => `The proxy ${c.proxy} refused or failed the connection.`,
-    fix: () => 'Check the http.proxy setting (and http.proxyAuthorization if the proxy needs a login).',
+    headline: (c) => l10n.t('The proxy {0} refused or failed the connection.', c.proxy),
+    fix: () => l10n.t('Check the http.proxy setting (and http.proxyAuthorization if the proxy needs a login).'),
     step: 'proxy',
   },
   rate_limited: {
-    headline: (c) => `${c.provider} is rate limiting this key.`,
-    fix: () => 'The key and model work: wait a minute, or check your plan\'s limits.',
+    headline: (c) => l10n.t('{0} is rate limiting this key.', c.provider),
+    fix: () => l10n.t("The key and model work: wait a minute, or check your plan's limits."),
   },
   server: {
-    headline: (c) => `${c.provider} had a server error.`,
-    fix: () => 'The settings look right: try again shortly.',
+    headline: (c) => l10n.t('{0} had a server error.', c.provider),
+    fix: () => l10n.t('The settings look right: try again shortly.'),
   },
   other: {
-    headline: () => 'The request failed.',
-    fix: () => 'Read the details below; Relay: Set Up Provider can change the provider, key, base URL or model.',
+    headline: () => l10n.t('The request failed.'),
+    fix: () => l10n.t('Read the details below; Relay: Set Up Provider can change the provider, key, base URL or model.'),
     step: 'provider',
   },
 };
 
 /** The buttons that run each step, in the chat and in the Test connection result. */
 export const STEP_ACTIONS: Record<SetupStep, string> = {
-  key: 'Enter API Key',
-  model: 'Pick a Model',
-  baseUrl: 'Change Base URL',
-  proxy: 'Open Proxy Settings',
-  provider: 'Set Up Provider',
+  get key() {
+    return l10n.t('Enter API Key');
+  },
+  get model() {
+    return l10n.t('Pick a Model');
+  },
+  get baseUrl() {
+    return l10n.t('Change Base URL');
+  },
+  get proxy() {
+    return l10n.t('Open Proxy Settings');
+  },
+  get provider() {
+    return l10n.t('Set Up Provider');
+  },
 };
 
 const REFUSED = /ECONNREFUSED/;

@@ -1,6 +1,7 @@
 // When to tell the user their model is deprecated, and what to say: once per provider and model per window
 // (the host keeps one DeprecationNotices per window), when a task starts with the model or the user picks
 // it. Pure, so the wording and the once-only rule are unit-tested; the host shows it and does the switch.
+import { l10n } from '../l10n';
 import { type Deprecation, deprecationOf, formatEndOfLife, type LiveLifecycle } from './deprecation';
 
 export interface DeprecationNotice {
@@ -26,16 +27,16 @@ export class DeprecationNotices {
     const key = `${provider}\u0000${model}`;
     if (!deprecation || this.shown.has(key)) return undefined;
     this.shown.add(key);
-    return { message: noticeMessage(deprecation, this.now()), switchLabel: `Switch to ${deprecation.replacement}`, deprecation };
+    return { message: noticeMessage(deprecation, this.now()), switchLabel: l10n.t('Switch to {0}', deprecation.replacement), deprecation };
   }
 }
 
 export function noticeMessage(deprecation: Deprecation, now: Date): string {
   const { id, endOfLife } = deprecation;
-  if (!endOfLife) return `Relay: the model ${id} is deprecated and will stop working. Switch to a current model.`;
+  if (!endOfLife) return l10n.t('Relay: the model {0} is deprecated and will stop working. Switch to a current model.', id);
   // The model still answers on its end-of-life day; it is gone from the next day on.
   const ended = now.getTime() >= Date.parse(`${endOfLife}T00:00:00Z`) + 24 * 60 * 60 * 1000;
   return ended
-    ? `Relay: the model ${id} reached its end of life on ${formatEndOfLife(endOfLife)}; requests to it fail. Switch to a current model.`
-    : `Relay: the model ${id} is deprecated and reaches its end of life on ${formatEndOfLife(endOfLife)}. After that, tasks that use it fail.`;
+    ? l10n.t('Relay: the model {0} reached its end of life on {1}; requests to it fail. Switch to a current model.', id, formatEndOfLife(endOfLife))
+    : l10n.t('Relay: the model {0} is deprecated and reaches its end of life on {1}. After that, tasks that use it fail.', id, formatEndOfLife(endOfLife));
 }

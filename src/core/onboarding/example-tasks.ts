@@ -1,6 +1,7 @@
 // Three tasks a new user could start with, drawn from the workspace itself (its package.json scripts, build
 // files, README and main language), so the welcome shows work this project has rather than generic prompts.
 // Pure: the host gathers the facts (workspace-facts.ts), this picks the tasks. The sentences are in TASKS.
+import { l10n } from '../l10n';
 
 export interface WorkspaceFacts {
   /** package.json `scripts`, when there is one at the root. */
@@ -19,29 +20,51 @@ export interface WorkspaceFacts {
 
 /** Every sentence the tasks use: the one place to localise. */
 export const TASKS = {
-  runScript: (command: string, what: string) => `Run \`${command}\` and fix ${what}`,
-  failingTests: 'any failing tests',
-  lintProblems: 'the problems it reports',
-  buildErrors: 'any build errors',
-  typeErrors: 'any type errors',
-  cargoTest: 'Run `cargo test` and fix any failing tests',
-  goTest: 'Run `go test ./...` and fix any failing tests',
-  pytest: 'Run the Python tests with `pytest` and fix any failures',
-  make: 'Run `make` and explain any errors',
-  readme: (file: string) => `Read ${file} and check that its setup steps still match the code`,
-  explainFile: (file: string) => `Explain what ${file} does and suggest one improvement`,
-  addTests: (language: string) => `Find ${language} code without tests and add tests for it`,
-  overview: 'Give me an overview of this workspace: its structure, entry points and how to run it',
-  todos: 'List the TODO and FIXME comments in this workspace, grouped by file',
-  newProject: 'Create a small README.md describing this workspace',
-} as const;
+  runScript: (command: string, what: string) => l10n.t('Run `{0}` and fix {1}', command, what),
+  get failingTests() {
+    return l10n.t('any failing tests');
+  },
+  get lintProblems() {
+    return l10n.t('the problems it reports');
+  },
+  get buildErrors() {
+    return l10n.t('any build errors');
+  },
+  get typeErrors() {
+    return l10n.t('any type errors');
+  },
+  get cargoTest() {
+    return l10n.t('Run `cargo test` and fix any failing tests');
+  },
+  get goTest() {
+    return l10n.t('Run `go test ./...` and fix any failing tests');
+  },
+  get pytest() {
+    return l10n.t('Run the Python tests with `pytest` and fix any failures');
+  },
+  get make() {
+    return l10n.t('Run `make` and explain any errors');
+  },
+  readme: (file: string) => l10n.t('Read {0} and check that its setup steps still match the code', file),
+  explainFile: (file: string) => l10n.t('Explain what {0} does and suggest one improvement', file),
+  addTests: (language: string) => l10n.t('Find {0} code without tests and add tests for it', language),
+  get overview() {
+    return l10n.t('Give me an overview of this workspace: its structure, entry points and how to run it');
+  },
+  get todos() {
+    return l10n.t('List the TODO and FIXME comments in this workspace, grouped by file');
+  },
+  get newProject() {
+    return l10n.t('Create a small README.md describing this workspace');
+  },
+};
 
 /** Scripts worth running first, in order, with what the task fixes. */
-const SCRIPT_TASKS: readonly { names: readonly string[]; what: string }[] = [
-  { names: ['test', 'test:unit'], what: TASKS.failingTests },
-  { names: ['lint'], what: TASKS.lintProblems },
-  { names: ['typecheck', 'type-check', 'check-types', 'tsc'], what: TASKS.typeErrors },
-  { names: ['build', 'compile'], what: TASKS.buildErrors },
+const SCRIPT_TASKS: readonly { names: readonly string[]; readonly what: string }[] = [
+  { names: ['test', 'test:unit'], get what() { return TASKS.failingTests; } },
+  { names: ['lint'], get what() { return TASKS.lintProblems; } },
+  { names: ['typecheck', 'type-check', 'check-types', 'tsc'], get what() { return TASKS.typeErrors; } },
+  { names: ['build', 'compile'], get what() { return TASKS.buildErrors; } },
 ];
 
 export function exampleTasks(facts: WorkspaceFacts, count = 3): string[] {

@@ -1,5 +1,6 @@
 // The keyboard shortcuts the welcome lists, from the extension's own contributions (package.json keybindings
 // and command titles) so the list never drifts from what is bound; plus the chat box's own keys.
+import { l10n } from '../l10n';
 
 export interface Shortcut {
   keys: string;
@@ -13,8 +14,18 @@ interface Contributions {
 
 /** The chat box's keys (webview/render/composer.ts handles them). */
 export const COMPOSER_SHORTCUTS: readonly Shortcut[] = [
-  { keys: 'Enter', action: 'Send' },
-  { keys: 'Shift+Enter', action: 'New line' },
+  {
+    keys: 'Enter',
+    get action() {
+      return l10n.t('Send');
+    },
+  },
+  {
+    keys: 'Shift+Enter',
+    get action() {
+      return l10n.t('New line');
+    },
+  },
 ];
 
 export function shortcutsFrom(contributes: Contributions | undefined, platform: string): Shortcut[] {
@@ -25,7 +36,7 @@ export function shortcutsFrom(contributes: Contributions | undefined, platform: 
     const title = titles.get(binding.command);
     if (key && title) out.push({ keys: formatKeys(key, platform), action: title });
   }
-  return [...out, ...COMPOSER_SHORTCUTS];
+  return [...out, ...COMPOSER_SHORTCUTS.map((s) => ({ keys: s.keys, action: s.action }))];
 }
 
 const NAMES: Record<string, string> = { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', cmd: 'Cmd', meta: 'Meta', win: 'Win', enter: 'Enter', escape: 'Escape' };

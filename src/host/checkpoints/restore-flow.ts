@@ -2,6 +2,7 @@
 // will change in the multi-file diff editor, ask in a native modal (conflicts listed and kept unless the user
 // overwrites them), take a checkpoint of those files first (so the restore can be undone from its notice),
 // write them, cut the conversation when asked, and tell the model which files were restored.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../core/agent';
 import { restoredFilesNote } from '../../core/checkpoints/conversation';
@@ -29,10 +30,9 @@ export interface RestoreFlowDeps {
   notify(message: string, level: 'info' | 'warning'): void;
 }
 
-const RESTORE = 'Restore';
-const OVERWRITE = 'Restore and Overwrite My Changes';
-
 export const modalConfirm: RestoreConfirm = async (question) => {
+  const RESTORE = l10n.t('Restore');
+  const OVERWRITE = l10n.t('Restore and Overwrite My Changes');
   const buttons = question.conflicts > 0 ? [RESTORE, OVERWRITE] : [RESTORE];
   const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, ...buttons);
   return answer === RESTORE ? 'restore' : answer === OVERWRITE ? 'overwrite' : undefined;
@@ -40,18 +40,21 @@ export const modalConfirm: RestoreConfirm = async (question) => {
 
 export async function restoreToItem(deps: RestoreFlowDeps, session: AgentSession, itemId: string, conversation: boolean): Promise<void> {
   const point = session.restorePoint(itemId);
-  if (!point) return deps.notify('This message cannot be restored to: it has no restore point.', 'warning');
+  if (!point) return deps.notify(l10n.t('This message cannot be restored to: it has no restore point.'), 'warning');
   const store = deps.checkpoints.store();
   let plan: RestorePlan = { changes: [], unrestorable: [] };
   if (point.checkpointId !== undefined) {
     const planned = store ? await store.planRestore(session.id, point.checkpointId) : undefined;
     if (!planned) {
-      return deps.notify('The checkpoint of this step is no longer stored (older tasks are removed to keep checkpoint storage under relay.checkpoints.maxStorageMB).', 'warning');
+      return deps.notify(
+        l10n.t('The checkpoint of this step is no longer stored (older tasks are removed to keep checkpoint storage under relay.checkpoints.maxStorageMB).'),
+        'warning',
+      );
     }
     plan = planned.plan;
   }
   if (plan.changes.length === 0 && !conversation) {
-    return deps.notify(point.checkpointId === undefined ? 'No file has changed since this message.' : 'The files are already as they were at this point.', 'info');
+    return deps.notify(point.checkpointId === undefined ? l10n.t('No file has changed since this message.') : l10n.t('The files are already as they were at this point.'), 'info');
   }
 
   if (plan.changes.length > 0) await showChanges(deps, plan.changes);
@@ -61,18 +64,23 @@ export async function restoreToItem(deps: RestoreFlowDeps, session: AgentSession
   const apply = changesToApply(plan, answer === 'overwrite');
   let undoId: string | undefined;
   if (apply.length > 0 && store) {
-    const before = await store.capture({ taskId: session.id, itemId: 'restore', label: 'Before restoring files', paths: apply.map((c) => c.path) });
+    const before = await store.capture({ taskId: session.id, itemId: 'restore', label: l10n.t('Before restoring files'), paths: apply.map((c) => c.path) });
     undoId = before?.id;
     await store.apply(apply);
     if (undoId) await store.afterStep(undoId);
   }
   if (conversation && !session.restoreConversation(itemId)) {
-    deps.notify('The files were restored, but not the conversation: it was shortened to fit the model since that point.', 'warning');
+    deps.notify(l10n.t('The files were restored, but not the conversation: it was shortened to fit the model since that point.'), 'warning');
   }
   if (apply.length > 0) {
     const kept = plan.changes.filter((c) => c.conflict && !apply.includes(c)).map((c) => c.path);
     session.noteForModel(restoredFilesNote(apply.map((c) => ({ path: c.path, deleted: c.target === null })), deps.show, kept));
-    session.recordRestore(`Restored ${count(apply.length, 'file')} to an earlier point${kept.length > 0 ? `; kept ${count(kept.length, 'file')} you had changed` : ''}.`, undoId);
+    session.recordRestore(
+      kept.length > 0
+        ? l10n.t('Restored {0} to an earlier point; kept {1} you had changed.', files(apply.length), files(kept.length))
+        : l10n.t('Restored {0} to an earlier point.', files(apply.length)),
+      undoId,
+    );
   }
 }
 
@@ -82,25 +90,39 @@ async function showChanges(deps: RestoreFlowDeps, changes: readonly RestoreChang
     const file = vscode.Uri.file(c.path);
     return [file, c.current === null ? undefined : c.current.type === 'file' ? file : deps.documents.uri(c.path, c.current), deps.documents.uri(c.path, c.target)];
   });
-  await vscode.commands.executeCommand('vscode.changes', 'Relay: Restore Preview', resources);
+  await vscode.commands.executeCommand('vscode.changes', l10n.t('Relay: Restore Preview'), resources);
 }
 
 function question(deps: RestoreFlowDeps, plan: RestorePlan, conversation: boolean): RestoreQuestion {
   const { changes, unrestorable } = plan;
   const conflicts = changes.filter((c) => c.conflict);
   const lines: string[] = [];
-  const listed = changes.slice(0, 15).map((c) => `${c.target === null ? 'delete' : c.current === null ? 'recreate' : 'restore'} ${deps.show(c.path)}${c.conflict ? ' (changed by you since)' : ''}`);
-  if (listed.length > 0) lines.push(listed.join('\n') + (changes.length > listed.length ? `\n…and ${changes.length - listed.length} more` : ''));
+  const listed = changes.slice(0, 15).map((c) => {
+    const path = deps.show(c.path);
+    const line = c.target === null ? l10n.t('delete {0}', path) : c.current === null ? l10n.t('recreate {0}', path) : l10n.t('restore {0}', path);
+    return c.conflict ? `${line}${l10n.t(' (changed by you since)')}` : line;
+  });
+  if (listed.length > 0) lines.push(listed.join('\n') + (changes.length > listed.length ? `\n${l10n.t('…and {0} more', changes.length - listed.length)}` : ''));
   if (conflicts.length > 0) {
-    lines.push(`${count(conflicts.length, 'file')} changed since that step by you or another program: ${conflicts.map((c) => deps.show(c.path)).join(', ')}. "Restore" keeps them as they are; "${OVERWRITE}" restores them too.`);
+    const names = conflicts.map((c) => deps.show(c.path)).join(', ');
+    lines.push(
+      l10n.t('{0} changed since that step by you or another program: {1}. "Restore" keeps them as they are; "Restore and Overwrite My Changes" restores them too.', files(conflicts.length), names),
+    );
   }
-  if (unrestorable.length > 0) lines.push(`Not stored in the checkpoint (over relay.checkpoints.maxFileSizeMB), left as they are: ${unrestorable.map((u) => deps.show(u.path)).join(', ')}.`);
-  if (conversation) lines.push('The messages after this point are removed from the task.');
-  if (changes.length > 0) lines.push('Relay takes a checkpoint of these files first: the restore can be undone from its note in the chat.');
-  const what = changes.length === 0 ? 'the conversation' : conversation ? `${count(changes.length, 'file')} and the conversation` : count(changes.length, 'file');
-  return { message: `Restore ${what} to this point?`, detail: lines.join('\n\n'), conflicts: conflicts.length };
+  if (unrestorable.length > 0) {
+    lines.push(l10n.t('Not stored in the checkpoint (over relay.checkpoints.maxFileSizeMB), left as they are: {0}.', unrestorable.map((u) => deps.show(u.path)).join(', ')));
+  }
+  if (conversation) lines.push(l10n.t('The messages after this point are removed from the task.'));
+  if (changes.length > 0) lines.push(l10n.t('Relay takes a checkpoint of these files first: the restore can be undone from its note in the chat.'));
+  const message =
+    changes.length === 0
+      ? l10n.t('Restore the conversation to this point?')
+      : conversation
+        ? l10n.t('Restore {0} and the conversation to this point?', files(changes.length))
+        : l10n.t('Restore {0} to this point?', files(changes.length));
+  return { message, detail: lines.join('\n\n'), conflicts: conflicts.length };
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+function files(n: number): string {
+  return n === 1 ? l10n.t('1 file') : l10n.t('{0} files', n);
 }

@@ -2,6 +2,7 @@
 // diff editor (the file then on the left, now on the right), and a list with Keep / Undo per file. Undo puts the
 // file back as it was at the first checkpoint through one WorkspaceEdit (one Undo step); Keep marks it reviewed,
 // so it is left out of the next review until it changes again.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../core/agent';
 import type { RestoreChange } from '../../core/checkpoints/restore-plan';
@@ -21,8 +22,6 @@ interface ReviewItem extends vscode.QuickPickItem {
   change: RestoreChange;
 }
 
-const KEEP: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('check'), tooltip: 'Keep' };
-const UNDO: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('discard'), tooltip: 'Undo (back to the first checkpoint)' };
 
 export class TaskChangesReview {
   /** Per task: files marked kept, with the state they were kept in. */
@@ -35,12 +34,12 @@ export class TaskChangesReview {
   async open(session: AgentSession): Promise<void> {
     const store = this.deps.checkpoints.store();
     const steps = store ? await store.steps(session.id) : [];
-    if (!store || steps.length === 0) return this.deps.notify('This task has not changed any file yet (no checkpoint was taken).', 'info');
+    if (!store || steps.length === 0) return this.deps.notify(l10n.t('This task has not changed any file yet (no checkpoint was taken).'), 'info');
     const planned = await store.planRestore(session.id, steps[0]!.id);
     const kept = this.kept.get(session.id) ?? new Map<string, string>();
     this.kept.set(session.id, kept);
     const changes = (planned?.plan.changes ?? []).filter((c) => kept.get(c.path) !== key(c.current));
-    if (changes.length === 0) return this.deps.notify('No file differs from the task\'s first checkpoint (or you kept every change).', 'info');
+    if (changes.length === 0) return this.deps.notify(l10n.t("No file differs from the task's first checkpoint (or you kept every change)."), 'info');
 
     const resources = changes.map((c) => {
       const file = vscode.Uri.file(c.path);
@@ -54,12 +53,14 @@ export class TaskChangesReview {
     this.current?.dispose();
     const pick = vscode.window.createQuickPick<ReviewItem>();
     this.current = pick;
-    pick.title = 'Relay: Review Task Changes';
-    pick.placeholder = 'Keep or Undo each file (buttons on the right); Enter opens its diff';
+    const KEEP: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('check'), tooltip: l10n.t('Keep') };
+    const UNDO: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('discard'), tooltip: l10n.t('Undo (back to the first checkpoint)') };
+    pick.title = l10n.t('Relay: Review Task Changes');
+    pick.placeholder = l10n.t('Keep or Undo each file (buttons on the right); Enter opens its diff');
     pick.ignoreFocusOut = true;
     pick.items = changes.map((change) => ({
       label: this.deps.show(change.path),
-      description: change.target === null ? 'created' : change.current === null ? 'deleted' : 'modified',
+      description: change.target === null ? l10n.t('created') : change.current === null ? l10n.t('deleted') : l10n.t('modified'),
       buttons: [KEEP, UNDO],
       change,
     }));
@@ -77,7 +78,7 @@ export class TaskChangesReview {
         await undoFile(store, item.change);
         remove(item);
       } catch (error) {
-        this.deps.notify(`Could not undo ${item.label}: ${error instanceof Error ? error.message : String(error)}`, 'warning');
+        this.deps.notify(l10n.t('Could not undo {0}: {1}', item.label, error instanceof Error ? error.message : String(error)), 'warning');
       }
     });
     pick.onDidAccept(() => {

@@ -1,5 +1,6 @@
 // Workspace-defined servers run code from the repository: they start only in a trusted workspace, and only
 // after the user confirmed that exact configuration once (a native modal with the command line or URL).
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import { type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
 import { launchForConfirmation } from './launch';
@@ -7,15 +8,16 @@ import { launchForConfirmation } from './launch';
 export type ServerConfirmer = (server: McpServerConfig, launch: string) => Promise<boolean>;
 
 export const confirmWithModal: ServerConfirmer = async (server, launch) => {
+  const start = l10n.t('Start Server');
   const answer = await vscode.window.showWarningMessage(
-    `Start the MCP server "${server.name}" defined in this workspace?`,
+    l10n.t('Start the MCP server "{0}" defined in this workspace?', server.name),
     {
       modal: true,
-      detail: `${launch}\n\nDefined in ${server.source}. An MCP server runs with your permissions. Relay asks once for this exact configuration; a change asks again.`,
+      detail: `${launch}\n\n${l10n.t('Defined in {0}. An MCP server runs with your permissions. Relay asks once for this exact configuration; a change asks again.', server.source)}`,
     },
-    'Start Server',
+    start,
   );
-  return answer === 'Start Server';
+  return answer === start;
 };
 
 const CONFIRMED_KEY = 'relay.mcp.confirmedServers';

@@ -1,5 +1,6 @@
 // From a configured server to what the client starts: variables resolved (inputs asked once and kept in
 // SecretStorage), the env file read and merged, the working directory defaulted to the workspace folder.
+import { l10n } from '../../core/l10n';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
@@ -15,8 +16,8 @@ export const askInputWithVsCode: InputAsker = async (definition) => {
     return vscode.window.showQuickPick(definition.options, { title: definition.description ?? definition.id, ignoreFocusOut: true });
   }
   return vscode.window.showInputBox({
-    title: `MCP server input: ${definition.id}`,
-    prompt: definition.description ?? `Value for \${input:${definition.id}}`,
+    title: l10n.t('MCP server input: {0}', definition.id),
+    prompt: definition.description ?? l10n.t('Value for {0}', `\${input:${definition.id}}`),
     password: definition.password ?? false,
     value: definition.default ?? '',
     ignoreFocusOut: true,

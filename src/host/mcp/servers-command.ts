@@ -1,5 +1,6 @@
 // *Relay: MCP Servers*: each server's state, tool count and last error; pick one to Restart, Disable/Enable
 // or Show Output.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { McpServerManager, ServerView } from './server-manager';
 
@@ -14,12 +15,14 @@ const ICONS: Record<ServerView['status'], string> = {
 };
 
 export function describeServer(server: ServerView): { label: string; description: string; detail?: string } {
-  const tools = server.status === 'running' ? `${server.toolCount} tool${server.toolCount === 1 ? '' : 's'}` : server.status;
-  const skipped = server.skipped.length ? `; ${server.skipped.length} tool(s) not offered: ${server.skipped.map((s) => `${s.toolName} (${s.reason})`).join(', ')}` : '';
-  const detail = server.lastError ? `Last error: ${server.lastError}${skipped}` : skipped.slice(2) || undefined;
+  const tools = server.status === 'running' ? (server.toolCount === 1 ? l10n.t('1 tool') : l10n.t('{0} tools', server.toolCount)) : statusLabel(server.status);
+  const skipped = server.skipped.length
+    ? l10n.t('{0} tool(s) not offered: {1}', server.skipped.length, server.skipped.map((s) => `${s.toolName} (${s.reason})`).join(', '))
+    : '';
+  const detail = server.lastError ? (skipped ? `${l10n.t('Last error: {0}', server.lastError)}; ${skipped}` : l10n.t('Last error: {0}', server.lastError)) : skipped || undefined;
   return {
     label: `${ICONS[server.status]} ${server.name}`,
-    description: `${tools} · ${server.origin === 'workspace' ? 'workspace' : 'user'}${server.status === 'running' ? '' : ''}`,
+    description: `${tools} · ${server.origin === 'workspace' ? l10n.t('workspace') : l10n.t('user')}`,
     ...(detail ? { detail } : {}),
   };
 }
@@ -29,22 +32,46 @@ export async function showMcpServers(manager: McpServerManager): Promise<void> {
   const servers = manager.list();
   if (servers.length === 0) {
     const answer = await vscode.window.showInformationMessage(
-      'Relay: no MCP server is configured. Add one to .vscode/mcp.json ("servers") or to the relay.mcpServers setting.',
-      'Open Settings',
+      l10n.t('Relay: no MCP server is configured. Add one to .vscode/mcp.json ("servers") or to the relay.mcpServers setting.'),
+      l10n.t('Open Settings'),
     );
     if (answer) await vscode.commands.executeCommand('workbench.action.openSettings', 'relay.mcpServers');
     return;
   }
   const picked = await vscode.window.showQuickPick(
     servers.map((server) => ({ ...describeServer(server), name: server.name })),
-    { title: 'Relay: MCP Servers', placeHolder: 'Pick a server to restart, disable or see its output', matchOnDetail: true },
+    { title: l10n.t('Relay: MCP Servers'), placeHolder: l10n.t('Pick a server to restart, disable or see its output'), matchOnDetail: true },
   );
   if (!picked) return;
   const server = servers.find((s) => s.name === picked.name)!;
-  const actions = ['Restart', server.status === 'disabled' ? 'Enable' : 'Disable', 'Show Output'];
-  const action = await vscode.window.showQuickPick(actions, { title: `MCP server "${server.name}"` });
-  if (action === 'Restart') await manager.restart(server.name);
-  else if (action === 'Disable') await manager.setEnabled(server.name, false);
-  else if (action === 'Enable') await manager.setEnabled(server.name, true);
-  else if (action === 'Show Output') manager.showOutput(server.name);
+  type Action = 'restart' | 'enable' | 'disable' | 'output';
+  const actions: (vscode.QuickPickItem & { action: Action })[] = [
+    { label: l10n.t('Restart'), action: 'restart' },
+    server.status === 'disabled' ? { label: l10n.t('Enable'), action: 'enable' } : { label: l10n.t('Disable'), action: 'disable' },
+    { label: l10n.t('Show Output'), action: 'output' },
+  ];
+  const action = (await vscode.window.showQuickPick(actions, { title: l10n.t('MCP server "{0}"', server.name) }))?.action;
+  if (action === 'restart') await manager.restart(server.name);
+  else if (action === 'disable') await manager.setEnabled(server.name, false);
+  else if (action === 'enable') await manager.setEnabled(server.name, true);
+  else if (action === 'output') manager.showOutput(server.name);
+}
+
+function statusLabel(status: ServerView['status']): string {
+  switch (status) {
+    case 'running':
+      return l10n.t('running');
+    case 'starting':
+      return l10n.t('starting');
+    case 'stopped':
+      return l10n.t('stopped');
+    case 'error':
+      return l10n.t('error');
+    case 'disabled':
+      return l10n.t('disabled');
+    case 'untrusted':
+      return l10n.t('untrusted');
+    case 'declined':
+      return l10n.t('declined');
+  }
 }

@@ -1,5 +1,6 @@
 // How the composition root (relay.ts) gets MCP servers, extension tools and discovered tools into a task's
 // registry: one call per task, after the built-ins, so every one of them takes the same runtime path.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import { DEFAULT_DEFERRAL_SHARE, type DeferralSettings, type ToolKind, type ToolRegistry } from '../../core/tools';
 import type { ServerConfirmer } from './confirmation';
@@ -25,7 +26,7 @@ export function createMcpServerManager(context: vscode.ExtensionContext, log: vs
     ...(overrides.askInput ? { askInput: overrides.askInput } : {}),
     ...(overrides.connectTimeoutMs ? { connectTimeoutMs: overrides.connectTimeoutMs } : {}),
     notifyFailure: (server, error) =>
-      void vscode.window.showWarningMessage(`Relay: the MCP server "${server}" failed: ${error}`, 'Show Output').then((answer) => {
+      void vscode.window.showWarningMessage(l10n.t('Relay: the MCP server "{0}" failed: {1}', server, error), l10n.t('Show Output')).then((answer) => {
         if (answer) manager.showOutput(server);
       }),
   });

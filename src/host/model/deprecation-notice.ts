@@ -1,6 +1,7 @@
 // The deprecated-model notice: a warning with the end-of-life date and one button that switches
 // `relay.model` to the replacement, shown once per model per window (the decision is core's
 // DeprecationNotices), when a task starts with the model or the user picks it.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import { DeprecationNotices } from '../../core/model/deprecation-notice';
 import type { LiveLifecycle } from '../../core/model/deprecation';
@@ -14,7 +15,7 @@ export function showDeprecationNotice(provider: string, model: string, live: rea
   void vscode.window.showWarningMessage(notice.message, notice.switchLabel).then(async (picked) => {
     if (picked !== notice.switchLabel) return;
     await setModel(notice.deprecation.replacement);
-    void vscode.window.showInformationMessage(`Relay: now using ${notice.deprecation.replacement}.`);
+    void vscode.window.showInformationMessage(l10n.t('Relay: now using {0}.', notice.deprecation.replacement));
   });
 }
 

@@ -1,6 +1,7 @@
 // "Relay: Set API Key" and "Relay: Select Model". Keys are typed into a password box and stored in
 // SecretStorage; the model picker writes the provider and model settings (user scope) and, for a deprecated
 // model, shows the deprecation notice.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import { knownLifecycles } from './model-choices';
 import { showDeprecationNotice } from './deprecation-notice';
@@ -17,14 +18,14 @@ export interface ModelChoice {
 export type ModelChoices = () => Promise<ModelChoice[]>;
 
 export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Promise<boolean> {
-  const target = provider ?? (await pickProvider('Which provider is the key for?', (p) => p.needsKey || p.id === 'openai-compatible'));
+  const target = provider ?? (await pickProvider(l10n.t('Which provider is the key for?'), (p) => p.needsKey || p.id === 'openai-compatible'));
   if (!target) return false;
   const existing = await keys.get(target);
   const key = await vscode.window.showInputBox({
-    title: `Relay: API key for ${providerLabel(target)}`,
+    title: l10n.t('Relay: API key for {0}', providerLabel(target)),
     prompt: existing
-      ? 'A key is stored. Enter a new one to replace it, or clear the box and press Enter to remove it.'
-      : 'Stored in your OS keychain through VS Code SecretStorage, never in settings or logs.',
+      ? l10n.t('A key is stored. Enter a new one to replace it, or clear the box and press Enter to remove it.')
+      : l10n.t('Stored in your OS keychain through VS Code SecretStorage, never in settings or logs.'),
     password: true,
     ignoreFocusOut: true,
     placeHolder: target === 'anthropic' ? 'sk-ant-...' : target === 'gemini' ? 'AIza...' : 'sk-...',
@@ -32,7 +33,7 @@ export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Pr
   if (key === undefined) return false;
   await keys.set(target, key.trim() || undefined);
   void vscode.window.showInformationMessage(
-    key.trim() ? `Relay: the ${providerLabel(target)} key is stored.` : `Relay: the ${providerLabel(target)} key was removed.`,
+    key.trim() ? l10n.t('Relay: the {0} key is stored.', providerLabel(target)) : l10n.t('Relay: the {0} key was removed.', providerLabel(target)),
   );
   return true;
 }
@@ -42,8 +43,8 @@ export async function selectModelCommand(choices: ModelChoices): Promise<ModelCh
   // The picker opens at once and shows its busy bar while the live lists load (each has a timeout).
   const items = choices().then((all) => pickItems(all, current.provider, current.model));
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Relay: Select Model',
-    placeHolder: `Now: ${current.provider} · ${current.model}`,
+    title: l10n.t('Relay: Select Model'),
+    placeHolder: l10n.t('Now: {0} · {1}', current.provider, current.model),
     matchOnDescription: true,
     matchOnDetail: true,
   });
@@ -51,9 +52,9 @@ export async function selectModelCommand(choices: ModelChoices): Promise<ModelCh
   let choice = picked.choice;
   if (picked.custom) {
     const id = await vscode.window.showInputBox({
-      title: `Relay: model id for ${providerLabel(picked.custom)}`,
+      title: l10n.t('Relay: model id for {0}', providerLabel(picked.custom)),
       value: current.provider === picked.custom ? current.model : '',
-      validateInput: (v) => (v.trim() ? undefined : 'Enter the model id the API expects'),
+      validateInput: (v) => (v.trim() ? undefined : l10n.t('Enter the model id the API expects')),
     });
     if (!id) return undefined;
     choice = { provider: picked.custom, id: id.trim(), label: id.trim() };
@@ -83,9 +84,9 @@ function pickItems(all: readonly ModelChoice[], currentProvider: ProviderId, cur
       });
     }
     if (provider.id === 'vscode-lm' && models.length === 0) {
-      items.push({ label: '$(info) No models are offered by VS Code here', description: 'for example, sign in to GitHub Copilot' });
+      items.push({ label: `$(info) ${l10n.t('No models are offered by VS Code here')}`, description: l10n.t('for example, sign in to GitHub Copilot') });
     } else if (provider.id !== 'vscode-lm') {
-      items.push({ label: '$(edit) Enter a model id...', description: provider.label, custom: provider.id });
+      items.push({ label: `$(edit) ${l10n.t('Enter a model id...')}`, description: provider.label, custom: provider.id });
     }
   }
   return items;
@@ -98,7 +99,7 @@ async function pickProvider(
   const current = readModelSettings().provider;
   const options = PROVIDERS.filter(filter).sort((a, b) => Number(b.id === current) - Number(a.id === current));
   const picked = await vscode.window.showQuickPick(
-    options.map((p) => ({ label: p.label, description: p.id === current ? 'current provider' : undefined, id: p.id })),
+    options.map((p) => ({ label: p.label, description: p.id === current ? l10n.t('current provider') : undefined, id: p.id })),
     { title },
   );
   return picked?.id;

@@ -1,5 +1,6 @@
 // Which model Relay talks to: provider, model and base URL from settings, the API key from SecretStorage only.
 // Keys never go to settings, logs, history or error messages.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER } from '../../core/model/default-model';
 import { parseModelOverrides, type ParsedOverrides } from '../../core/model/model-overrides';
@@ -8,14 +9,29 @@ import type { ReasoningEffort } from '../../core/model/openai-responses-request'
 
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'gemini' | 'azure-openai' | 'vscode-lm';
 
+// Brand names read the same in every language.
+/* eslint-disable no-restricted-syntax */
 export const PROVIDERS: readonly { id: ProviderId; label: string; needsKey: boolean }[] = [
   { id: 'anthropic', label: 'Anthropic', needsKey: true },
   { id: 'openai', label: 'OpenAI', needsKey: true },
   { id: 'gemini', label: 'Google Gemini', needsKey: true },
   { id: 'azure-openai', label: 'Azure OpenAI', needsKey: true },
-  { id: 'openai-compatible', label: 'OpenAI-compatible server', needsKey: false },
-  { id: 'vscode-lm', label: 'VS Code Language Models', needsKey: false },
+  {
+    id: 'openai-compatible',
+    get label() {
+      return l10n.t('OpenAI-compatible server');
+    },
+    needsKey: false,
+  },
+  {
+    id: 'vscode-lm',
+    get label() {
+      return l10n.t('VS Code Language Models');
+    },
+    needsKey: false,
+  },
 ];
+/* eslint-enable no-restricted-syntax */
 
 const EFFORTS: readonly ReasoningEffort[] = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 

@@ -32,10 +32,13 @@ const EXTRAS: Partial<Record<string, SetupExtras>> = {
     key: 'optional',
     baseUrl: 'required',
     baseUrlSuggestions: [
+      // Product names, the same in every language.
+      /* eslint-disable no-restricted-syntax */
       { label: 'Ollama', url: 'http://localhost:11434/v1' },
       { label: 'LM Studio', url: 'http://localhost:1234/v1' },
       { label: 'vLLM', url: 'http://localhost:8000/v1' },
       { label: 'OpenRouter', url: 'https://openrouter.ai/api/v1' },
+      /* eslint-enable no-restricted-syntax */
     ],
     listing: 'openai-compatible',
   },

@@ -1,6 +1,7 @@
 // How each approval mode is named and shown (status bar, mode picker, chat). No `vscode` and no zod here:
 // this is in the activation bundle, so the setting keys are repeated from the core's settings schema (a
 // unit test keeps them equal).
+import { l10n } from '../../core/l10n';
 import type { ApprovalMode } from '../../core/permissions/types';
 
 export const APPROVAL_MODE_KEY = 'relay.approvalMode';
@@ -22,28 +23,43 @@ export interface ModePresentation {
 
 export const MODE_PRESENTATION: Record<ApprovalMode, ModePresentation> = {
   default: {
-    label: 'Default',
+    get label() {
+      return l10n.t('Default');
+    },
     icon: 'shield',
-    description: 'Ask before every file change and every command.',
+    get description() {
+      return l10n.t('Ask before every file change and every command.');
+    },
     warning: false,
   },
   'auto-edit': {
-    label: 'Auto-edit',
+    get label() {
+      return l10n.t('Auto-edit');
+    },
     icon: 'edit',
-    description: 'Edit files inside the workspace without asking; ask before commands.',
+    get description() {
+      return l10n.t('Edit files inside the workspace without asking; ask before commands.');
+    },
     warning: false,
   },
   yolo: {
-    label: 'Yolo',
+    get label() {
+      return l10n.t('Yolo');
+    },
     icon: 'flame',
-    description:
-      'Run everything without asking, except what a rule denies or asks for, files outside the workspace and sensitive files.',
+    get description() {
+      return l10n.t('Run everything without asking, except what a rule denies or asks for, files outside the workspace and sensitive files.');
+    },
     warning: true,
   },
   plan: {
-    label: 'Plan',
+    get label() {
+      return l10n.t('Plan');
+    },
     icon: 'checklist',
-    description: 'Plan only: read-only tools run, file changes and commands are refused.',
+    get description() {
+      return l10n.t('Plan only: read-only tools run, file changes and commands are refused.');
+    },
     warning: false,
   },
 };
@@ -62,9 +78,9 @@ export interface StatusBarContent {
 export function statusBarContent(mode: ApprovalMode): StatusBarContent {
   const p = MODE_PRESENTATION[mode];
   return {
-    text: `$(${p.icon}) Relay: ${p.label}`,
-    tooltip: `Relay approval mode: ${p.label}. ${p.description}\nClick to switch.`,
-    accessibilityLabel: `Relay approval mode: ${p.label}`,
+    text: `$(${p.icon}) ${l10n.t('Relay: {0}', p.label)}`,
+    tooltip: l10n.t('Relay approval mode: {0}. {1}\nClick to switch.', p.label, p.description),
+    accessibilityLabel: l10n.t('Relay approval mode: {0}', p.label),
     warning: p.warning,
   };
 }

@@ -3,6 +3,7 @@
 // sub-command that asks; the file and its line counts; the real path of anything outside the workspace).
 // Pure, so the wording is unit-tested; the modal only renders it.
 import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { l10n } from '../../core/l10n';
 import type { AlwaysAllowSuggestion } from '../../core/permissions/answers';
 import type { CheckSubject, Decision, PermissionCheck, PermissionRule } from '../../core/permissions/types';
 import type { ApprovalPrompt, ApprovalRequest } from '../../core/ports/approval';
@@ -46,28 +47,31 @@ function questionFor(ctx: PromptContext): string {
   const { request, decision } = ctx;
   const loop = decision.audit.loop;
   if (decision.audit.basis === 'loop-guard' && loop) {
-    return `Relay has made the same ${request.toolName} call ${loop.consecutive} times in a row. Allow it again?`;
+    return l10n.t('Relay has made the same {0} call {1} times in a row. Allow it again?', request.toolName, loop.consecutive);
   }
   const command = request.targets.command;
   if (command !== undefined) {
     const oneLine = !command.includes('\n') && command.length <= MAX_INLINE_COMMAND;
-    return oneLine ? `Allow Relay to run "${command}"?` : 'Allow Relay to run this command?';
+    return oneLine ? l10n.t('Allow Relay to run "{0}"?', command) : l10n.t('Allow Relay to run this command?');
   }
   const url = request.targets.url;
   if (url !== undefined) {
     const host = decision.trigger?.type === 'domain' ? decision.trigger.host : url;
-    return `Allow Relay to fetch from ${host}?`;
+    return l10n.t('Allow Relay to fetch from {0}?', host);
   }
   if (request.diff) {
     // A change across files (apply_patch, rename_symbol) names its count; the detail lists the files.
     const files = editedFiles(ctx);
-    return files.length > 1 ? `Allow Relay to edit ${files.length} files?` : `Allow Relay to edit ${files[0]}?`;
+    return files.length > 1 ? l10n.t('Allow Relay to edit {0} files?', files.length) : l10n.t('Allow Relay to edit {0}?', files[0]!);
   }
   const paths = request.targets.paths ?? [];
-  const verb = request.kind === 'readonly' ? 'read' : 'change';
-  if (paths.length === 1) return `Allow Relay to ${verb} ${displayPath(paths[0]!, ctx)}?`;
-  if (paths.length > 1) return `Allow Relay to ${verb} ${paths.length} files?`;
-  return `Allow Relay to use ${request.toolName}?`;
+  const read = request.kind === 'readonly';
+  if (paths.length === 1) {
+    const path = displayPath(paths[0]!, ctx);
+    return read ? l10n.t('Allow Relay to read {0}?', path) : l10n.t('Allow Relay to change {0}?', path);
+  }
+  if (paths.length > 1) return read ? l10n.t('Allow Relay to read {0} files?', paths.length) : l10n.t('Allow Relay to change {0} files?', paths.length);
+  return l10n.t('Allow Relay to use {0}?', request.toolName);
 }
 
 function detailFor(ctx: PromptContext): string {
@@ -82,29 +86,29 @@ function detailFor(ctx: PromptContext): string {
 
   const what: string[] = [];
   if (command !== undefined) {
-    what.push(`Command: ${command}`, `Working directory: ${workingDirectory(ctx)}`);
+    what.push(l10n.t('Command: {0}', command), l10n.t('Working directory: {0}', workingDirectory(ctx)));
   }
-  if (url !== undefined) what.push(`URL: ${url}`);
+  if (url !== undefined) what.push(l10n.t('URL: {0}', url));
   const files = editedFiles(ctx);
-  if (files.length === 1) what.push(`File: ${files[0]}`);
-  else if (files.length > 1) what.push('Files:', ...files.map((f) => `  ${f}`));
-  if (request.diff) what.push(`Changes: +${request.diff.added} \u2212${request.diff.removed} lines`);
+  if (files.length === 1) what.push(l10n.t('File: {0}', files[0]!));
+  else if (files.length > 1) what.push(l10n.t('Files:'), ...files.map((f) => `  ${f}`));
+  if (request.diff) what.push(l10n.t('Changes: +{0} \u2212{1} lines', request.diff.added, request.diff.removed));
   what.push(...outsideWorkspaceLines(decision));
   if (what.length) sections.push(what);
 
   const why: string[] = [];
   const trigger = triggerLine(decision.trigger, command);
   if (trigger) why.push(trigger);
-  why.push(`Why: ${quotingOnce(decision.reason, command)}`);
+  why.push(l10n.t('Why: {0}', quotingOnce(decision.reason, command)));
   const others = otherAsks(decision);
   if (others.length) {
-    why.push('Also needs approval:', ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.reason}`));
-    if (others.length > MAX_OTHER_ASKS) why.push(`  and ${others.length - MAX_OTHER_ASKS} more`);
+    why.push(l10n.t('Also needs approval:'), ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.reason}`));
+    if (others.length > MAX_OTHER_ASKS) why.push(`  ${l10n.t('and {0} more', others.length - MAX_OTHER_ASKS)}`);
   }
   sections.push(why);
 
-  const footer = [`Tool: ${request.toolName}`];
-  if (!ctx.suggestion.available) footer.push('This always asks: no rule can allow it.');
+  const footer = [l10n.t('Tool: {0}', request.toolName)];
+  if (!ctx.suggestion.available) footer.push(l10n.t('This always asks: no rule can allow it.'));
   sections.push(footer);
   return sections.map((lines) => lines.join('\n')).join('\n\n');
 }
@@ -115,7 +119,7 @@ function workingDirectory(ctx: PromptContext): string {
   const absolute = cwd === undefined ? ctx.defaultCwd : isAbsolute(cwd) ? cwd : resolve(ctx.defaultCwd, cwd);
   for (const folder of ctx.workspaceFolders) {
     const rel = relative(folder, absolute);
-    if (rel === '') return ctx.workspaceFolders.length > 1 ? `the workspace folder ${basename(folder)}` : 'the workspace folder';
+    if (rel === '') return ctx.workspaceFolders.length > 1 ? l10n.t('the workspace folder {0}', basename(folder)) : l10n.t('the workspace folder');
     if (!rel.startsWith('..') && !isAbsolute(rel)) return ctx.workspaceFolders.length > 1 ? `${basename(folder)}/${rel}` : rel;
   }
   return absolute;
@@ -175,7 +179,7 @@ function outsideWorkspaceLines(decision: Decision): string[] {
     if (check.basis !== 'outside-workspace' || check.subject.type !== 'path' || seen.has(check.subject.resolved)) continue;
     seen.add(check.subject.resolved);
     const { path, resolved } = check.subject;
-    lines.push(path === resolved ? `Outside the workspace: ${resolved}` : `Outside the workspace: ${path} (real path ${resolved})`);
+    lines.push(path === resolved ? l10n.t('Outside the workspace: {0}', resolved) : l10n.t('Outside the workspace: {0} (real path {1})', path, resolved));
   }
   return lines;
 }
@@ -184,13 +188,13 @@ function triggerLine(trigger: CheckSubject | undefined, commandLine: string | un
   if (!trigger || trigger.type === 'call' || trigger.type === 'domain') return undefined;
   if (trigger.type === 'command') {
     // The flag or environment variable that made it ask (`-delete`, `LD_PRELOAD`), named on its own.
-    const cause = trigger.cause === undefined ? '' : `"${trigger.cause}" in `;
-    if (trigger.text === commandLine?.trim()) return cause ? `Asks because of: "${trigger.cause}"` : undefined;
-    return `Asks because of: ${cause}${trigger.text}`;
+    if (trigger.text === commandLine?.trim()) return trigger.cause === undefined ? undefined : l10n.t('Asks because of: "{0}"', trigger.cause);
+    return trigger.cause === undefined ? l10n.t('Asks because of: {0}', trigger.text) : l10n.t('Asks because of: "{0}" in {1}', trigger.cause, trigger.text);
   }
   if (trigger.command === undefined) return undefined; // the file line above already names it
-  const verb = trigger.access === 'write' ? 'writes' : 'reads';
-  return `Asks because of: ${trigger.command} (${verb} ${trigger.path})`;
+  return trigger.access === 'write'
+    ? l10n.t('Asks because of: {0} (writes {1})', trigger.command, trigger.path)
+    : l10n.t('Asks because of: {0} (reads {1})', trigger.command, trigger.path);
 }
 
 /** The other checks that ask, once each, so one prompt shows all that this answer decides. */
@@ -205,7 +209,8 @@ function otherAsks(decision: Decision): PermissionCheck[] {
 
 /** A rule as people read it: `run_command: npm test (commands)`. */
 export function describeRuleToSave(rule: PermissionRule): string {
-  const tool = rule.tool === '*' ? 'any tool' : rule.tool;
-  const scope = rule.subject === 'command' ? ' (commands)' : rule.subject === 'path' ? ' (paths)' : rule.subject === 'domain' ? ' (web domain)' : '';
+  const tool = rule.tool === '*' ? l10n.t('any tool') : rule.tool;
+  const scope =
+    rule.subject === 'command' ? l10n.t(' (commands)') : rule.subject === 'path' ? l10n.t(' (paths)') : rule.subject === 'domain' ? l10n.t(' (web domain)') : '';
   return `${tool}: ${rule.pattern}${scope}`;
 }

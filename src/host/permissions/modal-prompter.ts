@@ -5,22 +5,18 @@
 import * as vscode from 'vscode';
 import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../core/ports/approval';
 import { describeRuleToSave } from './approval-prompt';
+import { l10n } from '../../core/l10n';
 import { PERMISSION_RULES_KEY } from './approval-modes';
-
-const ALLOW: vscode.MessageItem = { title: 'Allow' };
-const ALWAYS_ALLOW: vscode.MessageItem = { title: 'Always Allow…' };
-const OPEN_DIFF: vscode.MessageItem = { title: 'Open Diff' };
-/** Hands the decision to the diff editor: accept or reject each hunk there. */
-const REVIEW: vscode.MessageItem = { title: 'Review Changes…' };
-/** The close affordance: Escape picks it, and VS Code adds no separate Cancel button. */
-const DENY: vscode.MessageItem = { title: 'Deny', isCloseAffordance: true };
-const DENY_WITH_REASON: vscode.MessageItem = { title: 'Deny with Reason…' };
-
-const SAVE_RULE: vscode.MessageItem = { title: 'Save Rule and Allow' };
-const BACK: vscode.MessageItem = { title: 'Back', isCloseAffordance: true };
 
 export class ModalPrompter implements ApprovalPrompter {
   async ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
+    const ALLOW: vscode.MessageItem = { title: l10n.t('Allow') };
+    const OPEN_DIFF: vscode.MessageItem = { title: l10n.t('Open Diff') };
+    /** Hands the decision to the diff editor: accept or reject each hunk there. */
+    const REVIEW: vscode.MessageItem = { title: l10n.t('Review Changes…') };
+    /** The close affordance: Escape picks it, and VS Code adds no separate Cancel button. */
+    const DENY: vscode.MessageItem = { title: l10n.t('Deny'), isCloseAffordance: true };
+    const DENY_WITH_REASON: vscode.MessageItem = { title: l10n.t('Deny with Reason…') };
     for (;;) {
       const alwaysAllow = alwaysAllowButton(prompt);
       const buttons = [
@@ -57,7 +53,7 @@ export class ModalPrompter implements ApprovalPrompter {
 /** "Always Allow docs.python.org…" for a web domain: the domain is the whole rule. */
 function alwaysAllowButton(prompt: ApprovalPrompt): vscode.MessageItem {
   const rules = prompt.alwaysAllow?.rules ?? [];
-  return rules.length === 1 && rules[0]!.subject === 'domain' ? { title: `Always Allow ${rules[0]!.pattern}…` } : ALWAYS_ALLOW;
+  return rules.length === 1 && rules[0]!.subject === 'domain' ? { title: l10n.t('Always Allow {0}…', rules[0]!.pattern) } : { title: l10n.t('Always Allow…') };
 }
 
 /** Shows the rule exactly as it will be written, and where. */
@@ -65,22 +61,25 @@ async function confirmRules(prompt: ApprovalPrompt): Promise<boolean> {
   const offer = prompt.alwaysAllow;
   if (!offer) return false;
   const rules = offer.rules;
-  const message =
-    rules.length === 1 ? `Always allow ${describeRuleToSave(rules[0]!)}?` : `Always allow these ${rules.length} rules?`;
+  const message = rules.length === 1 ? l10n.t('Always allow {0}?', describeRuleToSave(rules[0]!)) : l10n.t('Always allow these {0} rules?', rules.length);
   const detail = [
-    `${rules.length === 1 ? 'This rule' : 'These rules'} will be added to ${PERMISSION_RULES_KEY} in ${offer.target}, and Relay will no longer ask for matching calls:`,
+    rules.length === 1
+      ? l10n.t('This rule will be added to {0} in {1}, and Relay will no longer ask for matching calls:', PERMISSION_RULES_KEY, offer.target)
+      : l10n.t('These rules will be added to {0} in {1}, and Relay will no longer ask for matching calls:', PERMISSION_RULES_KEY, offer.target),
     rules.map((r) => JSON.stringify(r)).join('\n'),
-    'You can edit or remove rules in settings.json at any time.',
+    l10n.t('You can edit or remove rules in settings.json at any time.'),
   ].join('\n\n');
+  const SAVE_RULE: vscode.MessageItem = { title: l10n.t('Save Rule and Allow') };
+  const BACK: vscode.MessageItem = { title: l10n.t('Back'), isCloseAffordance: true };
   const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, SAVE_RULE, BACK);
   return choice === SAVE_RULE;
 }
 
 async function askReason(prompt: ApprovalPrompt): Promise<string | undefined> {
   const reason = await vscode.window.showInputBox({
-    title: `Deny ${prompt.toolName}`,
-    prompt: 'Why? Relay passes your reason to the model, so it can do something else instead.',
-    placeHolder: 'e.g. use pnpm, not npm',
+    title: l10n.t('Deny {0}', prompt.toolName),
+    prompt: l10n.t('Why? Relay passes your reason to the model, so it can do something else instead.'),
+    placeHolder: l10n.t('e.g. use pnpm, not npm'),
     ignoreFocusOut: true,
   });
   return reason?.trim() || undefined;

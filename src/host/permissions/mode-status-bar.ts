@@ -1,4 +1,5 @@
 // The approval mode, always visible in the status bar; a click opens the mode picker.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { ApprovalMode } from '../../core/permissions/types';
 import type { ApprovalModeSetting } from './approval-mode-setting';
@@ -9,7 +10,7 @@ export class ModeStatusBar implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(setting: ApprovalModeSetting) {
-    this.item.name = 'Relay Approval Mode';
+    this.item.name = l10n.t('Relay Approval Mode');
     this.item.command = SWITCH_APPROVAL_MODE_COMMAND;
     this.render(setting.mode);
     this.subscription = setting.onDidChangeMode((mode) => this.render(mode));

@@ -2,6 +2,7 @@
 // the user settings come first, then those of the workspace, which count only in a trusted workspace (a
 // cloned repository must not be able to allow itself anything: both settings are also
 // `restrictedConfigurations` in package.json).
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import { parsePermissionRules } from '../../core/permissions/settings-schema';
 import type { ApprovalMode, PermissionRule } from '../../core/permissions/types';
@@ -64,7 +65,7 @@ export class VsCodePermissionSettings implements ApprovalSettings {
     const key = problems.join('\n');
     if (key === this.lastProblems) return;
     this.lastProblems = key;
-    if (problems.length > 0) this.warn(`Some approval rules are ignored: ${problems.join('; ')}`);
+    if (problems.length > 0) this.warn(l10n.t('Some approval rules are ignored: {0}', problems.join('; ')));
   }
 }
 

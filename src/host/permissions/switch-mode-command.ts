@@ -1,6 +1,7 @@
 // `relay.switchApprovalMode`: from the command palette and the status bar it opens a picker; the chat
 // (or a test) passes the mode as the argument and no picker appears. Resolves with the mode in effect.
 import * as vscode from 'vscode';
+import { l10n } from '../../core/l10n';
 import type { ApprovalMode } from '../../core/permissions/types';
 import type { ApprovalModeSetting } from './approval-mode-setting';
 import { APPROVAL_MODE_ORDER, isApprovalMode, MODE_PRESENTATION, SWITCH_APPROVAL_MODE_COMMAND } from './approval-modes';
@@ -13,7 +14,7 @@ export function registerSwitchApprovalModeCommand(setting: ApprovalModeSetting):
       try {
         await setting.setMode(next);
       } catch (error) {
-        void vscode.window.showErrorMessage(`Relay could not switch the approval mode: ${error instanceof Error ? error.message : String(error)}`);
+        void vscode.window.showErrorMessage(l10n.t('Relay could not switch the approval mode: {0}', error instanceof Error ? error.message : String(error)));
       }
     }
     return setting.mode;
@@ -30,13 +31,13 @@ async function pickApprovalMode(current: ApprovalMode): Promise<ApprovalMode | u
     return {
       mode,
       label: `$(${p.icon}) ${p.label}`,
-      description: mode === current ? '$(check) current' : '',
+      description: mode === current ? `$(check) ${l10n.t('current')}` : '',
       detail: p.description,
     };
   });
   const pick = vscode.window.createQuickPick<ModeItem>();
-  pick.title = 'Relay: Approval Mode';
-  pick.placeholder = 'When should Relay ask before it changes files or runs commands?';
+  pick.title = l10n.t('Relay: Approval Mode');
+  pick.placeholder = l10n.t('When should Relay ask before it changes files or runs commands?');
   pick.items = items;
   pick.activeItems = items.filter((i) => i.mode === current);
   pick.matchOnDetail = true;

@@ -1,6 +1,7 @@
 // Per-hunk review in the diff editor: CodeLens over each hunk of a proposal (Accept, Reject, Reject with Reason),
 // a file lens for multi-file proposals, the commands behind them and their keybindings (the `when` clause reads
 // the relay.reviewingProposal context key kept here), and Accept All / Reject All in the editor title.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { DiffPreviewer } from '../diff-preview';
 import { PROPOSAL_SCHEME } from '../proposal-fs';
@@ -55,8 +56,8 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
     const top = new vscode.Range(0, 0, 0, 0);
     if (review.reviewed.length > 1 && decisions.some((d) => d === 'pending')) {
       lenses.push(
-        new vscode.CodeLens(top, { title: '$(check-all) Accept File', command: REVIEW_COMMANDS.acceptFile, arguments: [uri], tooltip: 'Accept every change to this file' }),
-        new vscode.CodeLens(top, { title: '$(close-all) Reject File', command: REVIEW_COMMANDS.rejectFile, arguments: [uri], tooltip: 'Keep this file as it is' }),
+        new vscode.CodeLens(top, { title: `$(check-all) ${l10n.t('Accept File')}`, command: REVIEW_COMMANDS.acceptFile, arguments: [uri], tooltip: l10n.t('Accept every change to this file') }),
+        new vscode.CodeLens(top, { title: `$(close-all) ${l10n.t('Reject File')}`, command: REVIEW_COMMANDS.rejectFile, arguments: [uri], tooltip: l10n.t('Keep this file as it is') }),
       );
     }
     for (const hunk of review.locate(file)) {
@@ -65,14 +66,17 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
       const at = new vscode.Range(line, 0, line, 0);
       const label = `${hunk.index + 1}/${decisions.length}`;
       if (decision === 'rejected') {
-        lenses.push(new vscode.CodeLens(at, { title: `$(discard) Change ${label} rejected`, command: '' }));
+        lenses.push(new vscode.CodeLens(at, { title: `$(discard) ${l10n.t('Change {0} rejected', label)}`, command: '' }));
         continue;
       }
-      if (decision === 'accepted') lenses.push(new vscode.CodeLens(at, { title: `$(pass-filled) Change ${label} accepted`, command: '' }));
-      else lenses.push(new vscode.CodeLens(at, { title: `$(check) Accept change ${label}`, command: REVIEW_COMMANDS.acceptHunk, arguments: [uri, hunk.index], tooltip: 'Accept this change (Ctrl+Alt+Y)' }));
+      if (decision === 'accepted') lenses.push(new vscode.CodeLens(at, { title: `$(pass-filled) ${l10n.t('Change {0} accepted', label)}`, command: '' }));
+      else {
+        const title = `$(check) ${l10n.t('Accept change {0}', label)}`;
+        lenses.push(new vscode.CodeLens(at, { title, command: REVIEW_COMMANDS.acceptHunk, arguments: [uri, hunk.index], tooltip: l10n.t('Accept this change (Ctrl+Alt+Y)') }));
+      }
       lenses.push(
-        new vscode.CodeLens(at, { title: '$(close) Reject', command: REVIEW_COMMANDS.rejectHunk, arguments: [uri, hunk.index], tooltip: 'Keep the original lines here (Ctrl+Alt+N)' }),
-        new vscode.CodeLens(at, { title: 'Reject with Reason…', command: REVIEW_COMMANDS.rejectHunkWithReason, arguments: [uri, hunk.index], tooltip: 'Reject, and tell Relay why' }),
+        new vscode.CodeLens(at, { title: `$(close) ${l10n.t('Reject')}`, command: REVIEW_COMMANDS.rejectHunk, arguments: [uri, hunk.index], tooltip: l10n.t('Keep the original lines here (Ctrl+Alt+N)') }),
+        new vscode.CodeLens(at, { title: l10n.t('Reject with Reason…'), command: REVIEW_COMMANDS.rejectHunkWithReason, arguments: [uri, hunk.index], tooltip: l10n.t('Reject, and tell Relay why') }),
       );
     }
     return lenses;
@@ -85,7 +89,7 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
       [REVIEW_COMMANDS.rejectHunk]: (uri?: unknown, hunk?: unknown) => this.onHunk(uri, hunk, (t, h) => t.review.reject(t.file, [h])),
       [REVIEW_COMMANDS.rejectHunkWithReason]: (uri?: unknown, hunk?: unknown) =>
         this.onHunk(uri, hunk, async (t, h) => {
-          const reason = await askReason('Reject this change');
+          const reason = await askReason(l10n.t('Reject this change'));
           if (reason !== undefined) await t.review.reject(t.file, [h], reason);
         }),
       [REVIEW_COMMANDS.nextHunk]: () => this.nextHunk(),
@@ -94,7 +98,7 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
       [REVIEW_COMMANDS.acceptAll]: (uri?: unknown) => this.onFile(uri, (t) => t.review.acceptAll()),
       [REVIEW_COMMANDS.rejectAll]: (uri?: unknown) =>
         this.onFile(uri, async (t) => {
-          const reason = await askReason('Reject all changes');
+          const reason = await askReason(l10n.t('Reject all changes'));
           if (reason !== undefined) await t.review.rejectAll(reason);
         }),
     };
@@ -185,7 +189,7 @@ function isMultiDiffActive(): boolean {
 async function askReason(title: string): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title,
-    prompt: 'Why? Relay tells the model, so it can do something else instead. Leave empty to reject without a reason; Escape cancels.',
-    placeHolder: 'e.g. keep the old name here',
+    prompt: l10n.t('Why? Relay tells the model, so it can do something else instead. Leave empty to reject without a reason; Escape cancels.'),
+    placeHolder: l10n.t('e.g. keep the old name here'),
   });
 }

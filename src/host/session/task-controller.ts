@@ -1,6 +1,7 @@
 // The chat's conductor: turns the webview's intents into actions on the one task the chat shows, and the task's
 // events into chat deltas. It owns which AgentSession is current and nothing else: sessions, the store and the
 // VS Code side come in through TaskControllerDeps, so it is unit-tested in plain Node.
+import { l10n } from '../../core/l10n';
 import { type AgentSession, type MessageAttachments, toChatDeltas } from '../../core/agent';
 import type { ImageInput } from '../../core/mentions/images';
 import type { TaskRecord, TaskStore } from '../../core/ports/task-store';
@@ -73,7 +74,7 @@ export class TaskController {
   /** Review Task Changes for the task on screen (the command and the chat's button). */
   async reviewChanges(): Promise<void> {
     if (!this.current) {
-      this.deps.notify('Open a task first: Review Task Changes shows what that task changed.', 'info');
+      this.deps.notify(l10n.t('Open a task first: Review Task Changes shows what that task changed.'), 'info');
       return;
     }
     await this.deps.reviewChanges(this.current.session);
@@ -82,7 +83,7 @@ export class TaskController {
   /** "Relay: Condense Context": now when the task is idle, before its next request when it runs. */
   async condense(): Promise<void> {
     const session = this.current?.session;
-    if (!session || session.messages.length === 0) return this.deps.notify('Relay: there is no task to condense yet.', 'info');
+    if (!session || session.messages.length === 0) return this.deps.notify(l10n.t('Relay: there is no task to condense yet.'), 'info');
     await session.condense();
   }
 
@@ -141,7 +142,7 @@ export class TaskController {
       case 'deleteTask':
         return this.deleteTask(message.id);
       case 'restoreCheckpoint':
-        if (!this.current || this.refuseWhileRunning('restore it')) return;
+        if (!this.current || this.refuseWhileRunning(l10n.t('A task is running: stop it before you restore it.'))) return;
         return this.deps.restore(this.current.session, message.itemId, message.conversation);
       case 'reviewTaskChanges':
         return this.reviewChanges();
@@ -171,10 +172,10 @@ export class TaskController {
 
   private async openTask(id: string): Promise<boolean> {
     if (this.current?.session.id === id) return true;
-    if (this.refuseWhileRunning('open another task')) return false;
+    if (this.refuseWhileRunning(l10n.t('A task is running: stop it before you open another task.'))) return false;
     const record = await this.deps.store.load(id);
     if (!record) {
-      this.deps.notify('That task could not be opened: its file is missing or damaged.', 'warning');
+      this.deps.notify(l10n.t('That task could not be opened: its file is missing or damaged.'), 'warning');
       await this.refreshHistory();
       return false;
     }
@@ -186,7 +187,7 @@ export class TaskController {
 
   private async deleteTask(id: string): Promise<void> {
     if (this.current?.session.id === id) {
-      if (this.refuseWhileRunning('delete it')) return;
+      if (this.refuseWhileRunning(l10n.t('A task is running: stop it before you delete it.'))) return;
       await this.newTask();
     }
     await this.deps.store.delete(id);
@@ -195,7 +196,7 @@ export class TaskController {
 
   private async openDiff(callId: string): Promise<void> {
     if ((await this.deps.openDiff(callId)) === 'unavailable') {
-      this.deps.notify('That change can no longer be shown: Relay keeps the diffs of recent edits while the window is open.', 'info');
+      this.deps.notify(l10n.t('That change can no longer be shown: Relay keeps the diffs of recent edits while the window is open.'), 'info');
     }
   }
 
@@ -241,9 +242,9 @@ export class TaskController {
     done.catch((error: unknown) => this.deps.log.warn('The task stopped with an error', error));
   }
 
-  private refuseWhileRunning(action = 'send another message'): boolean {
+  private refuseWhileRunning(message?: string): boolean {
     if (!this.current?.session.isRunning) return false;
-    this.deps.notify(`A task is running: stop it before you ${action}.`, 'warning');
+    this.deps.notify(message ?? l10n.t('A task is running: stop it before you send another message.'), 'warning');
     return true;
   }
 

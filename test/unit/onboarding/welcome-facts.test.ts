@@ -1,11 +1,10 @@
 // The welcome's facts: example tasks drawn from a workspace's scripts, build files, README and languages, and the
 // shortcuts read from the extension's own contributions.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { countLanguages, exampleTasks, sampleFileOf } from '../../../src/core/onboarding/example-tasks';
 import { COMPOSER_SHORTCUTS, formatKeys, shortcutsFrom } from '../../../src/core/onboarding/shortcuts';
+import { localizedManifest } from '../../support/l10n-messages';
 
 describe('example tasks', () => {
   test('a Node project: its test and lint scripts first, with the package manager its lockfile names', () => {
@@ -54,7 +53,7 @@ describe('example tasks', () => {
 
 describe('shortcuts', () => {
   test('from the keybindings and command titles Relay contributes, per platform, then the chat box keys', () => {
-    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+    const pkg = localizedManifest() as { contributes: Parameters<typeof shortcutsFrom>[0] };
     const linux = shortcutsFrom(pkg.contributes, 'linux');
     assert.deepEqual(linux[0], { keys: 'Ctrl+Alt+R', action: 'Focus Chat' });
     assert.deepEqual(linux.slice(-2), [...COMPOSER_SHORTCUTS]);

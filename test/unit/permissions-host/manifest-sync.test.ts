@@ -1,7 +1,6 @@
 // package.json must say what the code reads: the settings schema (completion in settings.json), the
 // restricted settings, the switch command, and the keys the activation bundle repeats without zod.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
   APPROVAL_MODE_SETTING,
@@ -17,6 +16,7 @@ import {
   PERMISSION_RULES_KEY,
   SWITCH_APPROVAL_MODE_COMMAND,
 } from '../../../src/host/permissions/approval-modes';
+import { localizedManifest } from '../../support/l10n-messages';
 
 interface Manifest {
   capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations?: string[] } };
@@ -26,7 +26,8 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
+// As VS Code reads it in English: the %key% strings resolved from package.nls.json.
+const manifest = localizedManifest() as unknown as Manifest;
 
 describe('package.json and the permission settings', () => {
   it('contributes the settings exactly as the core schema defines them', () => {

@@ -2,6 +2,7 @@
 import type { DisplayBlock } from '../../../src/shared/chat-model';
 import { button, h } from '../../dom';
 import { stringField, type BlockContext } from './context';
+import { t } from '../../strings';
 
 const MAX_DIFF_LINES = 400;
 
@@ -14,13 +15,13 @@ export function renderDiffBlock(block: DisplayBlock, ctx: BlockContext): HTMLEle
     diffStat(doc, Number(fields.added) || 0, Number(fields.removed) || 0),
   ]);
   if (fields.canOpen === true) {
-    header.append(button(doc, 'Open diff', 'link-button', () => ctx.actions.openDiff(ctx.callId), `Open diff of ${path}`));
+    header.append(button(doc, t('openDiff'), 'link-button', () => ctx.actions.openDiff(ctx.callId), t('openDiffOf', path)));
   }
   return h(doc, 'div', { className: 'block block-diff' }, [header, diffBody(doc, stringField(block, 'unifiedDiff'))]);
 }
 
 export function diffStat(doc: Document, added: number, removed: number): HTMLElement {
-  return h(doc, 'span', { className: 'diff-stat', attrs: { 'aria-label': `${added} lines added, ${removed} lines removed` } }, [
+  return h(doc, 'span', { className: 'diff-stat', attrs: { 'aria-label': t('diffStat', added, removed) } }, [
     h(doc, 'span', { className: 'diff-added', text: `+${added}` }),
     h(doc, 'span', { className: 'diff-removed', text: `−${removed}` }),
   ]);
@@ -34,7 +35,7 @@ function diffBody(doc: Document, unified: string): HTMLElement {
     pre.append(h(doc, 'span', { className: `diff-line ${lineClass(line)}`, text: `${line}\n` }));
   }
   if (lines.length > MAX_DIFF_LINES) {
-    pre.append(h(doc, 'span', { className: 'diff-line diff-meta', text: `… ${lines.length - MAX_DIFF_LINES} more lines: open the diff to see them` }));
+    pre.append(h(doc, 'span', { className: 'diff-line diff-meta', text: t('moreDiffLines', lines.length - MAX_DIFF_LINES) }));
   }
   return pre;
 }

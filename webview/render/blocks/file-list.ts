@@ -1,6 +1,7 @@
 import type { DisplayBlock } from '../../../src/shared/chat-model';
 import { h } from '../../dom';
 import type { BlockContext } from './context';
+import { t } from '../../strings';
 
 const MAX_FILES = 200;
 
@@ -12,7 +13,7 @@ export function renderFileListBlock(block: DisplayBlock, { doc }: BlockContext):
   const node = h(doc, 'div', { className: 'block block-file-list' }, [list]);
   const more = files.length - MAX_FILES;
   if (more > 0 || fields.truncated === true) {
-    node.append(h(doc, 'div', { className: 'block-note', text: more > 0 ? `${more} more files` : 'list truncated' }));
+    node.append(h(doc, 'div', { className: 'block-note', text: more > 0 ? t('moreFiles', more) : t('listTruncated') }));
   }
   return node;
 }

@@ -3,6 +3,7 @@
 import type { DisplayBlock } from '../../../src/shared/chat-model';
 import { h } from '../../dom';
 import { stringField, type BlockContext } from './context';
+import { t } from '../../strings';
 
 export function renderQuestionBlock(block: DisplayBlock, ctx: BlockContext): HTMLElement {
   const { doc } = ctx;
@@ -10,7 +11,7 @@ export function renderQuestionBlock(block: DisplayBlock, ctx: BlockContext): HTM
   const question = stringField(block, 'question');
   const node = h(doc, 'div', { className: 'block block-question' }, [h(doc, 'p', { className: 'question-text', text: question })]);
   if (typeof fields.answered === 'string') {
-    node.append(h(doc, 'p', { className: 'question-answered', text: `Answered: ${fields.answered}` }));
+    node.append(h(doc, 'p', { className: 'question-answered', text: t('answered', String(fields.answered)) }));
     return node;
   }
   const controls: (HTMLButtonElement | HTMLInputElement)[] = [];
@@ -21,7 +22,7 @@ export function renderQuestionBlock(block: DisplayBlock, ctx: BlockContext): HTM
   };
   const options = Array.isArray(fields.options) ? fields.options.map(String) : [];
   if (options.length > 0) {
-    const group = h(doc, 'div', { className: 'question-options', attrs: { role: 'group', 'aria-label': 'Suggested answers' } });
+    const group = h(doc, 'div', { className: 'question-options', attrs: { role: 'group', 'aria-label': t('suggestedAnswers') } });
     for (const option of options) {
       const choice = h(doc, 'button', { className: 'secondary-button', text: option, attrs: { type: 'button' } });
       choice.addEventListener('click', () => answer(option));
@@ -30,8 +31,8 @@ export function renderQuestionBlock(block: DisplayBlock, ctx: BlockContext): HTM
     }
     node.append(group);
   }
-  const input = h(doc, 'input', { className: 'question-input', attrs: { type: 'text', 'aria-label': `Your answer to: ${question}`, placeholder: 'Type an answer…' } });
-  const send = h(doc, 'button', { className: 'primary-button', text: 'Answer', attrs: { type: 'submit' } });
+  const input = h(doc, 'input', { className: 'question-input', attrs: { type: 'text', 'aria-label': t('answerTo', question), placeholder: t('typeAnswer') } });
+  const send = h(doc, 'button', { className: 'primary-button', text: t('answer'), attrs: { type: 'submit' } });
   const form = h(doc, 'form', { className: 'question-form' }, [input, send]);
   form.addEventListener('submit', (event) => {
     event.preventDefault();

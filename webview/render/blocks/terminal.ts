@@ -2,6 +2,7 @@
 import type { DisplayBlock } from '../../../src/shared/chat-model';
 import { h, lastLines } from '../../dom';
 import { stringField, type BlockContext } from './context';
+import { t } from '../../strings';
 
 const TAIL_LINES = 200;
 /** Colour and cursor sequences a runner may have left in; the card shows plain text. */
@@ -14,14 +15,14 @@ export function renderTerminalBlock(block: DisplayBlock, { doc }: BlockContext):
     h(doc, 'span', { className: 'terminal-command', text: `$ ${stringField(block, 'command')}` }),
   ]);
   if (exitCode !== undefined) {
-    header.append(h(doc, 'span', { className: `exit-code ${exitCode === 0 ? 'exit-ok' : 'exit-failed'}`, text: `exit ${exitCode}` }));
+    header.append(h(doc, 'span', { className: `exit-code ${exitCode === 0 ? 'exit-ok' : 'exit-failed'}`, text: t('exitCode', exitCode) }));
   }
   const tail = lastLines(stringField(block, 'output').replace(ANSI, ''), TAIL_LINES);
   const notes: string[] = [];
-  if (tail.hidden > 0) notes.push(`${tail.hidden} earlier lines not shown`);
+  if (tail.hidden > 0) notes.push(t('earlierLines', tail.hidden));
   if (fields.truncated === true) notes.push('output truncated');
-  const body = h(doc, 'div', { className: 'terminal-scroll', attrs: { tabindex: '0', 'aria-label': 'Command output' } }, [
-    h(doc, 'pre', { className: 'block-pre terminal-output', text: tail.text || (exitCode === undefined ? '' : '(no output)') }),
+  const body = h(doc, 'div', { className: 'terminal-scroll', attrs: { tabindex: '0', 'aria-label': t('commandOutput') } }, [
+    h(doc, 'pre', { className: 'block-pre terminal-output', text: tail.text || (exitCode === undefined ? '' : t('noOutput')) }),
   ]);
   const node = h(doc, 'div', { className: 'block block-terminal' }, [header]);
   if (notes.length > 0) node.append(h(doc, 'div', { className: 'block-note', text: notes.join(' · ') }));

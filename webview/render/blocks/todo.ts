@@ -2,11 +2,27 @@ import type { DisplayBlock, TodoStatus } from '../../../src/shared/chat-model';
 import { h } from '../../dom';
 import { icon, type IconName } from '../../icons';
 import type { BlockContext } from './context';
+import { t } from '../../strings';
 
-const STATUS: Record<TodoStatus, { icon: IconName; label: string }> = {
-  pending: { icon: 'todoPending', label: 'to do' },
-  in_progress: { icon: 'todoActive', label: 'in progress' },
-  done: { icon: 'todoDone', label: 'done' },
+const STATUS: Record<TodoStatus, { icon: IconName; readonly label: string }> = {
+  pending: {
+    icon: 'todoPending',
+    get label() {
+      return t('todoPending');
+    },
+  },
+  in_progress: {
+    icon: 'todoActive',
+    get label() {
+      return t('todoInProgress');
+    },
+  },
+  done: {
+    icon: 'todoDone',
+    get label() {
+      return t('todoDone');
+    },
+  },
 };
 
 export function renderTodoBlock(block: DisplayBlock, { doc }: BlockContext): HTMLElement {
