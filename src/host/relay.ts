@@ -2,6 +2,7 @@
 // sessions — the configured model provider, the built-in tools on VS Code adapters (read-only ones only in
 // Restricted Mode), approvals through the native modal, task history and saved tool output on disk.
 import { l10n } from '../core/l10n';
+import { ModelOverrideNotices } from '../core/model/override-notices';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { AgentSession, type AgentEnvironment } from '../core/agent';
@@ -72,6 +73,7 @@ export class Relay implements vscode.Disposable {
   readonly checkpoints: WorkspaceCheckpoints;
   readonly review: TaskChangesReview;
   private readonly logger: ToolLogger;
+  private readonly modelOverrideNotices = new ModelOverrideNotices();
   private version = 0;
   private readonly welcome: WelcomeSource;
   private readonly disposables: vscode.Disposable[] = [];
@@ -103,7 +105,10 @@ export class Relay implements vscode.Disposable {
       settings: readModelSettings,
       apiKey: (provider) => Promise.resolve(this.keys.get(provider)),
       languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
-      onTurnSettings: (s) => showDeprecationNotice(s.provider, s.model, knownLifecycles(s.provider)),
+      onTurnSettings: (s) => {
+        showDeprecationNotice(s.provider, s.model, knownLifecycles(s.provider));
+        this.reportModelOverrides(s.modelOverrides?.problems ?? []);
+      },
       fetch: providerFetch,
     });
     this.welcome = new WelcomeSource(context.extension);
@@ -157,12 +162,24 @@ export class Relay implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('relay')) return;
         this.version++;
+        if (e.affectsConfiguration('relay.models')) this.reportModelOverrides(readModelSettings().modelOverrides?.problems ?? []);
         void this.controller.publishSettings();
       }),
       // Trust granted: the next run of the task on screen is offered the write and execute tools again.
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.version++),
     );
     this.publishState();
+  }
+
+  /** Invalid `relay.models` entries: a warning naming each entry and its problem, and the same line in the log. */
+  private reportModelOverrides(problems: readonly string[]): void {
+    const message = this.modelOverrideNotices.next(problems);
+    if (!message) return;
+    this.logger.warn(message);
+    const open = l10n.t('Open Settings');
+    void vscode.window.showWarningMessage(message, open).then((answer) => {
+      if (answer === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'relay.models');
+    });
   }
 
   /** The per-hunk review commands of the diff editor. */

@@ -4,6 +4,7 @@
 // gets a label at the end of its first line ("Change 1/2 · hover to accept or reject"), and hovering the label or
 // any line of the hunk shows Accept / Reject / Reject with Reason as clickable links. When the user has the
 // lenses on, the label steps aside and the hover stays.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { DiffPreviewer } from '../diff-preview';
 import { PROPOSAL_SCHEME } from '../proposal-fs';
@@ -75,7 +76,11 @@ export class ReviewDecorations implements vscode.Disposable {
       const first = Math.min(hunk.start, last);
       const hoverMessage = hoverFor(uri, hunk.index, label, decision, review.reviewed.length > 1);
       const text =
-        decision === 'accepted' ? `✓ Change ${label} accepted` : decision === 'rejected' ? `✗ Change ${label} rejected` : `Change ${label} · hover to accept or reject`;
+        decision === 'accepted'
+          ? `✓ ${l10n.t('Change {0} accepted', label)}`
+          : decision === 'rejected'
+            ? `✗ ${l10n.t('Change {0} rejected', label)}`
+            : l10n.t('Change {0} · hover to accept or reject', label);
       labels.push({
         range: document.lineAt(first).range,
         hoverMessage,
@@ -98,21 +103,23 @@ function hoverFor(uri: string, hunk: number, label: string, decision: string | u
   const sep = ' &nbsp;·&nbsp; ';
   const lines: string[] = [];
   if (decision === 'accepted') {
-    lines.push(`**Change ${label}** accepted.`, link('$(close) Reject instead', REVIEW_COMMANDS.rejectHunk, [uri, hunk]));
+    lines.push(l10n.t('**Change {0}** accepted.', label), link(`$(close) ${l10n.t('Reject instead')}`, REVIEW_COMMANDS.rejectHunk, [uri, hunk]));
   } else if (decision === 'rejected') {
-    lines.push(`**Change ${label}** rejected: the original lines stay.`);
+    lines.push(l10n.t('**Change {0}** rejected: the original lines stay.', label));
   } else {
     lines.push(
-      `**Change ${label}**`,
+      l10n.t('**Change {0}**', label),
       [
-        link('$(check) Accept', REVIEW_COMMANDS.acceptHunk, [uri, hunk]),
-        link('$(close) Reject', REVIEW_COMMANDS.rejectHunk, [uri, hunk]),
-        link('Reject with Reason…', REVIEW_COMMANDS.rejectHunkWithReason, [uri, hunk]),
+        link(`$(check) ${l10n.t('Accept')}`, REVIEW_COMMANDS.acceptHunk, [uri, hunk]),
+        link(`$(close) ${l10n.t('Reject')}`, REVIEW_COMMANDS.rejectHunk, [uri, hunk]),
+        link(l10n.t('Reject with Reason…'), REVIEW_COMMANDS.rejectHunkWithReason, [uri, hunk]),
       ].join(sep),
-      'Keyboard: Ctrl+Alt+Y accept · Ctrl+Alt+N reject · Ctrl+Alt+] next change',
+      l10n.t('Keyboard: Ctrl+Alt+Y accept · Ctrl+Alt+N reject · Ctrl+Alt+] next change'),
     );
   }
-  if (multiFile) lines.push([link('$(check-all) Accept File', REVIEW_COMMANDS.acceptFile, [uri]), link('$(close-all) Reject File', REVIEW_COMMANDS.rejectFile, [uri])].join(sep));
+  if (multiFile) {
+    lines.push([link(`$(check-all) ${l10n.t('Accept File')}`, REVIEW_COMMANDS.acceptFile, [uri]), link(`$(close-all) ${l10n.t('Reject File')}`, REVIEW_COMMANDS.rejectFile, [uri])].join(sep));
+  }
   const md = new vscode.MarkdownString(lines.join('\n\n'), true);
   md.isTrusted = { enabledCommands: LINK_COMMANDS };
   return md;
