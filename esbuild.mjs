@@ -98,6 +98,12 @@ if (watch) {
   }
   console.log('[relay] watching for changes');
 } else {
-  await Promise.all(targets.map((t) => esbuild.build(t)));
+  const results = await Promise.all(targets.map((t) => esbuild.build(t)));
+  // A warning is an error here: a CSS "Expected }" once nested half a stylesheet inside one rule, silently.
+  const warnings = results.reduce((n, r) => n + r.warnings.length, 0);
+  if (warnings > 0) {
+    console.error(`[relay] the build printed ${warnings} warning(s) above; fix them (warnings fail the build)`);
+    process.exit(1);
+  }
   printSizes();
 }

@@ -1,6 +1,6 @@
 // End-to-end level: the packaged extension in a real VS Code server, clicked through by Chromium.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { provision, REPO_ROOT } from '../test/support/vscode/server';
 import { collectTests, runNodeTests } from './node-tests';
 import { printSummary } from './test-report';
@@ -15,7 +15,7 @@ export function packageVsix(): string {
 export async function runE2e(filters: string[] = []) {
   const vsix = packageVsix();
   provision();
-  const files = collectTests(join(REPO_ROOT, 'test', 'e2e')).filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
+  const files = collectTests(join(REPO_ROOT, 'test', 'e2e')).filter((f) => filters.length === 0 || filters.some((s) => relative(REPO_ROOT, f).includes(s)));
   // One workbench at a time: two cores cannot host two VS Code servers and two browsers without flaking.
   return runNodeTests({ level: 'e2e', files, concurrency: 1, env: { ...process.env, RELAY_VSIX: vsix } });
 }

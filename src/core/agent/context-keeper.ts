@@ -41,8 +41,10 @@ export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, tr
   }
   if (result.usage) host.addUsage(result.usage, costUsd(result.usage, host.options.provider.model.pricing));
   const next = condensedHistory(result.summary, split.recent);
-  host.replaceHistory(next);
   const tokensAfter = fixed + estimateHistoryTokens(next);
+  // A summary longer than the turns it would replace only loses detail (seen as "7,425 → 7,439 tokens").
+  if (tokensAfter >= tokensBefore) return { condensed: false, reason: 'the summary is not shorter than the turns it would replace, so the conversation is kept as it is.' };
+  host.replaceHistory(next);
   host.emit({ type: 'condensed', id: host.newId(), summary: result.summary, tokensBefore, tokensAfter, trigger, ts: host.now() });
   host.save();
   return { condensed: true };

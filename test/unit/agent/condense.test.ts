@@ -111,7 +111,7 @@ describe('condensing the history', () => {
 
   test('"Condense Context" on an idle task condenses now; while running, before the next request', async () => {
     const history = [turn('one', { id: 'a', name: 'noop', args: { path: 'p' } }), turn('two', { id: 'b', name: 'noop', args: { path: 'p' } }), turn('three', { id: 'c', name: 'noop', args: { path: 'p' } }), complete('d', 'ok')];
-    const noop = testTool('noop', 'readonly', async (_params, ctx) => ctx.setToolResult(ctx.callId, 'done'));
+    const noop = testTool('noop', 'readonly', async (_params, ctx) => ctx.setToolResult(ctx.callId, bigOutput('noop', 40)));
     const scripted = new ScriptedProvider(history);
     const provider = new SummarizingProvider(scripted, SUMMARY);
     const h = sessionFor(provider, registryOf(noop));
@@ -125,7 +125,7 @@ describe('condensing the history', () => {
     const gate = deferred();
     const slow = testTool('slow', 'readonly', async (params, ctx) => {
       if (params.path === 'wait') await gate.promise;
-      ctx.setToolResult(ctx.callId, 'done');
+      ctx.setToolResult(ctx.callId, bigOutput('slow', 40));
     });
     const scripted2 = new ScriptedProvider([turn('a', { id: 'x1', name: 'slow', args: { path: 'p' } }), turn('b', { id: 'x2', name: 'slow', args: { path: 'p' } }), turn('c', { id: 'x3', name: 'slow', args: { path: 'wait' } }), complete('e', 'ok')]);
     const provider2 = new SummarizingProvider(scripted2, SUMMARY);
@@ -139,5 +139,19 @@ describe('condensing the history', () => {
     assert.equal(provider2.summaryRequests.length, 1);
     assert.ok(h2.session.transcript.some((item) => item.kind === 'condensed' && item.trigger === 'manual'));
   });
-});
 
+  test('a summary no shorter than the turns it would replace is not used: the history stays, and the user is told why', async () => {
+    const tiny = testTool('noop', 'readonly', async (_params, ctx) => ctx.setToolResult(ctx.callId, 'ok'));
+    const scripted = new ScriptedProvider([turn('one', { id: 'a', name: 'noop', args: { path: 'p1' } }), turn('two', { id: 'b', name: 'noop', args: { path: 'p2' } }), turn('three', { id: 'c', name: 'noop', args: { path: 'p3' } }), complete('d', 'ok')]);
+    const provider = new SummarizingProvider(scripted, SUMMARY.repeat(4));
+    const h = sessionFor(provider, registryOf(tiny));
+    await h.session.send('go');
+    const before = JSON.stringify(h.session.messages);
+    await h.session.condense();
+    assert.equal(provider.summaryRequests.length, 1, 'the model was asked');
+    assert.equal(JSON.stringify(h.session.messages), before, 'the history is unchanged');
+    assert.ok(!h.session.transcript.some((item) => item.kind === 'condensed'));
+    const notices = h.session.transcript.flatMap((item) => (item.kind === 'notice' ? [item.text] : []));
+    assert.match(notices.join('\n'), /could not condense the conversation: the summary is not shorter than the turns it would replace/);
+  });
+});
