@@ -12,12 +12,24 @@ interface TestOutcome {
   error?: string;
 }
 
+/**
+ * Suites that build their own adapters (and register the proposal scheme themselves), then the one that checks
+ * activation loads no runtime, run before any suite drives the extension's own Relay: its runtime, once loaded,
+ * owns that scheme for the life of the extension host. The rest follow by name.
+ */
+const BEFORE_THE_RELAY = ['agent-loop', 'builtin-tools', 'edit-pipeline', 'foundation'].map((name) => `${name}.test.js`);
+
+function suiteOrder(files: string[]): string[] {
+  const first = BEFORE_THE_RELAY.filter((f) => files.includes(f));
+  return [...first, ...files.filter((f) => !first.includes(f)).sort()];
+}
+
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
   const grep = process.env.RELAY_TEST_GREP;
   if (grep) mocha.grep(grep);
   const dir = join(__dirname, 'suites');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(dir, file));
+  for (const file of suiteOrder(readdirSync(dir).filter((f) => f.endsWith('.test.js')))) mocha.addFile(join(dir, file));
 
   const outcomes: TestOutcome[] = [];
   return new Promise((resolve, reject) => {

@@ -24,6 +24,7 @@ const CONFIRMED_KEY = 'relay.mcp.confirmedServers';
 
 export class ServerConfirmations {
   private readonly declined = new Set<string>();
+  private readonly asking = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly state: vscode.Memento,
@@ -34,15 +35,27 @@ export class ServerConfirmations {
   async allow(server: McpServerConfig): Promise<boolean> {
     if (server.origin === 'user') return true;
     const key = serverFingerprint(server);
-    const confirmed = this.state.get<string[]>(CONFIRMED_KEY, []);
-    if (confirmed.includes(key)) return true;
+    if (this.state.get<string[]>(CONFIRMED_KEY, []).includes(key)) return true;
     if (this.declined.has(key)) return false;
+    // One question per configuration even when it is started twice at once.
+    let asking = this.asking.get(key);
+    if (!asking) {
+      asking = this.ask(server, key).finally(() => this.asking.delete(key));
+      this.asking.set(key, asking);
+    }
+    return asking;
+  }
+
+  private async ask(server: McpServerConfig, key: string): Promise<boolean> {
     const ok = await this.confirm(server, launchForConfirmation(server));
     if (!ok) {
       this.declined.add(key);
       return false;
     }
-    await this.state.update(CONFIRMED_KEY, [...confirmed, key]);
+    // Read again after the question: servers are confirmed concurrently, and a list read before it would drop
+    // the others' confirmations (seen: a server confirmed with four others was asked again on its restart).
+    const confirmed = this.state.get<string[]>(CONFIRMED_KEY, []);
+    if (!confirmed.includes(key)) await this.state.update(CONFIRMED_KEY, [...confirmed, key]);
     return true;
   }
 
