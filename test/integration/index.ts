@@ -13,11 +13,11 @@ interface TestOutcome {
 }
 
 /**
- * Suites that build their own adapters (and register the proposal scheme themselves), then the one that checks
- * activation loads no runtime, run before any suite drives the extension's own Relay: its runtime, once loaded,
- * owns that scheme for the life of the extension host. The rest follow by name.
+ * The suites that build their own adapters (some register the proposal scheme themselves), by name, then the one
+ * that checks activation loads no runtime, run before any suite drives the extension's own Relay: its runtime,
+ * once loaded, owns that scheme for the life of the extension host. The rest follow by name.
  */
-const BEFORE_THE_RELAY = ['agent-loop', 'builtin-tools', 'edit-pipeline', 'foundation'].map((name) => `${name}.test.js`);
+const BEFORE_THE_RELAY = ['agent-loop', 'builtin-tools', 'code-intel', 'command-runner', 'diagnostics', 'edit-pipeline', 'foundation'].map((name) => `${name}.test.js`);
 
 function suiteOrder(files: string[]): string[] {
   const first = BEFORE_THE_RELAY.filter((f) => files.includes(f));
