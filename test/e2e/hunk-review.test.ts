@@ -95,10 +95,24 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
     await wb.screenshot('hunk-review-labels');
 
     // The hover over a hunk's lines holds its actions (a label far right on a long line may be scrolled out of view).
-    const modifiedLine = (text: string) => page.locator('.monaco-diff-editor .editor.modified .view-line').filter({ hasText: text }).first();
+    // Only a line on screen: VS Code may keep another diff editor's lines in the DOM, hidden, and Monaco redraws
+    // its lines as decorations arrive, so a line found a moment ago can be gone when it is measured (CI once
+    // measured nothing). Wait for a line that is visible when measured.
+    const lineBox = async (text: string) => {
+      const line = page.locator('.monaco-diff-editor .editor.modified .view-line').filter({ hasText: text, visible: true }).first();
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        await line.waitFor({ state: 'visible', timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+        const box = await line.boundingBox({ timeout: 1_000 }).catch(() => null);
+        if (box) return box;
+        if (Date.now() > deadline) {
+          await wb.screenshot(`hunk-review-no-line-${text.slice(0, 20).replace(/\W+/g, '-')}`);
+          throw new Error(`the line '${text}' is not on screen`);
+        }
+      }
+    };
     const act = async (change: string, line: string, link: RegExp) => {
-      const box = await modifiedLine(line).boundingBox();
-      if (!box) throw new Error(`the line '${line}' is not on screen`);
+      const box = await lineBox(line);
       // The caret on the hunk's line, then VS Code's own Show Hover (the keyboard way to the same hover): one
       // synthetic mouse move raced the editor's layout under load and sometimes never opened a hover.
       await page.mouse.click(box.x + 30, box.y + box.height / 2);
