@@ -82,6 +82,17 @@ function target(doc: vscode.TextDocument): SaveTarget {
         return undefined; // gone, unreadable, or not UTF-8: nothing to compare
       }
     },
+    writeThrough: async (text) => {
+      // Only ever called after readDisk decoded the file as UTF-8; a UTF-8 BOM there is kept, as VS Code's save would.
+      const bytes = await vscode.workspace.fs.readFile(doc.uri);
+      const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      const body = new TextEncoder().encode(text);
+      if (!bom) return vscode.workspace.fs.writeFile(doc.uri, body);
+      const withBom = new Uint8Array(body.length + 3);
+      withBom.set([0xef, 0xbb, 0xbf]);
+      withBom.set(body, 3);
+      await vscode.workspace.fs.writeFile(doc.uri, withBom);
+    },
   };
 }
 

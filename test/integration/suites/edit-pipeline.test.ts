@@ -119,6 +119,22 @@ describe('edit pipeline inside real VS Code: diff preview, one-step undo, confli
     assert.equal(doc.isDirty, false, 'no dirty editor left behind');
   });
 
+  it('stale copies forty times over: every edit lands saved, even when VS Code read the stat mid-write', async function () {
+    // Under load VS Code's reload can read a file's stat before the writer's last bytes: its copy then holds the
+    // new text with an older stat and refuses every save as "modified since" (8 of 120 before the write-through).
+    this.timeout(120_000);
+    const failures: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const uri = await fileWith('first\n');
+      const doc = await vscode.workspace.openTextDocument(uri);
+      writeFileSync(uri.fsPath, 'second\n');
+      const outcome = await applier.apply([{ kind: 'update', path: uri.fsPath, baseText: 'second\n', proposedText: 'second, edited\n' }]);
+      const disk = await onDisk(uri);
+      if (!outcome.ok || disk !== 'second, edited\n' || doc.isDirty) failures.push(`${i}: ${JSON.stringify(outcome)} disk=${JSON.stringify(disk)} dirty=${doc.isDirty}`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
   it('another save of the same document racing ours: the edit lands and nothing is reported as failed', async () => {
     const uri = await fileWith('alpha\n');
     const doc = await vscode.workspace.openTextDocument(uri);

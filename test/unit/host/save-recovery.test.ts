@@ -152,3 +152,58 @@ describe('awaitCurrentCopy', () => {
     assert.deepEqual(await awaitCurrentCopy(doc, 200, noPause), { current: true });
   });
 });
+
+describe('saveWithRecovery with a write-through (a copy whose stat is older than the disk)', () => {
+  /** VS Code's rule: a save is refused while its copy's stat is stale, unless the disk already holds the bytes. */
+  function staleStatDoc(text: string, disk: string) {
+    const writes: string[] = [];
+    const doc = fakeDoc(text, disk, []);
+    doc.save = async () => {
+      doc.saves++;
+      if (doc.disk !== doc.text) return false;
+      doc.dirty = false;
+      return true;
+    };
+    doc.writeThrough = async (t: string) => {
+      writes.push(t);
+      doc.disk = t;
+    };
+    return { doc, writes };
+  }
+
+  test('refused with the disk at the base text: the text is written through and the save then goes through', async () => {
+    const logs: string[] = [];
+    const { doc, writes } = staleStatDoc('new', 'old');
+    assert.deepEqual(await saveWithRecovery(doc, 'old', { pause: noPause, log: (m) => logs.push(m) }), { ok: true, attempts: 2 });
+    assert.deepEqual(writes, ['new']);
+    assert.equal(doc.isDirty, false);
+    assert.match(logs[0]!, /writing the text through/);
+  });
+
+  test('a disk changed by someone else is never written through', async () => {
+    const { doc, writes } = staleStatDoc('new', 'theirs');
+    const outcome = await saveWithRecovery(doc, 'old', { pause: noPause });
+    assert.equal(outcome.ok, false);
+    assert.deepEqual(writes, []);
+    assert.equal(doc.disk, 'theirs');
+  });
+
+  test('a write-through that fails falls back to plain retries and says so when they run out', async () => {
+    const logs: string[] = [];
+    const { doc } = staleStatDoc('new', 'old');
+    doc.writeThrough = async () => {
+      throw new Error('EACCES');
+    };
+    const outcome = await saveWithRecovery(doc, 'old', { pause: noPause, log: (m) => logs.push(m) });
+    assert.deepEqual(outcome, { ok: false, message: 'VS Code refused to save it 3 times; the edit is in the editor, unsaved' });
+    assert.ok(logs.some((m) => /writing through failed: EACCES/.test(m)));
+  });
+
+  test('still refused after the write-through: the disk holds the edit, retried, never reported as a conflict', async () => {
+    const { doc, writes } = staleStatDoc('new', 'old');
+    doc.save = async () => (doc.saves++, false);
+    const outcome = await saveWithRecovery(doc, 'old', { pause: noPause });
+    assert.deepEqual(outcome, { ok: false, message: 'VS Code refused to save it 3 times; the edit is in the editor, unsaved' });
+    assert.deepEqual(writes, ['new']);
+  });
+});
