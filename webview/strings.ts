@@ -54,8 +54,8 @@ export const KEY_STATUS: Record<KeyStatus, string> = {
   },
 };
 
-type Plain = 'connecting' | 'reconnecting' | 'restricted' | 'noFolder' | 'welcomeTitle' | 'welcomeIntro' | 'provider' | 'model' | 'apiKey' | 'setUp' | 'change' | 'tryTitle' | 'shortcutsTitle' | 'loadingExamples';
-const PLAIN: readonly Plain[] = ['connecting', 'reconnecting', 'restricted', 'noFolder', 'welcomeTitle', 'welcomeIntro', 'provider', 'model', 'apiKey', 'setUp', 'change', 'tryTitle', 'shortcutsTitle', 'loadingExamples'];
+type Plain = 'connecting' | 'reconnecting' | 'restricted' | 'noFolder' | 'welcomeTitle' | 'welcomeIntro' | 'provider' | 'model' | 'apiKey' | 'deployment' | 'setUp' | 'change' | 'tryTitle' | 'shortcutsTitle' | 'loadingExamples';
+const PLAIN: readonly Plain[] = ['connecting', 'reconnecting', 'restricted', 'noFolder', 'welcomeTitle', 'welcomeIntro', 'provider', 'model', 'apiKey', 'deployment', 'setUp', 'change', 'tryTitle', 'shortcutsTitle', 'loadingExamples'];
 
 /** The onboarding and header strings by name (read at draw time). */
 export const STRINGS = Object.defineProperties(

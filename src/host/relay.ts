@@ -23,6 +23,7 @@ import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles } from './model/model-choices';
 import { ApiKeys, describeModel, readModelSettings } from './model/model-settings';
 import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
+import type { SetupPrompts } from './model/setup-prompts';
 import { providerStatus, WelcomeSource } from './onboarding/welcome';
 import { providerFetch } from './proxy/proxy-fetch';
 import type { ConnectionTestResult } from '../core/model/connection-test';
@@ -57,6 +58,8 @@ export interface RelayOverrides {
   mcp?: McpOverrides;
   /** Integration tests answer the restore question; the default is the native modal. */
   restoreConfirm?: RestoreConfirm;
+  /** Integration tests answer Set Up Provider's questions; the default is VS Code's QuickPick and InputBox. */
+  setupPrompts?: SetupPrompts;
 }
 
 export class Relay implements vscode.Disposable {
@@ -78,10 +81,13 @@ export class Relay implements vscode.Disposable {
   private readonly welcome: WelcomeSource;
   private readonly disposables: vscode.Disposable[] = [];
 
+  private readonly setupPrompts: SetupPrompts | undefined;
+
   constructor(
     private readonly services: RelayServices,
     overrides: RelayOverrides = {},
   ) {
+    this.setupPrompts = overrides.setupPrompts;
     const { context, chat, log } = services;
     const storage = context.globalStorageUri.fsPath;
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
@@ -243,6 +249,7 @@ export class Relay implements vscode.Disposable {
   private setupDeps(): SetupDeps {
     return {
       keys: this.keys,
+      ...(this.setupPrompts ? { prompts: this.setupPrompts } : {}),
       changed: () => void this.controller.publishSettings(),
       tested: (result) => {
         this.welcome.recordTest(result);

@@ -100,6 +100,8 @@ export interface ProviderStatus {
   label: string;
   model: string;
   key: KeyStatus;
+  /** Azure OpenAI: the deployment the requests name. */
+  deployment?: string;
 }
 
 /** What the empty chat shows, computed by the host from the workspace and the extension's contributions. */

@@ -20,6 +20,8 @@ export const WEBVIEW_STRINGS = {
   provider: 'Provider',
   model: 'Model',
   apiKey: 'API key',
+  deployment: 'Deployment',
+  providerDeployment: '{0} · deployment {1}',
   setUp: 'Set Up Provider',
   change: 'Change',
   tryTitle: 'Try a task in this workspace',

@@ -56,7 +56,7 @@ export class Header {
     }
     const parts = [connected ? PHASES[phase] : STRINGS.reconnecting];
     if (provider) {
-      parts.push(provider.model, provider.label);
+      parts.push(provider.model, provider.deployment ? t('providerDeployment', provider.label, provider.deployment) : provider.label);
       if (provider.key === 'missing') parts.push(KEY_STATUS.missing);
     } else {
       parts.push(state.workspaceName ?? STRINGS.noFolder);

@@ -45,6 +45,7 @@ export class WelcomeView {
       rows.push(
         fact(this.doc, STRINGS.provider, provider.label, 'welcome-provider'),
         fact(this.doc, STRINGS.model, provider.model, 'welcome-model'),
+        ...(provider.deployment ? [fact(this.doc, STRINGS.deployment, provider.deployment, 'welcome-deployment')] : []),
         fact(this.doc, STRINGS.apiKey, KEY_STATUS[provider.key], 'welcome-key', missing ? 'warning' : provider.key === 'set' ? 'success' : undefined),
       );
     } else if (settings.model) {

@@ -24,6 +24,7 @@ export type ConnectionProblem =
   | 'proxy'
   | 'rate_limited'
   | 'server'
+  | 'api_version'
   | 'other';
 
 export interface AdviceContext {
@@ -34,6 +35,8 @@ export interface AdviceContext {
   baseUrl?: string;
   /** The proxy the request went through (http.proxy), when one is set. */
   proxy?: string;
+  /** Azure OpenAI: what the request named instead of a model; its failures get Azure's own advice. */
+  azure?: { deployment: string; apiVersion: string };
 }
 
 export interface ConnectionAdvice {
@@ -48,7 +51,8 @@ export interface ConnectionAdvice {
   action?: string;
 }
 
-type Template = (c: Required<Pick<AdviceContext, 'provider' | 'model'>> & { where: string; proxy: string }) => string;
+type Values = Required<Pick<AdviceContext, 'provider' | 'model'>> & { where: string; proxy: string; deployment: string; apiVersion: string };
+type Template = (c: Values) => string;
 
 /** Every sentence the advice uses, by problem: the one place to localise. */
 export const ADVICE: Record<ConnectionProblem, { headline: Template; fix: Template; step?: SetupStep }> = {
@@ -115,10 +119,54 @@ export const ADVICE: Record<ConnectionProblem, { headline: Template; fix: Templa
     headline: (c) => l10n.t('{0} had a server error.', c.provider),
     fix: () => l10n.t('The settings look right: try again shortly.'),
   },
+  api_version: {
+    headline: (c) => l10n.t('{0} does not accept api-version {1}.', c.provider, c.apiVersion),
+    fix: () => l10n.t('Pick an api-version your resource supports: 2024-10-21 is the latest generally available one; the Responses API needs 2025-03-01-preview or later.'),
+    step: 'model',
+  },
   other: {
     headline: () => l10n.t('The request failed.'),
     fix: () => l10n.t('Read the details below; Relay: Set Up Provider can change the provider, key, base URL or model.'),
     step: 'provider',
+  },
+};
+
+/**
+ * Azure OpenAI names a deployment, not a model, and its endpoint is a resource: where its failures mean
+ * something else, these sentences and buttons replace the general ones (a 404 is a wrong deployment name or an
+ * api-version the resource does not serve; never "pick a model").
+ */
+const AZURE_ADVICE: Partial<Record<ConnectionProblem, { headline?: Template; fix?: Template; action?: () => string }>> = {
+  no_base_url: {
+    headline: () => l10n.t('No resource endpoint is set for Azure OpenAI.'),
+    fix: () => l10n.t("Enter your resource's endpoint, e.g. https://NAME.openai.azure.com (Azure portal › your resource › Keys and Endpoint)."),
+    action: () => l10n.t('Change Endpoint'),
+  },
+  bad_key: {
+    fix: () => l10n.t("Enter KEY 1 or KEY 2 from your resource's Keys and Endpoint page in the Azure portal; a key of another resource is rejected."),
+  },
+  no_access: {
+    headline: (c) => l10n.t('Azure OpenAI refused access to deployment "{0}".', c.deployment),
+    fix: () => l10n.t("The key was accepted but the resource refused the request: check its networking rules (firewall, private endpoint) and that the key belongs to this resource."),
+  },
+  model_not_found: {
+    headline: (c) => l10n.t('Azure OpenAI found no deployment "{0}" with api-version {1} at {2}.', c.deployment, c.apiVersion, c.where),
+    fix: () =>
+      l10n.t('Either the deployment name or the api-version is wrong: use the deployment name shown in Azure AI Foundry › Deployments (the name you gave it, not the model), and an api-version your resource supports (2024-10-21 is generally available; the Responses API needs 2025-03-01-preview or later).'),
+    action: () => l10n.t('Change Deployment or API Version'),
+  },
+  api_version: { action: () => l10n.t('Change Deployment or API Version') },
+  refused: {
+    fix: () => l10n.t('Check the resource endpoint: it looks like https://NAME.openai.azure.com.'),
+    action: () => l10n.t('Change Endpoint'),
+  },
+  unknown_host: {
+    fix: () => l10n.t("Check the resource endpoint for typos (https://NAME.openai.azure.com, NAME being your resource's name), and your network or VPN."),
+    action: () => l10n.t('Change Endpoint'),
+  },
+  unreachable: {
+    fix: () => l10n.t('Check your network, firewall or VPN, and that the resource endpoint is right.'),
+    action: () => l10n.t('Change Endpoint'),
   },
 };
 
@@ -178,17 +226,27 @@ export function adviseFailure(error: ModelError, context: AdviceContext, keySet 
   let problem = problemOf(error, keySet);
   // A refused or unreachable proxy looks like a refused server: with a proxy set, the proxy is the first suspect.
   if (context.proxy && (problem === 'refused' || problem === 'unknown_host' || problem === 'unreachable')) problem = 'proxy';
+  // Azure refuses an api-version it does not serve with a 400 that says so.
+  if (context.azure && error.kind === 'bad_request' && /api[- ]?version/i.test(error.message)) problem = 'api_version';
+  return adviceFor(problem, context);
+}
+
+/** The advice for a problem, in the words of the provider in `context` (Azure's own where they differ). */
+export function adviceFor(problem: ConnectionProblem, context: AdviceContext): ConnectionAdvice {
   const entry = ADVICE[problem];
-  const values = {
+  const azure = context.azure ? AZURE_ADVICE[problem] : undefined;
+  const values: Values = {
     provider: context.provider,
     model: context.model,
     where: context.baseUrl ?? context.provider,
     proxy: context.proxy ?? '',
+    deployment: context.azure?.deployment ?? context.model,
+    apiVersion: context.azure?.apiVersion ?? '',
   };
-  const advice: ConnectionAdvice = { problem, headline: entry.headline(values), fix: entry.fix(values) };
+  const advice: ConnectionAdvice = { problem, headline: (azure?.headline ?? entry.headline)(values), fix: (azure?.fix ?? entry.fix)(values) };
   if (entry.step) {
     advice.step = entry.step;
-    advice.action = STEP_ACTIONS[entry.step];
+    advice.action = azure?.action?.() ?? STEP_ACTIONS[entry.step];
   }
   return advice;
 }
@@ -202,5 +260,7 @@ export function errorFix(error: ModelError): { step: SetupStep; label: string } 
   if (problem === 'other' || problem === 'rate_limited' || problem === 'server') return undefined;
   if (problem === 'unreachable' && error.kind === 'idle_timeout') return undefined;
   const step = ADVICE[problem].step;
-  return step ? { step, label: STEP_ACTIONS[step] } : undefined;
+  if (!step) return undefined;
+  const azure = error.endpoint === 'azure' ? AZURE_ADVICE[problem]?.action?.() : undefined;
+  return { step, label: azure ?? STEP_ACTIONS[step] };
 }

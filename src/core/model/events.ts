@@ -61,4 +61,6 @@ export interface ModelError {
   retryable: boolean;
   /** For connection failures: the low-level cause (ECONNREFUSED, a TLS certificate code, a proxy refusal), for advice. */
   cause?: string;
+  /** "azure": an Azure OpenAI deployment failed, whose fixes differ (a 404 is the deployment or api-version). */
+  endpoint?: 'azure';
 }

@@ -10,6 +10,8 @@ export interface FailureContext {
   service: string;
   model: string;
   baseUrl: string;
+  /** Azure OpenAI: `model` is the deployment, asked for with this api-version. */
+  azureApiVersion?: string;
 }
 
 /**
@@ -55,6 +57,12 @@ const NETWORK_CODES = new Set([
 const MAX_API_MESSAGE = 600;
 
 export function classifyFailure(err: unknown, ctx: FailureContext, nowMs: number): Failure {
+  const classified = classify(err, ctx, nowMs);
+  if (ctx.azureApiVersion !== undefined) classified.error.endpoint = 'azure';
+  return classified;
+}
+
+function classify(err: unknown, ctx: FailureContext, nowMs: number): Failure {
   const shape = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as ErrorShape;
   const status = typeof shape.status === 'number' ? shape.status : undefined;
   const headers = isHeaderReader(shape.headers) ? shape.headers : undefined;
@@ -74,6 +82,10 @@ export function classifyFailure(err: unknown, ctx: FailureContext, nowMs: number
   if (status === 403 || type === 'permission_error') {
     const advice = `The API key has no access to model "${ctx.model}": check the key's permissions, organization or plan.`;
     return make('forbidden', `${service} refused access ${said}.`, advice, false);
+  }
+  if ((status === 404 || type === 'DeploymentNotFound') && ctx.azureApiVersion !== undefined) {
+    const summary = `Azure OpenAI found no deployment "${ctx.model}" with api-version ${ctx.azureApiVersion} at ${ctx.baseUrl} ${said}.`;
+    return make('not_found', summary, 'The deployment name or the api-version is wrong: run "Relay: Set Up Provider" to correct them.', false);
   }
   if (status === 404 || type === 'not_found_error' || type === 'model_not_found') {
     const summary = `Model "${ctx.model}" was not found at ${ctx.baseUrl} ${said}.`;

@@ -63,7 +63,7 @@ export class OpenAIProvider implements ModelProvider {
     this.model = options.modelInfo ?? modelInfoFor(this.id, options.model);
     if (options.azure) {
       this.baseUrl = `${options.azure.endpoint.replace(/\/+$/, '')}/openai`;
-      this.context = { service: 'Azure OpenAI', model: options.azure.deployment, baseUrl: options.azure.endpoint };
+      this.context = { service: 'Azure OpenAI', model: options.azure.deployment, baseUrl: options.azure.endpoint, azureApiVersion: options.azure.apiVersion };
       return;
     }
     this.baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 // Test connection with the settings in force: the same provider a task would build (same SDK, the proxy-aware
 // fetch), one token, no retries. The result is core's (connection-test.ts); this only resolves settings and keys.
-import { type AdviceContext, ADVICE, STEP_ACTIONS } from '../../core/model/connection-advice';
+import { type AdviceContext, adviceFor } from '../../core/model/connection-advice';
 import { type ConnectionTestResult, testConnection } from '../../core/model/connection-test';
 import { createProvider } from '../../core/model/factory';
 import { providerConfigFor } from './configured-provider';
@@ -17,24 +17,30 @@ export const CONNECTION_TEST_TIMEOUT_MS = 20_000;
 
 export async function checkConnection(settings: ModelSettings, keys: ApiKeys): Promise<ConnectionTestResult> {
   const setup = setupFor(settings.provider);
-  const baseUrl = settings.baseUrl ?? defaultBaseUrl(settings.provider);
+  const azure = settings.provider === 'azure-openai' ? settings.azure : undefined;
+  // Azure is asked at its resource endpoint, for a deployment (the model id when none is set).
+  const baseUrl = azure ? azure.endpoint || undefined : (settings.baseUrl ?? defaultBaseUrl(settings.provider));
   const proxy = baseUrl ? proxyFor(baseUrl, readProxySettings()) : undefined;
-  const advice: AdviceContext = { provider: setup.label, model: settings.model, ...(baseUrl ? { baseUrl } : {}), ...(proxy ? { proxy } : {}) };
+  const advice: AdviceContext = {
+    provider: setup.label,
+    model: settings.model,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(proxy ? { proxy } : {}),
+    ...(azure ? { azure: { deployment: azure.deployment || settings.model, apiVersion: azure.apiVersion } } : {}),
+  };
   const apiKey = setup.key === 'none' ? undefined : await keys.get(settings.provider);
-  const values = () => ({ provider: setup.label, model: settings.model, where: baseUrl ?? setup.label, proxy: proxy ?? '' });
   const notReady = (problem: 'no_key' | 'no_base_url' | 'no_model'): ConnectionTestResult => {
-    const entry = ADVICE[problem];
-    const headline = entry.headline(values());
-    const step = entry.step!;
+    const said = adviceFor(problem, advice);
     return {
       ok: false,
       latencyMs: 0,
-      error: { kind: problem === 'no_key' ? 'auth' : 'bad_request', message: headline, retryable: true },
-      advice: { problem, headline, fix: entry.fix(values()), step, action: STEP_ACTIONS[step] },
+      error: { kind: problem === 'no_key' ? 'auth' : 'bad_request', message: said.headline, retryable: true },
+      advice: said,
     };
   };
   if (setup.key === 'required' && !apiKey) return notReady('no_key');
   if (setup.baseUrl === 'required' && !settings.baseUrl) return notReady('no_base_url');
+  if (azure && !azure.endpoint) return notReady('no_base_url');
   let provider: ModelProvider | undefined;
   if (settings.provider === 'vscode-lm') {
     provider = await selectVsCodeLmProvider({ id: settings.model }, { maxRetries: 0 });
@@ -49,7 +55,7 @@ export async function checkConnection(settings: ModelSettings, keys: ApiKeys): P
         ok: false,
         latencyMs: 0,
         error: { kind: 'bad_request', message, retryable: true },
-        advice: { problem: 'other', headline: message, fix: ADVICE.other.fix(values()), step: 'provider', action: STEP_ACTIONS.provider },
+        advice: { ...adviceFor('other', advice), headline: message },
       };
     }
   }

@@ -2,6 +2,7 @@
 // Keys never go to settings, logs, history or error messages.
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
+import { AZURE_DEFAULT_API_VERSION } from '../../core/model/azure-setup';
 import { DEFAULT_MODEL, DEFAULT_PROVIDER } from '../../core/model/default-model';
 import { parseModelOverrides, type ParsedOverrides } from '../../core/model/model-overrides';
 import type { AzureTarget } from '../../core/model/openai-provider';
@@ -76,8 +77,7 @@ export function readModelSettings(): ModelSettings {
   };
 }
 
-/** Recent enough for the Responses API and reasoning models on Azure. */
-export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
+export { AZURE_DEFAULT_API_VERSION };
 
 function reasoningSettings(config: vscode.WorkspaceConfiguration): Pick<ModelSettings, 'thinkingBudget' | 'reasoningEffort' | 'openaiApi'> {
   const out: Pick<ModelSettings, 'thinkingBudget' | 'reasoningEffort' | 'openaiApi'> = {};

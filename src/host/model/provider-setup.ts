@@ -26,8 +26,9 @@ const EXTRAS: Partial<Record<string, SetupExtras>> = {
   anthropic: { keyPlaceholder: 'sk-ant-...', keyPage: 'https://console.anthropic.com/settings/keys', listing: 'anthropic' },
   openai: { keyPlaceholder: 'sk-...', keyPage: 'https://platform.openai.com/api-keys', listing: 'openai' },
   gemini: { keyPlaceholder: 'AIza...', keyPage: 'https://aistudio.google.com/apikey' },
-  // The endpoint, deployment and api-version are relay.azure.* settings; Test connection names a missing one.
-  'azure-openai': { keyPage: 'https://portal.azure.com' },
+  // Its own questions (endpoint, deployment, api-version, API: azure-setup-flow.ts); the model it serves comes
+  // from the catalog's OpenAI models.
+  'azure-openai': { keyPage: 'https://portal.azure.com', listing: 'azure-openai' },
   'openai-compatible': {
     key: 'optional',
     baseUrl: 'required',

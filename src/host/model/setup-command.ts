@@ -5,14 +5,13 @@
 import * as vscode from 'vscode';
 import type { SetupStep } from '../../core/model/connection-advice';
 import type { ConnectionTestResult } from '../../core/model/connection-test';
-import { listModels } from '../../core/model/model-listing';
 import { SETUP } from '../onboarding/strings';
-import { providerFetch } from '../proxy/proxy-fetch';
-import { listVsCodeLmModels } from '../vscode-lm-provider';
+import { runAzureSteps } from './azure-setup-flow';
 import { checkConnection } from './connection-check';
-import { toChoice } from './model-choices';
-import { type ApiKeys, type ModelSettings, type ProviderId, readModelSettings } from './model-settings';
-import { allSetups, type ProviderSetup, setupFor } from './provider-setup';
+import { type ApiKeys, type ModelSettings, readModelSettings } from './model-settings';
+import { type ProviderSetup, setupFor } from './provider-setup';
+import { askKey, pickModel, pickProvider, updateSetting } from './setup-questions';
+import { type SetupPrompts, vscodeSetupPrompts } from './setup-prompts';
 
 export interface SetupDeps {
   keys: ApiKeys;
@@ -20,6 +19,8 @@ export interface SetupDeps {
   changed(): void;
   /** Told every Test connection result (the chat's welcome shows the last one). */
   tested?(result: ConnectionTestResult, settings: ModelSettings): void;
+  /** The QuickPick and InputBox; integration tests answer them. */
+  prompts?: SetupPrompts;
 }
 
 /** How many times a failed test may lead straight into its fix before the flow stops asking. */
@@ -53,10 +54,12 @@ export async function testConnectionCommand(deps: SetupDeps): Promise<Connection
 /** Asks what `step` needs (everything when undefined; nothing for 'none'); false when the person cancelled. */
 async function runSteps(deps: SetupDeps, step: SetupStep | 'none' | undefined): Promise<boolean> {
   if (step === 'none') return true;
+  const prompts = deps.prompts ?? vscodeSetupPrompts;
   const settings = readModelSettings();
   const full = step === undefined || step === 'provider';
-  const provider = full ? await pickProvider(deps.keys, settings.provider) : settings.provider;
+  const provider = full ? await pickProvider(prompts, deps.keys, settings.provider) : settings.provider;
   if (!provider) return false;
+  if (provider === 'azure-openai') return runAzureSteps(prompts, deps.keys, settings, step);
   const setup = setupFor(provider);
   const changedProvider = provider !== settings.provider;
   const total = (full ? 1 : 0) + (setup.baseUrl === 'required' ? 1 : 0) + (setup.key !== 'none' ? 1 : 0) + 1;
@@ -69,34 +72,24 @@ async function runSteps(deps: SetupDeps, step: SetupStep | 'none' | undefined): 
     if (picked === undefined) return false;
     baseUrl = picked;
   }
+  let key: string | undefined;
   if (setup.key !== 'none' && (full || step === 'key')) {
-    if (!(await askKey(deps.keys, setup, title()))) return false;
+    key = await askKey(prompts, deps.keys, setup, title());
+    if (key === undefined) return false;
   }
   let model = changedProvider ? undefined : settings.model;
   if (full || step === 'model') {
-    const picked = await pickModel(deps.keys, setup, baseUrl, model, title());
+    const picked = await pickModel(prompts, deps.keys, { setup, ...(key ? { apiKey: key } : {}), baseUrl, current: model, title: title() });
     if (picked === undefined) return false;
     model = picked;
   }
-  await update('provider', provider);
+  // Written only now: a cancel above leaves the key and every setting as they were.
+  if (key) await deps.keys.set(provider, key);
+  await updateSetting('provider', provider);
   // A base URL belongs to the provider it was set for: a new provider without one talks to its own endpoint.
-  if (setup.baseUrl === 'required' || changedProvider) await update('baseUrl', baseUrl ?? '');
-  if (model) await update('model', model);
+  if (setup.baseUrl === 'required' || changedProvider) await updateSetting('baseUrl', baseUrl ?? '');
+  if (model) await updateSetting('model', model);
   return true;
-}
-
-async function pickProvider(keys: ApiKeys, current: ProviderId): Promise<ProviderId | undefined> {
-  const items = await Promise.all(
-    allSetups().map(async (setup) => {
-      const facts: (string | undefined)[] = [setup.id === current ? SETUP.currentProvider : undefined];
-      if (setup.key === 'none') facts.push(SETUP.noKeyNeeded);
-      else facts.push((await keys.get(setup.id)) ? SETUP.keyStored : setup.key === 'required' ? SETUP.keyMissing : undefined);
-      return { label: setup.label, description: facts.filter(Boolean).join(' · '), id: setup.id };
-    }),
-  );
-  items.sort((a, b) => Number(b.id === current) - Number(a.id === current));
-  const picked = await vscode.window.showQuickPick(items, { title: SETUP.title, placeHolder: SETUP.pickProvider, ignoreFocusOut: true });
-  return picked?.id;
 }
 
 async function askBaseUrl(setup: ProviderSetup, current: string | undefined, title: string): Promise<string | undefined> {
@@ -132,74 +125,10 @@ async function askBaseUrl(setup: ProviderSetup, current: string | undefined, tit
   });
 }
 
-/** False when cancelled. An empty answer keeps a stored key (or, for an optional key, means none). */
-async function askKey(keys: ApiKeys, setup: ProviderSetup, title: string): Promise<boolean> {
-  const stored = await keys.get(setup.id);
-  const key = await vscode.window.showInputBox({
-    title,
-    prompt: stored ? SETUP.keyPromptStored(setup.label) : setup.key === 'optional' ? SETUP.keyOptional : SETUP.keyPrompt(setup.label, setup.keyPage),
-    password: true,
-    ignoreFocusOut: true,
-    placeHolder: setup.keyPlaceholder,
-    validateInput: (value) => (!value.trim() && !stored && setup.key === 'required' ? SETUP.keyRequired : undefined),
-  });
-  if (key === undefined) return false;
-  if (key.trim()) await keys.set(setup.id, key.trim());
-  return true;
-}
-
-type ModelItem = vscode.QuickPickItem & { id?: string; custom?: boolean };
-
-async function pickModel(keys: ApiKeys, setup: ProviderSetup, baseUrl: string | undefined, current: string | undefined, title: string): Promise<string | undefined> {
-  const items = modelItems(keys, setup, baseUrl, current);
-  const picked = await vscode.window.showQuickPick(items, {
-    title,
-    placeHolder: SETUP.pickModel(setup.label),
-    matchOnDescription: true,
-    matchOnDetail: true,
-    ignoreFocusOut: true,
-  });
-  if (!picked) return undefined;
-  if (!picked.custom) return picked.id;
-  const id = await vscode.window.showInputBox({
-    title,
-    prompt: SETUP.modelIdPrompt(setup.label),
-    value: current ?? '',
-    ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? undefined : SETUP.modelIdRequired),
-  });
-  return id?.trim() || undefined;
-}
-
-async function modelItems(keys: ApiKeys, setup: ProviderSetup, baseUrl: string | undefined, current: string | undefined): Promise<ModelItem[]> {
-  const items: ModelItem[] = [];
-  const mark = (id: string) => (id === current ? '$(check) ' : '');
-  if (setup.listing === 'vscode-lm') {
-    const offered = await listVsCodeLmModels().catch(() => []);
-    for (const m of offered) items.push({ label: `${mark(m.id)}${m.name}`, description: m.id, detail: `${m.vendor} · ${m.family}`, id: m.id });
-    if (items.length === 0) items.push({ label: `$(info) ${SETUP.noVsCodeModels}` });
-    return items;
-  }
-  if (setup.listing) {
-    const apiKey = await keys.get(setup.id);
-    const listing = await listModels({ provider: setup.listing, ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}), fetch: providerFetch });
-    if (listing.liveError) items.push({ label: `$(info) ${SETUP.liveListFailed(listing.liveError)}`, kind: vscode.QuickPickItemKind.Separator });
-    for (const model of listing.models) {
-      const choice = toChoice(setup.listing, model);
-      const detail = [model.details, choice.detail].filter(Boolean).join(' · ');
-      items.push({ label: `${mark(model.id)}${choice.label}`, ...(choice.label !== model.id ? { description: model.id } : {}), ...(detail ? { detail } : {}), id: model.id });
-    }
-  } else if (current) {
-    items.push({ label: `${mark(current)}${current}`, id: current });
-  }
-  items.push({ label: SETUP.enterModelId, custom: true, alwaysShow: true });
-  return items;
-}
-
 /** The test with the settings in force, under a progress notification; the result is not shown (callers do). */
 export async function testWithProgress(deps: SetupDeps): Promise<ConnectionTestResult> {
   const settings = readModelSettings();
-  const label = setupFor(settings.provider).label;
+  const label = targetLabel(settings);
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: SETUP.testing(label, settings.model) },
     () => checkConnection(settings, deps.keys),
@@ -210,8 +139,7 @@ export async function testWithProgress(deps: SetupDeps): Promise<ConnectionTestR
 
 /** Shows the result; returns the step the person chose to fix it with ('test' to try again), if any. */
 async function showResult(result: ConnectionTestResult): Promise<SetupStep | 'test' | undefined> {
-  const settings = readModelSettings();
-  const label = setupFor(settings.provider).label;
+  const label = targetLabel(readModelSettings());
   if (result.ok) {
     void vscode.window.showInformationMessage(SETUP.ok(label, result.model, result.latencyMs));
     return undefined;
@@ -225,11 +153,9 @@ async function showResult(result: ConnectionTestResult): Promise<SetupStep | 'te
   return undefined;
 }
 
-/** Where the setting is set now (a workspace value would hide a user one), so the change takes effect. */
-async function update(key: 'provider' | 'model' | 'baseUrl', value: string): Promise<void> {
-  const config = vscode.workspace.getConfiguration('relay');
-  const where = config.inspect(key);
-  const target = where?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  if (config.get(key) === value && (where?.workspaceValue !== undefined || where?.globalValue !== undefined)) return;
-  await config.update(key, value, target);
+/** The provider as the messages name it: Azure with its deployment ("Azure OpenAI · relay-4-1"). */
+function targetLabel(settings: ModelSettings): string {
+  const label = setupFor(settings.provider).label;
+  const deployment = settings.provider === 'azure-openai' ? settings.azure?.deployment || settings.model : undefined;
+  return deployment ? `${label} · ${deployment}` : label;
 }

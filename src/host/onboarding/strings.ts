@@ -68,6 +68,82 @@ export const SETUP = {
   },
 };
 
+/** Azure OpenAI's questions: its endpoint, deployment, api-version and API. */
+export const AZURE = {
+  get endpointPrompt() {
+    return l10n.t("Your Azure OpenAI resource's endpoint (Azure portal › your resource › Keys and Endpoint). Pasting a whole request URL is fine: Relay keeps the endpoint.");
+  },
+  get endpointEmpty() {
+    return l10n.t('Enter the endpoint of your Azure OpenAI resource.');
+  },
+  get endpointInvalid() {
+    return l10n.t('Enter a URL such as https://NAME.openai.azure.com.');
+  },
+  get endpointHttps() {
+    return l10n.t('Azure OpenAI is reached over https:// (plain http:// only on this machine).');
+  },
+  endpointKept: (endpoint: string, dropped: string) => l10n.t('Relay will use {0} and drop {1} (the /openai path, deployment and api-version are added per request).', endpoint, dropped),
+  keyPrompt: (stored: boolean) =>
+    stored
+      ? l10n.t('An Azure OpenAI key is stored. Press Enter to keep it, or type a new one to replace it.')
+      : l10n.t("KEY 1 or KEY 2 from your resource's Keys and Endpoint page. It is stored in VS Code SecretStorage (your OS keychain), never in settings or logs."),
+  listing: (endpoint: string) => l10n.t('Relay: reading the deployments of {0}…', endpoint),
+  get pickDeployment() {
+    return l10n.t('Which deployment should Relay use?');
+  },
+  serves: (model: string) => l10n.t('serves {0}', model),
+  get enterDeployment() {
+    return l10n.t('$(edit) Enter a deployment name...');
+  },
+  get deploymentPrompt() {
+    return l10n.t('The deployment name, as Azure AI Foundry › Deployments shows it (the name you gave the deployment, not the model).');
+  },
+  deploymentPromptUnlisted: (why: string) =>
+    l10n.t("The deployment name, as Azure AI Foundry › Deployments shows it (the name you gave the deployment, not the model). The resource did not list its deployments to this key ({0}), so type it.", why),
+  get deploymentInvalid() {
+    return l10n.t('A deployment name has letters, digits, "-", "_" or "." only, at most 64.');
+  },
+  pickModel: (deployment: string) => l10n.t('Which model does deployment {0} serve? (Relay takes its context window, price and API from it.)', deployment),
+  get pickApiVersion() {
+    return l10n.t('Which api-version should Relay send?');
+  },
+  get defaultVersion() {
+    return l10n.t('default');
+  },
+  get bothApis() {
+    return l10n.t('Chat Completions and the Responses API');
+  },
+  get chatOnly() {
+    return l10n.t('generally available · Chat Completions only');
+  },
+  get previewChatOnly() {
+    return l10n.t('Chat Completions only');
+  },
+  get otherVersion() {
+    return l10n.t('$(edit) Other...');
+  },
+  get apiVersionPrompt() {
+    return l10n.t('The api-version, such as 2025-04-01-preview or 2024-10-21.');
+  },
+  get apiVersionInvalid() {
+    return l10n.t('An api-version looks like 2024-10-21 or 2025-04-01-preview.');
+  },
+  pickApi: (deployment: string) => l10n.t('Which API should Relay use with deployment {0}?', deployment),
+  get automatic() {
+    return l10n.t('Automatic');
+  },
+  automaticDetail: (api: string, model: string) => l10n.t('{0}, the API the catalog names for {1}', api, model),
+  get chatCompletions() {
+    return l10n.t('Chat Completions API');
+  },
+  get responses() {
+    return l10n.t('Responses API');
+  },
+  get needsNewerVersion() {
+    return l10n.t('needs api-version 2025-03-01-preview or later: pick another api-version first');
+  },
+};
+
 export const WELCOME = {
   testedOk: (ms: number) => l10n.t('Connection tested: OK in {0} ms.', ms),
 };

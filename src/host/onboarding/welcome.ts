@@ -13,7 +13,8 @@ import { gatherWorkspaceFacts } from './workspace-facts';
 export async function providerStatus(settings: ModelSettings, keys: ApiKeys): Promise<ProviderStatus> {
   const setup = setupFor(settings.provider);
   const key = setup.key === 'none' ? 'not-needed' : (await keys.get(settings.provider)) ? 'set' : setup.key === 'optional' ? 'not-needed' : 'missing';
-  return { id: settings.provider, label: setup.label, model: settings.model, key };
+  const deployment = settings.provider === 'azure-openai' ? settings.azure?.deployment || settings.model : undefined;
+  return { id: settings.provider, label: setup.label, model: settings.model, key, ...(deployment ? { deployment } : {}) };
 }
 
 export class WelcomeSource {

@@ -77,7 +77,7 @@ describe('connection advice', () => {
 
   test('every problem has words', () => {
     for (const [problem, entry] of Object.entries(ADVICE)) {
-      const values = { provider: 'P', model: 'm', where: 'w', proxy: 'x' };
+      const values = { provider: 'P', model: 'm', where: 'w', proxy: 'x', deployment: 'd', apiVersion: 'v' };
       assert.ok(entry.headline(values).endsWith('.'), problem);
       assert.ok(entry.fix(values).endsWith('.'), problem);
     }
