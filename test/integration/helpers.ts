@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../src/core/ports/approval';
 import type { RelayApi } from '../../src/extension';
 import type { RestoreAnswer, RestoreQuestion } from '../../src/host/checkpoints/restore-flow';
+import type { SetupPrompts } from '../../src/host/model/setup-prompts';
 import type { Relay } from '../../src/host/relay';
 
 export const EXTENSION_ID = 'relay-dev.relay';
@@ -82,11 +83,83 @@ export class ScriptedRestoreConfirmer {
   };
 }
 
+/** One question Set Up Provider asked, as the person would have seen it. */
+export interface SetupQuestion {
+  kind: 'pick' | 'input';
+  title: string | undefined;
+  /** The pick's placeholder, or the input box's prompt. */
+  text: string | undefined;
+  /** A pick's items, by label (a current one starts with "$(check) "), with their descriptions and details. */
+  items?: { label: string; description?: string; detail?: string }[];
+  /** An input box's prefilled value, whether it hides what is typed, and what its validation said of the answer. */
+  value?: string;
+  password?: boolean;
+  said?: string;
+  validate?: (value: string) => Promise<string | undefined>;
+}
+
+/**
+ * Answers Set Up Provider's QuickPicks and InputBoxes from a queue and records every question: a pick is
+ * answered by an item's label (without its "$(check) " mark), an input by the text typed, `undefined` is Escape.
+ * A typed answer the box's own validation rejects fails the test (VS Code would not take it either). An empty
+ * queue answers like Escape.
+ */
+export class ScriptedSetupPrompts implements SetupPrompts {
+  readonly questions: SetupQuestion[] = [];
+  /** The failed Test connection results shown (the modal this test server refuses), each closed like Cancel. */
+  readonly failures: { message: string; detail: string; buttons: readonly string[] }[] = [];
+  private answers: (string | undefined)[] = [];
+
+  script(...answers: (string | undefined)[]): void {
+    this.questions.length = 0;
+    this.failures.length = 0;
+    this.answers = [...answers];
+  }
+
+  async failure(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined> {
+    this.failures.push({ message, detail, buttons });
+    return undefined;
+  }
+
+  async pick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions): Promise<T | undefined> {
+    const list = await items;
+    this.questions.push({
+      kind: 'pick',
+      title: options.title,
+      text: options.placeHolder,
+      items: list.map((i) => ({ label: i.label, ...(i.description ? { description: i.description } : {}), ...(i.detail ? { detail: i.detail } : {}) })),
+    });
+    const answer = this.answers.shift();
+    if (answer === undefined) return undefined;
+    const plain = (label: string) => label.replace(/^\$\(check\) /, '');
+    const picked = list.find((i) => plain(i.label) === answer && i.kind !== vscode.QuickPickItemKind.Separator);
+    if (!picked) throw new Error(`no item "${answer}" to pick in: ${list.map((i) => i.label).join(' | ')}`);
+    return picked;
+  }
+
+  async input(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    const validate = async (value: string): Promise<string | undefined> => {
+      const result = await options.validateInput?.(value);
+      if (!result) return undefined;
+      return typeof result === 'string' ? `error: ${result}` : `${result.severity === vscode.InputBoxValidationSeverity.Error ? 'error' : 'info'}: ${result.message}`;
+    };
+    const question: SetupQuestion = { kind: 'input', title: options.title, text: options.prompt, value: options.value ?? '', password: options.password ?? false, validate };
+    this.questions.push(question);
+    const answer = this.answers.shift();
+    if (answer === undefined) return undefined;
+    const said = await validate(answer);
+    if (said) question.said = said;
+    if (said?.startsWith('error:')) throw new Error(`the input box would not take "${answer}": ${said}`);
+    return answer;
+  }
+}
+
 interface SharedRelay {
   relay: Relay;
   prompter: ScriptedPrompter;
   mcpConfirmer: ScriptedMcpConfirmer;
   restoreConfirmer: ScriptedRestoreConfirmer;
+  setupPrompts: ScriptedSetupPrompts;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -104,8 +177,9 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const prompter = new ScriptedPrompter();
     const mcpConfirmer = new ScriptedMcpConfirmer();
     const restoreConfirmer = new ScriptedRestoreConfirmer();
-    const overrides = { prompter, mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput }, restoreConfirm: restoreConfirmer.confirm };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer };
+    const setupPrompts = new ScriptedSetupPrompts();
+    const overrides = { prompter, mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput }, restoreConfirm: restoreConfirmer.confirm, setupPrompts };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts };
   });
   return holder[SHARED];
 }

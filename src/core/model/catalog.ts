@@ -10,9 +10,13 @@
 // stored (nano) and otherwise the gateways that list OpenAI's rates (Vercel AI Gateway, Venice). An entry
 // whose price was not published in a form this table can hold has no price, with a comment saying why.
 // Gemini: windows and output limits from ai.google.dev/gemini-api/docs/models (1,048,576 in, 65,536 out),
-// prices from ai.google.dev/gemini-api/docs/pricing (paid tier, text input, as of the Gemini 3 previews);
-// Gemini 3 Flash's $0.50/$3.00 is also what gateways list for it. 2.5 Pro and 3 Pro are priced in two tiers
-// by prompt size (above 200K tokens), so like Haiku 5.5 they have no price.
+// prices from ai.google.dev/gemini-api/docs/pricing ("Gemini Developer API Pricing", paid tier, text/image/video
+// input, output including thinking tokens). Checked again 2026-11-25 against copies of that page, since the page
+// itself could not be fetched here: Gemini 3 Flash Preview's $0.50 in / $3.00 out / $0.05 context caching is quoted
+// verbatim from it by factquire.com (models/google/gemini-3-flash-preview, read 2026-07-04); 2.5 Flash's $0.30/$2.50
+// and 2.5 Flash-Lite's $0.10/$0.40 are what morphllm.com/gemini-api-pricing lists from it. Their caching prices
+// ($0.03 and $0.01) were not found in a copy that could be trusted, so they remain as read in the first pass.
+// 2.5 Pro and 3 Pro are priced in two tiers by prompt size (above 200K tokens), so like Haiku 5.5 they have no price.
 //
 // Capabilities: every model here calls tools and reads images; `supportsReasoning` marks the ones that think
 // (Claude 3.7 and later, OpenAI's o-series and GPT-5 family, Gemini 2.5 and later). OpenAI's reasoning models

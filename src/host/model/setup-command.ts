@@ -36,7 +36,7 @@ export async function setUpProviderCommand(deps: SetupDeps, step?: SetupStep): P
     if (!(await runSteps(deps, next))) return undefined;
     deps.changed();
     const result = await testWithProgress(deps);
-    const again = await showResult(result);
+    const again = await showResult(result, deps.prompts ?? vscodeSetupPrompts);
     if (again === undefined) return result;
     next = again === 'test' ? 'none' : again;
   }
@@ -46,7 +46,7 @@ export async function setUpProviderCommand(deps: SetupDeps, step?: SetupStep): P
 /** "Relay: Test Connection": the test alone, with the settings in force. */
 export async function testConnectionCommand(deps: SetupDeps): Promise<ConnectionTestResult> {
   const result = await testWithProgress(deps);
-  const fix = await showResult(result);
+  const fix = await showResult(result, deps.prompts ?? vscodeSetupPrompts);
   if (fix !== undefined) await setUpProviderCommand(deps, fix === 'test' ? undefined : fix);
   return result;
 }
@@ -138,7 +138,7 @@ export async function testWithProgress(deps: SetupDeps): Promise<ConnectionTestR
 }
 
 /** Shows the result; returns the step the person chose to fix it with ('test' to try again), if any. */
-async function showResult(result: ConnectionTestResult): Promise<SetupStep | 'test' | undefined> {
+async function showResult(result: ConnectionTestResult, prompts: SetupPrompts): Promise<SetupStep | 'test' | undefined> {
   const label = targetLabel(readModelSettings());
   if (result.ok) {
     void vscode.window.showInformationMessage(SETUP.ok(label, result.model, result.latencyMs));
@@ -147,7 +147,7 @@ async function showResult(result: ConnectionTestResult): Promise<SetupStep | 'te
   const { advice } = result;
   const buttons = [advice.action, SETUP.testAgain].filter((b): b is string => Boolean(b));
   const detail = SETUP.failedDetail(advice.fix, result.error.message);
-  const picked = await vscode.window.showErrorMessage(SETUP.failedTitle(advice.headline), { modal: true, detail }, ...buttons);
+  const picked = await prompts.failure(SETUP.failedTitle(advice.headline), detail, buttons);
   if (picked === SETUP.testAgain) return 'test';
   if (picked && picked === advice.action) return advice.step;
   return undefined;

@@ -107,8 +107,7 @@ export async function updateSetting(key: string, value: string): Promise<void> {
   const config = vscode.workspace.getConfiguration('relay');
   const where = config.inspect(key);
   const target = where?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  const set = where?.workspaceValue !== undefined || where?.globalValue !== undefined;
-  // Unchanged, or the default that nothing overrides: nothing to write.
-  if (config.get(key) === value && (set || where?.defaultValue === value)) return;
+  // Already set to it: nothing to write. A default is written out, so what was picked stays picked.
+  if (config.get(key) === value && (where?.workspaceValue !== undefined || where?.globalValue !== undefined)) return;
   await config.update(key, value, target);
 }

@@ -5,7 +5,9 @@
 // optional faults. It records every request (never the API key) so tests can check what the
 // model was sent. Control endpoints let another process drive it: POST /__script, GET /__requests, POST /__reset.
 // `GET /v1/models` lists the models set with `setModels` in Anthropic's or OpenAI's format (not recorded), and
-// with `ollamaTags`, `GET /api/tags` lists them as Ollama does.
+// with `ollamaTags`, `GET /api/tags` lists them as Ollama does. With `setAzureDeployments`, the server is an Azure
+// resource with those deployments: `GET /openai/deployments` lists them (or fails with the status given, as
+// resources that no longer serve the list do), and a request naming another deployment gets Azure's 404.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicErrorBody, anthropicFrames } from './anthropic-wire';
@@ -43,12 +45,20 @@ export interface ScriptedModelServer {
   setScript(script: Script): void;
   /** What `GET /v1/models` answers from now on. */
   setModels(reply: ModelsReply): void;
+  /** Azure's deployments (a request naming another gets DeploymentNotFound) and what their list answers. */
+  setAzureDeployments(deployments: AzureDeployments | undefined): void;
   /** How many `GET /v1/models` requests came, and whether the last carried an API key header. */
   readonly modelListings: { count: number; authHeader: boolean };
   /** Forgets the recorded requests and empties the script. */
   reset(): void;
   /** Stops listening and ends every open connection. */
   close(): Promise<void>;
+}
+
+export interface AzureDeployments {
+  deployments: { id: string; model: string }[];
+  /** What `GET /openai/deployments` answers: the list (the default) or this error status. */
+  listStatus?: number;
 }
 
 export interface ScriptedModelServerOptions {
@@ -92,6 +102,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   let sequence = 0;
   let models: ModelsReply = options.models ?? { models: [] };
   const modelListings = { count: 0, authHeader: false };
+  let azure: AzureDeployments | undefined;
   /** Reasoning items and thought signatures handed out, to check what comes back (the APIs verify both). */
   const issuedReasoning = new Map<string, string>();
   const issuedSignatures = new Set<string>();
@@ -130,6 +141,14 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
       return sendJson(res, 200, anthropic ? anthropicModelsPage(models.models, query) : openaiModelsList(models.models));
     }
+    if (path === '/openai/deployments' && req.method === 'GET' && azure) {
+      modelListings.count++;
+      modelListings.authHeader = Boolean(req.headers['api-key']);
+      if (!new URL(req.url ?? '/', 'http://localhost').searchParams.get('api-version')) return sendJson(res, 404, { error: { code: '404', message: 'Resource not found' } });
+      if (azure.listStatus) return sendJson(res, azure.listStatus, { error: { code: String(azure.listStatus), message: 'Resource not found' } });
+      const data = azure.deployments.map((d) => ({ id: d.id, model: d.model, owner: 'organization-owner', object: 'deployment', status: 'succeeded', scale_settings: { scale_type: 'standard' } }));
+      return sendJson(res, 200, { object: 'list', data });
+    }
     if (path === '/api/tags' && req.method === 'GET' && options.ollamaTags) {
       modelListings.count++;
       if ('status' in models) return sendJson(res, models.status, { error: `status ${models.status}` });
@@ -165,6 +184,12 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     // Azure answers a request without an api-version as an unknown resource.
     if (path.startsWith('/openai/') && !query['api-version']) return fail(404, 'Resource not found');
     if (!isRecord(body)) return fail(400, 'The request body is not valid JSON.');
+    const deployment = path.startsWith('/openai/') ? (routed.pathModel ?? String(body.model)) : undefined;
+    if (azure && deployment !== undefined && !azure.deployments.some((d) => d.id === deployment)) {
+      record.outcome = 'error_status';
+      // Azure's own words for a deployment the resource does not have.
+      return sendJson(res, 404, { error: { code: 'DeploymentNotFound', message: 'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.' } });
+    }
     const problem = requestProblem(route, body);
     if (problem) return fail(400, problem);
     const streaming = route === 'gemini' ? query.alt === 'sse' : body.stream === true;
@@ -256,6 +281,9 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     setScript: (script) => queue.replace(parseScript(script)),
     setModels: (reply) => {
       models = reply;
+    },
+    setAzureDeployments: (deployments) => {
+      azure = deployments;
     },
     modelListings,
     reset: () => {

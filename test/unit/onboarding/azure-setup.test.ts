@@ -126,7 +126,7 @@ describe('the Azure deployments list over HTTP', () => {
 describe('advice for Azure OpenAI', () => {
   const azure = { provider: 'Azure OpenAI', model: 'gpt-4.1', baseUrl: 'https://contoso.openai.azure.com', azure: { deployment: 'relay-4-1', apiVersion: '2024-10-21' } };
   const failureContext = { service: 'Azure OpenAI', model: 'relay-4-1', baseUrl: 'https://contoso.openai.azure.com', azureApiVersion: '2024-10-21' };
-  const sdkError = (status: number, body: unknown) => OpenAISdk.APIError.generate(status, body, undefined, new Headers());
+  const sdkError = (status: number, body: object) => OpenAISdk.APIError.generate(status, body, undefined, new Headers());
 
   test("Azure's real 404 (DeploymentNotFound) means the deployment or the api-version, and the button says so", () => {
     const failure = classifyFailure(sdkError(404, { error: { code: 'DeploymentNotFound', message: 'The API deployment for this resource does not exist.' } }), failureContext, 0);
