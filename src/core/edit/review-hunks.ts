@@ -202,6 +202,21 @@ function resolveLines(input: ReviewInput): { lines: string[]; hunks: ResolvedHun
         r = edit.end;
       }
       for (; r < group.end; r++) out.push(reference[r]!);
+      if (edited && putBackToBase(out, start, members, base, reference, group)) {
+        // The user typed the hunks' lines back to the base (VS Code's gutter "Revert" does that): a rejection.
+        let pos = start;
+        let prev = group.start;
+        for (const h of members) {
+          pos += h.start - prev;
+          const len = h.hunk.baseEnd - h.hunk.baseStart;
+          resolved.push({ index: h.index, decision: 'rejected', hunk: h.hunk, resolvedStart: pos, resolvedEnd: pos + len, userEdited: false });
+          pos += len;
+          prev = h.end;
+        }
+        at = group.end;
+        while (e < edits.length && (inGroup.has(e) || edits[e]!.start < group.end)) e++;
+        continue;
+      }
       for (const h of members) {
         // Without user edits the hunk's place is exact; with them, the group's whole span stands for it.
         const [s, en] = edited ? [start, out.length] : [start + h.start - group.start, start + h.end - group.start];
@@ -233,6 +248,27 @@ function resolveLines(input: ReviewInput): { lines: string[]; hunks: ResolvedHun
   }
   resolved.sort((a, b) => a.index - b.index);
   return { lines: out, hunks: resolved, userEdited: edits.length > 0 };
+}
+
+/** Whether `out` from `start` holds the group with every member hunk back at its base lines, exactly. */
+function putBackToBase(
+  out: readonly string[],
+  start: number,
+  members: readonly { hunk: LineHunk; start: number; end: number }[],
+  base: readonly string[],
+  reference: readonly string[],
+  group: { start: number; end: number },
+): boolean {
+  const expected: string[] = [];
+  let r = group.start;
+  for (const h of members) {
+    for (; r < h.start; r++) expected.push(reference[r]!);
+    expected.push(...base.slice(h.hunk.baseStart, h.hunk.baseEnd));
+    r = h.end;
+  }
+  for (; r < group.end; r++) expected.push(reference[r]!);
+  if (out.length - start !== expected.length) return false;
+  return expected.every((line, i) => line === out[start + i]);
 }
 
 /**

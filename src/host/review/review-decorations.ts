@@ -71,7 +71,8 @@ export class ReviewDecorations implements vscode.Disposable {
     const labels: vscode.DecorationOptions[] = [];
     const hovers: vscode.DecorationOptions[] = [];
     for (const hunk of review.locate(file)) {
-      const decision = decisions[hunk.index];
+      // Put back to its original lines by hand (the gutter's Revert, or typing): what is applied counts it rejected.
+      const decision = hunk.reverted && decisions[hunk.index] !== 'rejected' ? 'reverted' : decisions[hunk.index];
       const label = `${hunk.index + 1}/${decisions.length}`;
       const first = Math.min(hunk.start, last);
       const hoverMessage = hoverFor(uri, hunk.index, label, decision, review.reviewed.length > 1);
@@ -80,7 +81,9 @@ export class ReviewDecorations implements vscode.Disposable {
           ? `✓ ${l10n.t('Change {0} accepted', label)}`
           : decision === 'rejected'
             ? `✗ ${l10n.t('Change {0} rejected', label)}`
-            : l10n.t('Change {0} · hover to accept or reject', label);
+            : decision === 'reverted'
+              ? `↩ ${l10n.t('Change {0} put back to the original', label)}`
+              : l10n.t('Change {0} · hover to accept or reject', label);
       labels.push({
         range: document.lineAt(first).range,
         hoverMessage,
@@ -106,6 +109,8 @@ function hoverFor(uri: string, hunk: number, label: string, decision: string | u
     lines.push(l10n.t('**Change {0}** accepted.', label), link(`$(close) ${l10n.t('Reject instead')}`, REVIEW_COMMANDS.rejectHunk, [uri, hunk]));
   } else if (decision === 'rejected') {
     lines.push(l10n.t('**Change {0}** rejected: the original lines stay.', label));
+  } else if (decision === 'reverted') {
+    lines.push(l10n.t('**Change {0}** is back to the original lines and counts as rejected; Undo brings it back.', label));
   } else {
     lines.push(
       l10n.t('**Change {0}**', label),

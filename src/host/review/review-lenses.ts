@@ -69,6 +69,11 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
         lenses.push(new vscode.CodeLens(at, { title: `$(discard) ${l10n.t('Change {0} rejected', label)}`, command: '' }));
         continue;
       }
+      if (hunk.reverted) {
+        // Typed back to the original (the gutter's Revert does that): applied as a rejection, Undo brings it back.
+        lenses.push(new vscode.CodeLens(at, { title: `$(discard) ${l10n.t('Change {0} put back to the original', label)}`, command: '' }));
+        continue;
+      }
       if (decision === 'accepted') lenses.push(new vscode.CodeLens(at, { title: `$(pass-filled) ${l10n.t('Change {0} accepted', label)}`, command: '' }));
       else {
         const title = `$(check) ${l10n.t('Accept change {0}', label)}`;

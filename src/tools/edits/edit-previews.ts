@@ -86,8 +86,11 @@ export function acceptedChange(change: ProposedFileChange, review: FileReview | 
   const reverted = (review?.decisions ?? []).flatMap((d, i) => (d === 'rejected' ? [i] : []));
   const current = change.kind === 'delete' ? (reverted.length > 0 ? base : '') : (review?.text ?? proposed);
   const resolution = resolveReview({ base, proposed, current, reverted, reject: [] });
-  const reference = reverted.length > 0 ? resolveReview({ base, proposed, current: proposed, reverted: [], reject: reverted }).text : proposed;
   const rejected = resolution.hunks.filter((h) => h.decision === 'rejected');
+  // What the file would be with nothing but the rejections (a hunk the user typed back to its base lines, as the
+  // gutter's Revert does, is one): the user edited the proposal only where the result differs from this.
+  const reference =
+    rejected.length > 0 ? resolveReview({ base, proposed, current: proposed, reverted: [], reject: rejected.map((h) => h.index) }).text : proposed;
   const hunks = resolution.hunks.length;
   const userEdited = change.kind !== 'delete' && resolution.text !== reference;
   const unchanged = change.kind === 'create' ? rejected.length === hunks && hunks > 0 && !userEdited : resolution.text === base && change.kind !== 'delete';

@@ -150,6 +150,31 @@ describe('per-hunk review in the real diff editor', function () {
     assert.match(toolResult(server.requests[1]!, 'call_edit_2'), /The user denied this call: rejected every change in the diff editor: hunk-review-it\/all-rejected\.ts \(line 2, line 7\)\. Nothing was changed\./);
   });
 
+  it('a hunk typed back to its original lines (as the gutter\'s Revert does) is applied and reported as rejected', async () => {
+    const target = file('put-back.ts');
+    await write(target, SOURCE);
+    server.setScript([
+      { toolCalls: [{ id: 'call_edit_pb', name: 'edit_file', args: { path: `${FOLDER}/put-back.ts`, edits: EDITS.slice(0, 2) } }] },
+      { toolCalls: [{ id: 'call_done_pb', name: 'attempt_completion', args: { result: 'Kept one.' } }] },
+    ]);
+    prompter.script({ type: 'review' });
+    api.chat.submitIntent({ type: 'sendMessage', text: 'Bump two constants.' });
+    const doc = await waitFor(() => proposalDocs().find((d) => d.uri.path.endsWith('/put-back.ts')), TURN_MS, 'the proposal document');
+    const line = doc.getText().split('\n').indexOf('const y = 20;');
+    const typing = new vscode.WorkspaceEdit();
+    typing.replace(doc.uri, doc.lineAt(line).range, 'const y = 2;');
+    assert.ok(await vscode.workspace.applyEdit(typing));
+    assert.ok((await lensTitles(doc.uri)).includes('$(discard) Change 2/2 put back to the original'));
+    await vscode.commands.executeCommand('relay.review.acceptHunk', doc.uri.toString(), 0);
+    await vscode.commands.executeCommand('relay.review.acceptHunk', doc.uri.toString(), 1);
+    await taskStopped('the task to finish');
+    assert.equal(await read(target), SOURCE.replace('const x = 1;', 'const x = 10;'));
+    const result = toolResult(server.requests[1]!, 'call_edit_pb');
+    assert.match(result, /The user rejected 1 of 2 changes to hunk-review-it\/put-back\.ts[^]*- line 7 \(you proposed 1 line instead\)/);
+    assert.doesNotMatch(result, /The user edited your proposal/);
+    assert.match(card('call_edit_pb')!.status.showTip ?? '', /1 of 2 changes applied, 1 rejected/);
+  });
+
   it('a multi-file patch opens in the multi-file diff editor; one file rejected whole, a hunk of another rejected', async () => {
     const a = file('multi-a.ts');
     const b = file('multi-b.ts');

@@ -66,6 +66,25 @@ describe('per-hunk review of an edit', () => {
     assert.doesNotMatch(text, /-const y|\+const z/, 'the rejected hunk is not presented as the user rework');
   });
 
+  it('a hunk put back by hand (VS Code\'s gutter Revert) is reported as rejected, not as the user\'s rework', async () => {
+    const h = new ToolHarness({ files: { 'a.ts': SOURCE } });
+    const outcome = await h.call('edit_file', { path: 'a.ts', edits: EDITS }, {
+      approve: async (prep) => {
+        await review(prep, () => {
+          const p = h.host.reviewer.open[0]!;
+          const proposed = SOURCE.replace('const x = 1;', 'const x = 10;').replace('const y = 2;', 'const y = 20;\nconst z = 30;');
+          p.userEdits(proposed.replace('const y = 20;\nconst z = 30;\n', 'const y = 2;\n'));
+          p.accept(0, [0, 1]); // then Accept All: the hunk is already back to the original
+        });
+      },
+    });
+    assert.equal(h.host.files.read('a.ts'), SOURCE.replace('const x = 1;', 'const x = 10;'));
+    const text = expectSuccess(outcome);
+    assert.match(text, /The user rejected 1 of 2 changes to a\.ts[^]*- line 7 \(you proposed 2 lines instead\)/);
+    assert.doesNotMatch(text, /The user edited your proposal/);
+    assert.match(outcome.final!.options.showTip!, /1 of 2 changes applied, 1 rejected/);
+  });
+
   it('rejecting every hunk is a denial naming the lines (nothing written); closing undecided asks again', async () => {
     const h = new ToolHarness({ files: { 'a.ts': SOURCE } });
     let verdicts: ReviewVerdict[] = [];

@@ -111,6 +111,27 @@ describe('review hunks: what is applied', () => {
     assert.equal(resolve(['rejected', 'accepted'], proposed, base, proposed).text, lines('a', 'b', 'C'));
   });
 
+  it('a hunk the user typed back to its base lines (the gutter\'s Revert) is a rejection, not a user edit', () => {
+    // Hunk 0 (b→B) put back by hand; the others left as proposed.
+    const r = resolve([], PROPOSED.replace('B\n', 'b\n'));
+    assert.equal(r.text, lines('a', 'b', 'c', 'd', 'new', 'e', 'h'));
+    assert.deepEqual(r.hunks.map((h) => [h.index, h.decision, h.resolvedStart, h.resolvedEnd, h.userEdited]), [
+      [0, 'rejected', 1, 2, false],
+      [1, 'accepted', 4, 5, false],
+      [2, 'accepted', 6, 6, false],
+    ]);
+    // The insertion removed and the deleted lines typed back: both rejected, at their base lines.
+    const back = resolve([], lines('a', 'B', 'c', 'd', 'e', 'f', 'g', 'h'));
+    assert.deepEqual(back.hunks.map((h) => [h.index, h.decision, h.resolvedStart, h.resolvedEnd]), [
+      [0, 'accepted', 1, 2],
+      [1, 'rejected', 4, 4],
+      [2, 'rejected', 5, 7],
+    ]);
+    // Typed to something else than the base: the user's own edit, kept and accepted.
+    const mine = resolve([], PROPOSED.replace('B\n', 'b2\n'));
+    assert.deepEqual([mine.hunks[0]!.decision, mine.hunks[0]!.userEdited], ['accepted', true]);
+  });
+
   it('CRLF files come back byte for byte', () => {
     const base = 'one\r\ntwo\r\nthree\r\nfour\r\n';
     const proposed = 'ONE\r\ntwo\r\nthree\r\nFOUR\r\n';
