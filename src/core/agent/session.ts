@@ -13,6 +13,7 @@ import { condenseOnDemand, runAgentLoop, type LoopHost } from './agent-loop';
 import { toChatDeltas } from './chat-deltas';
 import type { AgentEvent, AgentEventListener, AgentState } from './events';
 import { appendAssistant, appendUserParts, CANCEL_NOTE, repairHistory, titleFrom } from './history';
+import { RestorePoints } from './restore-points';
 import type { AgentSessionOptions } from './session-options';
 import { canDelegate, type ChildSession, createSubTaskRunner } from './sub-agent';
 import { closeTranscript, stateFields, stateFromRecord } from './task-record';
@@ -44,15 +45,13 @@ export class AgentSession implements ChildSession {
   private readonly logger: ToolLogger;
   private run: { controller: AbortController; done: Promise<AgentState> } | undefined;
   private saving: Promise<void> = Promise.resolve();
-  /** Chat items the task can go back to (user messages, cards that changed files), by item id. */
-  private readonly restorePoints = new Map<string, RestorePoint>();
+  /** Chat items the task can go back to (user messages, cards that changed files). */
+  private readonly restorePoints: RestorePoints;
   private historyEpoch: number;
   /** The last request's tokens, for the context meter. */
   private contextTokens: number | undefined;
   /** "Condense Context" while running: done before the next model request. */
   private condenseRequested = false;
-  /** The latest user message no checkpoint has been taken after yet. */
-  private userItemAwaitingCheckpoint: string | undefined;
 
   /** A new task, or (with `record`) a stored one reopened: orphan tool calls get an "interrupted" result. */
   constructor(
@@ -73,7 +72,7 @@ export class AgentSession implements ChildSession {
     this.current = record ? stateFromRecord(record) : { status: 'idle' };
     this.historyEpoch = record?.historyEpoch ?? 0;
     if (record?.contextTokens !== undefined) this.contextTokens = record.contextTokens;
-    for (const point of record?.restorePoints ?? []) this.restorePoints.set(point.itemId, point);
+    this.restorePoints = new RestorePoints(record?.restorePoints);
     this.manager = this.createManager();
   }
 
@@ -148,8 +147,7 @@ export class AgentSession implements ChildSession {
     this.assertIdle();
     if (!this.title) this.title = titleFrom(text);
     const id = this.newId();
-    this.restorePoints.set(id, { itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
-    this.userItemAwaitingCheckpoint = id;
+    this.restorePoints.userMessage({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
     appendUserParts(this.history, [{ type: 'text', text }, ...(attached?.parts ?? [])]);
     const chips = attached?.chips.length ? { attachments: attached.chips } : {};
     this.emit({ type: 'user_message', id, text, ts: this.now(), ...chips });
@@ -188,9 +186,7 @@ export class AgentSession implements ChildSession {
     const items = transcriptBefore(this.transcript, itemId);
     if (!history || !items) return false;
     this.history = history;
-    const kept = new Set(items.map((item) => item.id));
-    for (const id of [...this.restorePoints.keys()]) if (!kept.has(id)) this.restorePoints.delete(id);
-    this.userItemAwaitingCheckpoint = undefined;
+    this.restorePoints.keepOnly(new Set(items.map((item) => item.id)));
     this.emit({ type: 'transcript_reset', items });
     this.save();
     return true;
@@ -215,7 +211,7 @@ export class AgentSession implements ChildSession {
     const id = this.newId();
     this.emit({ type: 'notice', id, text, level: 'info' });
     if (checkpointId !== undefined) {
-      this.restorePoints.set(id, { itemId: id, anchor: anchorOf(this.history, this.historyEpoch), checkpointId });
+      this.restorePoints.add({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch), checkpointId });
       this.emit({ type: 'checkpoint', itemId: id, checkpointId });
     }
     this.save();
@@ -239,7 +235,7 @@ export class AgentSession implements ChildSession {
       transcript: this.transcript,
       approvals: this.approvals,
       usage: { ...this.totals },
-      restorePoints: [...this.restorePoints.values()],
+      restorePoints: this.restorePoints.all(),
       historyEpoch: this.historyEpoch,
       ...(this.contextTokens !== undefined ? { contextTokens: this.contextTokens } : {}),
     };
@@ -347,14 +343,9 @@ export class AgentSession implements ChildSession {
     const recorder = this.options.checkpoints!;
     const checkpointId = await recorder.beforeStep({ taskId: this.id, itemId: call.callId, label: call.label, ...(call.paths ? { paths: call.paths } : {}) });
     if (checkpointId === undefined) return undefined;
-    this.restorePoints.set(call.callId, { itemId: call.callId, anchor: anchorBeforeCall(this.history, call.callId, this.historyEpoch), callId: call.callId, checkpointId });
-    this.emit({ type: 'checkpoint', itemId: call.callId, checkpointId });
-    const user = this.userItemAwaitingCheckpoint;
-    const point = user === undefined ? undefined : this.restorePoints.get(user);
-    if (point) {
-      this.userItemAwaitingCheckpoint = undefined;
-      this.restorePoints.set(user!, { ...point, checkpointId });
-      this.emit({ type: 'checkpoint', itemId: user!, checkpointId });
+    const anchor = anchorBeforeCall(this.history, call.callId, this.historyEpoch);
+    for (const itemId of this.restorePoints.checkpointed({ itemId: call.callId, anchor, callId: call.callId, checkpointId })) {
+      this.emit({ type: 'checkpoint', itemId, checkpointId });
     }
     return () => recorder.afterStep(checkpointId);
   }
