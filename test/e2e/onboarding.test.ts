@@ -1,8 +1,9 @@
 // First run through the real UI, light and dark: the welcome in the empty chat (provider, model, missing key,
 // examples from the workspace, shortcuts), "Set Up Provider" from the welcome's button through VS Code's own
 // QuickPick and password box to a model from the provider's live list, the Test connection result (OK with the
-// latency; a rejected key in a modal with its fix), and the header's state while a task works and waits for an
-// approval. The model is the scripted server speaking OpenAI's wire (Relay's `relay.baseUrl` points OpenAI at it).
+// latency; a rejected key in a modal with its fix), the header's state while a task works and waits for an
+// approval, and Azure OpenAI's own questions (endpoint, key, deployment list, api-version, API) to a working test.
+// The model is the scripted server speaking OpenAI's wire (`relay.baseUrl` points OpenAI at it) and Azure's.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
@@ -10,6 +11,7 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../support/s
 import { openWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const KEY = 'sk-e2e-onboarding-key-0001';
+const AZURE_KEY = 'e2e-azure-onboarding-key-0002';
 
 for (const theme of [
   { name: 'light', colorTheme: 'Default Light Modern' },
@@ -127,6 +129,50 @@ for (const theme of [
       assert.equal(await compact.locator('.welcome-shortcuts').count(), 0);
       assert.equal(await compact.locator('.example-task').count(), 3);
       await wb.screenshot(`onboarding-compact-${theme.name}`);
+    });
+
+    it('Set Up Provider for Azure OpenAI: a pasted request URL cut to the endpoint, the key, a deployment from the resource, the default api-version, then Test connection OK; the header names the deployment', async () => {
+      model.reset();
+      model.setAzureDeployments({ deployments: [{ id: 'relay-4-1', model: 'gpt-4.1' }] });
+      model.setScript([{ text: 'OK' }]);
+      await wb.runCommand('Relay: Set Up Provider');
+      const quick = wb.page.locator('.quick-input-widget');
+      const title = quick.locator('.quick-input-title');
+      const rows = quick.locator('.monaco-list-row');
+      await title.filter({ hasText: 'Relay: Set Up Provider' }).waitFor({ timeout: 30_000 });
+      await rows.filter({ hasText: 'Azure OpenAI' }).first().click();
+
+      await title.filter({ hasText: '(2/6)' }).waitFor({ timeout: 15_000 });
+      const input = quick.locator('input.input');
+      await input.fill(`${model.url}/openai/deployments/relay-4-1/chat/completions?api-version=2024-10-21`);
+      await quick.locator('.quick-input-message').filter({ hasText: `Relay will use ${model.url} and drop /openai/deployments/relay-4-1` }).waitFor({ timeout: 15_000 });
+      await wb.screenshot(`onboarding-azure-endpoint-${theme.name}`);
+      await wb.page.keyboard.press('Enter');
+
+      await title.filter({ hasText: '(3/6)' }).waitFor({ timeout: 15_000 });
+      assert.equal(await input.getAttribute('type'), 'password');
+      await input.fill(AZURE_KEY);
+      await wb.page.keyboard.press('Enter');
+
+      await title.filter({ hasText: '(4/6)' }).waitFor({ timeout: 15_000 });
+      const listed = rows.filter({ hasText: 'relay-4-1' }).filter({ hasText: 'serves gpt-4.1' });
+      await listed.first().waitFor({ timeout: 30_000 });
+      await wb.screenshot(`onboarding-azure-deployments-${theme.name}`);
+      await listed.first().click();
+
+      await title.filter({ hasText: '(5/6)' }).waitFor({ timeout: 15_000 });
+      await rows.filter({ hasText: '2025-04-01-preview' }).filter({ hasText: 'default' }).first().click();
+      await title.filter({ hasText: '(6/6)' }).waitFor({ timeout: 15_000 });
+      await rows.filter({ hasText: 'Chat Completions API' }).first().click();
+
+      const toast = wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: /connected to Azure OpenAI · relay-4-1 · gpt-4\.1 in \d+ ms/ });
+      await toast.waitFor({ timeout: 30_000 });
+      assert.equal(model.requests.length, 1);
+      assert.equal(model.requests[0]!.path, '/openai/deployments/relay-4-1/chat/completions');
+      assert.equal(model.requests[0]!.query['api-version'], '2025-04-01-preview');
+      await status().filter({ hasText: /^Ready · gpt-4\.1 · Azure OpenAI · deployment relay-4-1$/ }).waitFor({ timeout: 15_000 });
+      assert.equal(await chat.locator('[data-testid="welcome-deployment"]').textContent(), 'relay-4-1');
+      await wb.screenshot(`onboarding-azure-ok-${theme.name}`);
     });
   });
 }

@@ -1,7 +1,8 @@
 // "Relay: Set Up Provider" (also the chat's welcome button and the fix buttons on errors): pick a provider, give
 // its base URL and key, pick a model from its live list, then Test connection. A `step` runs one part only (the
 // key after a 401, the model after a 404, the base URL after a refused connection) and tests again. Each step
-// reads what to ask from provider-setup.ts, so a provider added to PROVIDERS gets the flow without code here.
+// reads what to ask from provider-setup.ts, so a provider added to PROVIDERS gets the flow without code here;
+// Azure OpenAI asks its own questions (azure-setup-flow.ts). The key and settings are written after the last answer.
 import * as vscode from 'vscode';
 import type { SetupStep } from '../../core/model/connection-advice';
 import type { ConnectionTestResult } from '../../core/model/connection-test';
