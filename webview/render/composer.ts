@@ -183,7 +183,10 @@ export class Composer {
     const mode = MODES[settings.mode] ?? MODES.default;
     this.modeSelect.title = t('approvalModeTitle', mode.label, mode.description);
     this.modeSelect.classList.toggle('mode-yolo', settings.mode === 'yolo');
-    const model = settings.model ?? t('chooseModel');
+    // Before the host has read the settings (no provider status yet) nothing is known: "Choose a model" would flash.
+    const known = settings.model !== undefined || settings.provider !== undefined;
+    this.modelButton.classList.toggle('pending', !known);
+    const model = settings.model ?? (known ? t('chooseModel') : '');
     this.modelButton.textContent = model;
     this.modelButton.title = settings.model ? t('modelTitle', settings.model) : t('noModelTitle');
     this.modelButton.setAttribute('aria-label', settings.model ? t('modelLabel', settings.model) : t('noModelLabel'));

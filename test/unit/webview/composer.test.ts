@@ -85,8 +85,21 @@ describe('webview composer', () => {
     assert.equal(model.textContent, 'openai · gpt-5');
     click(model);
     assert.deepEqual(t.takePosted(), [{ type: 'selectModel' }]);
-    t.batch({ type: 'settings', settings: { mode: 'plan', model: undefined } });
+    const provider = { id: 'openai', label: 'OpenAI', model: '', key: 'set' as const };
+    t.batch({ type: 'settings', settings: { mode: 'plan', model: undefined, provider } });
     assert.equal(model.textContent, 'Choose a model');
+    assert.equal(model.classList.contains('pending'), false);
+  });
+
+  it('says nothing about the model before the host has read the settings (no "Choose a model" flash)', () => {
+    t = mount();
+    t.init({ settings: { mode: 'default', model: undefined } });
+    const model = t.$('.model-button')!;
+    assert.equal(model.textContent, '');
+    assert.equal(model.classList.contains('pending'), true, 'kept in the layout, hidden');
+    t.batch({ type: 'settings', settings: { mode: 'default', model: 'anthropic · claude-sonnet-4-5', provider: { id: 'anthropic', label: 'Anthropic', model: 'claude-sonnet-4-5', key: 'set' } } });
+    assert.equal(model.textContent, 'anthropic · claude-sonnet-4-5');
+    assert.equal(model.classList.contains('pending'), false);
   });
 
   it('New task (button or the host command) clears the draft and posts newTask', () => {
