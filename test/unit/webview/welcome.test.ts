@@ -69,6 +69,21 @@ describe('webview welcome and status', () => {
     assert.equal(t.$('[data-testid="welcome-setup"]')!.textContent, 'Change');
   });
 
+  it('Azure OpenAI: the welcome and the header name the deployment beside the model it serves; other providers have no deployment row', () => {
+    t = mount();
+    const azure: SessionSettings = { mode: 'default', model: 'gpt-4.1 · azure-openai', provider: { id: 'azure-openai', label: 'Azure OpenAI', model: 'gpt-4.1', key: 'set', deployment: 'relay-4-1' } };
+    t.init({ settings: azure, welcome: welcome() });
+    assert.equal(t.$('[data-testid="welcome-provider"]')!.textContent, 'Azure OpenAI');
+    assert.equal(t.$('[data-testid="welcome-model"]')!.textContent, 'gpt-4.1');
+    assert.equal(t.$('[data-testid="welcome-deployment"]')!.textContent, 'relay-4-1');
+    assert.deepEqual(t.$$('.welcome-fact dt').map((d) => d.textContent), ['Provider', 'Model', 'Deployment', 'API key']);
+    assert.equal(status().textContent, 'Ready · gpt-4.1 · Azure OpenAI · deployment relay-4-1');
+    t.close();
+    t = mount();
+    t.init({ settings: settings('set'), welcome: welcome() });
+    assert.equal(t.$('[data-testid="welcome-deployment"]'), null);
+  });
+
   it('the header says what the task is doing: working, waiting for approval, stopped on an error', () => {
     t = mount();
     t.init({ settings: settings('set') });
