@@ -88,6 +88,11 @@ export default tseslint.config(
           message: 'User-visible text: wrap it in l10n.t(...) (src/core/l10n.ts) and add its translation to l10n/bundle.l10n.*.json.',
         },
         {
+          // A task's configuration error is shown in the chat as it is.
+          selector: `CallExpression[callee.name='configurationError'] > :matches(Literal, TemplateLiteral):first-child`,
+          message: 'User-visible text: wrap it in l10n.t(...) (src/core/l10n.ts) and add its translation to l10n/bundle.l10n.*.json.',
+        },
+        {
           selector: `Property[key.name=/^(title|prompt|placeHolder|placeholder|detail|tooltip|label|description|text)$/] > Literal[value=/[A-Za-z]{2}/]`,
           message: 'User-visible text: wrap it in l10n.t(...) (src/core/l10n.ts) and add its translation to l10n/bundle.l10n.*.json.',
         },

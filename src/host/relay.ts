@@ -21,7 +21,7 @@ import { displayPath } from '../tools/paths';
 import { ConfiguredProvider } from './model/configured-provider';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles } from './model/model-choices';
-import { ApiKeys, describeModel, readModelSettings } from './model/model-settings';
+import { ApiKeys, describeModel, providerLabel, readModelSettings } from './model/model-settings';
 import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
 import type { SetupPrompts } from './model/setup-prompts';
 import { providerStatus, WelcomeSource } from './onboarding/welcome';
@@ -116,6 +116,7 @@ export class Relay implements vscode.Disposable {
         this.reportModelOverrides(s.modelOverrides?.problems ?? []);
       },
       fetch: providerFetch,
+      providerLabel,
     });
     this.welcome = new WelcomeSource(context.extension);
     this.mentions = new MentionService({

@@ -1,4 +1,5 @@
 // One place that turns the user's model settings into a ModelProvider.
+import { l10n } from '../l10n';
 import { AnthropicProvider } from './anthropic-provider';
 import { modelInfoFor, openaiApiFor, type CatalogEntry } from './catalog';
 import { GeminiProvider } from './gemini-provider';
@@ -43,7 +44,7 @@ export interface ProviderConfig {
 export type ProviderDependencies = Pick<FailureHandlingOptions, 'sleep' | 'random' | 'now' | 'timers'>;
 
 export function createProvider(config: ProviderConfig, dependencies: ProviderDependencies = {}): ModelProvider {
-  if (!config.model.trim()) throw new Error('No model is configured: choose one in Relay settings.');
+  if (!config.model.trim()) throw new Error(l10n.t('No model is configured: choose one in Relay settings.'));
   const failure: FailureHandlingOptions = { ...dependencies };
   if (config.idleTimeoutMs !== undefined) failure.idleTimeoutMs = config.idleTimeoutMs;
   if (config.maxRetries !== undefined) failure.maxRetries = config.maxRetries;
@@ -69,10 +70,10 @@ export function createProvider(config: ProviderConfig, dependencies: ProviderDep
     case 'openai-compatible':
     case 'azure-openai': {
       if (config.provider === 'openai-compatible' && !config.baseUrl) {
-        throw new Error('An OpenAI-compatible provider needs a base URL, e.g. http://localhost:11434/v1 for Ollama.');
+        throw new Error(l10n.t('An OpenAI-compatible provider needs a base URL, e.g. {0} for Ollama.', 'http://localhost:11434/v1'));
       }
       if (config.provider === 'azure-openai' && !(config.azure?.endpoint && config.azure.apiVersion)) {
-        throw new Error('Azure OpenAI needs an endpoint and an API version: set relay.azure.endpoint and relay.azure.apiVersion.');
+        throw new Error(l10n.t('Azure OpenAI needs an endpoint and an API version: set {0} and {1}.', 'relay.azure.endpoint', 'relay.azure.apiVersion'));
       }
       const api = openaiApiFor(config.provider, config.model, config.openaiApi, config.catalogOverride);
       provider = new OpenAIProvider({

@@ -7,9 +7,15 @@ export interface Shortcut {
   action: string;
 }
 
+/**
+ * A command's title as `extension.packageJSON` has it: the string in English; with a language pack VS Code puts
+ * `{ value, original }` there (the translation and the English, for the palette's search).
+ */
+type Title = string | { value?: string; original?: string };
+
 interface Contributions {
   keybindings?: readonly { command?: string; key?: string; mac?: string }[];
-  commands?: readonly { command?: string; title?: string }[];
+  commands?: readonly { command?: string; title?: Title }[];
 }
 
 /** The chat box's keys (webview/render/composer.ts handles them). */
@@ -29,7 +35,7 @@ export const COMPOSER_SHORTCUTS: readonly Shortcut[] = [
 ];
 
 export function shortcutsFrom(contributes: Contributions | undefined, platform: string): Shortcut[] {
-  const titles = new Map((contributes?.commands ?? []).map((c) => [c.command, c.title]));
+  const titles = new Map((contributes?.commands ?? []).map((c) => [c.command, typeof c.title === 'object' ? c.title.value : c.title]));
   const out: Shortcut[] = [];
   for (const binding of contributes?.keybindings ?? []) {
     const key = platform === 'darwin' ? (binding.mac ?? binding.key) : binding.key;

@@ -2,6 +2,7 @@
 // picked or a key set while a task is open applies to its next turn, and a missing key or bad setting becomes one
 // clear, retryable error in the chat instead of a task that cannot start. No `vscode` import (the host injects
 // settings, SecretStorage and vscode.lm), so it is unit-tested in plain Node. Keys live only in memory here.
+import { l10n } from '../../core/l10n';
 import { modelInfoFor } from '../../core/model/catalog';
 import { overrideFor } from '../../core/model/model-overrides';
 import type { ModelStreamEvent, ModelError } from '../../core/model/events';
@@ -20,12 +21,24 @@ export interface ConfiguredProviderDeps {
   onTurnSettings?(settings: ModelSettings): void;
   /** The HTTP transport for provider requests (VS Code's proxy settings); the global fetch when left out. */
   fetch?: typeof fetch;
+  /** The provider's name as people read it ("Anthropic"); its id when left out. */
+  providerLabel?(provider: ProviderId): string;
 }
 
 type Resolved = { ok: true; provider: ModelProvider } | { ok: false; error: ModelError };
 
-/** The commands the errors point to, by the titles people see in the palette. */
-const HINT = { setApiKey: 'Relay: Set API Key', selectModel: 'Relay: Select Model' };
+/**
+ * The commands the errors point to, as the palette shows them: "Relay: " and the title of package.nls.<locale>.json
+ * (the bundle repeats those titles; test/unit/l10n checks that they agree).
+ */
+const HINT = {
+  get setApiKey() {
+    return `Relay: ${l10n.t('Set API Key')}`;
+  },
+  get selectModel() {
+    return `Relay: ${l10n.t('Select Model')}`;
+  },
+};
 
 export class ConfiguredProvider implements ModelProvider {
   private cached: { settingsKey: string; apiKey: string | undefined; provider: ModelProvider } | undefined;
@@ -68,14 +81,18 @@ export class ConfiguredProvider implements ModelProvider {
       if (!chat) {
         return {
           ok: false,
-          error: configurationError(`VS Code offers no language model here. Sign in to a model provider (for example GitHub Copilot), or choose another provider with "${HINT.selectModel}".`, 'not_found'),
+          error: configurationError(
+            l10n.t('VS Code offers no language model here. Sign in to a model provider (for example GitHub Copilot), or choose another provider with "{0}".', HINT.selectModel),
+            'not_found',
+          ),
         };
       }
       return this.keep(settingsKey, undefined, settings.textProtocol ? new TextProtocolProvider(chat) : chat);
     }
     const apiKey = await this.deps.apiKey(settings.provider);
     if (!apiKey && settings.provider !== 'openai-compatible') {
-      return { ok: false, error: configurationError(`No API key is set for ${settings.provider}. Press Enter API Key (or run "${HINT.setApiKey}"), then Retry.`, 'auth') };
+      const name = this.deps.providerLabel?.(settings.provider) ?? settings.provider;
+      return { ok: false, error: configurationError(l10n.t('No API key is set for {0}. Press Enter API Key (or run "{1}"), then Retry.', name, HINT.setApiKey), 'auth') };
     }
     if (this.cached?.settingsKey === settingsKey && this.cached.apiKey === apiKey) return { ok: true, provider: this.cached.provider };
     const provider = createProvider(providerConfigFor(settings, apiKey, this.deps.fetch));

@@ -1,7 +1,7 @@
 // Provisions and runs VS Code's server build (from the npm package code-server) with Node 24, offline.
 // Recipe: ../shared/docs/vscode-server-testing.md. Every process started here is stopped by its id.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,6 +99,14 @@ export interface ServerOptions {
   port?: number;
   /** Settings written to the fresh user-data folder before start. */
   settings?: Record<string, unknown>;
+  /** VS Code's display language (`--locale`, as a user starts code-server with it), e.g. `zh-cn`. */
+  locale?: string;
+  /**
+   * .vsix files the running server installs as it starts (`--install-extension … --start-server`), as the
+   * Extensions view would: unlike the separate CLI, this runs VS Code's install participants, e.g. the one
+   * that registers a language pack. startServer resolves once every one is installed.
+   */
+  installAtStart?: string[];
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -124,6 +132,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     '--server-data-dir', serverDataDir,
     '--extensions-dir', extensionsDir,
     ...(options.smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
+    ...(options.locale ? ['--locale', options.locale] : []),
+    ...(options.installAtStart?.length ? [...options.installAtStart.flatMap((vsix) => ['--install-extension', vsix]), '--start-server'] : []),
   ];
   // detached: the server leads its own process group, so stop() can end it and every child by that group id.
   const child = spawn(join(NODE24_BIN, 'node'), args, { env: nodeEnv(options.env), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -134,6 +144,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const stop = () => stopProcessGroup(child);
   try {
     await waitForHttp(baseUrl, child, 60_000);
+    if (options.installAtStart?.length) await waitForInstalls(logFile, child, options.installAtStart.length, 60_000);
   } catch (error) {
     await stop();
     throw error;
@@ -166,6 +177,20 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`VS Code server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+/** The server reports each install started with it once it is complete (participants included), or its failure. */
+async function waitForInstalls(logFile: string, child: ChildProcess, count: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`VS Code server exited early with code ${child.exitCode}`);
+    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+    const failure = /^.*(Failed Installing|Error while installing).*$/m.exec(log);
+    if (failure) throw new Error(`VS Code server could not install an extension: ${failure[0]}`);
+    if ((log.match(/was successfully installed/g) ?? []).length >= count) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`VS Code server did not report ${count} installed extension(s) within ${timeoutMs} ms (log: ${logFile})`);
 }
 
 /** SIGTERM to the whole group by id, SIGKILL if it lingers; resolves when the leader has exited. */

@@ -20,7 +20,16 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-export async function openWorkbench(options: { settings?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<Workbench> {
+export interface WorkbenchOptions {
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
+  /** VS Code's display language (`--locale`); pass `installAtStart` a language pack for it to take effect. */
+  locale?: string;
+  /** Further .vsix files the server installs as it starts, as the Extensions view would (see startServer). */
+  installAtStart?: string[];
+}
+
+export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const vsix = process.env.RELAY_VSIX;
   if (!vsix) throw new Error('RELAY_VSIX is not set: run the E2E level through `npm run test:e2e`, which packages the extension');
   const extensionsDir = tempDir('e2e-extensions');
@@ -39,6 +48,8 @@ export async function openWorkbench(options: { settings?: Record<string, unknown
     server = await startServer({
       extensionsDir,
       env: options.env,
+      locale: options.locale,
+      installAtStart: options.installAtStart,
       settings: { 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, ...options.settings },
     });
     browser = await launchChromium();

@@ -73,6 +73,13 @@ describe('localisation bundles', () => {
       }
     });
 
+    test(`the command titles the host's messages name ("Relay: Set API Key") read as package.nls.${locale}.json has them`, () => {
+      const bundle = readJson(`l10n/bundle.l10n.${locale}.json`);
+      const nls = readJson(`package.nls.${locale}.json`);
+      assert.equal(bundle['Set API Key'], nls['command.setApiKey.title']);
+      assert.equal(bundle['Select Model'], nls['command.selectModel.title']);
+    });
+
     test(`the webview gets its whole table in ${locale}, validated`, () => {
       const bundle = readJson(`l10n/bundle.l10n.${locale}.json`);
       const warnings: string[] = [];
@@ -113,12 +120,14 @@ describe('the lint guard against untranslated host strings', () => {
         "void vscode.window.showInformationMessage(`Saved ${1} files`);",
         "void vscode.window.showQuickPick([], { title: 'Pick one', placeHolder: `Now: ${2}` });",
         "const item: vscode.MessageItem = { title: 'Allow' };",
-        'export { item };',
+        "const configurationError = (message: string) => ({ message });",
+        "const error = configurationError(`No API key is set for ${'x'}.`);",
+        'export { item, error };',
       ].join('\n'),
     );
     assert.deepEqual(
       problems.map((p) => p.line),
-      [2, 3, 4, 4, 5],
+      [2, 3, 4, 4, 5, 7],
     );
   });
 

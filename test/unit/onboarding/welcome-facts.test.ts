@@ -61,4 +61,13 @@ describe('shortcuts', () => {
     assert.equal(formatKeys('ctrl+k ctrl+s', 'win32'), 'Ctrl+K Ctrl+S');
     assert.deepEqual(shortcutsFrom(undefined, 'linux'), [...COMPOSER_SHORTCUTS]);
   });
+
+  test('with a language pack the titles are { value, original } (as VS Code localises packageJSON): the translation is shown', () => {
+    // Seen in the zh-cn E2E: the welcome listed "Ctrl+Alt+R [object Object]".
+    const contributes = {
+      keybindings: [{ command: 'relay.focusChat', key: 'ctrl+alt+r' }],
+      commands: [{ command: 'relay.focusChat', title: { value: '聚焦对话', original: 'Focus Chat' } }],
+    };
+    assert.deepEqual(shortcutsFrom(contributes, 'linux')[0], { keys: 'Ctrl+Alt+R', action: '聚焦对话' });
+  });
 });

@@ -2,6 +2,9 @@
 // retryable error event; a key or model changed between turns applies to the next turn; keys never leak.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatMessage, setLocalizer } from '../../../src/core/l10n';
 import { DEFAULT_MODEL } from '../../../src/core/model/default-model';
 import type { ModelStreamEvent } from '../../../src/core/model/events';
 import type { ModelRequest } from '../../../src/core/model/provider';
@@ -39,6 +42,30 @@ describe('configured provider: the settings in force at each turn', () => {
     assert.equal(event.error.kind, 'auth');
     assert.equal(event.error.retryable, true);
     assert.match(event.error.message, /Relay: Set API Key/);
+  });
+
+  test('in Chinese the missing key, the missing base URL and the missing vscode.lm model are said in Chinese, naming the palette titles', async () => {
+    // Seen in the zh-cn E2E: the chat said "No API key is set for anthropic…" in English.
+    const bundle = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+    setLocalizer((message, ...args) => formatMessage(bundle[message] ?? message, args));
+    try {
+      const errorOf = async (overrides: Partial<ModelSettings>) => {
+        const provider = new ConfiguredProvider({
+          settings: () => settingsOf(overrides),
+          apiKey: async () => undefined,
+          languageModel: async () => undefined,
+          providerLabel: (id) => (id === 'anthropic' ? 'Anthropic' : id),
+        });
+        const [event] = await collect(provider.stream(REQUEST, new AbortController().signal));
+        assert.ok(event?.type === 'error');
+        return event.error.message;
+      };
+      assert.equal(await errorOf({}), '尚未为 Anthropic 设置 API 密钥。请点击“输入 API 密钥”（或运行“Relay: 设置 API 密钥”），然后点击“重试”。');
+      assert.equal(await errorOf({ provider: 'openai-compatible', model: 'qwen' }), 'OpenAI 兼容提供商需要一个基础 URL，例如 Ollama 的 http://localhost:11434/v1。');
+      assert.match(await errorOf({ provider: 'vscode-lm', model: 'x' }), /^VS Code 在这里没有提供语言模型。.*“Relay: 选择模型”/);
+    } finally {
+      setLocalizer((message, ...args) => formatMessage(message, args));
+    }
   });
 
   test('an OpenAI-compatible server without a base URL: a configuration error, not a throw', async () => {

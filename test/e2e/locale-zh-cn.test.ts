@@ -1,0 +1,164 @@
+// Relay in Simplified Chinese through the real UI, light and dark. VS Code is started with `--locale zh-cn` and a
+// zh-cn language pack installed by the server as it starts, as a user installs MS-CEINTL's Chinese pack from the
+// marketplace (Extensions view) and picks it (Configure Display Language, or code-server's `--locale`). The
+// marketplace pack cannot be downloaded offline: a minimal one built here stands in for it
+// (test/support/vscode/language-pack.ts), with the same `localizations` contribution and no core translations, so
+// VS Code's own UI stays English while its display language is zh-cn. Without a pack VS Code stays in English
+// whatever `--locale` says, and so does every extension. Relay's own strings are then checked in Chinese: the
+// view's name and command titles (package.nls.zh-cn.json), the chat (the table the host sends the webview), a task
+// error and its fix, and the native modals (l10n/bundle.l10n.zh-cn.json).
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
+import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
+import { REPO_ROOT } from '../support/vscode/server';
+import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+
+const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+const nls = JSON.parse(readFileSync(join(REPO_ROOT, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
+/** The Chinese of an English message, with `{0}`… filled; fails loudly when the bundle lacks it. */
+function zh(english: string, ...args: string[]): string {
+  const text = bundle[english];
+  assert.ok(text, `l10n/bundle.l10n.zh-cn.json translates "${english}"`);
+  return text.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? '');
+}
+function nlsTitle(key: string): string {
+  const text = nls[key];
+  assert.ok(text, `package.nls.zh-cn.json has ${key}`);
+  return text;
+}
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const KEY = 'sk-ant-e2e-locale-0001';
+const MODEL = 'claude-sonnet-5-5';
+
+let pack: LanguagePack;
+before(() => {
+  pack = buildLanguagePack('zh-cn', '中文(简体)');
+});
+after(() => pack?.dispose());
+
+for (const theme of [
+  { name: 'light', colorTheme: 'Default Light Modern' },
+  { name: 'dark', colorTheme: 'Default Dark Modern' },
+]) {
+  describe(`e2e: Relay in Simplified Chinese (${theme.name})`, () => {
+    let wb: Workbench;
+    let model: ScriptedModelServer;
+    let chat: FrameLocator;
+    const status = () => chat.locator('[data-testid="relay-status"]');
+
+    before(async () => {
+      model = await startScriptedModelServer();
+      wb = await openWorkbench({
+        locale: 'zh-cn',
+        installAtStart: [pack.vsix],
+        settings: { 'workbench.colorTheme': theme.colorTheme, 'relay.provider': 'anthropic', 'relay.baseUrl': model.url, 'relay.model': MODEL },
+      });
+      chat = await wb.openRelay();
+    });
+    after(async () => {
+      await wb?.close();
+      await model?.close();
+    });
+
+    it('VS Code runs in zh-cn, and the view, its welcome, header and composer speak Chinese', async () => {
+      // The language VS Code resolved from the pack; the workbench starts the extension host with it, so it is
+      // Relay's vscode.env.language.
+      assert.equal(await wb.page.evaluate(() => (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE), 'zh-cn');
+      await status().filter({ hasText: `${zh('Ready')} · ${MODEL}` }).waitFor({ timeout: 30_000 });
+      const welcome = chat.locator('[data-testid="welcome"]');
+      await welcome.locator('.example-task').first().waitFor({ timeout: 30_000 });
+      assert.equal(await welcome.locator('.welcome-title').textContent(), zh('Welcome to Relay'));
+      assert.equal(await welcome.locator('[data-testid="welcome-key"]').textContent(), zh('no API key'));
+      assert.equal(await welcome.locator('[data-testid="welcome-setup"]').textContent(), zh('Set Up Provider'));
+      const examples = await welcome.locator('.example-task').allTextContents();
+      assert.equal(examples.length, 3);
+      for (const example of examples) assert.match(example, /[\u4e00-\u9fff]/, `an example task in Chinese: ${example}`);
+      assert.match((await welcome.locator('.welcome-shortcuts').textContent()) ?? '', new RegExp(escape(nlsTitle('command.focusChat.title'))));
+      assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), zh('Describe a task… (Enter to send, Shift+Enter for a new line)'));
+      assert.equal(await chat.locator('.composer-input').getAttribute('aria-label'), zh('Message Relay'));
+      assert.equal(await status().textContent(), `${zh('Ready')} · ${MODEL} · Anthropic · ${zh('no API key')}`);
+      // The view's name, from package.nls.zh-cn.json, in the side bar's header.
+      await wb.page.locator('.part.sidebar .composite.title, .part.sidebar .pane-header').filter({ hasText: nlsTitle('views.chat.name') }).first().waitFor({ timeout: 10_000 });
+      await wb.screenshot(`locale-zh-cn-welcome-${theme.name}`);
+    });
+
+    it('the Command Palette lists Relay by its Chinese titles; Test Connection without a key answers in a Chinese modal', async () => {
+      await wb.page.keyboard.press('F1');
+      const input = wb.page.locator('.quick-input-widget input');
+      await input.waitFor();
+      const title = `Relay: ${nlsTitle('command.testConnection.title')}`;
+      await input.fill(`>${title}`);
+      const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title });
+      await row.first().waitFor({ timeout: 10_000 });
+      await input.fill(`>Relay: ${nlsTitle('command.newTask.title')}`);
+      await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: `Relay: ${nlsTitle('command.newTask.title')}` }).first().waitFor({ timeout: 10_000 });
+      await input.fill(`>${title}`);
+      await row.first().waitFor({ timeout: 10_000 });
+      await wb.screenshot(`locale-zh-cn-palette-${theme.name}`);
+      await wb.page.keyboard.press('Enter');
+
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30_000 });
+      const text = (await dialog.textContent()) ?? '';
+      assert.match(text, new RegExp(escape(zh('No API key is set for {0}.', 'Anthropic'))));
+      await dialog.getByRole('button', { name: zh('Enter API Key') }).waitFor();
+      await wb.screenshot(`locale-zh-cn-test-connection-${theme.name}`);
+      await wb.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    });
+
+    it('a task: the missing key is said in Chinese with its fix; then the approval modal, the card and the header', async () => {
+      model.reset();
+      model.setScript([
+        // Set Up Provider tests the connection once the key is entered: one token.
+        { text: 'OK' },
+        { thinking: 'The user wants a notes file.', text: '先看看工作区。', toolCalls: [{ id: 'call_write', name: 'write_file', args: { path: 'notes.txt', content: 'hi\n' } }] },
+        { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Left it alone.' } }] },
+      ]);
+      const input = chat.locator('.composer-input');
+      await input.fill('写一个 notes 文件');
+      await input.press('Enter');
+      // No key yet: the error, its fix and Retry, all in Chinese.
+      const error = chat.locator('.message-error');
+      await error.waitFor({ timeout: 30_000 });
+      assert.equal(
+        await error.locator('.error-text').textContent(),
+        zh('No API key is set for {0}. Press Enter API Key (or run "{1}"), then Retry.', 'Anthropic', `Relay: ${nlsTitle('command.setApiKey.title')}`),
+      );
+      assert.equal(await error.locator('.retry-button').textContent(), zh('Retry'));
+      assert.equal(model.requests.length, 0, 'no request without a key');
+      await wb.screenshot(`locale-zh-cn-no-key-${theme.name}`);
+
+      // The fix: the key step of Set Up Provider, in Chinese, then its connection test.
+      await error.locator('.fix-button').filter({ hasText: zh('Enter API Key') }).click();
+      const quick = wb.page.locator('.quick-input-widget');
+      await quick.locator('.quick-input-title').filter({ hasText: zh('Relay: Set Up Provider') }).waitFor({ timeout: 15_000 });
+      const box = quick.locator('input.input');
+      assert.equal(await box.getAttribute('type'), 'password');
+      await box.fill(KEY);
+      await wb.page.keyboard.press('Enter');
+      const connected = new RegExp(escape(zh('Relay: connected to {0} · {1} in {2} ms.', 'Anthropic', MODEL, '@@')).replace('@@', '\\d+'));
+      await wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: connected }).waitFor({ timeout: 30_000 });
+
+      await error.locator('.retry-button').click();
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30_000 });
+      const text = (await dialog.textContent()) ?? '';
+      assert.match(text, new RegExp(escape(zh('Allow Relay to edit {0}?', 'notes.txt'))));
+      assert.match(text, new RegExp(escape(zh('Changes: +{0} \u2212{1} lines', '1', '0'))));
+      await dialog.getByRole('button', { name: zh('Allow'), exact: true }).waitFor();
+      await status().filter({ hasText: new RegExp(`^${escape(zh('Waiting for your approval'))}`) }).waitFor({ timeout: 15_000 });
+      await chat.locator('.message-thinking .thinking-label').filter({ hasText: new RegExp(`^${escape(zh('Thinking'))}$`) }).waitFor({ timeout: 15_000 });
+      await wb.screenshot(`locale-zh-cn-approval-${theme.name}`);
+      await dialog.getByRole('button', { name: zh('Deny'), exact: true }).click();
+      await chat.locator('.message-list').filter({ hasText: 'Left it alone.' }).waitFor({ timeout: 30_000 });
+      await status().filter({ hasText: new RegExp(`^${escape(zh('Ready'))} · `) }).waitFor({ timeout: 15_000 });
+      await wb.screenshot(`locale-zh-cn-done-${theme.name}`);
+    });
+  });
+}
