@@ -37,6 +37,8 @@ const fault = z.union([
   z.object({ spliceAfterChunks: z.number().int().nonnegative(), sameIds: z.boolean().optional() }),
   /** Goes silent for `stallMs` after `afterChunks` frames (default 0: right after the headers). */
   z.object({ stallMs: z.number().int().nonnegative(), afterChunks: z.number().int().nonnegative().optional() }),
+  /** Goes silent after `holdAfterChunks` frames until the test calls `release()`, then sends the rest. */
+  z.object({ holdAfterChunks: z.number().int().nonnegative() }),
 ]);
 
 export const scriptTurnSchema = z.object({

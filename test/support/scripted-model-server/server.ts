@@ -49,6 +49,8 @@ export interface ScriptedModelServer {
   setAzureDeployments(deployments: AzureDeployments | undefined): void;
   /** How many `GET /v1/models` requests came, and whether the last carried an API key header. */
   readonly modelListings: { count: number; authHeader: boolean };
+  /** Lets a turn held by a `holdAfterChunks` fault go on (the next one to reach its hold, if none waits yet). */
+  release(): void;
   /** Forgets the recorded requests and empties the script. */
   reset(): void;
   /** Stops listening and ends every open connection. */
@@ -107,6 +109,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   const issuedReasoning = new Map<string, string>();
   const issuedSignatures = new Set<string>();
   const signedCalls = new Map<string, string>();
+  const holds = new Gate();
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -251,7 +254,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       [route === 'anthropic' ? 'request-id' : 'x-request-id']: `req_scripted_${n}`,
     });
     res.flushHeaders();
-    await streamFrames(res, frames, turn, record);
+    await streamFrames(res, frames, turn, record, holds);
   }
 
   function requestProblem(route: Route, body: Record<string, unknown>): string | undefined {
@@ -286,6 +289,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       azure = deployments;
     },
     modelListings,
+    release: () => holds.open(),
     reset: () => {
       requests.length = 0;
       queue.replace([]);
@@ -299,8 +303,9 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
 }
 
 /** Writes the frames one by one, applying the turn's delay, stall or drop; stops when the client leaves. */
-async function streamFrames(res: ServerResponse, frames: string[], turn: ScriptTurn, record: RecordedRequest): Promise<void> {
+async function streamFrames(res: ServerResponse, frames: string[], turn: ScriptTurn, record: RecordedRequest, holds: Gate): Promise<void> {
   const fault = turn.fault;
+  const holdAt = fault && 'holdAfterChunks' in fault ? fault.holdAfterChunks : undefined;
   const dropAt = fault && 'dropAfterChunks' in fault ? fault.dropAfterChunks : undefined;
   const stall = fault && 'stallMs' in fault ? { ms: fault.stallMs, at: fault.afterChunks ?? 0 } : undefined;
   for (let i = 0; i <= frames.length; i++) {
@@ -311,6 +316,7 @@ async function streamFrames(res: ServerResponse, frames: string[], turn: ScriptT
       return;
     }
     if (stall && i === stall.at) await pause(res, stall.ms);
+    if (i === holdAt) await holds.pass(res);
     if (i === frames.length) break;
     if (i > 0 && turn.chunkDelayMs) await pause(res, turn.chunkDelayMs);
     if (res.destroyed) return;
@@ -320,6 +326,35 @@ async function streamFrames(res: ServerResponse, frames: string[], turn: ScriptT
 }
 
 /** Waits, or stops waiting as soon as the connection closes (a client abort or server close). */
+/** Where held turns wait for `release()`; a release with nobody waiting lets the next one through. */
+class Gate {
+  private waiting: (() => void)[] = [];
+  private credits = 0;
+
+  open(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.credits++;
+  }
+
+  /** Resolves on a release, or when the client leaves. */
+  pass(res: ServerResponse): Promise<void> {
+    if (this.credits > 0) {
+      this.credits--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        this.waiting = this.waiting.filter((w) => w !== done);
+        res.off('close', done);
+        resolve();
+      };
+      this.waiting.push(done);
+      res.on('close', done);
+    });
+  }
+}
+
 function pause(res: ServerResponse, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {

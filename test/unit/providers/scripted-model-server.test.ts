@@ -95,6 +95,26 @@ describe('scripted model server', () => {
     await assert.rejects(body);
     assert.equal(other.requests[0]!.outcome, 'client_closed');
   });
+
+  test('a held turn sends its first frames, then nothing until release()', async () => {
+    server.setScript([{ thinking: 'abcdefgh', text: 'done', chunkSize: 2, fault: { holdAfterChunks: 4 } }]);
+    const reply = await post(`${server.url}/v1/messages`, anthropicBody([{ role: 'user', content: 'hi' }]), { 'x-api-key': API_KEY });
+    const reader = reply.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    // message_start, the thinking block's start, a ping and the first delta, then the hold.
+    while ((seen.match(/^event: /gm) ?? []).length < 4) seen += decoder.decode((await reader.read()).value);
+    assert.match(seen, /"thinking":"ab"/);
+    assert.doesNotMatch(seen, /"thinking":"cd"/);
+    const next = reader.read();
+    const early = await Promise.race([next.then(() => 'more'), new Promise((r) => setTimeout(() => r('held'), 50))]);
+    assert.equal(early, 'held');
+    assert.equal(server.requests.at(-1)!.outcome, 'pending');
+    server.release();
+    let rest = '';
+    for (let chunk = await next; !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
+    assert.match(rest, /"thinking":"cd".*message_stop/s);
+  });
 });
 
 describe('scripted model server CLI', () => {
