@@ -1,7 +1,8 @@
 // Mentions, drops and pasted images through the real chat UI: the packaged extension in a VS Code server, its
 // model the scripted OpenAI-compatible server. Chromium types "@", picks a file with the arrows and Enter, sends,
 // and the chip is on the sent message while the file's content is in the request the server recorded. A drop of a
-// workspace file (a text/uri-list DataTransfer dispatched on the chat's document, through its real drop handler)
+// workspace file (a text/uri-list DataTransfer dispatched on the chat's document, through its real drop handler,
+// and a real Chromium drag of an editor tab with Shift held)
 // and a paste of a PNG (a ClipboardEvent carrying an image File, through the real paste handler) become chips;
 // for a model without image support the composer says so and will not send.
 import * as assert from 'node:assert/strict';
@@ -126,6 +127,36 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
     const readme = readFileSync(join(wb.workspace, 'README.md'), 'utf8');
     assert.ok(userTurn(request).includes(JSON.stringify(readme.split('\n')[0]).slice(1, -1)), 'the README reached the model');
     await chat.locator('.message-user .attachment-chip[data-label="README.md"]').waitFor();
+  });
+
+  it('a real drag of an editor tab onto the chat: with Shift held (VS Code\'s rule for webviews) it becomes a mention', async () => {
+    await newTask();
+    const page = wb.page;
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill('greet.ts');
+    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'greet.ts' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const tab = page.locator('.tabs-container .tab').filter({ hasText: 'greet.ts' }).first();
+    await tab.waitFor();
+    const from = (await tab.boundingBox())!;
+    const onto = (await page.locator('.webview').filter({ visible: true }).first().boundingBox())!;
+    // Chromium's own drag (Playwright drives it with the mouse): the tab's data, VS Code's drop handling.
+    const drag = async (shift: boolean) => {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 40, from.y + 40, { steps: 5 });
+      if (shift) await page.keyboard.down('Shift');
+      await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height - 60, { steps: 10 });
+      await page.mouse.up();
+      if (shift) await page.keyboard.up('Shift');
+    };
+    await drag(false); // without Shift the workbench keeps the drop (an editor split), and the chat gets nothing
+    await drag(true);
+    const chip = chat.locator('.composer-chips .attachment-chip[data-kind="file"][data-label="src/greet.ts"]');
+    await chip.locator('.chip-size').filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
+    await wb.screenshot('mention-tab-dropped');
+    assert.equal(await chat.locator('.composer-chips .attachment-chip').count(), 1, 'one drop reached the chat: the one with Shift');
+    assert.equal(await input.inputValue(), '@src/greet.ts ');
   });
 
   it('a pasted PNG shows an image chip and goes to the model as an image part', async () => {
