@@ -1,87 +1,10 @@
-// Fuzzy ranking of workspace paths for the "@" list. It runs on every keystroke over tens of thousands of
-// paths, so: paths are lower-cased once, a cheap subsequence test (indexOf per query character) rejects most
-// paths before any scoring, a query that extends the previous one only rescans the previous matches, and only
-// the best `limit` are kept (no sort of every match), and a path whose best possible score (an upper bound from
-// its length and whether its file name starts with or contains the query) cannot enter them is not scored.
-
-export interface RankedPath {
-  path: string;
-  score: number;
-  /** Offsets in `path` of the matched query characters, for highlighting. */
-  matches: number[];
-}
-
-export interface SearchOptions {
-  limit: number;
-  /** Paths ranked above all others when they match (open editors). */
-  preferred?: ReadonlySet<string>;
-}
-
-const PREFERRED_BONUS = 1_000;
-
-export class PathIndex {
-  private readonly lower: string[];
-  /** Where each path's file (or folder) name starts. */
-  private readonly nameStarts: Int32Array;
-  private last: { query: string; hits: number[] } | undefined;
-
-  constructor(readonly paths: readonly string[]) {
-    this.lower = paths.map((p) => p.toLowerCase());
-    this.nameStarts = Int32Array.from(this.lower, (l) => l.lastIndexOf('/', l.length - 2) + 1);
-  }
-
-  get size(): number {
-    return this.paths.length;
-  }
-
-  search(query: string, options: SearchOptions): RankedPath[] {
-    const q = query.toLowerCase();
-    const candidates = this.last && q.startsWith(this.last.query) ? this.last.hits : undefined;
-    const hits: number[] = [];
-    const top = new TopK(options.limit);
-    const visit = (i: number) => {
-      const lower = this.lower[i]!;
-      if (!isSubsequence(q, lower)) return;
-      hits.push(i);
-      const path = this.paths[i]!;
-      const bonus = options.preferred?.has(path) ? PREFERRED_BONUS : 0;
-      if (!top.accepts(scoreBound(q, lower, this.nameStarts[i]!) + bonus)) return;
-      const scored = scorePath(q, path, lower);
-      const score = scored.score + bonus;
-      if (top.accepts(score)) top.add({ path, score, matches: scored.matches });
-    };
-    if (candidates) for (const i of candidates) visit(i);
-    else for (let i = 0; i < this.lower.length; i++) visit(i);
-    this.last = { query: q, hits };
-    return top.sorted();
-  }
-}
+// The fuzzy score of a workspace path for the "@" list: the reference the index (path-index.ts) ranks by. The
+// index scores with a copy of `align` over typed arrays (path-features.ts) that must stay bit-for-bit equal to
+// this one; the unit tests compare them.
 
 /** Whether the characters of `query` appear in `text` in order (both lower-cased). */
 export function isSubsequence(query: string, text: string): boolean {
   let at = -1;
-  for (let i = 0; i < query.length; i++) {
-    at = text.indexOf(query[i]!, at + 1);
-    if (at < 0) return false;
-  }
-  return true;
-}
-
-/**
- * No path scores more than this (see scorePath): per query character 1, +8 at a word start, +6 right after the
- * previous match (not for the first), +4 inside the file name, which every character reaches only when the query
- * is a subsequence of the name (else at most all but the first); +40 for a name that starts with the query.
- */
-export function scoreBound(query: string, lower: string, nameStart: number): number {
-  const length = query.length;
-  if (length === 0) return -lower.length / 100;
-  const inName = isSubsequenceFrom(query, lower, nameStart) ? length : length - 1;
-  const nameBonus = lower.startsWith(query, nameStart) ? 40 : 0;
-  return 15 * length - 6 + 4 * inName + nameBonus - lower.length / 100;
-}
-
-function isSubsequenceFrom(query: string, text: string, from: number): boolean {
-  let at = from - 1;
   for (let i = 0; i < query.length; i++) {
     at = text.indexOf(query[i]!, at + 1);
     if (at < 0) return false;
@@ -142,33 +65,9 @@ function isBoundary(lower: string, path: string, i: number): boolean {
   if (i === 0) return true;
   const before = lower[i - 1]!;
   if (before === '/' || before === '-' || before === '_' || before === '.' || before === ' ') return true;
-  const prev = path[i - 1]!;
-  const here = path[i]!;
+  const prev = path[i - 1];
+  const here = path[i];
+  // Past the end of `path` (a character whose lower case is longer): no case change to see.
+  if (prev === undefined || here === undefined) return false;
   return prev === prev.toLowerCase() && here !== here.toLowerCase();
-}
-
-/** The best `limit` items seen so far, kept sorted (limits are small: a list shows a few dozen rows). */
-class TopK {
-  private readonly items: RankedPath[] = [];
-  constructor(private readonly limit: number) {}
-
-  accepts(score: number): boolean {
-    return this.items.length < this.limit || score > this.items[this.items.length - 1]!.score;
-  }
-
-  add(item: RankedPath): void {
-    let i = this.items.length;
-    while (i > 0 && compare(this.items[i - 1]!, item) > 0) i--;
-    this.items.splice(i, 0, item);
-    if (this.items.length > this.limit) this.items.pop();
-  }
-
-  sorted(): RankedPath[] {
-    return [...this.items];
-  }
-}
-
-/** Best first; equal scores by shorter path, then alphabetically, so the order is stable. */
-function compare(a: RankedPath, b: RankedPath): number {
-  return b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }

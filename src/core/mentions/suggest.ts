@@ -1,7 +1,7 @@
 // The "@" list for a query: the keyword mentions that match, then workspace files and folders ranked by the
 // fuzzy index (open editors first), or the URL itself when the query is one.
 import type { MentionSuggestion } from '../../shared/chat-model';
-import type { PathIndex } from './fuzzy';
+import type { PathIndex } from './path-index';
 import { isSubsequence } from './fuzzy';
 import { MENTION_KEYWORDS, type MentionKeyword, mentionToken } from './parse';
 

@@ -1,7 +1,7 @@
 // The fuzzy index behind the "@" list: every file of the first workspace folder (and their folders) from the
 // same file search find_files uses, built on the first "@" and rebuilt after files are created or deleted.
 import * as vscode from 'vscode';
-import { PathIndex } from '../../core/mentions/fuzzy';
+import { PathIndex } from '../../core/mentions/path-index';
 import { withFolders } from '../../core/mentions/suggest';
 import type { FileSearch } from '../../core/ports/file-search';
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isSubsequence, PathIndex, scoreBound, scorePath } from '../../../src/core/mentions/fuzzy';
+import { isSubsequence, scorePath } from '../../../src/core/mentions/fuzzy';
+import { PathFeatures } from '../../../src/core/mentions/path-features';
+import { PathIndex, PREFERRED_BONUS, QueryBound } from '../../../src/core/mentions/path-index';
 import { mulberry32 } from '../../support/seeded-random';
 
 const paths = [
@@ -74,39 +76,71 @@ describe('fuzzy path ranking', () => {
   });
 });
 
-describe('fuzzy ranking: the score bound that skips scoring', () => {
+describe('fuzzy ranking: typed features, the bound that skips scoring, the prefix stack', () => {
   const random = mulberry32(15);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-  const words = ['src', 'Button', 'user', 'index', 'model', 'b', 'bu', 'readme', 'Task-Controller', 'a_b', 'x.y'];
-  const randomPath = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(words)).join('/') + pick(['', '.ts', '.md', '/']);
-  const all = Array.from({ length: 400 }, randomPath);
-  const queries = ['', 'b', 'bu', 'but', 'button', 'src', 'sbu', 'rdm', 'readme', 'tc', 'task-c', 'x.', 'ind', 'uim', 'zz', 'a_b', '/b'];
+  const words = ['src', 'Button', 'user', 'index', 'model', 'b', 'bu', 'readme', 'Task-Controller', 'a_b', 'x.y', 'userService', 'Über', 'İstanbul', 'aÜBer', 'ÜButton', 'éA', 'v2', 'a b', 'READ.me', '.git'];
+  const randomPath = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(words)).join('/') + pick(['', '.ts', '.md', '/', '.test.ts']);
+  const all = [...new Set(Array.from({ length: 600 }, randomPath))];
+  const queries = ['', 'b', 'bu', 'but', 'button', 'src', 'sbu', 'rdm', 'readme', 'tc', 'task-c', 'x.', 'ind', 'uim', 'zz', 'a_b', '/b', 'us', 'usrs', 'user', 'über', 'i̇', 'v2', 'a b', '.git', 'read.me', 'srcbut', 's/b', '2', 'ub', 'üb', 'ea', 'bu', 'ib'];
+  const features = new PathFeatures(all);
+  const bound = (q: string) => new QueryBound(q);
 
-  test('no path scores above its bound', () => {
-    for (const path of all) {
-      const lower = path.toLowerCase();
-      const nameStart = lower.lastIndexOf('/', lower.length - 2) + 1;
+  /** The reference: score every matching path with scorePath, sort them all, keep the first `limit`. */
+  const naive = (q: string, limit: number, preferred: ReadonlySet<string> = new Set()) =>
+    all
+      .filter((p) => isSubsequence(q, p.toLowerCase()))
+      .map((p) => ({ path: p, score: scorePath(q, p).score + (preferred.has(p) ? PREFERRED_BONUS : 0) }))
+      .sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .slice(0, limit);
+
+  test('the typed scorer gives scorePath\'s score bit for bit', () => {
+    for (let k = 0; k < all.length; k++) {
       for (const q of queries) {
-        if (!isSubsequence(q, lower)) continue;
-        const { score } = scorePath(q, path, lower);
-        assert.ok(score <= scoreBound(q, lower, nameStart) + 1e-9, `${q} in ${path}: ${score} > ${scoreBound(q, lower, nameStart)}`);
+        if (!q) continue;
+        assert.equal(features.exactScore(k, q), scorePath(q, all[k]!).score, `${q} in ${all[k]}`);
       }
     }
   });
 
-  test('the index returns the same top scores as scoring and sorting every path', () => {
-    const preferred = new Set([all[3]!, all[70]!]);
-    const index = new PathIndex(all);
-    for (const q of [...queries, ...queries.map((q) => `${q}x`)]) {
-      for (const limit of [1, 5, 50]) {
-        const got = index.search(q, { limit, preferred }).map((r) => r.score);
-        const naive = all
-          .filter((p) => isSubsequence(q, p.toLowerCase()))
-          .map((p) => scorePath(q, p).score + (preferred.has(p) ? 1_000 : 0))
-          .sort((a, b) => b - a)
-          .slice(0, limit);
-        assert.deepEqual(got, naive, `query "${q}", limit ${limit}`);
+  test('no path scores above its bound, and a path missing a query character fails the mask', () => {
+    for (let k = 0; k < all.length; k++) {
+      const lower = all[k]!.toLowerCase();
+      for (const q of queries) {
+        const b = bound(q);
+        if (!isSubsequence(q, lower)) continue;
+        assert.equal(features.chars[k]! & b.mask, b.mask, `${q} in ${all[k]}: mask`);
+        const score = q ? features.exactScore(k, q) : -all[k]!.length / 100;
+        // Within the index's slack: the bound adds the same terms in another order.
+        assert.ok(score <= b.of(features, k) + 1e-9, `${q} in ${all[k]}: ${score} > ${b.of(features, k)}`);
       }
     }
+  });
+
+  test('the index ranks exactly as scoring and sorting every path, whatever was typed before', () => {
+    const preferred = new Set([all[3]!, all[70]!]);
+    const index = new PathIndex(all);
+    // Typed one key at a time, with Backspace, so the prefix stack and the seeds are exercised.
+    const typed: string[] = [];
+    for (const word of ['button', 'srcbut', 'usrs', 'read.me', 'a b', 'über']) {
+      for (let i = 1; i <= word.length; i++) typed.push(word.slice(0, i));
+      for (let i = word.length - 1; i >= 0; i--) typed.push(word.slice(0, i));
+    }
+    for (const q of [...queries, ...queries.map((q) => `${q}x`), ...typed]) {
+      for (const limit of [1, 5, 50]) {
+        for (const prefer of [undefined, preferred]) {
+          const got = index.search(q, { limit, preferred: prefer }).map((r) => ({ path: r.path, score: r.score }));
+          assert.deepEqual(got, naive(q, limit, prefer), `query "${q}", limit ${limit}${prefer ? ', preferred' : ''}`);
+        }
+      }
+    }
+  });
+
+  test('the matches are those scorePath highlights, and answers are copies', () => {
+    const index = new PathIndex(all);
+    const first = index.search('usrs', { limit: 5 });
+    for (const r of first) assert.deepEqual(r.matches, scorePath('usrs', r.path).matches);
+    first[0]!.matches.push(999);
+    assert.deepEqual(index.search('usrs', { limit: 5 })[0]!.matches, scorePath('usrs', first[0]!.path).matches);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PathIndex } from '../../../src/core/mentions/fuzzy';
+import { PathIndex } from '../../../src/core/mentions/path-index';
 import { buildAttachments } from '../../../src/core/mentions/message';
 import { suggestMentions, withFolders } from '../../../src/core/mentions/suggest';
 import { treeOrder } from '../../../src/core/mentions/workspace-paths';

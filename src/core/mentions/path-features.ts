@@ -1,0 +1,187 @@
+// What the "@" index knows about each path, built once into flat typed arrays so a keystroke can rule most
+// paths out without touching a string: character masks (one AND rejects a path missing a query character),
+// the file name's bounds and first characters (the name bonus of `scorePath` computed exactly), and the word
+// starts (an upper bound per query character). `exactScore` gives bit for bit the score of `scorePath` (the
+// same floating-point operations in the same order) without allocating.
+
+/** One bit per lower-case letter, two for digits (by parity) and one each for ".", "/", "-", and "_" or space. */
+export function charBit(code: number): number {
+  if (code >= 97 && code <= 122) return 1 << (code - 97);
+  if (code >= 48 && code <= 57) return 1 << (26 + (code & 1));
+  if (code === 46) return 1 << 28;
+  if (code === 47) return 1 << 29;
+  if (code === 45) return 1 << 30;
+  if (code === 95 || code === 32) return 1 << 31;
+  return 0;
+}
+
+/** Which of 256 bits stands for the pair of characters `a` then `b` in a path's pair filter. */
+export function pairBit(a: number, b: number): number {
+  return (Math.imul(a * 131 + b, 0x9e3779b1) >>> 24) & 255;
+}
+
+/** The mask of a (lower-cased) string's characters from `from` on; characters without a bit add nothing. */
+function maskOf(text: string, from = 0): number {
+  let mask = 0;
+  for (let i = from; i < text.length; i++) mask |= charBit(text.charCodeAt(i));
+  return mask;
+}
+
+/** The case-change half of `isBoundary` in fuzzy.ts: a lower-to-upper change in `path` at `i` (> 0). */
+function caseStart(path: string, i: number): boolean {
+  const prev = path.charCodeAt(i - 1);
+  const here = path.charCodeAt(i);
+  // Past the end of `path` (a character whose lower case is longer): no case change to see.
+  if (Number.isNaN(here) || Number.isNaN(prev)) return false;
+  if (here < 128 && prev < 128) return here >= 65 && here <= 90 && !(prev >= 65 && prev <= 90);
+  const p = path[i - 1]!;
+  const h = path[i]!;
+  return p === p.toLowerCase() && h !== h.toLowerCase();
+}
+
+export class PathFeatures {
+  readonly lower: string[];
+  /** Where each path's file (or folder) name starts. */
+  readonly nameStart: Int32Array;
+  /** The name's length without a folder's trailing "/", and without its last extension. */
+  readonly nameLength: Int32Array;
+  readonly stemLength: Int32Array;
+  readonly pathLength: Int32Array;
+  /** The name's first four characters, one byte each (0 for a character above 255). */
+  readonly namePrefix: Int32Array;
+  readonly chars: Int32Array;
+  readonly nameChars: Int32Array;
+  /** Characters found at a word start. */
+  readonly startChars: Int32Array;
+  /**
+   * Two filters of the adjacent character pairs of each path, 256 bits (8 words) per path: every pair, and the
+   * pairs whose second character starts a word. A query character can follow the previous one directly only
+   * if their pair is in the first; directly and at a word start only if in the second.
+   */
+  readonly pairs: Int32Array;
+  readonly startPairs: Int32Array;
+  /** Word-start flags of every position of every lower-cased path, one after the other. */
+  private readonly starts: Uint8Array;
+  private readonly offset: Int32Array;
+
+  constructor(paths: readonly string[]) {
+    const n = paths.length;
+    this.lower = paths.map((p) => p.toLowerCase());
+    this.nameStart = new Int32Array(n);
+    this.nameLength = new Int32Array(n);
+    this.stemLength = new Int32Array(n);
+    this.pathLength = new Int32Array(n);
+    this.namePrefix = new Int32Array(n);
+    this.chars = new Int32Array(n);
+    this.nameChars = new Int32Array(n);
+    this.startChars = new Int32Array(n);
+    this.pairs = new Int32Array(8 * n);
+    this.startPairs = new Int32Array(8 * n);
+    this.offset = new Int32Array(n + 1);
+    for (let k = 0; k < n; k++) this.offset[k + 1] = this.offset[k]! + this.lower[k]!.length;
+    this.starts = new Uint8Array(this.offset[n]!);
+    for (let k = 0; k < n; k++) {
+      const lower = this.lower[k]!;
+      const path = paths[k]!;
+      const nameStart = lower.lastIndexOf('/', lower.length - 2) + 1;
+      const nameEnd = lower.endsWith('/') ? lower.length - 1 : lower.length;
+      const dot = lower.lastIndexOf('.', nameEnd - 1);
+      this.nameStart[k] = nameStart;
+      this.nameLength[k] = nameEnd - nameStart;
+      this.stemLength[k] = (dot >= nameStart ? dot : nameEnd) - nameStart;
+      this.pathLength[k] = path.length;
+      this.namePrefix[k] = packPrefix(lower, nameStart, Math.min(4, nameEnd - nameStart));
+      this.chars[k] = maskOf(lower);
+      this.nameChars[k] = maskOf(lower, nameStart);
+      let startChars = 0;
+      const base = this.offset[k]!;
+      const pairs = 8 * k;
+      let before = -1;
+      for (let i = 0; i < lower.length; i++) {
+        const code = lower.charCodeAt(i);
+        const start = i === 0 || before === 47 || before === 45 || before === 95 || before === 46 || before === 32 || caseStart(path, i);
+        if (i > 0) {
+          const bit = pairBit(before, code);
+          this.pairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
+          if (start) this.startPairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
+        }
+        before = code;
+        if (!start) continue;
+        this.starts[base + i] = 1;
+        startChars |= charBit(code);
+      }
+      this.startChars[k] = startChars;
+    }
+  }
+
+  hasPair(filter: Int32Array, k: number, bit: number): boolean {
+    return (filter[8 * k + (bit >> 5)]! & (1 << (bit & 31))) !== 0;
+  }
+
+  /** `scorePath(query, paths[k]).score`, bit for bit; `query` is lower-cased and not empty. */
+  exactScore(k: number, query: string): number {
+    return this.scoreFrom(k, query, this.bestAlignment(k, query));
+  }
+
+  /** The better of the two alignments' scores before the name bonus and length (-Infinity: neither aligns). */
+  bestAlignment(k: number, query: string): number {
+    const lower = this.lower[k]!;
+    const nameStart = this.nameStart[k]!;
+    const inName = nameStart > 0 ? this.align(k, lower, query, nameStart, nameStart) : undefined;
+    const whole = this.align(k, lower, query, 0, nameStart);
+    const best = inName !== undefined && (whole === undefined || inName >= whole) ? inName : whole;
+    return best ?? -Infinity;
+  }
+
+  scoreFrom(k: number, query: string, best: number): number {
+    if (best === -Infinity) return -Infinity;
+    let score = best - this.pathLength[k]! / 100;
+    const length = query.length;
+    const nameLength = this.nameLength[k]!;
+    if (nameLength >= length && this.lower[k]!.startsWith(query, this.nameStart[k]!)) {
+      score += nameLength === length || this.stemLength[k]! === length ? 40 : 20;
+    }
+    return score;
+  }
+
+  /** `align` of fuzzy.ts, score only. */
+  private align(k: number, lower: string, query: string, from: number, nameStart: number): number | undefined {
+    const starts = this.starts;
+    const base = this.offset[k]!;
+    let score = 0;
+    let at = from - 1;
+    for (let qi = 0; qi < query.length; qi++) {
+      const code = query.charCodeAt(qi);
+      let next = lower.indexOf(query[qi]!, at + 1);
+      if (next < 0) return undefined;
+      // The next occurrence at a word start before the next "/" is preferred (see align in fuzzy.ts).
+      if (next !== at + 1 && starts[base + next] === 0 && code !== 47) {
+        for (let i = next + 1; i < lower.length; i++) {
+          const c = lower.charCodeAt(i);
+          if (c === 47) break;
+          if (c === code && starts[base + i] === 1) {
+            next = i;
+            break;
+          }
+        }
+      }
+      score += 1;
+      if (starts[base + next] === 1) score += 8;
+      if (next === at + 1 && qi > 0) score += 6;
+      else if (qi > 0) score -= Math.min(5, (next - at - 1) * 0.2);
+      if (next >= nameStart) score += 4;
+      at = next;
+    }
+    return score;
+  }
+}
+
+/** Up to four characters of `text` from `from`, one byte each; a character above 255 packs as 0. */
+export function packPrefix(text: string, from: number, count: number): number {
+  let packed = 0;
+  for (let i = 0; i < count; i++) {
+    const code = text.charCodeAt(from + i);
+    packed |= (code < 256 ? code : 0) << (8 * i);
+  }
+  return packed;
+}
