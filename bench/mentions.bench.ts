@@ -3,8 +3,9 @@
 //      find_files' listing: typed per-path features, a score bound that skips most paths, best bound first, the
 //      typed prefixes kept for extending queries and Backspace), against a naive baseline in the same run
 //      (score every path with the same scorer, sort them all, take the top 50), whose top 50 it must equal.
-//  (b) Chromium: the real webview bundle; a real key press in the message box to the list's rows replaced and the
-//      next frame started, with the same host query answering in the page (as the host would, asynchronously).
+//  (b) Chromium: the real webview bundle; a real key press in the message box to the answer drawn into the list
+//      and the next frame started, with the same host query answering in the page (as the host would,
+//      asynchronously), and the split of that time between the webview, the query and the drawing.
 //      Not in (b): VS Code's postMessage hop between the webview and the extension host (two IPC messages).
 // Exits 1 when the target is missed.
 // Run: npm run bench mentions   (or node --import tsx bench/mentions.bench.ts)
@@ -105,7 +106,9 @@ window.acquireVsCodeApi = () => ({
   postMessage: (m) => {
     if (m.type !== 'mentionQuery') return;
     setTimeout(() => {
+      const start = performance.now();
       const items = suggestMentions(m.query, { index, openEditors: [] });
+      window.__query = { start, end: performance.now() };
       window.postMessage({ type: 'mentionSuggestions', requestId: m.requestId, items }, '*');
     });
   },
@@ -113,23 +116,38 @@ window.acquireVsCodeApi = () => ({
   setState: () => undefined,
 });`;
 
-/** keydown (captured before the app sees it) to the list's rows replaced, and to the start of the next frame. */
+/**
+ * keydown (captured before the app sees it) to the answer drawn into the list (the app's message handler, which
+ * redraws the rows synchronously, has returned: this listener is added after the app's), and to the start of
+ * the next frame; with the split: before the host query starts, the query, from its end to the list drawn.
+ * (An answer equal to the list shown changes no row, so a MutationObserver would not see every answer.)
+ */
 const PROBE = `(() => {
-  let t0 = 0, pending;
-  document.addEventListener('keydown', () => { t0 = performance.now(); }, true);
-  window.__waitList = () => new Promise((resolve) => { pending = resolve; });
-  const observe = () => {
-    const list = document.querySelector('.mention-list');
-    if (!list) return void setTimeout(observe, 10);
-    new MutationObserver(() => {
-      if (!pending) return;
-      const resolve = pending; pending = undefined;
-      const updated = performance.now() - t0;
-      requestAnimationFrame(() => resolve({ updated, frame: performance.now() - t0, rows: list.querySelectorAll('[role=option]').length }));
-    }).observe(list, { childList: true });
+  let t0 = 0, pending, listening = false;
+  document.addEventListener('keydown', () => { t0 = performance.now(); window.__query = undefined; }, true);
+  window.__waitList = () => {
+    if (!listening) {
+      listening = true;
+      window.addEventListener('message', (event) => {
+        if (event.data?.type !== 'mentionSuggestions' || !pending) return;
+        const resolve = pending; pending = undefined;
+        const updated = performance.now() - t0;
+        const q = window.__query;
+        const rows = document.querySelectorAll('.mention-list [role=option]').length;
+        requestAnimationFrame(() => resolve({ updated, frame: performance.now() - t0, rows, before: q.start - t0, query: q.end - q.start, after: updated - (q.end - t0) }));
+      });
+    }
+    return new Promise((resolve) => { pending = resolve; });
   };
-  observe();
 })();`;
+
+interface KeyTimes {
+  updated: number;
+  frame: number;
+  before: number;
+  query: number;
+  after: number;
+}
 
 async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } | undefined> {
   const outdir = mkdtempSync(join(tmpdir(), 'relay-bench-mentions-'));
@@ -160,16 +178,22 @@ async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } 
     await input.click();
     const updated: number[] = [];
     const frames: number[] = [];
+    const before: number[] = [];
+    const queryTimes: number[] = [];
+    const after: number[] = [];
     for (let round = 0; round <= ROUNDS; round++) {
       await input.fill('');
       await page.keyboard.type('Explain ');
       for (const key of ['@', ...TYPING.join('')]) {
-        const waiting = page.evaluate(() => (window as unknown as { __waitList(): Promise<{ updated: number; frame: number }> }).__waitList());
+        const waiting = page.evaluate(() => (window as unknown as { __waitList(): Promise<KeyTimes> }).__waitList());
         await page.keyboard.press(key === '⌫' ? 'Backspace' : key);
         const r = await waiting;
         if (round === 0) continue;
         updated.push(r.updated);
         frames.push(r.frame);
+        before.push(r.before);
+        queryTimes.push(r.query);
+        after.push(r.after);
       }
     }
     const u = stats(updated);
@@ -177,8 +201,10 @@ async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } 
     console.log(`\nChromium (${process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium'}), real webview bundle, ${updated.length} key presses:`);
     console.log('| keystroke to | p50 | p95 | max |');
     console.log('| --- | ---: | ---: | ---: |');
-    console.log(`| list rows replaced | ${ms(u.p50)} | ${ms(u.p95)} | ${ms(u.max)} |`);
+    console.log(`| answer drawn into the list | ${ms(u.p50)} | ${ms(u.p95)} | ${ms(u.max)} |`);
     console.log(`| next frame start (drawn) | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} |`);
+    const split = ([name, xs]: [string, number[]]) => `${name} ${ms(stats(xs).p50)}`;
+    console.log(`split (p50 of each part): ${[['key to host query start (webview input, message, task hop)', before], ['host query', queryTimes], ['query end to list drawn (message, rows)', after]].map((x) => split(x as [string, number[]])).join('; ')}`);
     return { frameP95: f.p95 };
   } finally {
     await browser.close();

@@ -124,10 +124,12 @@ export class PathFeatures {
   }
 
   /** The better of the two alignments' scores before the name bonus and length (-Infinity: neither aligns). */
-  bestAlignment(k: number, query: string): number {
+  bestAlignment(k: number, query: string, queryChars = -1): number {
     const lower = this.lower[k]!;
     const nameStart = this.nameStart[k]!;
-    const inName = nameStart > 0 ? this.align(k, lower, query, nameStart, nameStart) : undefined;
+    // A name without every character of the query cannot hold an alignment (`queryChars`: their mask, if known).
+    const nameCanAlign = nameStart > 0 && (queryChars === -1 || (this.nameChars[k]! & queryChars) === queryChars);
+    const inName = nameCanAlign ? this.align(k, lower, query, nameStart, nameStart) : undefined;
     const whole = this.align(k, lower, query, 0, nameStart);
     const best = inName !== undefined && (whole === undefined || inName >= whole) ? inName : whole;
     return best ?? -Infinity;

@@ -92,11 +92,12 @@ export class PathIndex {
     const alignments = this.alignments;
     const score = (k: number, bonus: number) => {
       this.seen[k] = stamp;
-      if (!isSubsequence(q, f.lower[k]!)) {
+      const best = q ? f.bestAlignment(k, q, bound.mask) : 0;
+      // An alignment is a subsequence; without one, the path may still be one (ranked last, at -Infinity).
+      if (best === -Infinity && !isSubsequence(q, f.lower[k]!)) {
         alignments[k] = NaN;
         return;
       }
-      const best = q ? f.bestAlignment(k, q) : 0;
       alignments[k] = best;
       top.offer(k, (q ? f.scoreFrom(k, q, best) : -f.pathLength[k]! / 100) + bonus);
     };
@@ -118,9 +119,9 @@ export class PathIndex {
     for (let j = 0; j < count; j++) {
       const k = from ? from.paths[j]! : j;
       if ((f.chars[k]! & bound.mask) !== bound.mask) continue;
-      // The prefix's alignment plus what the new characters can add, or the bound from the features alone.
-      const carried = from ? from.alignment[j]! + bound.added(f, k, fromLength) : Infinity;
-      const align = Math.min(carried, bound.alignment(f, k));
+      // The prefix's alignment (exact, or its bound: never above the features' bound, which adds up the same
+      // terms per character) plus what the new characters can add; at the root, the features' bound.
+      const align = from ? from.alignment[j]! + bound.added(f, k, fromLength) : bound.alignment(f, k);
       kept[size] = k;
       alignment[size] = align;
       upper[size] = align + bound.rest(f, k);
