@@ -29,9 +29,6 @@ const MAX_PREFIXES = 32;
 /** Bounds are sorted by whole points from 0 (and below) to this (and above). */
 const BUCKETS = 256;
 
-function bucketOf(bound: number): number {
-  return bound <= 0 ? 0 : bound >= BUCKETS ? BUCKETS : Math.floor(bound);
-}
 
 interface Prefix {
   query: string;
@@ -54,6 +51,7 @@ export class PathIndex {
   private readonly seen: Int32Array;
   /** The best alignment of each path scored in this search (NaN: not a subsequence). */
   private readonly alignments: Float64Array;
+  private readonly scratch: { kept: Int32Array; alignment: Float64Array; upper: Float64Array; bucket: Uint16Array; order: Int32Array };
   private searches = 0;
   private lastBest: number[] = [];
 
@@ -61,6 +59,8 @@ export class PathIndex {
     this.features = new PathFeatures(paths);
     this.seen = new Int32Array(paths.length);
     this.alignments = new Float64Array(paths.length);
+    const n = paths.length;
+    this.scratch = { kept: new Int32Array(n), alignment: new Float64Array(n), upper: new Float64Array(n), bucket: new Uint16Array(n), order: new Int32Array(n) };
   }
 
   get size(): number {
@@ -111,9 +111,8 @@ export class PathIndex {
     // Every candidate's bound first (numbers only), then the candidates best bound first, by whole points:
     // the bar rises as fast as it can, and the scan stops at the first point no candidate left can reach.
     const count = from ? from.paths.length : this.paths.length;
-    const kept = new Int32Array(count);
-    const alignment = new Float64Array(count);
-    const upper = new Float64Array(count);
+    // Scratch, as long as the index: no allocation per keystroke but the candidates kept for the next one.
+    const { kept, alignment, upper, bucket, order } = this.scratch;
     const buckets = new Int32Array(BUCKETS + 1);
     let size = 0;
     for (let j = 0; j < count; j++) {
@@ -122,19 +121,23 @@ export class PathIndex {
       // The prefix's alignment (exact, or its bound: never above the features' bound, which adds up the same
       // terms per character) plus what the new characters can add; at the root, the features' bound.
       const align = from ? from.alignment[j]! + bound.added(f, k, fromLength) : bound.alignment(f, k);
+      const total = align + bound.rest(f, k);
+      const b = total <= 0 ? 0 : total >= BUCKETS ? BUCKETS : Math.floor(total);
       kept[size] = k;
       alignment[size] = align;
-      upper[size] = align + bound.rest(f, k);
-      buckets[bucketOf(upper[size]!)]!++;
+      upper[size] = total;
+      bucket[size] = b;
+      buckets[b]!++;
       size++;
     }
     // Counting sort of the candidates by bucket, best first.
     for (let b = BUCKETS - 1; b >= 0; b--) buckets[b]! += buckets[b + 1]!;
-    const order = new Int32Array(size);
-    for (let i = 0; i < size; i++) order[--buckets[bucketOf(upper[i]!)]!] = i;
-    for (const i of order) {
+    for (let i = 0; i < size; i++) order[--buckets[bucket[i]!]!] = i;
+    for (let n = 0; n < size; n++) {
+      const i = order[n]!;
       if (top.full && upper[i]! + SLACK < top.worstScore) {
-        if (bucketOf(upper[i]!) + 1 + SLACK < top.worstScore) break;
+        // Every candidate left is in this bucket or a lower one (the top bucket has no ceiling).
+        if (bucket[i]! < BUCKETS && bucket[i]! + 1 + SLACK < top.worstScore) break;
         continue;
       }
       const k = kept[i]!;

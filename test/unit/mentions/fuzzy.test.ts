@@ -82,7 +82,7 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
   const words = ['src', 'Button', 'user', 'index', 'model', 'b', 'bu', 'readme', 'Task-Controller', 'a_b', 'x.y', 'userService', 'Über', 'İstanbul', 'aÜBer', 'ÜButton', 'éA', 'v2', 'a b', 'READ.me', '.git'];
   const randomPath = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(words)).join('/') + pick(['', '.ts', '.md', '/', '.test.ts']);
   const all = [...new Set(Array.from({ length: 600 }, randomPath))];
-  const queries = ['', 'b', 'bu', 'but', 'button', 'src', 'sbu', 'rdm', 'readme', 'tc', 'task-c', 'x.', 'ind', 'uim', 'zz', 'a_b', '/b', 'us', 'usrs', 'user', 'über', 'i̇', 'v2', 'a b', '.git', 'read.me', 'srcbut', 's/b', '2', 'ub', 'üb', 'ea', 'bu', 'ib'];
+  const queries = ['', 'b', 'bu', 'but', 'button', 'src', 'sbu', 'rdm', 'readme', 'tc', 'task-c', 'x.', 'ind', 'uim', 'zz', 'a_b', '/b', 'us', 'usrs', 'user', 'über', 'i̇', 'v2', 'a b', '.git', 'read.me', 'srcbut', 's/b', '2', 'ub', 'üb', 'ea', 'bu', 'ib', 'task-controller.ts', 'button/task-controller/index.ts'];
   const features = new PathFeatures(all);
   const bound = (q: string) => new QueryBound(q);
 
@@ -134,6 +134,13 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
         }
       }
     }
+  });
+
+  test('long queries: bounds past the last bucket do not end the scan', () => {
+    // All three bound above 256; visited C, B, A: B's bound is below C's score, yet A beats C.
+    const long = 'abcdefghijklmnopqrstu';
+    const paths = [long, `b-c-d-e/${long}v`, `${long}.md`];
+    assert.deepEqual(new PathIndex(paths).search(long, { limit: 1 }).map((r) => r.path), [long]);
   });
 
   test('the matches are those scorePath highlights, and answers are copies', () => {
