@@ -123,6 +123,7 @@ for (const theme of [
       const partial = (await block.locator('.thinking-text').textContent()) ?? '';
       assert.ok(partial.length > 0 && partial.length < REASONING.length && REASONING.startsWith(partial), `a part of the reasoning so far: "${partial}"`);
       assert.equal(await block.locator('.thinking-text').isVisible(), false, 'its text is folded away');
+      assert.equal(await chat.locator('[data-testid="task-usage"]').count(), 0, 'no usage before the first reply reports it');
       await wb.screenshot(`thinking-streaming-${theme.name}`);
       model.release();
 

@@ -75,7 +75,10 @@ export class Header {
     const parts: Node[] = [];
     if (task.running) parts.push(icon(this.doc, 'running', 'task-spinner'));
     parts.push(h(this.doc, 'span', { className: 'task-title', text: task.title || t('untitledTask'), attrs: { title: task.title } }));
-    if (task.usage) parts.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
+    // Before the first reply reports its tokens there is nothing to count ("0 in · 0 out" read as a fault); the history does the same.
+    if (task.usage && (task.usage.inputTokens > 0 || task.usage.outputTokens > 0)) {
+      parts.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
+    }
     if (task.context) parts.push(contextMeter(this.doc, task.context, task.usage));
     parts.push(this.reviewButton);
     this.taskBar.replaceChildren(...parts);

@@ -50,6 +50,9 @@ describe('webview composer', () => {
     t.init();
     assert.equal(send().hidden, false);
     assert.equal(stop().hidden, true);
+    // The first turn has reported nothing yet: no "0 in · 0 out" (seen in the thinking E2E's header).
+    t.batch({ type: 'task', task: { id: 't1', title: 'Refactor', running: true, usage: { inputTokens: 0, outputTokens: 0 } } });
+    assert.equal(t.$('[data-testid="task-usage"]'), null);
     t.batch({ type: 'task', task: { id: 't1', title: 'Refactor', running: true, usage: { inputTokens: 12_345, outputTokens: 678, costUsd: 0.0421 } } });
     assert.equal(send().hidden, true);
     assert.equal(stop().hidden, false);
