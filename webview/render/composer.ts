@@ -311,8 +311,13 @@ export class Composer {
     this.fitHeight();
   }
 
-  /** Grows with its text up to a limit; set through CSSOM, which the CSP allows (style attributes it would not). */
+  /**
+   * Grows with its text up to a limit. Where CSS can (`field-sizing: content` in composer.css) it does, without
+   * the forced layout of reading scrollHeight on every keystroke; elsewhere set through CSSOM, which the CSP
+   * allows (style attributes it would not).
+   */
   private fitHeight(): void {
+    if (this.input.ownerDocument.defaultView?.CSS?.supports?.('field-sizing', 'content')) return;
     this.input.style.height = 'auto';
     const wanted = this.input.scrollHeight;
     if (wanted > 0) this.input.style.height = `${Math.min(wanted + 2, MAX_TEXTAREA_PX)}px`;
