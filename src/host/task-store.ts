@@ -141,14 +141,21 @@ export class FileTaskStore implements TaskStore {
     }
   }
 
-  private async loadAndResummarize(id: string): Promise<TaskSummary | undefined> {
-    const record = await this.load(id);
-    if (!record || record.id !== id) return undefined;
-    const summary = summarizeTask(record);
-    await this.enqueue(id, () => this.writeAtomically(this.path(id, SUMMARY_SUFFIX), JSON.stringify(summary))).catch((error: unknown) =>
-      this.logger.warn(`Could not rewrite the summary of task ${id}`, error),
-    );
-    return summary;
+  /**
+   * The summary from the record, written back. Read and written in the task's queue: a record read before a save
+   * queued meanwhile would otherwise write its older summary over the new one (seen: a failed task listed as
+   * "running" for good, when a listing fell between a save's two renames).
+   */
+  private loadAndResummarize(id: string): Promise<TaskSummary | undefined> {
+    return this.enqueue(id, async () => {
+      const record = await this.load(id);
+      if (!record || record.id !== id) return undefined;
+      const summary = summarizeTask(record);
+      await this.writeAtomically(this.path(id, SUMMARY_SUFFIX), JSON.stringify(summary)).catch((error: unknown) =>
+        this.logger.warn(`Could not rewrite the summary of task ${id}`, error),
+      );
+      return summary;
+    });
   }
 
   private async remove(path: string): Promise<boolean> {

@@ -46,6 +46,8 @@ export class TaskController {
   private current: Current | undefined;
   /** Intents run one at a time: a double click cannot start two sessions or open two tasks at once. */
   private queue: Promise<void> = Promise.resolve();
+  /** Counts history listings, so only the latest one asked for is shown. */
+  private historyGeneration = 0;
 
   constructor(private readonly deps: TaskControllerDeps) {}
 
@@ -102,8 +104,14 @@ export class TaskController {
     }
   }
 
+  /**
+   * Lists the history and shows it, unless a listing started later has been asked for meanwhile: listings can
+   * finish out of order, and an older one (read while a task was still running) must not cover a newer one.
+   */
   async refreshHistory(): Promise<void> {
-    this.deps.publish({ type: 'history', tasks: await this.listTasks() });
+    const generation = ++this.historyGeneration;
+    const tasks = await this.listTasks();
+    if (generation === this.historyGeneration) this.deps.publish({ type: 'history', tasks });
   }
 
   async dispose(): Promise<void> {

@@ -259,7 +259,7 @@ describe('relay chat: the real wiring inside VS Code', () => {
       await taskStopped('the failed task to stop');
       assert.equal(error.retryable, true);
       assert.match(error.message, /Set API Key/);
-      assert.match(error.message, /anthropic/);
+      assert.match(error.message, /No API key is set for Anthropic\./);
       assert.equal(server.requests.length, 0, 'nothing was sent without a key');
       const failed = snapshot().task!;
       await historyEntry(failed.id, 'failed');

@@ -79,6 +79,36 @@ describe('FileTaskStore', () => {
     assert.deepEqual((await readdir(dir)).sort(), ['a.summary.json', 'a.task.json']);
   });
 
+  test('a listing that falls between a save\'s two writes never leaves an older summary over a newer save', async () => {
+    // The first save's record is on disk, its summary not yet, when a listing reads the directory; a second save
+    // (the task's end) is queued while the listing reads the record.
+    let pauseSummary: (() => void) | undefined;
+    let summaryPaused: Promise<void> | undefined;
+    let reached: () => void = () => {};
+    const atSummary = new Promise<void>((resolve) => (reached = resolve));
+    const pausing: TaskStoreFileSystem = {
+      ...fs,
+      readdir: (path) => fs.readdir(path),
+      rename: async (from, to) => {
+        if (to.endsWith('a.summary.json') && !summaryPaused) {
+          summaryPaused = new Promise<void>((resolve) => (pauseSummary = resolve));
+          reached();
+          await summaryPaused;
+        }
+        return fs.rename(from, to);
+      },
+    };
+    const store = new FileTaskStore(dir, { fileSystem: pausing });
+    const first = store.save(record('a', 1, { status: 'running' }));
+    await atSummary;
+    const listing = store.list();
+    const second = store.save(record('a', 2, { status: 'failed', statusDetail: 'No key' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    pauseSummary!();
+    await Promise.all([first, second, listing]);
+    assert.deepEqual((await store.list()).map((t) => [t.updatedAt, t.status]), [[2, 'failed']]);
+  });
+
   test('listing reads the summaries only, not the whole tasks', async () => {
     await new FileTaskStore(dir).save(record('a', 1));
     await new FileTaskStore(dir).save(record('b', 2));

@@ -69,6 +69,30 @@ describe('task controller: the chat drives one task at a time', () => {
     assert.equal(h.chat.snapshot.history?.[0]?.status, 'completed', 'the refresh lists the task as saved with its end state');
   });
 
+  test('a history listing that finishes after a newer one is not shown (it read the task while it was running)', async () => {
+    const h = harness([complete('c1', 'Done.')]);
+    await h.controller.send('Fix the bug');
+    await until(() => h.controller.session?.state.status === 'completed', 'completion');
+    await h.controller.session!.flush();
+    // The first listing read the store while the task ran and is slow to finish; the second reads the end state.
+    const stale = (await h.store.list()).map((t) => ({ ...t, status: 'running' as const }));
+    let releaseStale: () => void = () => {};
+    const list = h.store.list.bind(h.store);
+    let calls = 0;
+    h.store.list = async () => {
+      if (++calls > 1) return list();
+      await new Promise<void>((resolve) => (releaseStale = resolve));
+      return stale;
+    };
+    const older = h.controller.refreshHistory();
+    const newer = h.controller.refreshHistory();
+    await newer;
+    releaseStale();
+    await older;
+    assert.equal(h.chat.snapshot.history?.[0]?.status, 'completed');
+    assert.deepEqual(h.deltas.filter((d) => d.type === 'history').at(-1)?.type === 'history' && h.deltas.filter((d) => d.type === 'history').at(-1)!.tasks.map((t) => t.status), ['completed']);
+  });
+
   test('a second message continues the same task with its history', async () => {
     const h = harness([complete('c1', 'One.'), complete('c2', 'Two.')]);
     await h.controller.send('first');
