@@ -202,16 +202,12 @@ function resolveLines(input: ReviewInput): { lines: string[]; hunks: ResolvedHun
         r = edit.end;
       }
       for (; r < group.end; r++) out.push(reference[r]!);
-      if (edited && putBackToBase(out, start, members, base, reference, group)) {
+      const putBack = edited ? decidedGroup(members, () => true, base, reference, group) : undefined;
+      if (putBack && putBack.lines.length === out.length - start && putBack.lines.every((line, i) => line === out[start + i])) {
         // The user typed the hunks' lines back to the base (VS Code's gutter "Revert" does that): a rejection.
-        let pos = start;
-        let prev = group.start;
-        for (const h of members) {
-          pos += h.start - prev;
-          const len = h.hunk.baseEnd - h.hunk.baseStart;
-          resolved.push({ index: h.index, decision: 'rejected', hunk: h.hunk, resolvedStart: pos, resolvedEnd: pos + len, userEdited: false });
-          pos += len;
-          prev = h.end;
+        for (const [i, h] of members.entries()) {
+          const [s, en] = putBack.places[i]!;
+          resolved.push({ index: h.index, decision: 'rejected', hunk: h.hunk, resolvedStart: start + s, resolvedEnd: start + en, userEdited: false });
         }
         at = group.end;
         while (e < edits.length && (inGroup.has(e) || edits[e]!.start < group.end)) e++;
@@ -224,16 +220,14 @@ function resolveLines(input: ReviewInput): { lines: string[]; hunks: ResolvedHun
       }
     } else {
       // A rejection wins over user edits that touch the group: the reference lines, each hunk by its decision.
-      let r = group.start;
-      for (const h of members) {
-        for (; r < h.start; r++) out.push(reference[r]!);
-        const s = out.length;
-        const rejected = reject.has(h.index);
-        out.push(...(rejected ? base.slice(h.hunk.baseStart, h.hunk.baseEnd) : reference.slice(h.start, h.end)));
-        resolved.push({ index: h.index, decision: rejected ? 'rejected' : 'accepted', hunk: h.hunk, resolvedStart: s, resolvedEnd: out.length, userEdited: edited });
-        r = h.end;
+      const decided = decidedGroup(members, (h) => reject.has(h.index), base, reference, group);
+      const start = out.length;
+      out.push(...decided.lines);
+      for (const [i, h] of members.entries()) {
+        const [s, en] = decided.places[i]!;
+        const decision = reject.has(h.index) ? 'rejected' : 'accepted';
+        resolved.push({ index: h.index, decision, hunk: h.hunk, resolvedStart: start + s, resolvedEnd: start + en, userEdited: edited });
       }
-      for (; r < group.end; r++) out.push(reference[r]!);
     }
     at = group.end;
     while (e < edits.length && (inGroup.has(e) || edits[e]!.start < group.end)) e++;
@@ -250,25 +244,29 @@ function resolveLines(input: ReviewInput): { lines: string[]; hunks: ResolvedHun
   return { lines: out, hunks: resolved, userEdited: edits.length > 0 };
 }
 
-/** Whether `out` from `start` holds the group with every member hunk back at its base lines, exactly. */
-function putBackToBase(
-  out: readonly string[],
-  start: number,
-  members: readonly { hunk: LineHunk; start: number; end: number }[],
+/**
+ * A group's reference lines with each member hunk as decided (`rejected`: its base lines; else as proposed), and
+ * where each member's lines are in them: [start, end), from the group's first line.
+ */
+function decidedGroup<H extends { hunk: LineHunk; start: number; end: number }>(
+  members: readonly H[],
+  rejected: (h: H) => boolean,
   base: readonly string[],
   reference: readonly string[],
   group: { start: number; end: number },
-): boolean {
-  const expected: string[] = [];
+): { lines: string[]; places: [number, number][] } {
+  const lines: string[] = [];
+  const places: [number, number][] = [];
   let r = group.start;
   for (const h of members) {
-    for (; r < h.start; r++) expected.push(reference[r]!);
-    expected.push(...base.slice(h.hunk.baseStart, h.hunk.baseEnd));
+    for (; r < h.start; r++) lines.push(reference[r]!);
+    const s = lines.length;
+    lines.push(...(rejected(h) ? base.slice(h.hunk.baseStart, h.hunk.baseEnd) : reference.slice(h.start, h.end)));
+    places.push([s, lines.length]);
     r = h.end;
   }
-  for (; r < group.end; r++) expected.push(reference[r]!);
-  if (out.length - start !== expected.length) return false;
-  return expected.every((line, i) => line === out[start + i]);
+  for (; r < group.end; r++) lines.push(reference[r]!);
+  return { lines, places };
 }
 
 /**
