@@ -5,8 +5,7 @@ import * as vscode from 'vscode';
 import type { ToolStats } from '../core/tools';
 import type { RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
-import { modelChoices } from './model/model-choices';
-import { selectModelCommand, setApiKeyCommand } from './model/model-commands';
+import { setApiKeyCommand } from './model/model-commands';
 import { showMcpServers } from './mcp/servers-command';
 import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
@@ -21,10 +20,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.cancelTask': () => relay.controller.cancel(),
     'relay.condenseContext': () => relay.controller.condense(),
     'relay.setApiKey': (provider?: unknown) => setApiKeyCommand(relay.keys, typeof provider === 'string' && isProviderId(provider) ? provider : undefined),
-    'relay.selectModel': async () => {
-      await selectModelCommand(() => modelChoices(relay.keys));
-      await relay.controller.publishSettings();
-    },
+    'relay.selectModel': () => relay.selectModel(),
     'relay.setUpProvider': (step?: unknown) => relay.setUpProvider(isSetupStep(step) ? step : undefined),
     'relay.testConnection': () => relay.testConnection(),
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),

@@ -20,10 +20,11 @@ import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { displayPath } from '../tools/paths';
 import { ConfiguredProvider } from './model/configured-provider';
 import { showDeprecationNotice } from './model/deprecation-notice';
-import { knownLifecycles } from './model/model-choices';
-import { ApiKeys, describeModel, providerLabel, readModelSettings } from './model/model-settings';
+import { knownLifecycles, modelChoices } from './model/model-choices';
+import { ApiKeys, describeModel, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
+import { type ModelChoice, selectModelCommand } from './model/select-model';
 import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
-import type { SetupPrompts } from './model/setup-prompts';
+import { type SetupPrompts, vscodeSetupPrompts } from './model/setup-prompts';
 import { providerStatus, WelcomeSource } from './onboarding/welcome';
 import { providerFetch } from './proxy/proxy-fetch';
 import type { ConnectionTestResult } from '../core/model/connection-test';
@@ -223,8 +224,20 @@ export class Relay implements vscode.Disposable {
   }
 
   /** "Relay: Set Up Provider", whole or one step; the chat shows the new provider and the test result. */
-  setUpProvider(step?: SetupStep): Promise<ConnectionTestResult | undefined> {
-    return setUpProviderCommand(this.setupDeps(), step);
+  setUpProvider(step?: SetupStep, provider?: ProviderId): Promise<ConnectionTestResult | undefined> {
+    return setUpProviderCommand(this.setupDeps(), step, provider);
+  }
+
+  /** "Relay: Select Model": the provider and model (for Azure, the deployment) a task uses; the chat shows them. */
+  async selectModel(): Promise<ModelChoice | undefined> {
+    const choice = await selectModelCommand({
+      prompts: this.setupPrompts ?? vscodeSetupPrompts,
+      keys: this.keys,
+      choices: () => modelChoices(this.keys),
+      setUp: (provider) => this.setUpProvider('provider', provider),
+    });
+    await this.controller.publishSettings();
+    return choice;
   }
 
   /** "Relay: Test Connection": the test, then its result in a notification (OK) or a modal with the fix. */

@@ -13,13 +13,14 @@ import { askKey, pickModel, updateSetting } from './setup-questions';
 import type { SetupPrompts } from './setup-prompts';
 
 /** False when the person cancelled (nothing was written). `step` undefined: everything, after the provider pick. */
-export async function runAzureSteps(prompts: SetupPrompts, keys: ApiKeys, settings: ModelSettings, step: SetupStep | undefined): Promise<boolean> {
+/** `providerAsked`: the provider pick was step 1 of this flow (counted in the step titles). */
+export async function runAzureSteps(prompts: SetupPrompts, keys: ApiKeys, settings: ModelSettings, step: SetupStep | undefined, providerAsked: boolean): Promise<boolean> {
   const setup = setupFor('azure-openai');
   const wasAzure = settings.provider === 'azure-openai';
   const full = step === undefined || step === 'provider';
   const asks = { endpoint: full || step === 'baseUrl', key: full || step === 'key', deployment: full || step === 'model' };
-  const total = (full ? 1 : 0) + Number(asks.endpoint) + Number(asks.key) + (asks.deployment ? 3 : 0);
-  let at = full ? 1 : 0;
+  const total = (providerAsked ? 1 : 0) + Number(asks.endpoint) + Number(asks.key) + (asks.deployment ? 3 : 0);
+  let at = providerAsked ? 1 : 0;
   const ask = (): AzureAsk => ({ prompts, fetch: providerFetch, title: total > 1 ? SETUP.step(++at, total) : SETUP.title });
 
   let endpoint = settings.azure?.endpoint ?? '';
@@ -36,7 +37,7 @@ export async function runAzureSteps(prompts: SetupPrompts, keys: ApiKeys, settin
   let deployment = settings.azure?.deployment ?? '';
   let model = wasAzure ? settings.model : '';
   let apiVersion = settings.azure?.apiVersion || AZURE_DEFAULT_API_VERSION;
-  let api: OpenAIApiChoice = settings.openaiApi ?? 'auto';
+  let api: OpenAIApiChoice = (wasAzure && settings.openaiApi) || 'auto';
   if (asks.deployment) {
     const here = ask();
     const picked = await askAzureDeployment(here, endpoint, key || (await keys.get('azure-openai')), deployment || model);
@@ -66,7 +67,7 @@ export async function runAzureSteps(prompts: SetupPrompts, keys: ApiKeys, settin
     await updateSetting('azure.deployment', deployment);
     await updateSetting('model', model);
     await updateSetting('azure.apiVersion', apiVersion);
-    await updateSetting('openaiApi', api);
+    await updateSetting('azure.api', api);
   }
   return true;
 }

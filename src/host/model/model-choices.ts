@@ -7,8 +7,12 @@ import { formatEndOfLife } from '../../core/model/deprecation';
 import { type ListedModel, listModels, type ListingProvider } from '../../core/model/model-listing';
 import { providerFetch } from '../proxy/proxy-fetch';
 import { listVsCodeLmModels } from '../vscode-lm-provider';
-import type { ModelChoice } from './model-commands';
-import { type ApiKeys, readModelSettings } from './model-settings';
+import { listAzureDeployments } from '../../core/model/azure-setup';
+import { lookupModel } from '../../core/model/catalog';
+import { l10n } from '../../core/l10n';
+import { AZURE } from '../onboarding/strings';
+import { type ApiKeys, type ModelSettings, readModelSettings } from './model-settings';
+import { currentDeployment, type ModelChoice } from './select-model';
 
 const lastLifecycles = new Map<string, LiveLifecycle[]>();
 
@@ -24,8 +28,7 @@ export async function modelChoices(keys: ApiKeys): Promise<ModelChoice[]> {
       // The base URL belongs to the provider it was set for; a compatible server is only listed when it is current.
       const baseUrl = settings.provider === provider ? settings.baseUrl : undefined;
       if (provider === 'openai-compatible' && !baseUrl) return [];
-      // Azure's models are offered once a resource is configured.
-      if (provider === 'azure-openai' && !settings.azure?.endpoint) return [];
+      if (provider === 'azure-openai') return azureChoices(settings, await keys.get(provider));
       return listedChoices(provider, await keys.get(provider), baseUrl);
     }),
   );
@@ -41,21 +44,53 @@ export async function modelChoices(keys: ApiKeys): Promise<ModelChoice[]> {
 async function listedChoices(provider: ListingProvider, apiKey: string | undefined, baseUrl: string | undefined): Promise<ModelChoice[]> {
   const listing = await listModels({ provider, ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}), fetch: providerFetch });
   if (listing.lifecycles.length) lastLifecycles.set(provider, listing.lifecycles);
-  const note = listing.liveError && provider !== 'openai-compatible' ? `built-in list (live list unavailable: ${listing.liveError})` : undefined;
+  const note = listing.liveError && provider !== 'openai-compatible' ? l10n.t('built-in list (live list unavailable: {0})', listing.liveError) : undefined;
   return listing.models.map((model) => toChoice(provider, model, note));
+}
+
+/**
+ * The resource's deployments, each with the model it serves, once an endpoint is set; the current deployment
+ * always (first when the list lacks it). A resource that does not list its deployments to a key still offers the
+ * current one and "Enter a deployment name...".
+ */
+async function azureChoices(settings: ModelSettings, apiKey: string | undefined): Promise<ModelChoice[]> {
+  const endpoint = settings.azure?.endpoint;
+  if (!endpoint) return [];
+  const listing = apiKey ? await listAzureDeployments({ endpoint, apiKey, fetch: providerFetch }) : undefined;
+  const choices = listing?.ok ? listing.deployments.map((d) => deploymentChoice(d.name, d.model)) : [];
+  const now = currentDeployment(settings);
+  if (now && !choices.some((c) => c.deployment === now)) {
+    const unlisted = listing && !listing.ok ? l10n.t('the resource did not list its deployments ({0})', listing.why) : undefined;
+    choices.unshift(deploymentChoice(now, settings.provider === 'azure-openai' ? settings.model : undefined, unlisted));
+  }
+  return choices;
+}
+
+function deploymentChoice(deployment: string, model: string | undefined, note?: string): ModelChoice {
+  const facts = model ? [AZURE.serves(model), ...catalogFacts(model)] : [];
+  if (note) facts.push(note);
+  return { provider: 'azure-openai', id: model ?? '', label: deployment, deployment, ...(facts.length ? { detail: facts.join(' · ') } : {}) };
+}
+
+function catalogFacts(id: string): string[] {
+  const catalog = lookupModel(id);
+  if (!catalog) return [];
+  const price = catalog.pricing;
+  return [
+    l10n.t('{0}K context', Math.round(catalog.contextWindow / 1000)),
+    price ? l10n.t('${0} / ${1} per M tokens', price.inputPerMTok, price.outputPerMTok) : l10n.t('price unknown'),
+  ];
 }
 
 export function toChoice(provider: ListingProvider, model: ListedModel, fallbackNote?: string): ModelChoice {
   const facts: string[] = [];
   if (model.deprecation) {
-    const until = model.deprecation.endOfLife ? `, end of life ${formatEndOfLife(model.deprecation.endOfLife)}` : '';
-    facts.push(`deprecated${until}: use ${model.deprecation.replacement}`);
+    const { endOfLife, replacement } = model.deprecation;
+    facts.push(
+      endOfLife ? l10n.t('deprecated, end of life {0}: use {1}', formatEndOfLife(endOfLife), replacement) : l10n.t('deprecated: use {0}', replacement),
+    );
   }
-  if (model.catalog) {
-    facts.push(`${Math.round(model.catalog.contextWindow / 1000)}K context`);
-    const price = model.catalog.pricing;
-    facts.push(price ? `$${price.inputPerMTok} / $${price.outputPerMTok} per M tokens` : 'price unknown');
-  }
+  if (model.catalog) facts.push(...catalogFacts(model.id));
   if (!model.live && fallbackNote) facts.push(fallbackNote);
   const choice: ModelChoice = { provider, id: model.id, label: `${model.deprecation ? '$(warning) ' : ''}${model.name ?? model.id}` };
   if (facts.length) choice.detail = facts.join(' · ');

@@ -48,7 +48,10 @@ export interface ModelSettings {
   thinkingBudget?: number;
   /** OpenAI reasoning models; absent: the model's default. */
   reasoningEffort?: ReasoningEffort;
-  /** OpenAI and Azure: which API; absent or "auto": the catalog's choice for the model. */
+  /**
+   * Which OpenAI API the current provider is called with; absent: the catalog's choice for the model. Read from
+   * `relay.openaiApi` for OpenAI and from `relay.azure.api` for Azure, so choosing one never changes the other.
+   */
   openaiApi?: 'auto' | 'chat-completions' | 'responses';
   /** Azure OpenAI's resource endpoint, deployment and API version. */
   azure?: AzureTarget;
@@ -85,7 +88,8 @@ function reasoningSettings(config: vscode.WorkspaceConfiguration): Pick<ModelSet
   if (Number.isFinite(budget) && budget > 0) out.thinkingBudget = Math.floor(budget);
   const effort = config.get<string>('reasoningEffort', 'default');
   if ((EFFORTS as readonly string[]).includes(effort)) out.reasoningEffort = effort as ReasoningEffort;
-  const api = config.get<string>('openaiApi', 'auto');
+  const provider = config.get<string>('provider', DEFAULT_PROVIDER);
+  const api = config.get<string>(provider === 'azure-openai' ? 'azure.api' : 'openaiApi', 'auto');
   if (api === 'chat-completions' || api === 'responses') out.openaiApi = api;
   return out;
 }
@@ -98,9 +102,15 @@ export function providerLabel(id: ProviderId): string {
   return PROVIDERS.find((p) => p.id === id)?.label ?? id;
 }
 
-/** For the chat's model button: the model first, so a narrow sidebar still shows it ("claude-sonnet-5-5 · anthropic"). */
+/**
+ * For the chat's model button: the model first, so a narrow sidebar still shows it ("claude-sonnet-5-5 · anthropic").
+ * Azure names what is called by its deployment, so that comes first, with the model it serves when it differs
+ * ("prod-chat (gpt-4.1) · azure-openai").
+ */
 export function describeModel(settings: ModelSettings): string {
-  return `${settings.model} · ${settings.provider}`;
+  const deployment = settings.provider === 'azure-openai' ? settings.azure?.deployment || settings.model : undefined;
+  if (!deployment) return `${settings.model} · ${settings.provider}`;
+  return deployment === settings.model ? `${deployment} · ${settings.provider}` : `${deployment} (${settings.model}) · ${settings.provider}`;
 }
 
 /** API keys, one per provider, in the OS keychain through SecretStorage. */

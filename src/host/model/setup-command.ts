@@ -9,7 +9,7 @@ import type { ConnectionTestResult } from '../../core/model/connection-test';
 import { SETUP } from '../onboarding/strings';
 import { runAzureSteps } from './azure-setup-flow';
 import { checkConnection } from './connection-check';
-import { type ApiKeys, type ModelSettings, readModelSettings } from './model-settings';
+import { type ApiKeys, type ModelSettings, type ProviderId, readModelSettings } from './model-settings';
 import { type ProviderSetup, setupFor } from './provider-setup';
 import { askKey, pickModel, pickProvider, updateSetting } from './setup-questions';
 import { type SetupPrompts, vscodeSetupPrompts } from './setup-prompts';
@@ -27,14 +27,17 @@ export interface SetupDeps {
 /** How many times a failed test may lead straight into its fix before the flow stops asking. */
 const MAX_FIX_ROUNDS = 3;
 
-export async function setUpProviderCommand(deps: SetupDeps, step?: SetupStep): Promise<ConnectionTestResult | undefined> {
+/** `provider`: set up this one (from Select Model's "Set Up …") instead of asking which. */
+export async function setUpProviderCommand(deps: SetupDeps, step?: SetupStep, provider?: ProviderId): Promise<ConnectionTestResult | undefined> {
   let next: SetupStep | 'none' | undefined = step;
+  let chosen = provider;
   for (let round = 0; round <= MAX_FIX_ROUNDS; round++) {
     if (next === 'proxy') {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy');
       return undefined;
     }
-    if (!(await runSteps(deps, next))) return undefined;
+    if (!(await runSteps(deps, next, chosen))) return undefined;
+    chosen = undefined;
     deps.changed();
     const result = await testWithProgress(deps);
     const again = await showResult(result, deps.prompts ?? vscodeSetupPrompts);
@@ -53,19 +56,21 @@ export async function testConnectionCommand(deps: SetupDeps): Promise<Connection
 }
 
 /** Asks what `step` needs (everything when undefined; nothing for 'none'); false when the person cancelled. */
-async function runSteps(deps: SetupDeps, step: SetupStep | 'none' | undefined): Promise<boolean> {
+async function runSteps(deps: SetupDeps, step: SetupStep | 'none' | undefined, chosen?: ProviderId): Promise<boolean> {
   if (step === 'none') return true;
   const prompts = deps.prompts ?? vscodeSetupPrompts;
   const settings = readModelSettings();
   const full = step === undefined || step === 'provider';
-  const provider = full ? await pickProvider(prompts, deps.keys, settings.provider) : settings.provider;
+  const provider = full ? (chosen ?? (await pickProvider(prompts, deps.keys, settings.provider))) : settings.provider;
   if (!provider) return false;
-  if (provider === 'azure-openai') return runAzureSteps(prompts, deps.keys, settings, step);
+  // The provider question counts as step 1 only when it was asked here.
+  const asked = full && !chosen;
+  if (provider === 'azure-openai') return runAzureSteps(prompts, deps.keys, settings, step, asked);
   const setup = setupFor(provider);
   const changedProvider = provider !== settings.provider;
-  const total = (full ? 1 : 0) + (setup.baseUrl === 'required' ? 1 : 0) + (setup.key !== 'none' ? 1 : 0) + 1;
-  let at = 1;
-  const title = () => (full ? SETUP.step(++at, total) : SETUP.title);
+  const total = (asked ? 1 : 0) + (setup.baseUrl === 'required' ? 1 : 0) + (setup.key !== 'none' ? 1 : 0) + 1;
+  let at = asked ? 1 : 0;
+  const title = () => (full && total > 1 ? SETUP.step(++at, total) : SETUP.title);
 
   let baseUrl = changedProvider ? undefined : settings.baseUrl;
   if (setup.baseUrl === 'required' && (full || step === 'baseUrl')) {

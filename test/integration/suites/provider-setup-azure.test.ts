@@ -11,7 +11,7 @@ import type { Relay } from '../../../src/host/relay';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../support/scripted-model-server';
 import { activateRelay, relayWithScriptedPrompter, type ScriptedSetupPrompts, waitFor } from '../helpers';
 
-const SETTINGS = ['provider', 'model', 'baseUrl', 'openaiApi', 'azure.endpoint', 'azure.deployment', 'azure.apiVersion'] as const;
+const SETTINGS = ['provider', 'model', 'baseUrl', 'openaiApi', 'azure.endpoint', 'azure.deployment', 'azure.apiVersion', 'azure.api'] as const;
 const KEY = 'azure-setup-key-0123456789';
 const DEPLOYMENTS = [
   { id: 'relay-4-1', model: 'gpt-4.1' },
@@ -40,6 +40,7 @@ describe('provider setup: Azure OpenAI through Set Up Provider inside VS Code', 
     for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
     savedKey = await relay.keys.get('azure-openai');
     await relay.keys.set('azure-openai', undefined);
+    for (const key of SETTINGS) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     // A person coming from a local OpenAI-compatible server.
     await config().update('provider', 'openai-compatible', vscode.ConfigurationTarget.Global);
     await config().update('model', 'scripted-coder', vscode.ConfigurationTarget.Global);
@@ -103,7 +104,8 @@ describe('provider setup: Azure OpenAI through Set Up Provider inside VS Code', 
     assert.equal(written('azure.deployment'), 'relay-4-1');
     assert.equal(written('model'), 'gpt-4.1', 'the model the deployment serves, for the catalog');
     assert.equal(written('azure.apiVersion'), '2025-04-01-preview');
-    assert.equal(written('openaiApi'), 'chat-completions');
+    assert.equal(written('azure.api'), 'chat-completions');
+    assert.equal(written('openaiApi'), undefined, "OpenAI's own API setting is not Azure's");
     assert.equal(written('baseUrl'), '', "the compatible server's base URL is not Azure's");
     assert.equal(await relay.keys.get('azure-openai'), KEY, 'the key is in SecretStorage');
     assert.doesNotMatch(JSON.stringify(config()), new RegExp(KEY), 'and in no setting');
@@ -116,6 +118,7 @@ describe('provider setup: Azure OpenAI through Set Up Provider inside VS Code', 
 
     const facts = await waitFor(() => (api.chat.snapshot.settings.provider?.id === 'azure-openai' ? api.chat.snapshot.settings.provider : undefined), 10_000, 'the chat to show Azure');
     assert.deepEqual(facts, { id: 'azure-openai', label: 'Azure OpenAI', model: 'gpt-4.1', key: 'set', deployment: 'relay-4-1' });
+    assert.equal(api.chat.snapshot.settings.model, 'relay-4-1 (gpt-4.1) · azure-openai', 'the model button names the deployment first');
   });
 
   it('a deployment the resource does not have (its list not served, so typed): the 404 advice names the deployment and the api-version, and its fix asks only those', async () => {
@@ -169,5 +172,114 @@ describe('provider setup: Azure OpenAI through Set Up Provider inside VS Code', 
       assert.deepEqual(await state(), before, `nothing changed after a cancel at question ${at + 1}`);
     }
     assert.equal(server.requests.length, 0, 'no test ran');
+  });
+
+  describe('Select Model', () => {
+    const written = (key: string) => config().inspect(key)?.globalValue;
+    const azureSection = (items: readonly { label: string; description?: string; detail?: string }[]) => {
+      const from = items.findIndex((i) => i.label === 'Azure OpenAI');
+      const to = items.findIndex((i, at) => at > from && i.label === 'OpenAI-compatible server');
+      return items.slice(from + 1, to);
+    };
+
+    beforeEach(async () => {
+      await config().update('provider', 'azure-openai', vscode.ConfigurationTarget.Global);
+      await config().update('azure.endpoint', server.url, vscode.ConfigurationTarget.Global);
+      await config().update('azure.deployment', 'relay-4-1', vscode.ConfigurationTarget.Global);
+      await config().update('model', 'gpt-4.1', vscode.ConfigurationTarget.Global);
+      await config().update('azure.apiVersion', '2025-04-01-preview', vscode.ConfigurationTarget.Global);
+      await config().update('azure.api', 'chat-completions', vscode.ConfigurationTarget.Global);
+      // What a person set for OpenAI itself; Azure must neither read nor write it.
+      await config().update('openaiApi', 'responses', vscode.ConfigurationTarget.Global);
+      await relay.keys.set('azure-openai', KEY);
+    });
+
+    it("lists the resource's deployments with the model each serves; picking one calls that deployment, names it on the model button and leaves OpenAI's API setting alone", async () => {
+      server.setAzureDeployments({ deployments: DEPLOYMENTS });
+      prompts.script('relay-5-4');
+      const choice = await relay.selectModel();
+      assert.deepEqual(choice && [choice.provider, choice.deployment, choice.id], ['azure-openai', 'relay-5-4', 'gpt-5.4']);
+
+      const [pick] = prompts.questions;
+      assert.equal(prompts.questions.length, 1, 'the list said which model each deployment serves: nothing more is asked');
+      assert.equal(pick!.text, 'Now: relay-4-1 (gpt-4.1) · azure-openai');
+      const azure = azureSection(pick!.items!);
+      assert.deepEqual(
+        azure.map((i) => i.label),
+        ['$(check) relay-4-1', 'relay-5-4', '$(edit) Enter a deployment name...'],
+        'the deployments, the current one checked, and a typed name; no bare catalog models',
+      );
+      assert.match(azure[1]!.detail ?? '', /^serves gpt-5\.4 · \d+K context · \$[\d.]+ \/ \$[\d.]+ per M tokens$/);
+
+      assert.equal(written('provider'), 'azure-openai');
+      assert.equal(written('azure.deployment'), 'relay-5-4');
+      assert.equal(written('model'), 'gpt-5.4', 'the model it serves, for the catalog');
+      assert.equal(written('openaiApi'), 'responses', "OpenAI's setting is untouched");
+      assert.equal(written('azure.api'), 'chat-completions');
+      await waitFor(() => api.chat.snapshot.settings.model === 'relay-5-4 (gpt-5.4) · azure-openai' || undefined, 10_000, 'the model button to name the new deployment');
+
+      server.setScript([{ text: 'OK' }]);
+      const result = await relay.checkConnection();
+      assert.ok(result.ok, JSON.stringify(result));
+      const request = server.requests.at(-1)!;
+      assert.equal(request.path, '/openai/deployments/relay-5-4/chat/completions', "relay.azure.api decides Azure's API, not relay.openaiApi");
+    });
+
+    it('a resource that lists no deployments to a key: the current one is kept with the reason, and a typed deployment asks which model it serves', async () => {
+      server.setAzureDeployments({ deployments: DEPLOYMENTS, listStatus: 404 });
+      prompts.script('$(edit) Enter a deployment name...', 'typed-deploy', 'gpt-4.1');
+      const choice = await relay.selectModel();
+      assert.deepEqual(choice && [choice.deployment, choice.id], ['typed-deploy', 'gpt-4.1']);
+
+      const [pick, name, model] = prompts.questions;
+      assert.deepEqual(
+        azureSection(pick!.items!).map((i) => [i.label, i.detail?.replace(/ · \d+K context.*per M tokens/, '')]),
+        [
+          ['$(check) relay-4-1', 'serves gpt-4.1 · the resource did not list its deployments (HTTP 404)'],
+          ['$(edit) Enter a deployment name...', undefined],
+        ],
+      );
+      assert.equal(name!.kind, 'input');
+      assert.equal(name!.value, 'relay-4-1', 'prefilled with the current deployment');
+      assert.equal(await name!.validate!('has space'), 'error: A deployment name has letters, digits, "-", "_" or "." only, at most 64.');
+      assert.equal(model!.text, 'Which model does deployment typed-deploy serve? (Relay takes its context window, price and API from it.)');
+      assert.ok(model!.items!.some((i) => i.label === '$(check) gpt-4.1'), 'the current model is marked');
+      assert.equal(written('azure.deployment'), 'typed-deploy');
+      assert.equal(written('model'), 'gpt-4.1');
+    });
+
+    it("picking an OpenAI model leaves Azure's settings for later, and Escape at the served-model question writes nothing", async () => {
+      server.setAzureDeployments({ deployments: [{ id: 'no-model-said' }] });
+      prompts.script('no-model-said', undefined);
+      const before = await state();
+      assert.equal(await relay.selectModel(), undefined);
+      assert.equal(prompts.questions.length, 2, 'the list did not say the model, so it was asked, then cancelled');
+      assert.deepEqual(await state(), before, 'nothing was written');
+
+      prompts.script('gpt-4.1');
+      const choice = await relay.selectModel();
+      const openai = prompts.questions[0]!.items!;
+      assert.ok(openai.indexOf(openai.find((i) => i.label === 'gpt-4.1')!) < openai.findIndex((i) => i.label === 'Azure OpenAI'), 'the OpenAI section was picked from');
+      assert.deepEqual(choice && [choice.provider, choice.id], ['openai', 'gpt-4.1']);
+      assert.equal(written('provider'), 'openai');
+      assert.equal(written('azure.deployment'), 'relay-4-1', "Azure's deployment stays for when it is picked again");
+      assert.equal(written('azure.api'), 'chat-completions');
+      await waitFor(() => api.chat.snapshot.settings.model === 'gpt-4.1 · openai' || undefined, 10_000, 'the model button to show OpenAI');
+    });
+
+    it('Azure without an endpoint offers "Set Up Azure OpenAI...", which runs its setup from the endpoint (1/5)', async () => {
+      await config().update('provider', 'openai', vscode.ConfigurationTarget.Global);
+      await config().update('azure.endpoint', undefined, vscode.ConfigurationTarget.Global);
+      prompts.script('$(gear) Set Up Azure OpenAI...', undefined);
+      assert.equal(await relay.selectModel(), undefined);
+      const [pick, endpoint] = prompts.questions;
+      assert.deepEqual(
+        azureSection(pick!.items!).map((i) => [i.label, i.description]),
+        [['$(gear) Set Up Azure OpenAI...', 'Relay: Set Up Provider']],
+      );
+      assert.equal(endpoint!.kind, 'input');
+      assert.equal(endpoint!.title, 'Relay: Set Up Provider (1/5)', 'the provider was chosen in Select Model: not step 1 here');
+      assert.equal(written('provider'), 'openai', 'cancelled: nothing written');
+    });
   });
 });

@@ -58,7 +58,7 @@ export interface ScriptedModelServer {
 }
 
 export interface AzureDeployments {
-  deployments: { id: string; model: string }[];
+  deployments: { id: string; /** Absent: the list does not say (older resources). */ model?: string }[];
   /** What `GET /openai/deployments` answers: the list (the default) or this error status. */
   listStatus?: number;
 }
