@@ -256,8 +256,13 @@ describe('provider setup: Azure OpenAI through Set Up Provider inside VS Code', 
       assert.equal(prompts.questions.length, 2, 'the list did not say the model, so it was asked, then cancelled');
       assert.deepEqual(await state(), before, 'nothing was written');
 
+      // A model set for this workspace hides the user's: the pick must change the one in force.
+      await config().update('model', 'gpt-4o', vscode.ConfigurationTarget.Workspace);
       prompts.script('gpt-4.1');
-      const choice = await relay.selectModel();
+      const choice = await relay.selectModel().finally(async () => {
+        assert.equal(config().inspect('model')?.workspaceValue, 'gpt-4.1', 'written where it was set');
+        await config().update('model', undefined, vscode.ConfigurationTarget.Workspace);
+      });
       const openai = prompts.questions[0]!.items!;
       assert.ok(openai.indexOf(openai.find((i) => i.label === 'gpt-4.1')!) < openai.findIndex((i) => i.label === 'Azure OpenAI'), 'the OpenAI section was picked from');
       assert.deepEqual(choice && [choice.provider, choice.id], ['openai', 'gpt-4.1']);
