@@ -3,6 +3,7 @@
 // start, one delta with the JSON and an end. The shared failure handling supplies abort, idle timeout and
 // error shaping; retries are off by default because the contributing extension retries itself.
 import * as vscode from 'vscode';
+import { l10n } from '../core/l10n';
 import { NO_CONTENT } from '../core/model/anthropic-request';
 import { lookupModel, modelInfoFor } from '../core/model/catalog';
 import type { ModelStreamEvent } from '../core/model/events';
@@ -27,7 +28,7 @@ export interface VsCodeLmSelector {
 }
 
 /** Shown by VS Code in its consent dialog the first time Relay asks for a model. */
-const JUSTIFICATION = 'Relay sends your task and the workspace context its tools gather to this model.';
+const justification = (): string => l10n.t('Relay sends your task and the workspace context its tools gather to this model.');
 
 export async function listVsCodeLmModels(): Promise<VsCodeLmModelSummary[]> {
   const models = await vscode.lm.selectChatModels();
@@ -61,7 +62,7 @@ export class VsCodeLmProvider implements ModelProvider {
       // The family names a model the catalog knows (gpt-4o, claude-sonnet-4-5) and VS Code can carry images.
       supportsImages: imagePartFactory() !== undefined && lookupModel(chat.family)?.supportsImages === true,
     };
-    this.context = { service: `VS Code language model "${chat.name}"`, model: chat.id, baseUrl: `vscode.lm (${chat.vendor})` };
+    this.context = { service: l10n.t('VS Code language model "{0}"', chat.name), model: chat.id, baseUrl: `vscode.lm (${chat.vendor})` };
   }
 
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
@@ -86,7 +87,7 @@ export class VsCodeLmProvider implements ModelProvider {
     const cancel = () => source.cancel();
     wire.signal.addEventListener('abort', cancel, { once: true });
     try {
-      const options: vscode.LanguageModelChatRequestOptions = { justification: JUSTIFICATION };
+      const options: vscode.LanguageModelChatRequestOptions = { justification: justification() };
       if (tools.length > 0) options.tools = tools;
       const response = await this.chat.sendRequest(messages, options, source.token);
       wire.alive();
@@ -173,21 +174,21 @@ export function toVsCodeLmTools(specs: readonly ModelToolSpec[]): vscode.Languag
 
 /** LanguageModelError codes name the cause; anything else is classified like an HTTP provider's error. */
 export function classifyVsCodeLmFailure(err: unknown, context: FailureContext, nowMs: number): Failure {
-  if (err instanceof vscode.CancellationError) return failure('cancelled', 'Cancelled.', undefined, false);
+  if (err instanceof vscode.CancellationError) return failure('cancelled', l10n.t('Cancelled.'), undefined, false);
   if (err instanceof vscode.LanguageModelError) {
     const detail = err.message ? ` (${err.message})` : '';
     switch (err.code) {
       case vscode.LanguageModelError.NoPermissions.name:
         return failure(
           'forbidden',
-          `Relay may not use the ${context.service}${detail}.`,
-          'Allow it when VS Code asks, or under Accounts > Manage Language Model Access.',
+          l10n.t('Relay may not use the {0}{1}.', context.service, detail),
+          l10n.t('Allow it when VS Code asks, or under Accounts > Manage Language Model Access.'),
           false,
         );
       case vscode.LanguageModelError.Blocked.name:
-        return failure('rate_limited', `The ${context.service} is blocked for Relay${detail}, usually by a quota.`, 'Try again later.', false);
+        return failure('rate_limited', l10n.t('The {0} is blocked for Relay{1}, usually by a quota.', context.service, detail), l10n.t('Try again later.'), false);
       case vscode.LanguageModelError.NotFound.name:
-        return failure('not_found', `The ${context.service} is no longer available${detail}.`, 'Choose another model.', false);
+        return failure('not_found', l10n.t('The {0} is no longer available{1}.', context.service, detail), l10n.t('Choose another model.'), false);
     }
     if (err.cause) return classifyFailure(err.cause, context, nowMs);
   }

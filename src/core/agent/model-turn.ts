@@ -2,6 +2,7 @@
 // (so partial executions update the cards while arguments stream), passes text on for the chat, and returns
 // what the turn produced. It never runs the final calls: the loop decides that, once it knows how the turn ended.
 import type { ModelError, ModelStreamEvent, StopReason, Usage } from '../model/events';
+import { l10n } from '../l10n';
 import type { ModelProvider, ModelRequest, ReasoningPart } from '../model/provider';
 import type { ToolCallStream } from '../tools';
 import { TurnUsage } from './usage';
@@ -89,7 +90,7 @@ export async function streamModelTurn(
     }
   } catch (error) {
     // The contract says providers never throw; if one does, it is a failed turn, not a crashed task.
-    turn.error = { kind: 'unknown', message: `The model provider failed: ${messageOf(error)}`, retryable: true };
+    turn.error = { kind: 'unknown', message: l10n.t('The model provider failed: {0}', messageOf(error)), retryable: true };
   } finally {
     signal.removeEventListener('abort', onAbort);
     // Leaving early (abort, error event): let the provider's generator run its cleanup.
@@ -100,7 +101,7 @@ export async function streamModelTurn(
     turn.aborted = true;
     delete turn.error;
   } else if (!turn.error && !turn.stop) {
-    turn.error = { kind: 'stream_broken', message: 'The model stream ended before the model finished its reply.', retryable: true };
+    turn.error = { kind: 'stream_broken', message: l10n.t('The model stream ended before the model finished its reply.'), retryable: true };
   }
   turn.calls = [...calls.values()];
   const total = [...supersededUsage, ...(usage.value ? [usage.value] : [])];

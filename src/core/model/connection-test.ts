@@ -2,6 +2,7 @@
 // same fetch, same proxy), timed from the request to the model's stop. Success says how long it took; failure
 // says what went wrong and how to fix it (connection-advice.ts). Never throws.
 import { adviseFailure, type AdviceContext, type ConnectionAdvice } from './connection-advice';
+import { l10n } from '../l10n';
 import type { ModelError } from './events';
 import type { ModelProvider } from './provider';
 
@@ -46,12 +47,12 @@ export async function testConnection(provider: ModelProvider, options: Connectio
         return failed(error);
       } else if (event.type === 'stop') return { ok: true, latencyMs: Math.round(options.now() - started), model: provider.model.id, reply };
     }
-    return failed({ kind: 'stream_broken', message: 'The response ended before the model finished.', retryable: true });
+    return failed({ kind: 'stream_broken', message: l10n.t('The response ended before the model finished.'), retryable: true });
   } catch (error) {
     return failed({ kind: 'unknown', message: error instanceof Error ? error.message : String(error), retryable: false });
   }
 }
 
 function timedOut(ms: number): ModelError {
-  return { kind: 'network', message: `No answer within ${Math.round(ms / 1000)} s.`, retryable: true, cause: 'timed out' };
+  return { kind: 'network', message: l10n.t('No answer within {0} s.', Math.round(ms / 1000)), retryable: true, cause: 'timed out' };
 }

@@ -1,6 +1,8 @@
 // Turns whatever a model request threw (an SDK's APIError, an in-stream error event, a socket error) into a
 // ModelError phrased for a person, with the fix named where there is one. Both official SDKs expose the same
-// shape (status, headers, parsed error body), so this reads them by shape and serves every provider.
+// shape (status, headers, parsed error body), so this reads them by shape and serves every provider. The words
+// are the person's language (l10n.t); what the server said is quoted as it came.
+import { l10n } from '../l10n';
 import type { ModelError, ModelErrorKind } from './events';
 import { retryAfterMs, type HeaderReader } from './retry-timing';
 
@@ -75,48 +77,48 @@ function classify(err: unknown, ctx: FailureContext, nowMs: number): Failure {
   const make = (kind: ModelErrorKind, summary: string, advice: string | undefined, retryable: boolean): Failure =>
     failure(kind, summary, advice, retryable, { status, retryAfterMs: wait });
 
-  if (shape.name === 'APIUserAbortError' || shape.name === 'AbortError') return make('cancelled', 'Cancelled.', undefined, false);
+  if (shape.name === 'APIUserAbortError' || shape.name === 'AbortError') return make('cancelled', l10n.t('Cancelled.'), undefined, false);
   if (status === 401 || type === 'authentication_error' || type === 'invalid_api_key') {
-    return make('auth', `${service} rejected the API key ${said}.`, "Run 'Relay: Set API Key' to enter a valid key.", false);
+    return make('auth', l10n.t('{0} rejected the API key {1}.', service, said), l10n.t("Run 'Relay: Set API Key' to enter a valid key."), false);
   }
   if (status === 403 || type === 'permission_error') {
-    const advice = `The API key has no access to model "${ctx.model}": check the key's permissions, organization or plan.`;
-    return make('forbidden', `${service} refused access ${said}.`, advice, false);
+    const advice = l10n.t('The API key has no access to model "{0}": check the key\'s permissions, organization or plan.', ctx.model);
+    return make('forbidden', l10n.t('{0} refused access {1}.', service, said), advice, false);
   }
   if ((status === 404 || type === 'DeploymentNotFound') && ctx.azureApiVersion !== undefined) {
-    const summary = `Azure OpenAI found no deployment "${ctx.model}" with api-version ${ctx.azureApiVersion} at ${ctx.baseUrl} ${said}.`;
-    return make('not_found', summary, 'The deployment name or the api-version is wrong: run "Relay: Set Up Provider" to correct them.', false);
+    const summary = l10n.t('Azure OpenAI found no deployment "{0}" with api-version {1} at {2} {3}.', ctx.model, ctx.azureApiVersion, ctx.baseUrl, said);
+    return make('not_found', summary, l10n.t('The deployment name or the api-version is wrong: run "Relay: Set Up Provider" to correct them.'), false);
   }
   if (status === 404 || type === 'not_found_error' || type === 'model_not_found') {
-    const summary = `Model "${ctx.model}" was not found at ${ctx.baseUrl} ${said}.`;
-    return make('not_found', summary, 'Check the model id and the base URL.', false);
+    const summary = l10n.t('Model "{0}" was not found at {1} {2}.', ctx.model, ctx.baseUrl, said);
+    return make('not_found', summary, l10n.t('Check the model id and the base URL.'), false);
   }
   if (status === 429 || type === 'rate_limit_error' || type === 'rate_limit_exceeded') {
-    return make('rate_limited', `${service} is rate limiting requests ${said}.`, 'Wait a little and try again.', true);
+    return make('rate_limited', l10n.t('{0} is rate limiting requests {1}.', service, said), l10n.t('Wait a little and try again.'), true);
   }
   if (status === 529 || type === 'overloaded_error' || type === 'overloaded' || (status === undefined && /overloaded/i.test(apiText ?? ''))) {
-    return make('overloaded', `${service} is overloaded ${said}.`, 'Try again shortly.', true);
+    return make('overloaded', l10n.t('{0} is overloaded {1}.', service, said), l10n.t('Try again shortly.'), true);
   }
   if ((status !== undefined && status >= 500) || type === 'api_error' || type === 'server_error') {
-    return make('server', `${service} had a server error ${said}.`, 'Try again shortly.', true);
+    return make('server', l10n.t('{0} had a server error {1}.', service, said), l10n.t('Try again shortly.'), true);
   }
   if (status === 408 || status === 409) {
-    return make('server', `${service} could not complete the request ${said}.`, 'Try again.', true);
+    return make('server', l10n.t('{0} could not complete the request {1}.', service, said), l10n.t('Try again.'), true);
   }
   if ((status !== undefined && status >= 400) || type === 'invalid_request_error') {
-    return make('bad_request', `${service} refused the request ${said}.`, undefined, false);
+    return make('bad_request', l10n.t('{0} refused the request {1}.', service, said), undefined, false);
   }
   const network = networkCause(shape);
   if (network) {
     const tls = isTlsCause(network);
     const advice = tls
-      ? 'The server\'s certificate was not trusted: check the base URL, or the proxy and http.proxyStrictSSL settings.'
-      : 'Check that the server is running and the base URL is right.';
-    const made = make('network', `Could not reach ${ctx.baseUrl} (${network}).`, advice, !tls);
+      ? l10n.t("The server's certificate was not trusted: check the base URL, or the proxy and http.proxyStrictSSL settings.")
+      : l10n.t('Check that the server is running and the base URL is right.');
+    const made = make('network', l10n.t('Could not reach {0} ({1}).', ctx.baseUrl, network), advice, !tls);
     made.error.cause = network;
     return { ...made, networkCause: network };
   }
-  return make('unknown', `${service} request failed: ${apiText ?? 'unknown error'}.`, undefined, false);
+  return make('unknown', apiText ? l10n.t('{0} request failed: {1}.', service, apiText) : l10n.t('{0} request failed.', service), undefined, false);
 }
 
 /** Builds a Failure whose error message is the summary followed by the advice. */

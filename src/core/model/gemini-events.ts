@@ -3,6 +3,7 @@
 // (Gemini does not stream arguments) with their thought signature. The finish reason and usage come on the last
 // chunk; `finish` ends the turn once the stream is drained, so a stream cut short never looks finished.
 import type * as Gemini from '@google/genai';
+import { l10n } from '../l10n';
 import type { ModelStreamEvent, StopReason, Usage } from './events';
 import { GEMINI_CALL_ID_PREFIX } from './gemini-request';
 
@@ -11,7 +12,7 @@ export class GeminiBlockedError extends Error {
   readonly status = 400;
   readonly error: { code: string; message: string };
   constructor(reason: string) {
-    super(`Gemini blocked the prompt (${reason}).`);
+    super(l10n.t('Gemini blocked the prompt ({0}).', reason));
     this.name = 'GeminiBlockedError';
     this.error = { code: 'invalid_request_error', message: this.message };
   }

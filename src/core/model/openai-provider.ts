@@ -4,6 +4,7 @@
 // The SDK's own retries are off: the shared failure handling retries, and only while nothing has reached the
 // caller yet.
 import OpenAI, { AzureOpenAI } from 'openai';
+import { l10n } from '../l10n';
 import { modelInfoFor } from './catalog';
 import type { ModelStreamEvent } from './events';
 import type { FailureContext } from './failure';
@@ -67,7 +68,7 @@ export class OpenAIProvider implements ModelProvider {
       return;
     }
     this.baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
-    const service = this.id === 'openai' && !options.baseUrl ? 'OpenAI' : `the server at ${this.baseUrl}`;
+    const service = this.id === 'openai' && !options.baseUrl ? 'OpenAI' : l10n.t('the server at {0}', this.baseUrl);
     this.context = { service, model: options.model, baseUrl: this.baseUrl };
   }
 

@@ -4,6 +4,7 @@
 // closes with the encrypted content we send back next turn. The turn ends with `response.completed` or
 // `response.incomplete` (usage and why); `response.failed` and `error` events become thrown errors.
 import type OpenAI from 'openai';
+import { l10n } from '../l10n';
 import type { ModelStreamEvent, StopReason, Usage } from './events';
 import { EMPTY_ARGS, isCompleteJson } from './tool-call-args';
 
@@ -60,7 +61,7 @@ export class ResponsesEventMapper {
         return this.finish(event.response, true);
       case 'response.failed': {
         const error = event.response.error;
-        throw new ResponsesStreamError(error?.code, error?.message ?? 'The response failed.');
+        throw new ResponsesStreamError(error?.code, error?.message ?? l10n.t('The response failed.'));
       }
       case 'error':
         throw new ResponsesStreamError(event.code, event.message);

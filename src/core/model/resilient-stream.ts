@@ -4,6 +4,7 @@
 // exactly one `error` event whose message carries no secret. Once output has been emitted a retry would
 // duplicate it, so later failures end the stream instead.
 import type { ModelError, ModelStreamEvent } from './events';
+import { l10n } from '../l10n';
 import { IdleWatchdog, type Timers } from './idle-watchdog';
 import { classifyFailure, failure as makeFailure, scrubError, sentenceStart, type Failure, type FailureContext } from './failure';
 import { abortableSleep, DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './retry-timing';
@@ -98,7 +99,7 @@ async function* runAttempt(
   let iterator: AsyncIterator<ModelStreamEvent> | undefined;
   const failed = (failure: Failure): AttemptOutcome => ({ ok: false, failure, emitted });
   const interruptionFailure = (): Failure =>
-    interruption === 'idle' ? idleFailure(options, openCalls) : { error: cancelled(), summary: 'Cancelled.' };
+    interruption === 'idle' ? idleFailure(options, openCalls) : { error: cancelled(), summary: l10n.t('Cancelled.') };
   try {
     watchdog.touch();
     iterator = open({ signal: controller.signal, alive: () => watchdog.touch() })[Symbol.asyncIterator]();
@@ -124,7 +125,7 @@ async function* runAttempt(
       watchdog.touch();
     }
     if (interruption) return failed(interruptionFailure());
-    return failed(brokenFailure(options.context, 'the response ended before the model finished', openCalls));
+    return failed(brokenFailure(options.context, l10n.t('the response ended before the model finished'), openCalls));
   } catch (err) {
     if (interruption) return failed(interruptionFailure());
     const failure = (options.classify ?? classifyFailure)(err, options.context, (options.now ?? Date.now)());
@@ -144,21 +145,24 @@ async function* runAttempt(
 function afterOutput(failure: Failure, context: FailureContext, openCalls: Map<string, string>): Failure {
   const kind = failure.error.kind;
   if (openCalls.size === 0 && kind !== 'network' && kind !== 'unknown') return failure;
-  const cause = failure.networkCause ? `the connection was lost (${failure.networkCause})` : failure.error.message;
+  const cause = failure.networkCause ? l10n.t('the connection was lost ({0})', failure.networkCause) : failure.error.message;
   return brokenFailure(context, cause, openCalls);
 }
 
 function brokenFailure(context: FailureContext, cause: string, openCalls: Map<string, string>): Failure {
-  const during = openCalls.size > 0 ? ` while the arguments of tool call ${describeCalls(openCalls)} were arriving` : '';
-  const summary = `The response from ${context.service} broke off${during}: ${cause.replace(/\.$/, '')}.`;
-  return makeFailure('stream_broken', summary, 'Try again.', true);
+  const why = cause.replace(/[.。]$/, '');
+  const summary =
+    openCalls.size > 0
+      ? l10n.t('The response from {0} broke off while the arguments of tool call {1} were arriving: {2}.', context.service, describeCalls(openCalls), why)
+      : l10n.t('The response from {0} broke off: {1}.', context.service, why);
+  return makeFailure('stream_broken', summary, l10n.t('Try again.'), true);
 }
 
 function idleFailure(options: ResilientStreamOptions, openCalls: Map<string, string>): Failure {
   const seconds = ((options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) / 1000).toString();
-  if (openCalls.size > 0) return brokenFailure(options.context, `no data for ${seconds} s, so the request was stopped`, openCalls);
-  const summary = `${sentenceStart(options.context.service)} sent no data for ${seconds} s, so the request was stopped.`;
-  return makeFailure('idle_timeout', summary, 'Try again, or raise the idle timeout for slow local models.', true);
+  if (openCalls.size > 0) return brokenFailure(options.context, l10n.t('no data for {0} s, so the request was stopped', seconds), openCalls);
+  const summary = l10n.t('{0} sent no data for {1} s, so the request was stopped.', sentenceStart(options.context.service), seconds);
+  return makeFailure('idle_timeout', summary, l10n.t('Try again, or raise the idle timeout for slow local models.'), true);
 }
 
 function describeCalls(openCalls: Map<string, string>): string {
@@ -166,12 +170,13 @@ function describeCalls(openCalls: Map<string, string>): string {
 }
 
 function cancelled(): ModelError {
-  return { kind: 'cancelled', message: 'Cancelled.', retryable: false };
+  return { kind: 'cancelled', message: l10n.t('Cancelled.'), retryable: false };
 }
 
 /** "X is rate limiting requests (429: ...), still after 4 retries. Wait a little and try again." */
 function withRetryCount(failure: Failure, retries: number): ModelError {
-  const summary = `${failure.summary.replace(/\.$/, '')}, still after ${retries} ${retries === 1 ? 'retry' : 'retries'}.`;
+  const what = failure.summary.replace(/[.。]$/, '');
+  const summary = retries === 1 ? l10n.t('{0}, still after 1 retry.', what) : l10n.t('{0}, still after {1} retries.', what, retries);
   return { ...failure.error, message: failure.advice ? `${summary} ${failure.advice}` : summary };
 }
 
