@@ -76,7 +76,10 @@ function pathSuggestion(path: string, matches: number[], note: string | undefine
 export function withFolders(files: readonly string[]): string[] {
   const folders = new Set<string>();
   for (const file of files) {
-    for (let i = file.indexOf('/'); i >= 0; i = file.indexOf('/', i + 1)) folders.add(file.slice(0, i + 1));
+    // A folder is added with all its parents: a file whose folder is known adds nothing (most files).
+    const end = file.lastIndexOf('/') + 1;
+    if (end === 0 || folders.has(file.slice(0, end))) continue;
+    for (let i = file.indexOf('/'); i >= 0 && i < end; i = file.indexOf('/', i + 1)) folders.add(file.slice(0, i + 1));
   }
   return [...folders, ...files];
 }

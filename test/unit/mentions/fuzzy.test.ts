@@ -136,6 +136,37 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
     }
   });
 
+  test('random corpora and queries typed key by key: the same top as scoring and sorting every path', () => {
+    // Monorepo-shaped paths, where queries span folders ("srccomp") and many paths tie, so the bound must
+    // rule out paths without changing the order; queries are picked from the paths (so they match) or typed at random.
+    const rnd = mulberry32(4242);
+    const any = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const parts = ['src', 'components', 'Service', 'user', 'cache', 'store', 'render', 'config', 'a-b', 'x_y', 'Über', 'tests', 'lib', 'ScrollCache'];
+    for (let corpus = 0; corpus < 4; corpus++) {
+      const files = [...new Set(Array.from({ length: 400 }, () => Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => any(parts) + (rnd() < 0.3 ? any(parts) : '')).join('/') + any(['.ts', '.md', '', '/'])))];
+      const reference = (q: string, limit: number) =>
+        files
+          .filter((p) => isSubsequence(q, p.toLowerCase()))
+          .map((p) => ({ path: p, score: scorePath(q, p).score }))
+          .sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+          .slice(0, limit);
+      const index = new PathIndex(files);
+      for (let n = 0; n < 12; n++) {
+        const source = any(files).toLowerCase();
+        let query = '';
+        for (let i = 0; i < source.length && query.length < 9; i++) if (rnd() < 0.45) query += source[i];
+        if (rnd() < 0.2) query += any(['z', 'c', '/', 's']);
+        const limit = any([1, 7, 50]);
+        // Typed one key at a time, then half of it erased: extensions, Backspace and known answers.
+        const keys = [...Array.from({ length: query.length }, (_, i) => query.slice(0, i + 1)), ...Array.from({ length: query.length >> 1 }, (_, i) => query.slice(0, query.length - 1 - i))];
+        for (const q of keys) {
+          const got = index.search(q, { limit }).map((r) => ({ path: r.path, score: r.score }));
+          assert.deepEqual(got, reference(q, limit), `corpus ${corpus}, query "${q}", limit ${limit}`);
+        }
+      }
+    }
+  });
+
   test('long queries: bounds past the last bucket do not end the scan', () => {
     // All three bound above 256; visited C, B, A: B's bound is below C's score, yet A beats C.
     const long = 'abcdefghijklmnopqrstu';

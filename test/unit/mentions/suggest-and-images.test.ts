@@ -36,6 +36,10 @@ describe('mention suggestions', () => {
 
   test('folders come from the files; a tree lists each folder before its contents', () => {
     assert.deepEqual(withFolders(['a/b/c.ts']), ['a/', 'a/b/', 'a/b/c.ts']);
+    // Every parent of every file, each once, in the order first met: files sharing a folder, a folder met
+    // deep before its sibling, top-level files.
+    const files = ['a/b/c.ts', 'a/b/d.ts', 'x.ts', 'a/e/f/g.ts', 'a/e/h.ts', 'a/b/i/j.ts', 'k/l.ts'];
+    assert.deepEqual(withFolders(files), ['a/', 'a/b/', 'a/e/', 'a/e/f/', 'a/b/i/', 'k/', ...files]);
     assert.deepEqual(treeOrder(['b.ts', 'a/z.ts', 'a-b.ts', 'a/c/d.ts']), ['a/', 'a/c/', 'a/c/d.ts', 'a/z.ts', 'a-b.ts', 'b.ts']);
   });
 });
