@@ -6,7 +6,7 @@ import type { Usage } from '../model/events';
 import type { AssistantPart, ChatMessage, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
 import { type CallCheckpointHook, PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
-import { condenseHistory, keepWithinContext } from './context-keeper';
+import { condenseHistory, couldNotCondense, keepWithinContext } from './context-keeper';
 import type { AgentEvent, AgentState } from './events';
 import { buildRequest, contextLimitsFor, preparePrompt } from './model-request';
 import { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
@@ -118,7 +118,7 @@ export async function condenseOnDemand(host: LoopHost, signal: AbortSignal): Pro
   const model = host.options.provider.model;
   const prompt = await preparePrompt(model, await host.manager.promptTools(model.contextWindow), promptInputFor(host));
   const outcome = await condenseHistory(host, prompt, 'manual', signal);
-  if (!outcome.condensed) host.emit({ type: 'notice', id: host.newId(), text: `Relay could not condense the conversation: ${outcome.reason}`, level: 'info' });
+  if (!outcome.condensed) host.emit({ type: 'notice', id: host.newId(), text: couldNotCondense(outcome.reason), level: 'info' });
 }
 
 function promptInputFor(host: LoopHost) {

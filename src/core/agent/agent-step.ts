@@ -2,6 +2,7 @@
 // valid: every tool_call in it gets a tool_result, a call whose arguments never completed never runs, and a
 // turn whose stream failed leaves nothing behind (the request can be retried as it was).
 import type { ModelRequest, AssistantPart, UserPart } from '../model/provider';
+import { l10n } from '../l10n';
 import type { ToolBatchResult, ToolCallOutcome, ToolCallStream, ToolScheduler } from '../tools';
 import type { LoopHost } from './agent-loop';
 import type { SessionApprovals } from './approval-hook';
@@ -27,7 +28,8 @@ export const CANCELLED: AgentState = { status: 'cancelled' };
 const STREAM_FAILED_REASON = 'The model stream failed before the call was complete';
 const INCOMPLETE_REASON = 'Its arguments never completed';
 const SUPERSEDED_REASON = 'The model restarted its reply, so this call was superseded and did not run';
-const RESTART_NOTICE = 'The model service restarted its reply mid-stream (a gateway retried the request). The partial reply above was discarded; the restarted reply follows.';
+const restartNotice = (): string =>
+  l10n.t('The model service restarted its reply mid-stream (a gateway retried the request). The partial reply above was discarded; the restarted reply follows.');
 
 /** Returns the end state, or undefined to go on with the next step. */
 export async function runStep(step: StepContext): Promise<AgentState | undefined> {
@@ -53,7 +55,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
       thinking.close();
       text.close();
       for (const call of superseded) scheduler.cancelCall(call.callId, SUPERSEDED_REASON);
-      host.emit({ type: 'notice', id: host.newId(), text: RESTART_NOTICE, level: 'warning' });
+      host.emit({ type: 'notice', id: host.newId(), text: restartNotice(), level: 'warning' });
     },
   });
   thinking.close();

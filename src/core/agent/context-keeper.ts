@@ -1,6 +1,7 @@
 // Keeping each request inside the context window, before it is sent: condense when the history nears the limit
 // (or the user asked), and shorten (context-budget.ts) when condensing fails or is not enough.
 import { estimateTokens } from '../model/provider';
+import { l10n } from '../l10n';
 import type { LoopHost } from './agent-loop';
 import { condensedHistory, requestSummary, splitForCondense, summaryRequest } from './condense';
 import { estimateHistoryTokens, fitToContext, type ContextLimits, type FitResult } from './context-budget';
@@ -18,7 +19,7 @@ export async function keepWithinContext(host: LoopHost, prompt: PreparedPrompt, 
     const outcome = await condenseHistory(host, prompt, requested ? 'manual' : 'auto', signal);
     if (signal.aborted) return;
     if (!outcome.condensed && (requested || estimateHistoryTokens(host.history()) > limits.maxTokens)) {
-      host.emit({ type: 'notice', id: host.newId(), text: `Relay could not condense the conversation: ${outcome.reason}`, level: 'warning' });
+      host.emit({ type: 'notice', id: host.newId(), text: couldNotCondense(outcome.reason), level: 'warning' });
     }
   }
   shortenIfNeeded(host, limits);
@@ -28,14 +29,14 @@ export async function keepWithinContext(host: LoopHost, prompt: PreparedPrompt, 
 export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, trigger: 'auto' | 'manual', signal: AbortSignal): Promise<CondenseOutcome> {
   const history = host.history();
   const split = splitForCondense(history);
-  if (!split) return { condensed: false, reason: 'the conversation is too short to condense.' };
+  if (!split) return { condensed: false, reason: l10n.t('the conversation is too short to condense.') };
   const fixed = estimateTokens(prompt.system) + estimateTokens(JSON.stringify(prompt.tools));
   const tokensBefore = fixed + estimateHistoryTokens(history);
   let result;
   try {
     result = await requestSummary(host.options.provider, summaryRequest(prompt, split.older), signal);
   } catch (error) {
-    if (signal.aborted) return { condensed: false, reason: 'cancelled.' };
+    if (signal.aborted) return { condensed: false, reason: l10n.t('cancelled.') };
     host.logger.warn('Condensing the conversation failed', error);
     return { condensed: false, reason: `${error instanceof Error ? error.message : String(error)}.` };
   }
@@ -43,7 +44,7 @@ export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, tr
   const next = condensedHistory(result.summary, split.recent);
   const tokensAfter = fixed + estimateHistoryTokens(next);
   // A summary longer than the turns it would replace only loses detail (seen as "7,425 → 7,439 tokens").
-  if (tokensAfter >= tokensBefore) return { condensed: false, reason: 'the summary is not shorter than the turns it would replace, so the conversation is kept as it is.' };
+  if (tokensAfter >= tokensBefore) return { condensed: false, reason: l10n.t('the summary is not shorter than the turns it would replace, so the conversation is kept as it is.') };
   host.replaceHistory(next);
   host.emit({ type: 'condensed', id: host.newId(), summary: result.summary, tokensBefore, tokensAfter, trigger, ts: host.now() });
   host.save();
@@ -59,11 +60,16 @@ function shortenIfNeeded(host: LoopHost, limits: ContextLimits): void {
   host.save();
 }
 
+/** The notice when condensing did not happen; `reason` is already in the person's language. */
+export function couldNotCondense(reason: string): string {
+  return l10n.t('Relay could not condense the conversation: {0}', reason);
+}
+
 function describeFit(result: FitResult): string {
   const parts: string[] = [];
-  if (result.shortenedOutputs > 0) parts.push(`shortened ${result.shortenedOutputs} old tool output(s)`);
-  if (result.shortenedArguments > 0) parts.push(`shortened the arguments of ${result.shortenedArguments} old tool call(s)`);
-  if (result.droppedTurns > 0) parts.push(`removed ${result.droppedTurns} old turn(s)`);
-  const head = `To fit the model's context window, Relay ${parts.join(', ')}.`;
-  return result.fits ? head : `${head} The conversation is still too long; start a new task if the model fails.`;
+  if (result.shortenedOutputs > 0) parts.push(l10n.t('old tool outputs shortened: {0}', result.shortenedOutputs));
+  if (result.shortenedArguments > 0) parts.push(l10n.t('old tool calls with shortened arguments: {0}', result.shortenedArguments));
+  if (result.droppedTurns > 0) parts.push(l10n.t('old turns removed: {0}', result.droppedTurns));
+  const head = l10n.t("To fit the model's context window, Relay changed the conversation ({0}).", parts.join(l10n.t(', ')));
+  return result.fits ? head : `${head} ${l10n.t('The conversation is still too long; start a new task if the model fails.')}`;
 }

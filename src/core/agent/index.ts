@@ -15,7 +15,7 @@ export {
   type FitResult,
 } from './context-budget';
 export { CANCEL_NOTE, INTERRUPTED_RESULT, repairHistory, titleFrom } from './history';
-export { closeTranscript, INTERRUPTED_MESSAGE, stateFromRecord } from './task-record';
+export { closeTranscript, interruptedMessage, stateFromRecord } from './task-record';
 export {
   canDelegate,
   childToolNames,

@@ -2,6 +2,7 @@
 // (send or resume) goes until an end state; between runs the task can be saved, reopened after a reload and
 // continued. The loop itself is in agent-loop.ts; this file owns the task's data and its outside contract.
 import { ChatState, emptySnapshot } from '../../shared/chat-reducer';
+import { l10n } from '../l10n';
 import { anchorBeforeCall, anchorOf, historyAt, type RestorePoint, transcriptBefore } from '../checkpoints/conversation';
 import type { AttachmentChip, ChatItem, TaskView } from '../../shared/chat-model';
 import type { Usage } from '../model/events';
@@ -292,7 +293,7 @@ export class AgentSession implements ChildSession {
       }
       case 'cancelled':
         appendUserParts(this.history, [{ type: 'text', text: CANCEL_NOTE }]);
-        this.emit({ type: 'notice', id: this.newId(), text: 'Task cancelled.', level: 'info' });
+        this.emit({ type: 'notice', id: this.newId(), text: l10n.t('Task cancelled.'), level: 'info' });
         return;
       case 'paused':
         this.emit({ type: 'notice', id: this.newId(), text: end.message, level: 'warning' });

@@ -2,10 +2,11 @@
 // becomes when reopened (after a reload nothing is still running: such a task comes back paused, and its
 // half-drawn messages and cards are closed).
 import type { ChatItem, ToolCardStatus } from '../../shared/chat-model';
+import { l10n } from '../l10n';
 import type { TaskRecord } from '../ports/task-store';
 import type { AgentPauseReason, AgentState } from './events';
 
-export const INTERRUPTED_MESSAGE = 'The task was interrupted when VS Code closed or reloaded. Send a message to continue it.';
+export const interruptedMessage = (): string => l10n.t('The task was interrupted when VS Code closed or reloaded. Send a message to continue it.');
 
 /** The stored fields that describe the state. */
 export function stateFields(state: AgentState): Pick<TaskRecord, 'status' | 'statusDetail' | 'result' | 'pauseReason'> {
@@ -26,7 +27,7 @@ export function stateFields(state: AgentState): Pick<TaskRecord, 'status' | 'sta
 export function stateFromRecord(record: TaskRecord): AgentState {
   switch (record.status) {
     case 'running':
-      return { status: 'paused', reason: 'interrupted', message: INTERRUPTED_MESSAGE };
+      return { status: 'paused', reason: 'interrupted', message: interruptedMessage() };
     case 'completed':
       return { status: 'completed', result: record.result ?? '' };
     case 'cancelled':
@@ -35,7 +36,7 @@ export function stateFromRecord(record: TaskRecord): AgentState {
       // Whatever failed then (a network error, an overloaded server) may well work now.
       return { status: 'failed', error: { kind: 'unknown', message: record.statusDetail ?? 'The model request failed.', retryable: true } };
     case 'paused':
-      return { status: 'paused', reason: (record.pauseReason as AgentPauseReason | undefined) ?? 'interrupted', message: record.statusDetail ?? INTERRUPTED_MESSAGE };
+      return { status: 'paused', reason: (record.pauseReason as AgentPauseReason | undefined) ?? 'interrupted', message: record.statusDetail ?? interruptedMessage() };
   }
 }
 

@@ -1,17 +1,18 @@
 // The "@" list for a query: the keyword mentions that match, then workspace files and folders ranked by the
 // fuzzy index (open editors first), or the URL itself when the query is one.
 import type { MentionSuggestion } from '../../shared/chat-model';
+import { l10n } from '../l10n';
 import type { PathIndex } from './path-index';
 import { isSubsequence } from './fuzzy';
 import { MENTION_KEYWORDS, type MentionKeyword, mentionToken } from './parse';
 
 export const MAX_SUGGESTIONS = 50;
 
-const KEYWORD_DETAIL: Record<MentionKeyword, string> = {
-  problems: 'Errors and warnings VS Code reports in the workspace',
-  terminal: 'Output of the last command run in a terminal',
-  changes: 'Uncommitted changes (git diff)',
-  selection: 'The text selected in the editor',
+const KEYWORD_DETAIL: Record<MentionKeyword, () => string> = {
+  problems: () => l10n.t('Errors and warnings VS Code reports in the workspace'),
+  terminal: () => l10n.t('Output of the last command run in a terminal'),
+  changes: () => l10n.t('Uncommitted changes (git diff)'),
+  selection: () => l10n.t('The text selected in the editor'),
 };
 
 export interface SuggestOptions {
@@ -28,7 +29,7 @@ export function suggestMentions(query: string, options: SuggestOptions): Mention
   if (/^https?:\/\/\S+/i.test(trimmed)) {
     try {
       const url = new URL(trimmed).href;
-      return [{ kind: 'url', label: url, token: mentionToken({ kind: 'url', url }), detail: 'Fetch this page and attach it as Markdown' }];
+      return [{ kind: 'url', label: url, token: mentionToken({ kind: 'url', url }), detail: l10n.t('Fetch this page and attach it as Markdown') }];
     } catch {
       return [];
     }
@@ -36,7 +37,7 @@ export function suggestMentions(query: string, options: SuggestOptions): Mention
   const lower = trimmed.toLowerCase();
   const out: MentionSuggestion[] = [];
   for (const keyword of MENTION_KEYWORDS) {
-    if (!lower || isSubsequence(lower, keyword)) out.push({ kind: keyword, label: keyword, token: `@${keyword}`, detail: KEYWORD_DETAIL[keyword] });
+    if (!lower || isSubsequence(lower, keyword)) out.push({ kind: keyword, label: keyword, token: `@${keyword}`, detail: KEYWORD_DETAIL[keyword]() });
   }
   // A keyword the query begins is surely what is meant: it leads. Other matching keywords follow the files.
   const exact = out.filter((s) => s.label.startsWith(lower));

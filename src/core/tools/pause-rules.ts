@@ -1,6 +1,7 @@
 // Pause rules (behaviours 18, 19): signs that the task is stuck. The runtime only reports a PauseSignal with a
 // human explanation; the agent loop decides to stop and show it.
 import { ToolErrorType } from './errors';
+import { l10n } from '../l10n';
 
 export type PauseReason = 'repeated_timeouts' | 'repeated_error' | 'no_tool_calls';
 
@@ -56,7 +57,7 @@ export class PauseRules {
         reason: 'repeated_timeouts',
         toolName: call.toolName,
         count: timeouts,
-        message: `Paused: ${call.toolName} timed out ${timeouts} times in a row. Check whether it waits for input or needs a longer timeout, then resume.`,
+        message: l10n.t('Paused: {0} timed out {1} times in a row. Check whether it waits for input or needs a longer timeout, then resume.', call.toolName, timeouts),
       };
     }
     if (this.sameErrorCount >= this.threshold) {
@@ -66,7 +67,12 @@ export class PauseRules {
         reason: 'repeated_error',
         toolName: call.toolName,
         count,
-        message: `Paused: the same error happened ${count} times in a row (${call.toolName}: ${firstLine(call.message)}). The agent looks stuck; give it a hint or change the approach, then resume.`,
+        message: l10n.t(
+          'Paused: the same error happened {0} times in a row ({1}: {2}). The agent looks stuck; give it a hint or change the approach, then resume.',
+          count,
+          call.toolName,
+          firstLine(call.message),
+        ),
       };
     }
     return undefined;
@@ -86,7 +92,7 @@ export class PauseRules {
       pause: {
         reason: 'no_tool_calls',
         count,
-        message: `Paused: the model answered ${count} times in a row without using a tool or completing the task.`,
+        message: l10n.t('Paused: the model answered {0} times in a row without using a tool or completing the task.', count),
       },
     };
   }
