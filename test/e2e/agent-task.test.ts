@@ -2,12 +2,12 @@
 // model server (OpenAI-compatible wire); Chromium types the task, watches the text stream and the write_file card
 // appear while its arguments still stream, answers the native modal, opens the diff, and stops a running task.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
-import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+import type { ScriptedModelServer } from '../support/scripted-model-server';
+import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const FAREWELL = Array.from({ length: 30 }, (_, i) => `export const farewell${i} = (name: string): string => \`Goodbye ${i}, \${name}!\`;`).join('\n') + '\n';
 
@@ -26,41 +26,49 @@ function script() {
   ];
 }
 
-for (const theme of [
+const THEMES = [
   { name: 'light', colorTheme: 'Default Light Modern' },
   { name: 'dark', colorTheme: 'Default Dark Modern' },
-]) {
+];
+
+// One workbench for the file; each theme's block switches the theme in place and starts from a new task, the
+// workspace without the file the task writes, no editor open and a fresh script.
+let wb: Workbench;
+let model: ScriptedModelServer;
+let chat: FrameLocator;
+let close: () => Promise<void>;
+before(async () => {
+  ({ wb, model, chat, close } = await openScriptedWorkbench({ script: script(), settings: { 'workbench.colorTheme': THEMES[0]!.colorTheme } }));
+});
+after(async () => {
+  await close?.();
+});
+
+for (const [index, theme] of THEMES.entries()) {
   describe(`e2e: a task end to end against the scripted model (${theme.name})`, () => {
-    let wb: Workbench;
-    let model: ScriptedModelServer;
-    let chat: FrameLocator;
+    // Its own words, so that the history lists each theme's task once.
+    const TASK = `Add a farewell helper (${theme.name})`;
 
     before(async () => {
-      model = await startScriptedModelServer({ script: script() });
-      wb = await openWorkbench({
-        settings: {
-          'workbench.colorTheme': theme.colorTheme,
-          'relay.provider': 'openai-compatible',
-          'relay.baseUrl': model.openaiBaseUrl,
-          'relay.model': 'scripted-coder',
-        },
-      });
-      chat = await wb.openRelay();
-      await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
-    });
-    after(async () => {
-      await wb?.close();
-      await model?.close();
+      await wb.setColorTheme(theme.colorTheme);
+      if (index === 0) return;
+      await chat.getByRole('button', { name: 'New task' }).first().click();
+      await chat.locator('.message-user').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await wb.runCommand('View: Close All Editors');
+      await wb.page.locator('.tab').first().waitFor({ state: 'detached', timeout: 15_000 });
+      rmSync(join(wb.workspace, 'src', 'farewell.ts'));
+      model.reset();
+      model.setScript(script());
     });
 
     it('streams the answer, shows the write_file card while its arguments stream, asks in a native modal, applies on Allow', async () => {
       // The model arrives with the settings answer, after the status says Ready (the key is read first): wait for it.
       await chat.locator('.composer').filter({ hasText: /scripted-coder/ }).waitFor({ timeout: 30_000 });
       const input = chat.locator('textarea[aria-label="Message Relay"]');
-      await input.fill('Add a farewell helper');
+      await input.fill(TASK);
       await input.press('Enter');
 
-      await chat.locator('.message-user').filter({ hasText: 'Add a farewell helper' }).waitFor({ timeout: 15_000 });
+      await chat.locator('.message-user').filter({ hasText: TASK }).waitFor({ timeout: 15_000 });
       await chat.locator('.message-assistant').filter({ hasText: 'farewell helper' }).waitFor({ timeout: 15_000 });
       // The card, with its path, before the model has finished the call.
       const card = chat.locator('.tool-card[data-call-id="call_write"]');
@@ -112,12 +120,12 @@ for (const theme of [
       await chat.getByRole('button', { name: 'New task' }).first().click();
       await chat.locator('.message-user').first().waitFor({ state: 'detached', timeout: 15_000 });
       await chat.getByRole('button', { name: 'Task history' }).click();
-      const row = chat.locator('.history-row').filter({ hasText: 'Add a farewell helper' });
+      const row = chat.locator('.history-row').filter({ hasText: TASK });
       await row.waitFor({ timeout: 15_000 });
       assert.match((await row.locator('.history-status').textContent()) ?? '', /cancel/i, 'the last run of the task was stopped');
       await wb.screenshot(`task-history-${theme.name}`);
       await row.getByRole('button', { name: /^Open / }).click();
-      await chat.locator('.message-user').filter({ hasText: 'Add a farewell helper' }).waitFor({ timeout: 15_000 });
+      await chat.locator('.message-user').filter({ hasText: TASK }).waitFor({ timeout: 15_000 });
       await chat.locator('.tool-card[data-call-id="call_write"][data-state="success"]').waitFor();
       await chat.locator('.message-list').filter({ hasText: 'Added src/farewell.ts with 30 helpers.' }).waitFor();
     });

@@ -58,23 +58,35 @@ async function sidebarShot(wb: Workbench, name: string): Promise<string> {
   return file;
 }
 
-for (const theme of [
+const THEMES = [
   { name: 'light', colorTheme: 'Default Light Modern' },
   { name: 'dark', colorTheme: 'Default Dark Modern' },
   { name: 'high-contrast', colorTheme: 'Default High Contrast' },
-]) {
+];
+
+// One workbench for the file; each theme's block switches the theme in place and starts on an empty chat.
+let wb: Workbench;
+const dialogs: string[] = [];
+before(async () => {
+  wb = await openWorkbench({ settings: { 'workbench.colorTheme': THEMES[0]!.colorTheme } });
+  wb.page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+});
+after(async () => {
+  await wb?.close();
+});
+
+for (const [index, theme] of THEMES.entries()) {
   describe(`e2e: the Relay chat view in the real workbench (${theme.colorTheme})`, () => {
-    let wb: Workbench;
-    const dialogs: string[] = [];
     before(async () => {
-      wb = await openWorkbench({ settings: { 'workbench.colorTheme': theme.colorTheme } });
-      wb.page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
-    });
-    after(async () => {
-      await wb?.close();
+      if (index === 0) return; // its first test opens the chat as a person does
+      await wb.setColorTheme(theme.colorTheme);
+      // The previous block's conversation (sent into the webview) goes: the chat is empty and Ready again.
+      await wb.runCommand('Relay: New Task');
+      await wb.chat().locator('.tool-card').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await wb.chat().locator('[data-testid="relay-status"]').filter({ hasText: /^Ready · / }).waitFor({ timeout: 30_000 });
     });
 
     it('opens the chat: title, status, composer, approval mode, model, strict CSP', async () => {

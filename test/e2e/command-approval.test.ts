@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
-import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+import type { ScriptedModelServer } from '../support/scripted-model-server';
+import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const DENIED = 'touch denied-by-user.txt';
 const ALLOWED = 'touch allowed-by-user.txt';
@@ -17,25 +17,20 @@ describe('e2e: command approval in the native modal', () => {
   let wb: Workbench;
   let model: ScriptedModelServer;
   let chat: FrameLocator;
+  let close: () => Promise<void>;
 
   before(async () => {
-    model = await startScriptedModelServer({
+    ({ wb, model, chat, close } = await openScriptedWorkbench({
       script: [
         { text: 'I will create the marker file.', toolCalls: [{ id: 'call_denied', name: 'run_command', args: { command: DENIED } }] },
         { toolCalls: [{ id: 'call_allowed', name: 'run_command', args: { command: ALLOWED } }] },
         { toolCalls: [{ id: 'call_preloaded', name: 'run_command', args: { command: PRELOADED } }] },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Created allowed-by-user.txt.' } }] },
       ],
-    });
-    wb = await openWorkbench({
-      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder' },
-    });
-    chat = await wb.openRelay();
-    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+    }));
   });
   after(async () => {
-    await wb?.close();
-    await model?.close();
+    await close?.();
   });
 
   it('Deny: the modal shows the command, nothing runs, and the model receives the refusal', async () => {

@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
-import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+import type { ScriptedModelServer } from '../support/scripted-model-server';
+import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const lines = (...ls: string[]) => ls.map((l) => `${l}\n`).join('');
 const SOURCE = lines('export const first = 1;', 'export const a = 2;', 'export const b = 3;', 'export const c = 4;', 'export const second = 5;');
@@ -39,9 +39,10 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
   let wb: Workbench;
   let model: ScriptedModelServer;
   let chat: FrameLocator;
+  let close: () => Promise<void>;
 
   before(async () => {
-    model = await startScriptedModelServer({
+    ({ wb, model, chat, close } = await openScriptedWorkbench({
       script: [
         {
           text: 'I will rename both constants.',
@@ -61,17 +62,12 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
         },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Renamed what you kept.' } }] },
       ],
-    });
-    wb = await openWorkbench({
-      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder', 'relay.previewEdits': false },
-    });
-    writeFileSync(join(wb.workspace, 'src', 'constants.ts'), SOURCE);
-    chat = await wb.openRelay();
-    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+      settings: { 'relay.previewEdits': false },
+      prepare: (workspace) => writeFileSync(join(workspace, 'src', 'constants.ts'), SOURCE),
+    }));
   });
   after(async () => {
-    await wb?.close();
-    await model?.close();
+    await close?.();
   });
 
   it('Review Changes… in the modal, Accept in the first hunk hover and Reject in the second: the file, the card and the model see the outcome', async () => {

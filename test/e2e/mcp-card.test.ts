@@ -7,38 +7,35 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { filesystemServerScript } from '../support/mcp/servers';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
 import { REPO_ROOT } from '../support/vscode/server';
-import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 describe('e2e: an MCP tool call in the real UI', () => {
   let wb: Workbench;
-  let model: ScriptedModelServer;
   let chat: FrameLocator;
   let target: string;
+  let close: () => Promise<void>;
 
   before(async () => {
-    model = await startScriptedModelServer({ script: [] });
-    wb = await openWorkbench({
-      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder', 'relay.toolDeferralShare': 1 },
-    });
-    target = join(wb.workspace, 'notes', 'from-mcp.txt');
-    mkdirSync(join(wb.workspace, '.vscode'), { recursive: true });
-    writeFileSync(
-      join(wb.workspace, '.vscode', 'mcp.json'),
-      JSON.stringify({ servers: { files: { command: process.execPath, args: [filesystemServerScript(REPO_ROOT), '${workspaceFolder}'] } } }, null, 2),
-    );
-    mkdirSync(join(wb.workspace, 'notes'), { recursive: true });
-    model.setScript([
-      { text: 'Writing the note through the filesystem server.', toolCalls: [{ id: 'call_mcp', name: 'mcp__files__write_file', args: { path: target, content: 'written by MCP\n' } }] },
-      { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Wrote the note.' } }] },
-    ]);
-    chat = await wb.openRelay();
-    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+    ({ wb, chat, close } = await openScriptedWorkbench({
+      settings: { 'relay.toolDeferralShare': 1 },
+      prepare: (workspace, server) => {
+        target = join(workspace, 'notes', 'from-mcp.txt');
+        mkdirSync(join(workspace, '.vscode'), { recursive: true });
+        writeFileSync(
+          join(workspace, '.vscode', 'mcp.json'),
+          JSON.stringify({ servers: { files: { command: process.execPath, args: [filesystemServerScript(REPO_ROOT), '${workspaceFolder}'] } } }, null, 2),
+        );
+        mkdirSync(join(workspace, 'notes'), { recursive: true });
+        server.setScript([
+          { text: 'Writing the note through the filesystem server.', toolCalls: [{ id: 'call_mcp', name: 'mcp__files__write_file', args: { path: target, content: 'written by MCP\n' } }] },
+          { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Wrote the note.' } }] },
+        ]);
+      },
+    }));
   });
   after(async () => {
-    await wb?.close();
-    await model?.close();
+    await close?.();
   });
 
   it('confirms the workspace server with its command line, asks for the call with server, tool and arguments, and shows the result on the card', async () => {

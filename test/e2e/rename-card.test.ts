@@ -6,32 +6,28 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
+import type { ScriptedModelServer } from '../support/scripted-model-server';
 import { REPO_ROOT, typescriptSettings } from '../support/vscode/server';
-import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 describe('e2e: a rename_symbol card with its multi-file preview and approval', () => {
   let wb: Workbench;
   let model: ScriptedModelServer;
   let chat: FrameLocator;
+  let close: () => Promise<void>;
 
   before(async () => {
-    model = await startScriptedModelServer({
+    ({ wb, model, chat, close } = await openScriptedWorkbench({
       script: [
         { text: 'I will rename it everywhere.', toolCalls: [{ id: 'call_rename', name: 'rename_symbol', args: { path: 'intel/src/math.ts', line: 4, symbol: 'addCents', new_name: 'plusCents' } }] },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Renamed addCents to plusCents.' } }] },
       ],
-    });
-    wb = await openWorkbench({
-      settings: { ...typescriptSettings(), 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder' },
-    });
-    cpSync(join(REPO_ROOT, 'test', 'fixtures', 'code-intel'), join(wb.workspace, 'intel'), { recursive: true });
-    chat = await wb.openRelay();
-    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+      settings: typescriptSettings(),
+      prepare: (workspace) => cpSync(join(REPO_ROOT, 'test', 'fixtures', 'code-intel'), join(workspace, 'intel'), { recursive: true }),
+    }));
   });
   after(async () => {
-    await wb?.close();
-    await model?.close();
+    await close?.();
   });
 
   it('shows one diff per file on the card while the modal asks; Allow renames in all three files', async () => {

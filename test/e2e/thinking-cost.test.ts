@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer, type ScriptUsage } from '../support/scripted-model-server';
-import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+import type { ScriptedModelServer, ScriptUsage } from '../support/scripted-model-server';
+import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const MODEL = 'claude-sonnet-5-5';
 /** claude-sonnet-5-5's list prices, US$ per million tokens (platform.claude.com; cache write 1.25x, read 0.1x input). */
@@ -71,48 +71,68 @@ interface Look {
 }
 const looks: Partial<Record<'light' | 'dark', Look>> = {};
 
-for (const theme of [
+const THEMES = [
   { name: 'light' as const, colorTheme: 'Default Light Modern' },
   { name: 'dark' as const, colorTheme: 'Default Dark Modern' },
-]) {
+];
+
+// One workbench for the file; each theme's block switches the theme in place and starts from a new task, no key
+// (the previous block's is removed as a person removes it) and a fresh script.
+let wb: Workbench;
+let model: ScriptedModelServer;
+let chat: FrameLocator;
+let close: () => Promise<void>;
+const status = () => chat.locator('[data-testid="relay-status"]');
+before(async () => {
+  ({ wb, model, chat, close } = await openScriptedWorkbench({
+    script: script(),
+    settings: (server) => ({
+      'workbench.colorTheme': THEMES[0]!.colorTheme,
+      'relay.provider': 'anthropic',
+      'relay.baseUrl': server.url,
+      'relay.model': MODEL,
+      'relay.thinkingBudget': 2048,
+    }),
+  }));
+});
+after(async () => {
+  await close?.();
+});
+
+/** The key, as a person sets it: the palette, the provider (the current one first), a password box; empty removes it. */
+async function enterKey(key: string): Promise<void> {
+  await wb.runCommand('Relay: Set API Key');
+  const quick = wb.page.locator('.quick-input-widget');
+  await quick.locator('.monaco-list-row').filter({ hasText: 'Anthropic' }).first().waitFor({ timeout: 15_000 });
+  await wb.page.keyboard.press('Enter');
+  const box = quick.locator('input.input[type="password"]');
+  await box.waitFor({ timeout: 15_000 });
+  await box.fill(key);
+  await wb.page.keyboard.press('Enter');
+}
+
+for (const [index, theme] of THEMES.entries()) {
   describe(`e2e: a task with a Thinking block and its cost (${theme.name})`, () => {
-    let wb: Workbench;
-    let model: ScriptedModelServer;
-    let chat: FrameLocator;
-    const status = () => chat.locator('[data-testid="relay-status"]');
+    // Its own words, so that the history lists each theme's task once.
+    const TASK = `What is this project? (${theme.name})`;
 
     before(async () => {
-      model = await startScriptedModelServer({ script: script() });
-      wb = await openWorkbench({
-        settings: {
-          'workbench.colorTheme': theme.colorTheme,
-          'relay.provider': 'anthropic',
-          'relay.baseUrl': model.url,
-          'relay.model': MODEL,
-          'relay.thinkingBudget': 2048,
-        },
-      });
-      chat = await wb.openRelay();
+      await wb.setColorTheme(theme.colorTheme);
+      if (index > 0) {
+        await chat.getByRole('button', { name: 'New task' }).first().click();
+        await chat.locator('.message-user').first().waitFor({ state: 'detached', timeout: 15_000 });
+        model.reset();
+        model.setScript(script());
+        await enterKey('');
+      }
       await status().filter({ hasText: /no API key/ }).waitFor({ timeout: 30_000 });
-      // The key, as a person sets it: the palette, the provider (the current one first), a password box.
-      await wb.runCommand('Relay: Set API Key');
-      const quick = wb.page.locator('.quick-input-widget');
-      await quick.locator('.monaco-list-row').filter({ hasText: 'Anthropic' }).first().waitFor({ timeout: 15_000 });
-      await wb.page.keyboard.press('Enter');
-      const box = quick.locator('input.input[type="password"]');
-      await box.waitFor({ timeout: 15_000 });
-      await box.fill('sk-ant-e2e-thinking-0001');
-      await wb.page.keyboard.press('Enter');
+      await enterKey('sk-ant-e2e-thinking-0001');
       await status().filter({ hasText: new RegExp(`^Ready · ${MODEL} · Anthropic$`) }).waitFor({ timeout: 15_000 });
-    });
-    after(async () => {
-      await wb?.close();
-      await model?.close();
     });
 
     it('the reasoning streams into a folded "Thinking…" block; it ends as "Thinking" and opens on a click', async () => {
       const input = chat.locator('textarea[aria-label="Message Relay"]');
-      await input.fill('What is this project?');
+      await input.fill(TASK);
       await input.press('Enter');
 
       const block = chat.locator('.message-thinking').first();
@@ -191,7 +211,7 @@ for (const theme of [
       await wb.screenshot(`thinking-cost-header-${theme.name}`);
 
       await chat.getByRole('button', { name: 'Task history' }).click();
-      const row = chat.locator('.history-row').filter({ hasText: 'What is this project?' });
+      const row = chat.locator('.history-row').filter({ hasText: TASK });
       await row.waitFor({ timeout: 15_000 });
       assert.equal(await row.locator('.history-usage').textContent(), summary);
       assert.equal(await row.locator('.history-usage').getAttribute('title'), 'Tokens and cost of this task');

@@ -1,10 +1,11 @@
 // An end-to-end fixture: the packaged .vsix installed into a fresh VS Code server, a fresh workspace,
 // Debian Chromium on the workbench. Everything it starts is stopped in close(), on failure too.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { startScriptedModelServer, type Script, type ScriptedModelServer } from '../scripted-model-server';
 import { launchChromium } from './browser';
-import { installExtension, REPO_ROOT, startServer, tempDir, type RunningServer } from './server';
+import { installExtension, REPO_ROOT, SERVER_MAIN, startServer, tempDir, type RunningServer } from './server';
 
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'e2e');
 
@@ -15,7 +16,14 @@ export interface Workbench {
   /** The Relay chat webview's document (nested iframes). */
   chat(): FrameLocator;
   runCommand(title: string): Promise<void>;
+  /** Shows the Relay view (a click on its activity-bar item unless it is already showing) once its chat is drawn. */
   openRelay(): Promise<FrameLocator>;
+  /**
+   * Switches VS Code's colour theme in place, as a person does (Preferences: Color Theme, the theme's row), and
+   * resolves once the chat webview shows the theme: its theme id is the new one and its
+   * computed `--vscode-*` colours differ from the old theme's. A no-op check when the theme is already in effect.
+   */
+  setColorTheme(colorTheme: string): Promise<void>;
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -29,6 +37,37 @@ export interface WorkbenchOptions {
   installAtStart?: string[];
 }
 
+/** With RELAY_E2E_TIMINGS=<file>, each harness phase's duration is appended to it (one line per phase). */
+function phase(): (name: string) => void {
+  const file = process.env.RELAY_E2E_TIMINGS;
+  let last = Date.now();
+  return (name) => {
+    const now = Date.now();
+    if (file) appendFileSync(file, `${process.argv[1]?.split('/').pop() ?? '?'}\t${name}\t${now - last}\n`);
+    last = now;
+  };
+}
+
+/** The label VS Code's built-in theme with this setting id (or id) has in the Color Theme picker. */
+function themeLabel(colorTheme: string): string {
+  const dir = join(dirname(SERVER_MAIN), '..', 'extensions', 'theme-defaults');
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { contributes: { themes: { id: string; label: string }[] } };
+  const nls = JSON.parse(readFileSync(join(dir, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const theme = manifest.contributes.themes.find((t) => t.id === colorTheme) ?? manifest.contributes.themes.find((t) => t.id === colorTheme.replace(/^Default /, ''));
+  if (!theme) throw new Error(`${colorTheme} is not one of VS Code's built-in themes`);
+  return theme.label.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? key);
+}
+
+/** Colours every theme sets differently (foreground, side bar), as the webview computes them. */
+const THEME_PROBES = ['--vscode-foreground', '--vscode-sideBar-background'];
+
+async function webviewTheme(view: FrameLocator): Promise<{ id: string; colours: string[] }> {
+  return view.locator('body').evaluate((body, names) => {
+    const style = getComputedStyle(document.documentElement);
+    return { id: body.getAttribute('data-vscode-theme-id') ?? '', colours: names.map((name) => style.getPropertyValue(name).trim()) };
+  }, THEME_PROBES);
+}
+
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const vsix = process.env.RELAY_VSIX;
   if (!vsix) throw new Error('RELAY_VSIX is not set: run the E2E level through `npm run test:e2e`, which packages the extension');
@@ -37,14 +76,20 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
   cpSync(join(REPO_ROOT, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  const mark = phase();
   const cleanup = async () => {
+    mark('tests');
     await browser?.close().catch(() => undefined);
+    mark('close-browser');
     await server?.stop();
+    mark('stop-server');
     rmSync(extensionsDir, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
+    mark('rm');
   };
   try {
     installExtension(vsix, extensionsDir);
+    mark('install-vsix');
     server = await startServer({
       extensionsDir,
       env: options.env,
@@ -52,10 +97,13 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       installAtStart: options.installAtStart,
       settings: { 'workbench.startupEditor': 'none', 'workbench.tips.enabled': false, ...options.settings },
     });
+    mark('start-server');
     browser = await launchChromium();
+    mark('launch-chromium');
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.baseUrl}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    mark('workbench');
     const running = server;
     const chat = () => page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
     const wb: Workbench = {
@@ -72,9 +120,39 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
         await page.keyboard.press('Enter');
       },
       async openRelay() {
-        await page.locator('.activitybar [aria-label^="Relay"]').first().click();
-        await chat().locator('.relay-title').waitFor({ timeout: 30_000 });
+        // A click on the item of the view that is showing would close the side bar.
+        if (!(await chat().locator('.relay-title').isVisible())) {
+          await page.locator('.activitybar [aria-label^="Relay"]').first().click();
+          await chat().locator('.relay-title').waitFor({ timeout: 30_000 });
+        }
+        mark('open-relay');
         return chat();
+      },
+      async setColorTheme(colorTheme) {
+        const view = await wb.openRelay();
+        const ids = [colorTheme, colorTheme.replace(/^Default /, '')];
+        const before = await webviewTheme(view);
+        if (ids.includes(before.id)) return;
+        // As a person does it: the Color Theme picker (typing there searches the marketplace, so the arrows).
+        const exact = (text: string) => page.locator('.label-name', { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+        await page.keyboard.press('F1');
+        await page.locator('.quick-input-widget input').fill('>Preferences: Color Theme');
+        await page.locator('.quick-input-list .monaco-list-row').filter({ has: exact('Preferences: Color Theme') }).first().click();
+        const label = themeLabel(colorTheme);
+        const focused = page.locator('.quick-input-list .monaco-list-row.focused .label-name');
+        await page.locator('.quick-input-list .monaco-list-row').filter({ has: exact(themeLabel(before.id)) }).first().waitFor();
+        for (let moves = 0; (await focused.textContent())?.trim() !== label; moves++) {
+          if (moves > 60) throw new Error(`no theme labelled ${label} in the Color Theme picker`);
+          await page.keyboard.press('ArrowDown');
+        }
+        await page.keyboard.press('Enter');
+        await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+        const deadline = Date.now() + 30_000;
+        for (let now = before; !(ids.includes(now.id) && now.colours.every((c, i) => c !== before.colours[i])); now = await webviewTheme(view)) {
+          if (Date.now() > deadline) throw new Error(`the chat webview did not take the theme ${colorTheme} within 30 s: ${JSON.stringify({ before, now })}`);
+          await page.waitForTimeout(100);
+        }
+        mark(`theme ${colorTheme}`);
       },
       async screenshot(name) {
         mkdirSync(RESULTS_DIR, { recursive: true });
@@ -87,6 +165,49 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     return wb;
   } catch (error) {
     await cleanup();
+    throw error;
+  }
+}
+
+export interface ScriptedWorkbenchOptions extends Omit<WorkbenchOptions, 'settings'> {
+  /** The scripted model server's first script (`model.setScript` replaces it later). */
+  script?: Script;
+  /**
+   * Settings on top of Relay talking to the scripted server's OpenAI-compatible wire as `scripted-coder`; a function
+   * gets the server (e.g. for `'relay.baseUrl': model.url`, its Anthropic address).
+   */
+  settings?: Record<string, unknown> | ((model: ScriptedModelServer) => Record<string, unknown>);
+  /** Prepares the workspace before Relay's view opens: fixtures, `.vscode/mcp.json`, a script that needs its path. */
+  prepare?: (workspace: string, model: ScriptedModelServer) => void;
+}
+
+/** A workbench whose Relay's model is a fresh scripted model server, with the chat open and its status Ready. */
+export interface ScriptedWorkbench {
+  wb: Workbench;
+  model: ScriptedModelServer;
+  chat: FrameLocator;
+  close(): Promise<void>;
+}
+
+export async function openScriptedWorkbench(options: ScriptedWorkbenchOptions = {}): Promise<ScriptedWorkbench> {
+  const model = await startScriptedModelServer({ script: options.script ?? [] });
+  let wb: Workbench | undefined;
+  const close = async () => {
+    await wb?.close();
+    await model.close();
+  };
+  try {
+    const extra = typeof options.settings === 'function' ? options.settings(model) : options.settings;
+    wb = await openWorkbench({
+      ...options,
+      settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': 'scripted-coder', ...extra },
+    });
+    options.prepare?.(wb.workspace, model);
+    const chat = await wb.openRelay();
+    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+    return { wb, model, chat, close };
+  } catch (error) {
+    await close();
     throw error;
   }
 }
