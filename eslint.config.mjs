@@ -26,6 +26,18 @@ const coreBoundary = {
   },
 };
 
+/** The UI channel of a tool: its card's title and tip, and its name for people. */
+const toolUiText = [
+  {
+    selector: `Property[key.name=/^(showTip|summary)$/] > :matches(Literal[value=/[A-Za-z]{2}/], TemplateLiteral:has(> TemplateElement[value.raw=/[A-Za-z]{2}/]))`,
+    message: "A card's title or tip is shown to people: build it with l10n.t(...) (the model's text stays English elsewhere).",
+  },
+  {
+    selector: `ClassBody:not(:has(PropertyDefinition[key.name='uiDisplayName'])) > PropertyDefinition[key.name='displayName'][value.type='Literal']`,
+    message: "A tool's displayName (English, shown to the model) needs its uiDisplayName = l10n.t(...) for the card.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
@@ -103,6 +115,32 @@ export default tseslint.config(
         {
           selector: `AssignmentExpression[left.property.name=/^(title|placeholder|text|tooltip|description)$/] > Literal.right[value=/[A-Za-z]{2}/]`,
           message: 'User-visible text: wrap it in l10n.t(...) (src/core/l10n.ts) and add its translation to l10n/bundle.l10n.*.json.',
+        },
+        {
+          // The title of a diff or multi-file diff editor tab ("notes.txt (Relay: new file)").
+          selector: `CallExpression[callee.property.name='executeCommand'][arguments.0.value=/^vscode\\.(diff|changes)$/] > :matches(Literal[value=/[A-Za-z]{2}/], TemplateLiteral):not(:first-child)`,
+          message: 'User-visible editor title: build it with l10n.t(...) and add its translation to l10n/bundle.l10n.*.json.',
+        },
+        ...toolUiText,
+      ],
+    },
+  },
+  {
+    // Tools and the tool runtime speak on two channels (docs/tool-system.md): the card's name, title and tip are
+    // the person's, in their language; what the model reads stays English. A literal here is an untranslated card.
+    files: ['src/tools/**/*.ts', 'src/core/tools/**/*.ts', 'src/core/agent/**/*.ts', 'src/core/mcp/**/*.ts', 'src/core/discovery/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...toolUiText] },
+  },
+  {
+    // A permission check's reason goes to the model (English) and to the modal and card (the display language):
+    // both come from one l10n.both(...) through because(...), never from a bare string.
+    files: ['src/core/permissions/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ObjectExpression:has(> Property[key.name='action']) > Property[key.name=/^(reason|uiReason)$/] > :matches(Literal, TemplateLiteral)`,
+          message: 'A permission reason is read by the model and by people: build it with ...because(l10n.both(...)) (src/core/permissions/reasons.ts).',
         },
       ],
     },

@@ -1,6 +1,7 @@
 // Mounts the chat into a root element with a given VS Code API handle: main.ts passes the real ones, tests a
 // jsdom element and a recording stub. The webview holds no agent logic: it draws the host's state and posts
 // intents; every change it makes to its own state comes from the host.
+import { useLanguage } from './numbers';
 import type { HostToWebview } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
 import { loadPersisted, persistable, StateSaver } from './persistence';
@@ -56,6 +57,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   const saved = loadPersisted(api);
   // The saved state's strings first, so a reloaded panel draws in its language at once.
   useStrings(saved?.initial?.strings);
+  useLanguage(saved?.initial?.language);
   const actions: ChatViewActions = {
     messages: {
       openLink: (url) => post({ type: 'openLink', url }),
@@ -114,7 +116,8 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       case 'init':
         // Another language than the one drawn (the first init, or VS Code's display language changed): the
         // panel is built again from the new strings; the draft stays.
-        if (useStrings(message.state.strings)) {
+        // (Both run: `||` would skip the language when the strings changed.)
+        if ([useStrings(message.state.strings), useLanguage(message.state.language)].some(Boolean)) {
           const draft = view.composer.draft;
           view = new ChatView(root, store, actions);
           view.composer.draft = draft;

@@ -51,9 +51,5 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? lines - 1 : lines;
 }
 
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
+/** Durations follow the display language (numbers.ts). */
+export { formatDuration } from './numbers';

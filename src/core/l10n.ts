@@ -2,9 +2,19 @@
 // injects VS Code's `vscode.l10n.t` (which reads l10n/bundle.l10n.<locale>.json) when a bundle loads; until then,
 // and in unit tests, messages are English with their `{0}` placeholders filled. Every call takes a string literal
 // so test/unit/l10n finds each message and checks that every bundle translates it.
+//
+// Two channels (docs/tool-system.md): what the model reads stays stable English whatever the display language,
+// what the person reads is localised. A sentence that goes to both is built once with `l10n.both`, which gives
+// the pair at the source instead of translating (or un-translating) a string after the fact.
 
 export type L10nArg = string | number | boolean;
 export type Localize = (message: string, ...args: L10nArg[]) => string;
+
+/** One sentence for both channels: `model` is English (tool results, prompts), `ui` the display language. */
+export interface Said {
+  readonly model: string;
+  readonly ui: string;
+}
 
 /** Fills `{0}`, `{1}`… as vscode.l10n.t does; a placeholder without an argument stays as it is. */
 export function formatMessage(message: string, args: readonly L10nArg[]): string {
@@ -13,9 +23,31 @@ export function formatMessage(message: string, args: readonly L10nArg[]): string
 
 let localize: Localize = (message, ...args) => formatMessage(message, args);
 
+function isSaid(value: unknown): value is Said {
+  return typeof value === 'object' && value !== null && typeof (value as Said).model === 'string' && typeof (value as Said).ui === 'string';
+}
+
 export const l10n = {
   t: (message: string, ...args: L10nArg[]): string => localize(message, ...args),
+  /**
+   * The English sentence for the model and its translation for people. An argument may itself be a pair (a
+   * reason inside a reason): each channel gets its own side of it.
+   */
+  both: (message: string, ...args: (L10nArg | Said)[]): Said => ({
+    model: formatMessage(
+      message,
+      args.map((a) => (isSaid(a) ? a.model : a)),
+    ),
+    ui: localize(message, ...args.map((a) => (isSaid(a) ? a.ui : a))),
+  }),
+  /** Text that reads the same in every language (a path, a command line, a name). */
+  same: (text: string): Said => ({ model: text, ui: text }),
 };
+
+/** Each side with its final full stop removed (English `.` or the ideographic `。`), to continue the sentence. */
+export function withoutStop(said: Said): Said {
+  return { model: said.model.replace(/\.$/, ''), ui: said.ui.replace(/[.。]$/, '') };
+}
 
 /** Called by the host with `vscode.l10n.t` (each Node bundle has its own copy of this module). */
 export function setLocalizer(fn: Localize): void {

@@ -162,6 +162,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       workspaceName: vscode.workspace.name,
       trusted: vscode.workspace.isTrusted,
       strings: loadRuntime().localizedWebviewStrings((message) => this.log.warn(message)),
+      language: vscode.env.language,
     };
   }
 

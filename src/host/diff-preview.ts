@@ -2,6 +2,7 @@
 // file against an empty side, the editable proposal on the right, beside and without taking focus unless the
 // user asked to review), several files in the multi-file diff editor (`vscode.changes`). Each hunk is accepted or
 // rejected there (review-lenses.ts); this class keeps the open reviews.
+import { l10n } from '../core/l10n';
 import * as vscode from 'vscode';
 import type { EditPreview, EditReviewer, ProposedFileChange } from '../core/ports/edit-review';
 import { ProposalReview, type ReviewHost } from './review/proposal-review';
@@ -107,8 +108,16 @@ function titleFor(changes: readonly ProposedFileChange[]): string {
     const change = changes[0]!;
     const target = change.newPath ?? change.path;
     const name = target.split(/[\\/]/).pop() ?? target;
-    const verb = { create: 'new file', update: 'proposed', delete: 'deleted', move: 'moved' }[change.kind];
-    return `${name} (Relay: ${verb})`;
+    switch (change.kind) {
+      case 'create':
+        return l10n.t('{0} (Relay: new file)', name);
+      case 'delete':
+        return l10n.t('{0} (Relay: deleted)', name);
+      case 'move':
+        return l10n.t('{0} (Relay: moved)', name);
+      default:
+        return l10n.t('{0} (Relay: proposed)', name);
+    }
   }
-  return `Relay: proposed changes to ${changes.length} files`;
+  return l10n.t('Relay: proposed changes to {0} files', changes.length);
 }

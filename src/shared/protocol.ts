@@ -19,6 +19,8 @@ export interface InitialState {
    * the host before it is sent; absent in a state saved by an older version (the webview then shows English).
    */
   strings?: WebviewStrings;
+  /** VS Code's display language (`vscode.env.language`, e.g. `zh-cn`): the webview formats numbers in it. */
+  language?: string;
 }
 
 /**

@@ -84,7 +84,7 @@ export const WEBVIEW_STRINGS = {
   inputTokens: 'Input: {0} tokens',
   outputTokens: 'Output: {0} tokens',
   cacheReadTokens: 'Cache reads: {0} tokens',
-  costSoFar: 'Cost so far: ${0}',
+  costSoFar: 'Cost so far: {0}',
   usageIn: '{0} in',
   usageOut: '{0} out',
   youSaid: 'You said',

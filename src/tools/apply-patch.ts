@@ -1,5 +1,7 @@
 // apply_patch: several files in one call (add, update, delete, move) in the "*** Begin Patch" format, placed by
 // the edit engine and applied as one workspace edit, so one Undo reverts the whole patch.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { applyOperations, parsePatch, type FileChange, type PatchOperation } from '../core/edit';
 import type { ProposedFileChange } from '../core/ports/edit-review';
@@ -8,7 +10,6 @@ import type { EditPlan } from './edits/edit-plan';
 import { EditTool } from './edits/edit-tool';
 import { notFoundError } from './file-checks';
 import { displayPath, resolveToolPath } from './paths';
-import { plural } from './text-content';
 
 export const APPLY_PATCH = 'apply_patch';
 
@@ -57,6 +58,7 @@ const description: ToolDescription = {
 export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
   readonly name = APPLY_PATCH;
   override readonly displayName = 'Apply Patch';
+  override readonly uiDisplayName = l10n.t('Apply Patch');
   protected readonly description = description;
   protected readonly schema = parameters;
 
@@ -79,7 +81,7 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
     return {
       changes,
       message: `Patch applied:\n${applied.changes.map((c) => describe(c, resolved, shown)).join('\n')}`,
-      summary: `Patch ${plural(changes.length, 'file')}: ${changes.map((c) => shown(c.path)).join(', ')}`,
+      summary: l10n.t('Patch {0}: {1}', uiCount.files(changes.length), changes.map((c) => shown(c.path)).join(', ')),
     };
   }
 
@@ -102,7 +104,7 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
     // The line still arriving may name a file too: shown as it grows, like a path streaming into write_file.
     const arriving = fileHeader(patch.slice(complete));
     const files = arriving ? [...seen.files, arriving] : seen.files;
-    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: files.length > 0 ? `Patching ${files.join(', ')}` : 'Writing a patch' });
+    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: files.length > 0 ? l10n.t('Patching {0}', files.join(', ')) : l10n.t('Writing a patch') });
   }
 
   /** The current text of every file the patch names (missing ones are absent), checked against what it expects. */

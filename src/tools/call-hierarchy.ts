@@ -1,5 +1,7 @@
 // call_hierarchy: who calls a function (incoming) or what it calls (outgoing), from VS Code's call hierarchy
 // providers, with the line of each call; only where the language supports it.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { formatCalls } from '../core/code-intel';
 import { displayBlocks, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
@@ -33,23 +35,24 @@ const description: ToolDescription = {
 export class CallHierarchyTool extends BuiltinTool<CallHierarchyParams> {
   readonly name = CALL_HIERARCHY;
   override readonly displayName = 'Call Hierarchy';
+  override readonly uiDisplayName = l10n.t('Call Hierarchy');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: CallHierarchyParams): Promise<ToolPreparation> {
-    return { targets: { paths: [resolveToolPath(params.path, this.roots())] }, summary: `${params.direction === 'incoming' ? 'Callers of' : 'Calls from'} ${params.symbol}` };
+    return { targets: { paths: [resolveToolPath(params.path, this.roots())] }, summary: params.direction === 'incoming' ? l10n.t('Callers of {0}', params.symbol) : l10n.t('Calls from {0}', params.symbol) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.symbol === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Tracing calls of ${params.symbol}` });
+    if (typeof params.symbol === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Tracing calls of {0}', params.symbol) });
   }
 
   protected async run(params: CallHierarchyParams, ctx: ToolContext): Promise<void> {
     const at = await locateSymbol(this.services, params, ctx.signal);
     const where = `${at.shown}:${at.line}`;
     const incoming = params.direction === 'incoming';
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `${incoming ? 'Finding callers of' : 'Finding calls from'} ${at.name} (${where})` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: incoming ? l10n.t('Finding callers of {0} ({1})', at.name, where) : l10n.t('Finding calls from {0} ({1})', at.name, where) });
     const language = this.services.language;
     const { value: items, caveat } = await askLanguageFeatures(
       this.services,
@@ -60,20 +63,22 @@ export class CallHierarchyTool extends BuiltinTool<CallHierarchyParams> {
     const item = items[0];
     if (!item) {
       const text = `The language server gives no call hierarchy at ${at.name} (${where}): it is not a function or method there, or the language does not support call hierarchy. Use find_references instead.`;
-      this.succeed(ctx, [...notes, text].join('\n'), { showTip: `No call hierarchy for ${at.name}`, result: 'none' });
+      this.succeed(ctx, [...notes, text].join('\n'), { showTip: l10n.t('No call hierarchy for {0}', at.name), result: 'none' });
       return;
     }
     const calls = incoming ? await language.incomingCalls(item) : await language.outgoingCalls(item);
     const subject = `${item.kind} ${item.name} (${where})`;
     if (calls.length === 0) {
-      this.succeed(ctx, [...notes, incoming ? `Nothing calls ${subject}.` : `${subject} calls no functions.`].join('\n'), { showTip: incoming ? `No callers of ${item.name}` : `${item.name} calls nothing`, result: 'none' });
+      this.succeed(ctx, [...notes, incoming ? `Nothing calls ${subject}.` : `${subject} calls no functions.`].join('\n'), { showTip: incoming ? l10n.t('No callers of {0}', item.name) : l10n.t('{0} calls nothing', item.name), result: 'none' });
       return;
     }
     const listing = await formatCalls(item, calls, params.direction, locationSource(this.services), params.limit);
     const count = incoming ? `${plural(listing.total, 'caller')} in ${plural(listing.files.length, 'file')}` : plural(listing.total, 'function');
     const head = incoming ? `${count} of ${subject}:` : `${subject} calls ${count}:`;
     this.succeed(ctx, [...notes, head, listing.text].join('\n'), {
-      showTip: incoming ? `${count} of ${item.name}` : `${item.name} calls ${count}`,
+      showTip: incoming
+        ? l10n.t('{0} callers of {1} in {2}', listing.total, item.name, uiCount.files(listing.files.length))
+        : l10n.t('{0} calls {1} functions', item.name, listing.total),
       result: count,
       blocks: [displayBlocks.fileList(listing.files, listing.listed < listing.total)],
     });

@@ -1,5 +1,6 @@
 // document_outline: a file's symbols as an indented tree with line ranges, from VS Code's document symbol
 // providers: the cheap way to see a large file's shape before reading the parts that matter.
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { formatOutline } from '../core/code-intel';
 import { displayBlocks, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
@@ -36,22 +37,23 @@ const description: ToolDescription = {
 export class DocumentOutlineTool extends BuiltinTool<DocumentOutlineParams> {
   readonly name = DOCUMENT_OUTLINE;
   override readonly displayName = 'Document Outline';
+  override readonly uiDisplayName = l10n.t('Document Outline');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: DocumentOutlineParams): Promise<ToolPreparation> {
-    return { targets: { paths: [resolveToolPath(params.path, this.roots())] }, summary: `Outline of ${params.path}` };
+    return { targets: { paths: [resolveToolPath(params.path, this.roots())] }, summary: l10n.t('Outline of {0}', params.path) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.path === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Outlining ${params.path}` });
+    if (typeof params.path === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Outlining {0}', params.path) });
   }
 
   protected async run(params: DocumentOutlineParams, ctx: ToolContext): Promise<void> {
     const path = await requireSourceFile(this.services, params.path, ctx.signal);
     const shown = displayPath(path, this.roots());
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Outlining ${shown}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Outlining {0}', shown) });
     const { value: symbols, caveat } = await askLanguageFeatures(
       this.services,
       {
@@ -68,6 +70,6 @@ export class DocumentOutlineTool extends BuiltinTool<DocumentOutlineParams> {
     const text = (caveat ? `${caveat}\n` : '') + `Outline of ${shown} (${count}${params.depth ? `, ${params.depth} ${params.depth === 1 ? 'level' : 'levels'}` : ''}):\n${outline.text}`;
     const cardLines = outline.text.split('\n');
     const card = cardLines.length > CARD_LINES ? `${cardLines.slice(0, CARD_LINES).join('\n')}\n…` : outline.text;
-    this.succeed(ctx, text, { showTip: `Outline of ${shown}: ${count}`, result: count, blocks: [displayBlocks.text(card)], metadata: { total: outline.total } });
+    this.succeed(ctx, text, { showTip: l10n.t('Outline of {0}: {1}', shown, outline.total === 1 ? l10n.t('1 symbol') : l10n.t('{0} symbols', outline.total)), result: count, blocks: [displayBlocks.text(card)], metadata: { total: outline.total } });
   }
 }

@@ -1,6 +1,8 @@
 // edit_file: search/replace edits to one file, placed by the edit engine's match cascade (exact first, then
 // tolerant of whitespace, indentation and escaping drift). The result says how each edit matched; an edit that
 // matches nowhere, in several places, or changes nothing is refused before anyone is asked to approve it.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { applyEdits } from '../core/edit';
 import { ToolError, ToolErrorType, type ToolContext, type ToolDescription } from '../core/tools';
@@ -9,7 +11,7 @@ import type { EditPlan } from './edits/edit-plan';
 import { EditTool } from './edits/edit-tool';
 import { requireFile } from './file-checks';
 import { displayPath, resolveToolPath } from './paths';
-import { looksBinary, plural, SNIFF_BYTES } from './text-content';
+import { looksBinary, SNIFF_BYTES } from './text-content';
 
 export const EDIT_FILE = 'edit_file';
 
@@ -61,6 +63,7 @@ const description: ToolDescription = {
 export class EditFileTool extends EditTool<EditFileParams> {
   readonly name = EDIT_FILE;
   override readonly displayName = 'Edit File';
+  override readonly uiDisplayName = l10n.t('Edit File');
   protected readonly description = description;
   protected readonly schema = parameters;
 
@@ -80,7 +83,7 @@ export class EditFileTool extends EditTool<EditFileParams> {
     return {
       changes: [{ kind: 'update', path, baseText: text, proposedText: result.content }],
       message: `${shown}: ${inToolTerms(result.message)}`,
-      summary: `Edit ${shown} (${plural(params.edits.length, 'edit')})`,
+      summary: l10n.t('Edit {0} ({1})', shown, uiCount.edits(params.edits.length)),
     };
   }
 
@@ -88,7 +91,7 @@ export class EditFileTool extends EditTool<EditFileParams> {
     if (typeof params.path !== 'string') return;
     const count = Array.isArray(params.edits) ? params.edits.length : 0;
     ctx.sendToolStatus(ctx.callId, 'WAIT', {
-      showTip: `Editing ${params.path}${count > 0 ? ` (${plural(count, 'edit')})` : ''}`,
+      showTip: count > 0 ? l10n.t('Editing {0} ({1})', params.path, uiCount.edits(count)) : l10n.t('Editing {0}', params.path),
     });
   }
 }

@@ -1,5 +1,7 @@
 // find_files: files whose path matches a glob, through FileSearch (ripgrep in VS Code), honouring .gitignore
 // and .relayignore unless asked to include git-ignored files.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { displayBlocks, ToolError, ToolErrorType, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
@@ -41,23 +43,24 @@ const description: ToolDescription = {
 export class FindFilesTool extends BuiltinTool<FindFilesParams> {
   readonly name = FIND_FILES;
   override readonly displayName = 'Find Files';
+  override readonly uiDisplayName = l10n.t('Find Files');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: FindFilesParams): Promise<ToolPreparation> {
     const dir = resolveToolPath(params.path, this.roots());
-    return { targets: { paths: [dir] }, summary: `Find ${params.pattern} in ${displayPath(dir, this.roots())}` };
+    return { targets: { paths: [dir] }, summary: l10n.t('Find {0} in {1}', params.pattern, displayPath(dir, this.roots())) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.pattern === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Finding ${params.pattern}` });
+    if (typeof params.pattern === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Finding {0}', params.pattern) });
   }
 
   protected async run(params: FindFilesParams, ctx: ToolContext): Promise<void> {
     const dir = resolveToolPath(params.path, this.roots());
     const where = displayPath(dir, this.roots());
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Finding ${params.pattern} in ${where}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Finding {0} in {1}', params.pattern, where) });
     await requireDirectory(this.services, dir, ctx.signal);
     const glob = relativeGlob(params.pattern, dir);
     const found = await this.services.search.findFiles(
@@ -76,7 +79,7 @@ export class FindFilesTool extends BuiltinTool<FindFilesParams> {
     }
     const summary = `${plural(files.length, 'file')}${found.truncated ? '+' : ''}`;
     this.succeed(ctx, text, {
-      showTip: `Found ${summary} matching ${glob}`,
+      showTip: l10n.t('Found {0} matching {1}', `${uiCount.files(files.length)}${found.truncated ? '+' : ''}`, glob),
       result: summary,
       blocks: [displayBlocks.fileList(files, found.truncated)],
     });

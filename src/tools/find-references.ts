@@ -1,6 +1,8 @@
 // find_references: every place the symbol at file + line + name is used, from the editor's language features
 // (VS Code's reference providers), grouped by file with the line of code at each: only real references, where a
 // text search also finds comments, strings and other things of the same name.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import type { LanguageFeatures, SourcePosition } from '../core/ports/language-features';
 import type { ToolDescription } from '../core/tools';
@@ -30,10 +32,22 @@ const description: ToolDescription = {
 export class FindReferencesTool extends LocationTool<FindReferencesParams> {
   readonly name = FIND_REFERENCES;
   override readonly displayName = 'Find References';
+  override readonly uiDisplayName = l10n.t('Find References');
   protected readonly description = description;
   protected readonly schema = parameters;
   protected readonly noun = 'reference';
-  protected readonly doing = 'Finding references to';
+
+  protected uiDoing(symbol: string): string {
+    return l10n.t('Finding references to {0}', symbol);
+  }
+
+  protected uiNone(symbol: string): string {
+    return l10n.t('No references to {0}', symbol);
+  }
+
+  protected uiFound(total: number, files: number, symbol: string): string {
+    return l10n.t('{0} references to {1} in {2}', total, symbol, uiCount.files(files));
+  }
 
   protected locate(language: LanguageFeatures, path: string, position: SourcePosition) {
     return language.references(path, position);

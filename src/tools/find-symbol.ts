@@ -1,5 +1,6 @@
 // find_symbol: classes, functions, methods and other declarations by name across the workspace, from VS Code's
 // workspace symbol providers, exact matches first, capped with a count of the rest.
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import type { WorkspaceSymbolInfo } from '../core/ports/language-features';
 import { displayBlocks, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
@@ -43,21 +44,22 @@ const description: ToolDescription = {
 export class FindSymbolTool extends BuiltinTool<FindSymbolParams> {
   readonly name = FIND_SYMBOL;
   override readonly displayName = 'Find Symbol';
+  override readonly uiDisplayName = l10n.t('Find Symbol');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: FindSymbolParams): Promise<ToolPreparation> {
     const paths = params.path ? [resolveToolPath(params.path, this.roots())] : [...this.roots()];
-    return { targets: { paths }, summary: `Find symbol ${params.query}` };
+    return { targets: { paths }, summary: l10n.t('Find symbol {0}', params.query) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.query === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Finding symbol ${params.query}` });
+    if (typeof params.query === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Finding symbol {0}', params.query) });
   }
 
   protected async run(params: FindSymbolParams, ctx: ToolContext): Promise<void> {
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Finding symbol ${params.query}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Finding symbol {0}', params.query) });
     const wanted = (symbols: WorkspaceSymbolInfo[]) => (params.kind ? symbols.filter((s) => s.kind === params.kind!.toLowerCase()) : symbols);
     const search = async () => wanted(await this.services.language.workspaceSymbols(params.query));
     let symbols: WorkspaceSymbolInfo[];
@@ -75,7 +77,7 @@ export class FindSymbolTool extends BuiltinTool<FindSymbolParams> {
       const hint = params.path
         ? 'Try a shorter part of the name, or search_text.'
         : 'Workspace symbol search only covers projects a language server has loaded: pass path (any source file of the project) to load it, or use search_text.';
-      this.succeed(ctx, `No ${kind}symbol matches "${params.query}". ${hint}`, { showTip: `No symbol ${params.query}`, result: 'none' });
+      this.succeed(ctx, `No ${kind}symbol matches "${params.query}". ${hint}`, { showTip: l10n.t('No symbol {0}', params.query), result: 'none' });
       return;
     }
     const ranked = rank(symbols, params.query);
@@ -85,7 +87,7 @@ export class FindSymbolTool extends BuiltinTool<FindSymbolParams> {
     if (ranked.length > shown.length) rows.push(`[${ranked.length - shown.length} more not listed; narrow the query, give kind, or raise limit.]`);
     const count = plural(ranked.length, `${kind}symbol`);
     this.succeed(ctx, `${caveat ? `${caveat}\n` : ''}${count} matching "${params.query}":\n${rows.join('\n')}`, {
-      showTip: `${count} matching ${params.query}`,
+      showTip: l10n.t('{0} matching {1}', ranked.length === 1 ? l10n.t('1 symbol') : l10n.t('{0} symbols', ranked.length), params.query),
       result: count,
       blocks: [displayBlocks.fileList(shown.map((s) => `${s.name} ${displayPath(s.location.path, roots)}:${s.location.range.start.line + 1}`), ranked.length > shown.length)],
     });

@@ -1,5 +1,7 @@
 // get_diagnostics: the problems VS Code's language servers report, for some files or the whole workspace,
 // errors first, grouped by file with line numbers, capped.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import type { DiagnosticInfo } from '../core/ports/diagnostics';
 import { displayBlocks, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
@@ -41,6 +43,7 @@ const description: ToolDescription = {
 export class GetDiagnosticsTool extends BuiltinTool<GetDiagnosticsParams> {
   readonly name = GET_DIAGNOSTICS;
   override readonly displayName = 'Get Diagnostics';
+  override readonly uiDisplayName = l10n.t('Get Diagnostics');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
@@ -48,17 +51,18 @@ export class GetDiagnosticsTool extends BuiltinTool<GetDiagnosticsParams> {
   async prepare(params: GetDiagnosticsParams): Promise<ToolPreparation> {
     const roots = this.roots();
     const paths = params.paths?.map((p) => resolveToolPath(p, roots)) ?? [...roots];
-    return { targets: { paths }, summary: params.paths ? `Problems in ${plural(paths.length, 'file')}` : 'Problems in the workspace' };
+    return { targets: { paths }, summary: params.paths ? l10n.t('Problems in {0}', uiCount.files(paths.length)) : l10n.t('Problems in the workspace') };
   }
 
   protected override showPartial(_params: Record<string, unknown>, ctx: ToolContext): void {
-    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: 'Checking problems' });
+    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Checking problems') });
   }
 
   protected async run(params: GetDiagnosticsParams, ctx: ToolContext): Promise<void> {
     const roots = this.roots();
     const scope = params.paths ? plural(params.paths.length, 'file') : 'the workspace';
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Checking problems in ${scope}` });
+    const uiScope = params.paths ? uiCount.files(params.paths.length) : l10n.t('the workspace');
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Checking problems in {0}', uiScope) });
     const source = params.paths ? this.services.diagnostics.get(params.paths.map((p) => resolveToolPath(p, roots))) : this.services.diagnostics.all();
     const wanted = (d: DiagnosticInfo) => d.severity === 'error' || (params.severity === 'warning' && d.severity === 'warning');
     const files = [...source.entries()]
@@ -88,7 +92,7 @@ export class GetDiagnosticsTool extends BuiltinTool<GetDiagnosticsParams> {
       text = lines.join('\n');
     }
     this.succeed(ctx, text, {
-      showTip: `Problems in ${scope}: ${counts}`,
+      showTip: l10n.t('Problems in {0}: {1}', uiScope, uiProblems(errors, params.severity === 'warning' ? total - errors : undefined)),
       result: counts,
       blocks: total === 0 ? [] : [displayBlocks.fileList(files.map((f) => `${f.path} (${f.diagnostics.length})`), total > params.limit)],
     });
@@ -112,4 +116,11 @@ function formatDiagnostic(d: DiagnosticInfo): string {
   const message = d.message.replace(/\s*\n\s*/g, ' ');
   const shown = message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message;
   return `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity}${origin ? ` [${origin}]` : ''}: ${shown}`;
+}
+
+/** "2 errors, 1 warning" for the card. */
+function uiProblems(errors: number, warnings: number | undefined): string {
+  const e = errors === 1 ? l10n.t('1 error') : l10n.t('{0} errors', errors);
+  if (warnings === undefined) return e;
+  return l10n.t('{0}, {1}', e, warnings === 1 ? l10n.t('1 warning') : l10n.t('{0} warnings', warnings));
 }

@@ -1,5 +1,7 @@
 // go_to_definition: where the symbol at file + line + name is declared, from the editor's language features
 // (VS Code's definition providers): exact across files, overloads and re-exports, unlike a text search.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import type { LanguageFeatures, SourcePosition } from '../core/ports/language-features';
 import type { ToolDescription } from '../core/tools';
@@ -28,10 +30,22 @@ const description: ToolDescription = {
 export class GoToDefinitionTool extends LocationTool<GoToDefinitionParams> {
   readonly name = GO_TO_DEFINITION;
   override readonly displayName = 'Go to Definition';
+  override readonly uiDisplayName = l10n.t('Go to Definition');
   protected readonly description = description;
   protected readonly schema = parameters;
   protected readonly noun = 'definition';
-  protected readonly doing = 'Finding the definition of';
+
+  protected uiDoing(symbol: string): string {
+    return l10n.t('Finding the definition of {0}', symbol);
+  }
+
+  protected uiNone(symbol: string): string {
+    return l10n.t('No definition of {0}', symbol);
+  }
+
+  protected uiFound(total: number, files: number, symbol: string): string {
+    return l10n.t('{0} definitions of {1} in {2}', total, symbol, uiCount.files(files));
+  }
 
   protected locate(language: LanguageFeatures, path: string, position: SourcePosition) {
     return language.definitions(path, position);

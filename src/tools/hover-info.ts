@@ -1,5 +1,6 @@
 // hover_info: what the editor shows when hovering a symbol (its type, signature and documentation), from VS Code's
 // hover providers, with the Markdown made plain text.
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { hoverToText } from '../core/code-intel';
 import type { ToolContext, ToolDescription, ToolPreparation } from '../core/tools';
@@ -30,22 +31,23 @@ const description: ToolDescription = {
 export class HoverInfoTool extends BuiltinTool<HoverInfoParams> {
   readonly name = HOVER_INFO;
   override readonly displayName = 'Hover Info';
+  override readonly uiDisplayName = l10n.t('Hover Info');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: HoverInfoParams): Promise<ToolPreparation> {
-    return { targets: { paths: [resolveToolPath(params.path, this.roots())] }, summary: `Hover ${params.symbol} in ${params.path}` };
+    return { targets: { paths: [resolveToolPath(params.path, this.roots())] }, summary: l10n.t('Hover {0} in {1}', params.symbol, params.path) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.symbol === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Looking up ${params.symbol}` });
+    if (typeof params.symbol === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Looking up {0}', params.symbol) });
   }
 
   protected async run(params: HoverInfoParams, ctx: ToolContext): Promise<void> {
     const at = await locateSymbol(this.services, params, ctx.signal);
     const where = `${at.shown}:${at.line}`;
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Looking up ${at.name} (${where})` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Looking up {0} ({1})', at.name, where) });
     const { value: contents, caveat } = await askLanguageFeatures(
       this.services,
       {
@@ -60,7 +62,7 @@ export class HoverInfoTool extends BuiltinTool<HoverInfoParams> {
     const notes = [...(at.note ? [at.note] : []), ...(caveat ? [caveat] : [])];
     const text = hoverToText(contents);
     if (text === '') {
-      this.succeed(ctx, [...notes, `The language server has no hover information for ${at.name} at ${where}.`].join('\n'), { showTip: `No hover for ${at.name}`, result: 'nothing' });
+      this.succeed(ctx, [...notes, `The language server has no hover information for ${at.name} at ${where}.`].join('\n'), { showTip: l10n.t('No hover for {0}', at.name), result: 'nothing' });
       return;
     }
     const shown = text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}\n[cut: ${text.length} characters]` : text;

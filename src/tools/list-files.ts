@@ -1,5 +1,7 @@
 // list_files: what a directory holds, one level (directories first, ignored entries named in a footnote) or
 // recursively (every file below, through FileSearch, capped). Both honour .gitignore and .relayignore.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import * as path from 'node:path';
 import { z } from 'zod';
 import type { DirectoryEntry } from '../core/ports/workspace-files';
@@ -49,30 +51,31 @@ const description: ToolDescription = {
 export class ListFilesTool extends BuiltinTool<ListFilesParams> {
   readonly name = LIST_FILES;
   override readonly displayName = 'List Files';
+  override readonly uiDisplayName = l10n.t('List Files');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: ListFilesParams): Promise<ToolPreparation> {
     const absolute = resolveToolPath(params.path, this.roots());
-    return { targets: { paths: [absolute] }, summary: `List ${displayPath(absolute, this.roots())}` };
+    return { targets: { paths: [absolute] }, summary: l10n.t('List {0}', displayPath(absolute, this.roots())) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
     const where = typeof params.path === 'string' ? params.path : '.';
-    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Listing ${where}` });
+    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Listing {0}', where) });
   }
 
   protected async run(params: ListFilesParams, ctx: ToolContext): Promise<void> {
     const dir = resolveToolPath(params.path, this.roots());
     const shown = displayPath(dir, this.roots());
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Listing ${shown}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Listing {0}', shown) });
     await requireDirectory(this.services, dir, ctx.signal);
     const listing = params.recursive
       ? await this.listRecursive(dir, params.limit ?? DEFAULT_RECURSIVE_LIMIT, ctx.signal)
       : await this.listOneLevel(dir, params.limit ?? MAX_LIMIT);
     this.succeed(ctx, listing.text, {
-      showTip: `Listed ${shown} (${listing.summary})`,
+      showTip: l10n.t('Listed {0} ({1})', shown, listing.uiSummary),
       result: listing.summary,
       blocks: [displayBlocks.fileList(listing.files, listing.truncated)],
     });
@@ -101,7 +104,7 @@ export class ListFilesTool extends BuiltinTool<ListFilesParams> {
       const more = ignored.length > IGNORED_NAMES_SHOWN ? `, +${ignored.length - IGNORED_NAMES_SHOWN} more` : '';
       lines.push(`(${plural(ignored.length, 'ignored entry', 'ignored entries')} not shown, by .gitignore or .relayignore: ${names}${more})`);
     }
-    return { text: lines.join('\n'), files: shownEntries, truncated, summary: plural(kept.length, 'entry', 'entries') };
+    return { text: lines.join('\n'), files: shownEntries, truncated, summary: plural(kept.length, 'entry', 'entries'), uiSummary: uiCount.entries(kept.length) };
   }
 
   private async listRecursive(dir: string, limit: number, signal: AbortSignal): Promise<Listing> {
@@ -113,7 +116,7 @@ export class ListFilesTool extends BuiltinTool<ListFilesParams> {
       : `${plural(files.length, 'file')} under ${shown}/:`;
     const text = files.length === 0 ? `No files under ${shown}/ (ignored files are not listed).` : [header, ...files].join('\n');
     const summary = `${plural(files.length, 'file')}${found.truncated ? '+' : ''}`;
-    return { text, files, truncated: found.truncated, summary };
+    return { text, files, truncated: found.truncated, summary, uiSummary: `${uiCount.files(files.length)}${found.truncated ? '+' : ''}` };
   }
 }
 
@@ -122,6 +125,8 @@ interface Listing {
   files: string[];
   truncated: boolean;
   summary: string;
+  /** The same count for the card, in the display language. */
+  uiSummary: string;
 }
 
 function suffixOf(entry: DirectoryEntry): string {

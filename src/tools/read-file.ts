@@ -1,6 +1,7 @@
 // read_file: a text file with line numbers, a page at a time. Long files end with the exact call that reads on;
 // long lines are cut; binary files, directories and very large files are refused with what to use instead; a
 // missing file comes back with the nearest existing names.
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { ToolError, ToolErrorType, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
 import { BuiltinTool } from './builtin-tool';
@@ -46,23 +47,24 @@ const description: ToolDescription = {
 export class ReadFileTool extends BuiltinTool<ReadFileParams> {
   readonly name = READ_FILE;
   override readonly displayName = 'Read File';
+  override readonly uiDisplayName = l10n.t('Read File');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: ReadFileParams): Promise<ToolPreparation> {
     const absolute = resolveToolPath(params.path, this.roots());
-    return { targets: { paths: [absolute] }, summary: `Read ${displayPath(absolute, this.roots())}` };
+    return { targets: { paths: [absolute] }, summary: l10n.t('Read {0}', displayPath(absolute, this.roots())) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.path === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Reading ${params.path}` });
+    if (typeof params.path === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Reading {0}', params.path) });
   }
 
   protected async run(params: ReadFileParams, ctx: ToolContext): Promise<void> {
     const absolute = resolveToolPath(params.path, this.roots());
     const shown = displayPath(absolute, this.roots());
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Reading ${shown}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Reading {0}', shown) });
     const stat = await requireFile(this.services, absolute, ctx.signal);
     if (stat.size > MAX_READ_FILE_BYTES) {
       throw new ToolError(
@@ -84,7 +86,7 @@ export class ReadFileTool extends BuiltinTool<ReadFileParams> {
     this.succeed(
       ctx,
       content,
-      { showTip: `Read ${shown} (${range})`, result: `${shown}: ${range}`, metadata: { path: absolute, ...page.meta } },
+      { showTip: l10n.t('Read {0} ({1})', shown, lines.length === 0 ? l10n.t('empty') : l10n.t('lines {0}-{1} of {2}', page.first, page.last, lines.length)), result: `${shown}: ${range}`, metadata: { path: absolute, ...page.meta } },
       { alreadyTruncated: true },
     );
   }

@@ -1,6 +1,8 @@
 // rename_symbol: renames a symbol everywhere it is used, as the editor's F2 does: the language server's rename
 // (VS Code's rename providers) gives the text edits across files, which become the same proposal every edit is:
 // a diff per file to review (and change) before approval, applied as one undo step, diagnostics after.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { applyTextEdits } from '../core/code-intel';
 import type { FileTextEdits } from '../core/ports/language-features';
@@ -40,6 +42,7 @@ const description: ToolDescription = {
 export class RenameSymbolTool extends EditTool<RenameSymbolParams> {
   readonly name = RENAME_SYMBOL;
   override readonly displayName = 'Rename Symbol';
+  override readonly uiDisplayName = l10n.t('Rename Symbol');
   protected readonly description = description;
   protected readonly schema = parameters;
 
@@ -89,13 +92,13 @@ export class RenameSymbolTool extends EditTool<RenameSymbolParams> {
     return {
       changes,
       message: [...(at.note ? [at.note] : []), `Renamed ${at.name} to ${newName}: ${plural(places, 'place')} in ${plural(files.length, 'file')}: ${perFile}.`].join('\n'),
-      summary: `Rename ${at.name} to ${newName} in ${plural(files.length, 'file')}`,
+      summary: l10n.t('Rename {0} to {1} in {2}', at.name, newName, uiCount.files(files.length)),
     };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
     if (typeof params.symbol !== 'string') return;
-    const to = typeof params.new_name === 'string' ? ` to ${params.new_name}` : '';
-    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Renaming ${params.symbol}${to}` });
+    const showTip = typeof params.new_name === 'string' ? l10n.t('Renaming {0} to {1}', params.symbol, params.new_name) : l10n.t('Renaming {0}', params.symbol);
+    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip });
   }
 }

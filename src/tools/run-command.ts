@@ -1,6 +1,7 @@
 // run_command: a shell command through the host's CommandRunner (a VS Code terminal with shell integration, or a
 // child process when that is unavailable). Output streams to the card at most ten times a second; the model gets
 // the exit code and the output, with what was dropped from a long output's middle said, never hidden.
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import type { CommandResult } from '../core/ports/command-runner';
 import { HeadTailBuffer } from '../core/text/output-buffer';
@@ -68,6 +69,7 @@ function descriptionFor(defaultSeconds: number): ToolDescription {
 export class RunCommandTool extends BuiltinTool<RunCommandParams> {
   readonly name = RUN_COMMAND;
   override readonly displayName = 'Run Command';
+  override readonly uiDisplayName = l10n.t('Run Command');
   readonly kind = 'execute' as const;
   override readonly timeoutMs: number;
   protected readonly description: ToolDescription;
@@ -84,12 +86,12 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
 
   async prepare(params: RunCommandParams, ctx: ToolContext): Promise<ToolPreparation> {
     const cwd = await this.workingDirectory(params, ctx.signal);
-    return { targets: { command: params.command, cwd }, summary: `Run \`${params.command}\` in ${displayPath(cwd, this.roots())}` };
+    return { targets: { command: params.command, cwd }, summary: l10n.t('Run `{0}` in {1}', params.command, displayPath(cwd, this.roots())) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
     if (typeof params.command !== 'string') return;
-    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Run ${params.command}`, blocks: [displayBlocks.terminal(params.command, '')] });
+    ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Run {0}', params.command), blocks: [displayBlocks.terminal(params.command, '')] });
   }
 
   protected async run(params: RunCommandParams, ctx: ToolContext): Promise<void> {
@@ -97,7 +99,7 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
     const timeoutMs = params.timeout_seconds !== undefined ? params.timeout_seconds * 1000 : this.limits.default;
     const card = new HeadTailBuffer(CARD_HEAD_CHARS, CARD_TAIL_CHARS);
     const throttle = new Throttle(1000 / CARD_UPDATES_PER_SECOND);
-    const showTip = `Running ${params.command}`;
+    const showTip = l10n.t('Running {0}', params.command);
     const sendCard = () =>
       ctx.sendToolStatus(ctx.callId, 'DOING', {
         showTip,
@@ -134,7 +136,7 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
       return;
     }
     const outcome = result.exitCode === undefined ? 'no exit code' : `exit ${result.exitCode}`;
-    this.succeed(ctx, text, { showTip: `Ran ${params.command} (${outcome})`, result: outcome, blocks: [block], metadata }, { keep: 'head_and_tail' });
+    this.succeed(ctx, text, { showTip: l10n.t('Ran {0} ({1})', params.command, result.exitCode === undefined ? l10n.t('no exit code') : l10n.t('exit {0}', result.exitCode)), result: outcome, blocks: [block], metadata }, { keep: 'head_and_tail' });
   }
 
   /** The directory the command runs in: an existing directory inside the workspace. */

@@ -1,5 +1,7 @@
 // search_text: lines matching a regular expression or literal text, grouped by file with line numbers and
 // optional context, through FileSearch (ripgrep in VS Code). Ignored files are not searched.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import * as path from 'node:path';
 import { z } from 'zod';
 import type { TextMatch } from '../core/ports/file-search';
@@ -52,23 +54,24 @@ const description: ToolDescription = {
 export class SearchTextTool extends BuiltinTool<SearchTextParams> {
   readonly name = SEARCH_TEXT;
   override readonly displayName = 'Search Text';
+  override readonly uiDisplayName = l10n.t('Search Text');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: SearchTextParams): Promise<ToolPreparation> {
     const target = resolveToolPath(params.path, this.roots());
-    return { targets: { paths: [target] }, summary: `Search for ${params.pattern} in ${displayPath(target, this.roots())}` };
+    return { targets: { paths: [target] }, summary: l10n.t('Search for {0} in {1}', params.pattern, displayPath(target, this.roots())) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.pattern === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Searching for ${params.pattern}` });
+    if (typeof params.pattern === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Searching for {0}', params.pattern) });
   }
 
   protected async run(params: SearchTextParams, ctx: ToolContext): Promise<void> {
     const target = resolveToolPath(params.path, this.roots());
     const where = displayPath(target, this.roots());
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Searching for ${params.pattern} in ${where}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Searching for {0} in {1}', params.pattern, where) });
     const stat = await this.services.files.stat(target);
     if (!stat) throw await notFoundError(this.services, target, ctx.signal, 'Path');
     // A single file is searched from its folder, limited to its name; same-named files below are dropped after.
@@ -112,7 +115,7 @@ export class SearchTextTool extends BuiltinTool<SearchTextParams> {
       text = [head, ...grouped.map((g) => formatFile(g, params.context_lines > 0))].join('\n\n');
     }
     this.succeed(ctx, text, {
-      showTip: `Found ${summary} for ${params.pattern}`,
+      showTip: l10n.t('Found {0} in {1} for {2}', `${uiCount.matches(matches.length)}${result.truncated ? '+' : ''}`, uiCount.files(grouped.length), params.pattern),
       result: summary,
       metadata: { engine: result.engine },
       blocks: [displayBlocks.fileList(grouped.map((g) => g.path), result.truncated)],

@@ -1,5 +1,6 @@
 // todo_write: the task's checklist, replaced whole on every call; shown on the card and kept by the host's
 // TodoSink. The result echoes the list so the model sees exactly what it now is.
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { displayBlocks, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
 import { BuiltinTool } from './builtin-tool';
@@ -46,12 +47,13 @@ const description: ToolDescription = {
 export class TodoWriteTool extends BuiltinTool<TodoWriteParams> {
   readonly name = TODO_WRITE;
   override readonly displayName = 'Update Todos';
+  override readonly uiDisplayName = l10n.t('Update Todos');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(): Promise<ToolPreparation> {
-    return { targets: {}, summary: 'Update the checklist' };
+    return { targets: {}, summary: l10n.t('Update the checklist') };
   }
 
   protected async run(params: TodoWriteParams, ctx: ToolContext): Promise<void> {
@@ -62,6 +64,6 @@ export class TodoWriteTool extends BuiltinTool<TodoWriteParams> {
       items.length === 0
         ? 'The checklist is now empty.'
         : [`Checklist updated (${done} of ${items.length} done):`, ...items.map((i) => `${MARKS[i.status]} ${i.text}`)].join('\n');
-    this.succeed(ctx, text, { showTip: `Checklist: ${done}/${items.length} done`, result: `${done}/${items.length} done`, blocks: [displayBlocks.todo(items)] });
+    this.succeed(ctx, text, { showTip: l10n.t('Checklist: {0}/{1} done', done, items.length), result: `${done}/${items.length} done`, blocks: [displayBlocks.todo(items)] });
   }
 }

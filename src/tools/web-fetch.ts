@@ -1,6 +1,7 @@
 // web_fetch: a web page as Markdown, a page of it at a time. The approval asks per domain ("Always allow
 // docs.python.org"); the fetcher refuses private addresses after DNS and on every redirect unless a rule names
 // them, caps time, size and redirects. Long pages end with the exact call that reads on.
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { WebFetchError, type WebFetchErrorKind } from '../core/ports/web-fetch';
 import { ToolError, ToolErrorType, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
@@ -42,24 +43,25 @@ const description: ToolDescription = {
 export class WebFetchTool extends BuiltinTool<WebFetchParams> {
   readonly name = WEB_FETCH;
   override readonly displayName = 'Fetch Web Page';
+  override readonly uiDisplayName = l10n.t('Fetch Web Page');
   readonly kind = 'readonly' as const;
   protected readonly description = description;
   protected readonly schema = parameters;
 
   async prepare(params: WebFetchParams): Promise<ToolPreparation> {
     const url = checkedUrl(params.url);
-    return { targets: { url: url.toString() }, summary: `Fetch ${url.toString()}` };
+    return { targets: { url: url.toString() }, summary: l10n.t('Fetch {0}', url.toString()) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.url === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `Fetching ${params.url}` });
+    if (typeof params.url === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('Fetching {0}', params.url) });
   }
 
   protected async run(params: WebFetchParams, ctx: ToolContext): Promise<void> {
     const web = this.services.web;
     if (!web) throw new ToolError(ToolErrorType.EXECUTION_FAILED, 'Fetching web pages is not available here.');
     const url = checkedUrl(params.url);
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Fetching ${url.host}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Fetching {0}', url.host) });
     let page;
     try {
       page = await web.fetcher.fetch(url.toString(), {
@@ -95,7 +97,7 @@ export class WebFetchTool extends BuiltinTool<WebFetchParams> {
       ctx,
       content,
       {
-        showTip: `Fetched ${page.title} (${range})`,
+        showTip: l10n.t('Fetched {0} ({1})', page.title, total === 0 ? l10n.t('empty') : slice.end < total || start > 0 ? l10n.t('characters {0}-{1} of {2}', start, slice.end, total) : l10n.t('{0} characters', total)),
         result: `${page.finalUrl}: ${range}`,
         metadata: { url: url.toString(), finalUrl: page.finalUrl, title: page.title, start, end: slice.end, total },
       },

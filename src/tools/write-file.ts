@@ -1,6 +1,8 @@
 // write_file: creates a file or replaces its whole content, through the same preview/apply/diagnostics pipeline
 // as edit_file. An existing file keeps its line endings and byte order mark. While the content streams in, the
 // card shows it growing.
+import { uiCount } from './ui-text';
+import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { ToolError, ToolErrorType, displayBlocks, type ToolContext, type ToolDescription } from '../core/tools';
 import type { EditPlan } from './edits/edit-plan';
@@ -38,6 +40,7 @@ const description: ToolDescription = {
 export class WriteFileTool extends EditTool<WriteFileParams> {
   readonly name = WRITE_FILE;
   override readonly displayName = 'Write File';
+  override readonly uiDisplayName = l10n.t('Write File');
   protected readonly description = description;
   protected readonly schema = parameters;
   // Recomputing a whole-file write against a file that changed meanwhile would discard those changes.
@@ -53,7 +56,7 @@ export class WriteFileTool extends EditTool<WriteFileParams> {
       return {
         changes: [{ kind: 'create', path, baseText: undefined, proposedText: params.content }],
         message: `Created ${shown} (${lines}).`,
-        summary: `Create ${shown}`,
+        summary: l10n.t('Create {0}', shown),
       };
     }
     if (stat.type === 'directory') {
@@ -67,7 +70,7 @@ export class WriteFileTool extends EditTool<WriteFileParams> {
     return {
       changes: [{ kind: 'update', path, baseText: current, proposedText: content }],
       message: `Replaced the content of ${shown} (now ${lines}).`,
-      summary: `Overwrite ${shown}`,
+      summary: l10n.t('Overwrite {0}', shown),
     };
   }
 
@@ -76,7 +79,7 @@ export class WriteFileTool extends EditTool<WriteFileParams> {
     const content = typeof params.content === 'string' ? params.content : '';
     const shown = content.length > PARTIAL_TAIL_CHARS ? `…${content.slice(-PARTIAL_TAIL_CHARS)}` : content;
     ctx.sendToolStatus(ctx.callId, 'WAIT', {
-      showTip: `Writing ${params.path} (${plural(splitLines(content).length, 'line')} so far)`,
+      showTip: l10n.t('Writing {0} ({1} so far)', params.path, uiCount.lines(splitLines(content).length)),
       blocks: content === '' ? [] : [displayBlocks.text(shown)],
     });
   }

@@ -1,5 +1,6 @@
 // Chips for mentions and images: in the composer while a message is written (removable) and under a sent
 // message. Each shows what it is and the size it added; the full figures are in its tooltip.
+import { formatCount, formatSize as formatSizeInLanguage } from '../numbers';
 import type { AttachmentChip, AttachmentKind } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { icon, type IconName } from '../icons';
@@ -16,11 +17,7 @@ const KIND_ICON: Record<AttachmentKind, IconName> = {
 };
 
 /** "850 B", "12.4 KB", "1.2 MB" (the same as src/core/mentions/attachments.ts formatSize, which the webview may not import). */
-export function formatSize(chars: number): string {
-  if (chars < 1000) return `${chars} B`;
-  if (chars < 1_000_000) return `${(chars / 1000).toFixed(chars < 10_000 ? 1 : 0)} KB`;
-  return `${(chars / 1_000_000).toFixed(1)} MB`;
-}
+export const formatSize = formatSizeInLanguage;
 
 export interface ChipOptions {
   kind: AttachmentKind;
@@ -58,7 +55,7 @@ export function setChipSize(element: HTMLElement, options: ChipOptions): void {
 
 function chipTitle({ label, chip }: ChipOptions): string {
   if (!chip) return `${label}: measuring…`;
-  const size = chip.kind === 'image' ? formatSize(chip.chars) : `${chip.chars.toLocaleString('en-US')} characters, about ${chip.tokens.toLocaleString('en-US')} tokens`;
+  const size = chip.kind === 'image' ? formatSize(chip.chars) : `${formatCount(chip.chars)} characters, about ${formatCount(chip.tokens)} tokens`;
   return `${label}: ${chip.error ? '' : `adds ${size}`}${chip.note ? `${chip.error ? '' : ' · '}${chip.note}` : ''}`;
 }
 

@@ -1,5 +1,6 @@
 // The panel's top: title, connection/workspace status, the current task with its usage, and the History and
 // New task buttons.
+import { formatCompact, formatCount, formatUsd } from '../numbers';
 import type { ContextMeter, ProviderStatus, TaskUsage, TaskView } from '../../src/shared/chat-model';
 import type { InitialState } from '../../src/shared/protocol';
 import type { TaskPhase } from '../../src/shared/task-phase';
@@ -118,32 +119,27 @@ function contextMeter(doc: Document, context: ContextMeter, usage: TaskUsage | u
         title: contextTooltip(context, usage),
       },
     },
-    [h(doc, 'span', { className: 'context-meter-bar' }, [fill]), h(doc, 'span', { className: 'context-meter-text', text: `${compact(context.tokens)} / ${compact(context.window)}` })],
+    [h(doc, 'span', { className: 'context-meter-bar' }, [fill]), h(doc, 'span', { className: 'context-meter-text', text: `${formatCompact(context.tokens)} / ${formatCompact(context.window)}` })],
   );
 }
 
 export function contextTooltip(context: ContextMeter, usage: TaskUsage | undefined): string {
   const percent = context.window > 0 ? Math.round((context.tokens / context.window) * 100) : 0;
-  const lines = [t('contextLine', context.tokens.toLocaleString('en-US'), context.window.toLocaleString('en-US'), percent)];
+  const lines = [t('contextLine', formatCount(context.tokens), formatCount(context.window), formatCount(percent))];
   if (usage) {
     lines.push(
-      t('inputTokens', usage.inputTokens.toLocaleString('en-US')),
-      t('outputTokens', usage.outputTokens.toLocaleString('en-US')),
-      t('cacheReadTokens', (usage.cacheReadTokens ?? 0).toLocaleString('en-US')),
+      t('inputTokens', formatCount(usage.inputTokens)),
+      t('outputTokens', formatCount(usage.outputTokens)),
+      t('cacheReadTokens', formatCount(usage.cacheReadTokens ?? 0)),
     );
-    if (usage.costUsd !== undefined) lines.push(t('costSoFar', usage.costUsd.toFixed(4)));
+    if (usage.costUsd !== undefined) lines.push(t('costSoFar', formatUsd(usage.costUsd, 4)));
   }
   return lines.join('\n');
 }
 
 export function formatUsage(usage: NonNullable<TaskView['usage']>): string {
-  const parts = [t('usageIn', compact(usage.inputTokens)), t('usageOut', compact(usage.outputTokens))];
-  if (usage.costUsd !== undefined) parts.push(`$${usage.costUsd < 0.01 && usage.costUsd > 0 ? usage.costUsd.toFixed(4) : usage.costUsd.toFixed(2)}`);
+  const parts = [t('usageIn', formatCompact(usage.inputTokens)), t('usageOut', formatCompact(usage.outputTokens))];
+  if (usage.costUsd !== undefined) parts.push(formatUsd(usage.costUsd, usage.costUsd < 0.01 && usage.costUsd > 0 ? 4 : 2));
   return parts.join(' · ');
 }
 
-function compact(tokens: number): string {
-  if (tokens < 1000) return String(tokens);
-  if (tokens < 1_000_000) return `${(tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0)}k`;
-  return `${(tokens / 1_000_000).toFixed(1)}M`;
-}

@@ -1,5 +1,6 @@
 // Past tasks, shown in place of the conversation. Delete asks for a second, explicit click in the row itself
 // (webviews cannot use window.confirm, and a modal would be heavier than the decision).
+import { formatDateTime } from '../numbers';
 import type { TaskSummary } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { icon } from '../icons';
@@ -65,7 +66,7 @@ export class HistoryView {
     const title = task.title || t('untitledTask');
     const when = new Date(task.updatedAt || task.createdAt);
     const meta = h(doc, 'div', { className: 'history-meta' }, [
-      h(doc, 'time', { text: when.toLocaleString(), attrs: { datetime: when.toISOString() } }),
+      h(doc, 'time', { text: formatDateTime(when), attrs: { datetime: when.toISOString() } }),
       h(doc, 'span', { className: `history-status status-${task.status}`, text: STATUS_KEYS[task.status] ? t(STATUS_KEYS[task.status]) : task.status }),
     ]);
     if (task.usage) meta.append(h(doc, 'span', { className: 'history-usage', text: formatUsage(task.usage), attrs: { title: t('taskUsageTitle') } }));

@@ -1,4 +1,5 @@
 // The conversation's non-tool items. Each view keeps its element and redraws only itself on update.
+import { formatCount } from '../numbers';
 import type { ChatItem, SetupStep } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { attachmentRow } from './attachment-chips';
@@ -228,7 +229,7 @@ class CondensedItemView implements ItemView {
   }
   update(item: ChatItem): void {
     if (item.kind !== 'condensed') return;
-    const tokens = (n: number) => n.toLocaleString('en-US');
+    const tokens = formatCount;
     const summary = h(this.doc, 'summary', {}, [
       icon(this.doc, 'info'),
       h(this.doc, 'span', { className: 'condensed-title', text: t('contextCondensed') }),

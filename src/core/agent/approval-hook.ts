@@ -1,6 +1,7 @@
 // The scheduler's approval hook for one session: the loop guard's verdict first (behaviour 34: the same call
 // several times in a row is stopped before it runs and the task pauses for the user), then the host's
 // ApprovalGate (policy, rules, native prompt), whose audit of every decision is kept with the task.
+import { l10n } from '../l10n';
 import type { ApprovalAudit, ApprovalGate, ApprovalRequest as GateRequest } from '../ports/approval';
 import type { ApprovalDecision, ApprovalHook, ApprovalRequest } from '../tools';
 
@@ -27,10 +28,12 @@ export class SessionApprovals {
   readonly hook: ApprovalHook = async (request) => {
     if (request.loop?.repeated) {
       this.repeated ??= { toolName: request.toolName, consecutive: request.loop.consecutive };
-      return {
-        decision: 'deny',
-        reason: `Relay stopped it: this is the same ${request.toolName} call, with the same arguments, ${request.loop.consecutive} times in a row. The task is paused for the user.`,
-      };
+      const said = l10n.both(
+        'Relay stopped it: this is the same {0} call, with the same arguments, {1} times in a row. The task is paused for the user.',
+        request.toolName,
+        request.loop.consecutive,
+      );
+      return { decision: 'deny', reason: said.model, uiReason: said.ui };
     }
     if (!this.gate) return { decision: 'allow' };
     return this.askGate(this.gate, request);
@@ -47,7 +50,7 @@ export class SessionApprovals {
       throw error;
     }
     this.onAudit(outcome.audit);
-    return outcome.allowed ? { decision: 'allow' } : { decision: 'deny', reason: outcome.messageForModel };
+    return outcome.allowed ? { decision: 'allow' } : { decision: 'deny', reason: outcome.messageForModel, uiReason: outcome.reason };
   }
 }
 

@@ -1,5 +1,6 @@
 // The agent's events as chat deltas (src/shared/chat-model.ts). Pure: the host publishes what this returns,
 // and the session applies the same deltas to the transcript it stores, so a reopened task looks the same.
+import { l10n } from '../l10n';
 import type { ChatDelta, ToolCardState, ToolCardStatus, TaskView } from '../../shared/chat-model';
 import type { ToolCallState, ToolCallStatus } from '../tools';
 import { errorFix } from '../model/connection-advice';
@@ -23,7 +24,7 @@ export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolC
   const card: ToolCardStatus = {
     callId: parentCallId ? `${parentCallId}/${status.callId}` : status.callId,
     toolName: status.toolName,
-    displayName: parentCallId ? `${SUB_AGENT_LABEL} › ${status.displayName}` : status.displayName,
+    displayName: parentCallId ? `${l10n.t('Sub-agent')} › ${status.displayName}` : status.displayName,
     state: CARD_STATE[status.state],
     partial: status.partial,
     blocks: status.blocks,

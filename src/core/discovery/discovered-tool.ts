@@ -2,6 +2,7 @@
 // function declarations (`[{ name, description, parameters }]`, or Gemini's `[{ functionDeclarations: [...] }]`);
 // a call runs `relay.toolCallCommand <name>` with the arguments as JSON on stdin. Stdout is the result; a
 // non-zero exit, any stderr, or a signal make an error result that lists them.
+import { l10n } from '../l10n';
 import type { z } from 'zod';
 import { checkInputSchema } from '../mcp/schema-check';
 import { assignToolNames, composeToolName } from '../mcp/names';
@@ -95,7 +96,7 @@ export class DiscoveredTool extends BaseTool<Record<string, unknown>> {
   }
 
   async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
-    return { targets: { command: this.commandLine() }, summary: `Discovered tool ${this.declaration.name}, arguments on stdin: ${JSON.stringify(params)}` };
+    return { targets: { command: this.commandLine() }, summary: l10n.t('Discovered tool {0}, arguments on stdin: {1}', this.declaration.name, JSON.stringify(params)) };
   }
 
   private commandLine(): string {
@@ -105,7 +106,7 @@ export class DiscoveredTool extends BaseTool<Record<string, unknown>> {
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
     if (isPartial) return;
     const command = this.commandLine();
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Running ${command}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Running {0}', command) });
     const outcome = await this.run(command, JSON.stringify(params ?? {}), ctx.signal);
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('cancelled');
     const failed = outcome.exitCode !== 0 || outcome.stderr.trim() !== '' || outcome.signal !== null;

@@ -1,5 +1,6 @@
 // An MCP server's tool as a Relay tool: same contract, so the runtime gives it cards, approvals, timeouts,
 // truncation, saved output and statistics like any built-in. It reaches the server only through McpConnection.
+import { l10n } from '../l10n';
 import type { z } from 'zod';
 import type { McpConnection, McpProgress, McpToolInfo } from '../ports/mcp';
 import { BaseTool } from '../tools/base-tool';
@@ -62,10 +63,10 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
     const { serverName, info } = this.options;
     if (isPartial) {
-      ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `${info.name} on ${serverName}`, params: params ?? {} });
+      ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('{0} on {1}', info.name, serverName), params: params ?? {} });
       return;
     }
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Calling ${info.name} on ${serverName}`, metadata: { mcpServer: serverName, mcpTool: info.name } });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Calling {0} on {1}', info.name, serverName), metadata: { mcpServer: serverName, mcpTool: info.name } });
     const onProgress = (progress: McpProgress) =>
       ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: progressTip(info.name, progress), metadata: { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}) } });
     let result;
@@ -89,7 +90,8 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
 export function describeCall(server: string, tool: string, params: unknown): string {
   let args = JSON.stringify(params ?? {}, null, 2);
   if (args.length > MAX_ARGS_IN_PROMPT) args = `${args.slice(0, MAX_ARGS_IN_PROMPT)}\n… (${args.length - MAX_ARGS_IN_PROMPT} more characters)`;
-  return `MCP server: ${server}\nTool: ${tool}\nArguments: ${args}`;
+  // The approval modal's summary: for people, so in their language.
+  return [l10n.t('MCP server: {0}', server), l10n.t('Tool: {0}', tool), l10n.t('Arguments: {0}', args)].join('\n');
 }
 
 function progressTip(tool: string, progress: McpProgress): string {

@@ -1,5 +1,7 @@
 // The user's answers to an ask (behaviour 33), and the always-allow rule to offer: scoped to the tool and
 // to a pattern narrow enough to mean what the user saw (`npm test`, `src/components/**`), shown before saving.
+import { because } from './reasons';
+import { l10n } from '../l10n';
 import { DEFAULT_RULES } from './default-rules';
 import type { Decision, DecisionAudit, PermissionCheck, PermissionRule, UserAnswer } from './types';
 
@@ -20,13 +22,14 @@ export function applyAnswer(decision: Decision, answer: UserAnswer): AnsweredDec
   const audit: DecisionAudit = { ...decision.audit, action: allowed ? 'allow' : 'deny', basis: 'user', answer };
   if (allowed) {
     const rulesToSave = answer.type === 'always-allow' ? answer.rules : [];
-    const reason =
-      rulesToSave.length > 0 ? 'The user allowed this call and saved a rule to always allow it.' : 'The user allowed this call once.';
-    return { ...decision, action: 'allow', reason, audit, rulesToSave };
+    const said =
+      rulesToSave.length > 0 ? l10n.both('The user allowed this call and saved a rule to always allow it.') : l10n.both('The user allowed this call once.');
+    return { ...decision, action: 'allow', ...because(said), audit, rulesToSave };
   }
   const userReason = answer.type === 'deny-with-reason' ? answer.reason.trim() : '';
-  const reason = userReason ? `The user denied this call: ${userReason}` : 'The user denied this call.';
-  return { ...decision, action: 'deny', reason, audit, rulesToSave: [], messageForModel: reason };
+  // The user's own words go to the model as they typed them.
+  const said = userReason ? l10n.both('The user denied this call: {0}', l10n.same(userReason)) : l10n.both('The user denied this call.');
+  return { ...decision, action: 'deny', ...because(said), audit, rulesToSave: [], messageForModel: said.model };
 }
 
 export type AlwaysAllowSuggestion = { available: true; rules: PermissionRule[] } | { available: false; reason: string };

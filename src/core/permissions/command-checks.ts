@@ -1,6 +1,8 @@
 // Checks for a command line (behaviour 31): each sub-command against the rules or the mode, the files it
 // names or redirects to, and what the shell structure reveals (`curl | sh`, computed command names, syntax
 // errors). One deny denies the whole line; any ask asks.
+import { because, saidOf } from './reasons';
+import { l10n, type Said, withoutStop } from '../l10n';
 import type { CheckContext } from './check-context';
 import type { ShellAnalysis, ShellAnalyzer, ShellAssignment, ShellFinding, ShellFindingKind } from './command-analysis';
 import { type CommandEffect, describeEffect, effectOfCommand } from './command-effects';
@@ -10,7 +12,7 @@ import { pathArguments } from './command-paths';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
 import { absolutePath, normalizePath } from './paths';
-import { allowRulesHeldBack, describeRule, findDecidingRule, toRuleRef } from './rules';
+import { allowRulesHeldBack, describeRule, findDecidingRule, ruleVerdict, toRuleRef } from './rules';
 import type { CheckSubject, DecisionBasis, PermissionAction, PermissionCheck, RuleRef } from './types';
 
 const FINDINGS: Record<ShellFindingKind, { action: PermissionAction; basis: DecisionBasis }> = {
@@ -38,7 +40,7 @@ export async function checkCommandLine(
         subject: { type: 'command', text: commandLine, argv: [] },
         action: 'ask',
         basis: 'analysis-failed',
-        reason: `The command could not be analysed (${why}), so it needs approval.`,
+        ...because(l10n.both('The command could not be analysed ({0}), so it needs approval.', why)),
         allowRuleCanOverride: false,
       },
     ];
@@ -68,12 +70,13 @@ export async function checkCommandLine(
 
 function findingCheck(finding: ShellFinding): PermissionCheck {
   const { action, basis } = FINDINGS[finding.kind];
-  const lead = action === 'deny' ? 'Refused' : 'Needs approval';
+  // The finding's detail is the shell analysis' English; the lead is said in the person's language.
+  const detail = l10n.same(finding.detail);
   return {
     subject: { type: 'command', text: finding.text, argv: [] },
     action,
     basis,
-    reason: `${lead}: ${finding.detail}.`,
+    ...because(action === 'deny' ? l10n.both('Refused: {0}.', detail) : l10n.both('Needs approval: {0}.', detail)),
     allowRuleCanOverride: false,
   };
 }
@@ -84,12 +87,12 @@ function environmentCheck(assignment: ShellAssignment): PermissionCheck | undefi
   if (!family) return undefined;
   const { name, text } = assignment;
   const value = assignment.value.value.length > 60 ? `${assignment.value.value.slice(0, 57)}…` : assignment.value.value;
-  const scope = assignment.scope === 'command' ? `for "${text}"` : `for the shell and the commands after it ("${text}")`;
+  const scope = assignment.scope === 'command' ? l10n.both('for "{0}"', text) : l10n.both('for the shell and the commands after it ("{0}")', text);
   return {
     subject: { type: 'command', text, argv: [], cause: name },
     action: 'ask',
     basis: 'environment',
-    reason: `Needs approval: the environment variable ${name} ${family.does} (${name}=${value} ${scope}).`,
+    ...because(l10n.both('Needs approval: the environment variable {0} {1} ({0}={2} {3}).', name, l10n.same(family.does), value, scope)),
     allowRuleCanOverride: false,
   };
 }
@@ -102,13 +105,11 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
   const effect = facts.argv.length > 0 ? effectOfCommand(facts) : undefined;
   if (rule) {
     const ref = toRuleRef(rule);
-    const verb = rule.action === 'allow' ? 'is allowed by' : rule.action === 'deny' ? 'is denied by' : 'needs approval under';
-    const why = rule.reason ? ` (${rule.reason})` : '';
     const check: PermissionCheck = {
       subject,
       action: rule.action,
       basis: 'rule',
-      reason: `"${text}" ${verb} ${describeRule(ref)}${why}.`,
+      ...because(l10n.both('"{0}" {1}.', text, ruleVerdict(ref))),
       rule: ref,
       allowRuleCanOverride: rule.action !== 'deny',
     };
@@ -119,7 +120,7 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
     subject,
     action: verdict.action,
     basis: 'mode',
-    reason: `${verdict.reason.replace(/\.$/, '')}: "${text}".`,
+    ...because(l10n.both('{0}: "{1}".', withoutStop(verdict.reason), text)),
     allowRuleCanOverride: true,
   };
   if (!effect || verdict.action === 'allow') return check;
@@ -129,9 +130,10 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
 /** Names the flag or operand that makes the command more than a read, and the allow rules it takes it past. */
 function withEffect(check: PermissionCheck, effect: CommandEffect, heldBack: RuleRef[]): PermissionCheck {
   const subject = check.subject.type === 'command' ? { ...check.subject, cause: effect.label } : check.subject;
-  const held = heldBack.length > 0 ? describeRule(heldBack[heldBack.length - 1]!) : '';
-  const rules = held ? ` ${held[0]!.toUpperCase()}${held.slice(1)} does not name "${effect.label}", so it does not allow this.` : '';
-  return { ...check, subject, reason: `${check.reason.replace(/\.$/, '')}, because ${describeEffect(effect)}.${rules}` };
+  const so = l10n.both('{0}, because {1}.', withoutStop(saidOf(check)), describeEffect(effect));
+  const held = heldBack[heldBack.length - 1];
+  const said = held ? l10n.both('{0} {1} does not name "{2}", so it does not allow this.', so, capitalized(describeRule(held)), effect.label) : so;
+  return { ...check, subject, ...because(said) };
 }
 
 /** Follows literal `cd`s so later relative paths resolve where the shell would be. */
@@ -155,4 +157,9 @@ function dedupe(checks: PermissionCheck[]): PermissionCheck[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The English side starts a sentence with a capital ("Relay's default rule…", "The rule…"); other languages as they are. */
+function capitalized(said: Said): Said {
+  return { model: `${said.model[0]!.toUpperCase()}${said.model.slice(1)}`, ui: said.ui };
 }

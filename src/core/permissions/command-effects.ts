@@ -2,6 +2,7 @@
 // the effect of a sub-command's flags and operands, from the read-only table (read-only-commands.ts) and
 // git's global options. The shipped read-only rules allow a command only without an effect, and an allow
 // rule from settings covers an effect only when its pattern names the word that causes it (`find * -delete`).
+import { l10n, type Said } from '../l10n';
 import { type CommandFacts, HARMLESS_GIT_CONFIG } from './command-facts';
 import { matchesCommandPattern, patternNamesWord } from './command-pattern';
 import { type CommandEffect, effectOf, READ_ONLY_COMMANDS } from './read-only-commands';
@@ -75,6 +76,7 @@ export function ruleGrantsEffect(pattern: string, facts: CommandFacts, effect: C
 }
 
 /** `because of "-delete", which deletes the files it finds` */
-export function describeEffect(effect: CommandEffect): string {
-  return `"${effect.label}" ${effect.does}`;
+export function describeEffect(effect: CommandEffect): Said {
+  // What the flag does is the command table's English, on both channels for now.
+  return l10n.same(`"${effect.label}" ${effect.does}`);
 }

@@ -2,9 +2,11 @@
 // A fetch from a domain no rule settles asks (yolo mode allows), so the user sees every new site once and can
 // answer "Always allow docs.python.org". Private addresses are a separate, stricter gate (see
 // `privateAddressAllowed`): a rule for a public name never opens the local machine or network.
+import { because } from './reasons';
+import { l10n } from '../l10n';
 import { isIpLiteral } from '../web/ip-ranges';
 import type { CheckContext } from './check-context';
-import { describeRule, pickRule, toolNameMatches, toRuleRef, type PolicyRule } from './rules';
+import { pickRule, ruleDecided, toolNameMatches, toRuleRef, type PolicyRule } from './rules';
 import type { PermissionCheck } from './types';
 
 /** The host name a URL target is judged by: lower case, IPv6 without brackets; undefined for a bad URL. */
@@ -38,7 +40,7 @@ export function checkDomain(url: string, ctx: CheckContext): PermissionCheck {
       subject: { type: 'call' },
       action: 'deny',
       basis: 'invalid-path',
-      reason: `"${url}" is not a URL that can be fetched.`,
+      ...because(l10n.both('"{0}" is not a URL that can be fetched.', url)),
       allowRuleCanOverride: false,
     };
   }
@@ -50,13 +52,13 @@ export function checkDomain(url: string, ctx: CheckContext): PermissionCheck {
       subject,
       action: rule.action,
       basis: 'rule',
-      reason: `${host}: ${rule.action} by ${describeRule(ref)}${rule.reason ? ` (${rule.reason})` : ''}.`,
+      ...because(ruleDecided(host, ref)),
       rule: ref,
       allowRuleCanOverride: rule.action !== 'deny',
     };
   }
-  if (ctx.mode === 'yolo') return { subject, action: 'allow', basis: 'mode', reason: 'Yolo mode fetches from any domain no rule denies.', allowRuleCanOverride: true };
-  return { subject, action: 'ask', basis: 'mode', reason: `Relay asks before fetching from a domain for the first time (${host}).`, allowRuleCanOverride: true };
+  if (ctx.mode === 'yolo') return { subject, action: 'allow', basis: 'mode', ...because(l10n.both('Yolo mode fetches from any domain no rule denies.')), allowRuleCanOverride: true };
+  return { subject, action: 'ask', basis: 'mode', ...because(l10n.both('Relay asks before fetching from a domain for the first time ({0}).', host)), allowRuleCanOverride: true };
 }
 
 /**

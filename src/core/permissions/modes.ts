@@ -1,9 +1,10 @@
 // What each approval mode decides when no rule and no "always ask" case applies (behaviour 29).
+import { l10n, type Said } from '../l10n';
 import type { ApprovalMode, PermissionAction, ToolKind } from './types';
 
 export interface ModeVerdict {
   action: PermissionAction;
-  reason: string;
+  reason: Said;
 }
 
 export const MODE_LABELS: Record<ApprovalMode, string> = {
@@ -18,20 +19,20 @@ export const MODE_LABELS: Record<ApprovalMode, string> = {
  *   allows only those; the outside-workspace check asks separately in any case).
  */
 export function decideByMode(mode: ApprovalMode, kind: ToolKind, allInsideWorkspace: boolean): ModeVerdict {
-  const label = MODE_LABELS[mode];
-  if (kind === 'readonly') return { action: 'allow', reason: 'Read-only tools run in every mode.' };
+  if (kind === 'readonly') return { action: 'allow', reason: l10n.both('Read-only tools run in every mode.') };
   if (mode === 'plan') return { action: 'deny', reason: planModeRefusal(kind) };
-  if (mode === 'yolo') return { action: 'allow', reason: `${label} runs everything no rule denies or asks for.` };
+  if (mode === 'yolo') return { action: 'allow', reason: l10n.both('Yolo mode runs everything no rule denies or asks for.') };
   if (kind === 'write') {
     if (mode === 'auto-edit' && allInsideWorkspace) {
-      return { action: 'allow', reason: `${label} edits files inside the workspace without asking.` };
+      return { action: 'allow', reason: l10n.both('Auto-edit mode edits files inside the workspace without asking.') };
     }
-    return { action: 'ask', reason: `${label} asks before changing files.` };
+    return { action: 'ask', reason: mode === 'auto-edit' ? l10n.both('Auto-edit mode asks before changing files.') : l10n.both('Default mode asks before changing files.') };
   }
-  return { action: 'ask', reason: `${label} asks before running commands.` };
+  return { action: 'ask', reason: mode === 'auto-edit' ? l10n.both('Auto-edit mode asks before running commands.') : l10n.both('Default mode asks before running commands.') };
 }
 
-export function planModeRefusal(kind: ToolKind): string {
-  const what = kind === 'write' ? 'change files' : 'run commands';
-  return `Plan mode allows only read-only tools, so this call may not ${what}. Describe the change in the plan instead, or ask the user to switch the approval mode.`;
+export function planModeRefusal(kind: ToolKind): Said {
+  return kind === 'write'
+    ? l10n.both('Plan mode allows only read-only tools, so this call may not change files. Describe the change in the plan instead, or ask the user to switch the approval mode.')
+    : l10n.both('Plan mode allows only read-only tools, so this call may not run commands. Describe the change in the plan instead, or ask the user to switch the approval mode.');
 }

@@ -1,6 +1,8 @@
 // Checks for one file: the "always ask" cases (outside the workspace, sensitive files), then rules, then
 // the mode (behaviour 32). A tool's path first passes validateModelPath (a refusal denies, before any rule or
 // prompt); then paths are resolved (`..`, symlinks, and `~` for shell commands only) before anything is compared.
+import { because } from './reasons';
+import { l10n } from '../l10n';
 import type { CheckContext } from './check-context';
 import { isHarmlessDevice } from './command-facts';
 import { isDiskDevice } from './dangerous-commands';
@@ -8,7 +10,7 @@ import { decideByMode } from './modes';
 import { normalizePath, relativeInside, resolvePath, type ResolvedPath } from './paths';
 import { platformOfFacts } from './path-platform';
 import { checkLength, commandPathProblem, type PathRefusal, validateModelPath } from './path-validation';
-import { describeRule, findDecidingRule, toRuleRef, type PolicyRule } from './rules';
+import { findDecidingRule, ruleVerdict, toRuleRef, type PolicyRule } from './rules';
 import {
   globMaySelectSensitive,
   isProtectedFile,
@@ -34,14 +36,14 @@ export async function checkToolPath(input: string, ctx: CheckContext): Promise<P
   if (resolved.relative !== undefined) subject.workspacePath = resolved.relative;
   // Relay's saved tool output: the model was told to read it there, so reading it is no step outside the workspace.
   if (access === 'read' && isRelayReadable(resolved, ctx)) {
-    return [{ subject, action: 'allow', basis: 'relay-output', reason: 'Relay saved this tool output for the model to read.', allowRuleCanOverride: true }];
+    return [{ subject, action: 'allow', basis: 'relay-output', ...because(l10n.both('Relay saved this tool output for the model to read.')), allowRuleCanOverride: true }];
   }
   const checks = alwaysAskChecks(resolved, subject, ctx, false);
   const rule = findDecidingRule(ctx.rules, { subject: 'path', toolName: ctx.toolName, path: resolved, match: ctx.pathMatch });
   if (rule) checks.push(ruleCheck(rule, subject));
   else {
     const verdict = decideByMode(ctx.mode, ctx.kind, resolved.folder !== undefined);
-    checks.push({ subject, action: verdict.action, basis: 'mode', reason: verdict.reason, allowRuleCanOverride: true });
+    checks.push({ subject, action: verdict.action, basis: 'mode', ...because(verdict.reason), allowRuleCanOverride: true });
   }
   return checks;
 }
@@ -72,8 +74,8 @@ export async function checkCommandPath(
   const problem = commandPathProblem(input, platformOfFacts(ctx.facts));
   const invalid = problem ? [invalidPath(subject, { ...problem, message: `In "${command}": ${problem.message}` }, 'ask')] : [];
   if (access === 'write' && (isDiskDevice(input) || isDiskDevice(resolved.real))) {
-    const reason = `"${command}" would overwrite the disk device ${input}.`;
-    return [{ subject, action: 'deny', basis: 'device-write', reason, allowRuleCanOverride: false }];
+    const reason = l10n.both('"{0}" would overwrite the disk device {1}.', command, input);
+    return [{ subject, action: 'deny', basis: 'device-write', ...because(reason), allowRuleCanOverride: false }];
   }
   const checks = [...invalid, ...alwaysAskChecks(resolved, subject, ctx, isGlob)];
   const restrictive = ctx.rules.filter((r) => r.action !== 'allow' && r.subject !== 'command');
@@ -89,13 +91,14 @@ function isRelayReadable(resolved: ResolvedPath, ctx: CheckContext): boolean {
 
 function alwaysAskChecks(resolved: ResolvedPath, subject: PathSubject, ctx: CheckContext, isGlob: boolean): PermissionCheck[] {
   const checks: PermissionCheck[] = [];
-  const where = resolved.real !== resolved.lexical && !resolved.unresolvable ? ` (it resolves to ${resolved.real})` : '';
+  const resolves = resolved.real !== resolved.lexical && !resolved.unresolvable;
+  const named = resolves ? l10n.both('"{0}" (it resolves to {1})', subject.path, resolved.real) : l10n.same(`"${subject.path}"`);
   if (resolved.folder === undefined) {
     checks.push({
       subject,
       action: 'ask',
       basis: 'outside-workspace',
-      reason: `"${subject.path}" is outside the workspace${where}.`,
+      ...because(resolves ? l10n.both('"{0}" is outside the workspace (it resolves to {1}).', subject.path, resolved.real) : l10n.both('"{0}" is outside the workspace.', subject.path)),
       allowRuleCanOverride: false,
     });
   }
@@ -105,7 +108,7 @@ function alwaysAskChecks(resolved: ResolvedPath, subject: PathSubject, ctx: Chec
       subject,
       action: 'ask',
       basis: 'sensitive-path',
-      reason: `"${subject.path}"${where} ${sensitive.reason}.`,
+      ...because(l10n.both('{0} {1}.', named, sensitive.reason)),
       allowRuleCanOverride: false,
     });
   }
@@ -127,18 +130,17 @@ function sensitivityOf(resolved: ResolvedPath, ctx: CheckContext, isGlob: boolea
 }
 
 function invalidPath(subject: PathSubject, refusal: PathRefusal, action: 'deny' | 'ask'): PermissionCheck {
-  return { subject, action, basis: 'invalid-path', reason: refusal.message, allowRuleCanOverride: false };
+  // The refusal's wording comes from path validation, which also answers the model: English on both channels.
+  return { subject, action, basis: 'invalid-path', ...because(l10n.same(refusal.message)), allowRuleCanOverride: false };
 }
 
 function ruleCheck(rule: PolicyRule, subject: PathSubject): PermissionCheck {
   const ref = toRuleRef(rule);
-  const why = rule.reason ? `: ${rule.reason}` : '';
-  const verb = rule.action === 'allow' ? 'is allowed by' : rule.action === 'deny' ? 'is denied by' : 'needs approval under';
   return {
     subject,
     action: rule.action,
     basis: 'rule',
-    reason: `"${subject.path}" ${verb} ${describeRule(ref)}${why}.`,
+    ...because(l10n.both('"{0}" {1}.', subject.path, ruleVerdict(ref))),
     rule: ref,
     allowRuleCanOverride: rule.action !== 'deny',
   };

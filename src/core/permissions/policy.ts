@@ -2,6 +2,8 @@
 // the reason, the trigger (the sub-command or path to show in the modal) and an audit record for history.
 // Order of strength: deny > ask > allow. Refusals by mode (plan, Restricted Mode) come first; then every
 // path and sub-command is checked; the loop guard can turn an allow into an ask.
+import { because } from './reasons';
+import { l10n, type Said } from '../l10n';
 import type { CheckContext } from './check-context';
 import { checkCommandLine } from './command-checks';
 import type { ShellAnalyzer } from './command-analysis';
@@ -11,7 +13,7 @@ import { absolutePath, normalizePath, resolvePath, resolveWorkspaceRoots } from 
 import { checkDomain } from './domain-checks';
 import { checkToolPath, checkWorkingDirectory } from './path-checks';
 import { platformOfFacts } from './path-platform';
-import { describeRule, findToolRule, fromSettings, type PolicyRule, toRuleRef } from './rules';
+import { findToolRule, ruleDecided, fromSettings, type PolicyRule, toRuleRef } from './rules';
 import type {
   ApprovalMode,
   Decision,
@@ -77,7 +79,7 @@ export class PermissionPolicy {
     const mode = this.currentMode;
     const changes = request.kind !== 'readonly';
     if (changes && !this.trusted) {
-      const reason = 'This workspace is in Restricted Mode: only read-only tools may run until it is trusted.';
+      const reason = l10n.both('This workspace is in Restricted Mode: only read-only tools may run until it is trusted.');
       return refuse(request, mode, 'restricted-mode', reason);
     }
     if (changes && mode === 'plan') return refuse(request, mode, 'plan-mode', planModeRefusal(request.kind));
@@ -93,7 +95,7 @@ export class PermissionPolicy {
           subject: { type: 'call' },
           action: 'ask',
           basis: 'analysis-failed',
-          reason: `The call could not be checked (${why}), so it needs approval.`,
+          ...because(l10n.both('The call could not be checked ({0}), so it needs approval.', why)),
           allowRuleCanOverride: false,
         },
       ];
@@ -103,7 +105,7 @@ export class PermissionPolicy {
         subject: { type: 'call' },
         action: 'ask',
         basis: 'loop-guard',
-        reason: `The same ${request.toolName} call has been made ${request.loop.consecutive} times in a row; it may be stuck in a loop.`,
+        ...because(l10n.both('The same {0} call has been made {1} times in a row; it may be stuck in a loop.', request.toolName, request.loop.consecutive)),
         allowRuleCanOverride: false,
       });
     }
@@ -122,7 +124,7 @@ export class PermissionPolicy {
           subject: { type: 'path', path: targets.cwd, resolved: ctx.cwd, access: 'read' },
           action: 'ask',
           basis: 'outside-workspace',
-          reason: `The command would run in "${targets.cwd}", outside the workspace.`,
+          ...because(l10n.both('The command would run in "{0}", outside the workspace.', targets.cwd)),
           allowRuleCanOverride: false,
         });
       }
@@ -142,13 +144,13 @@ export class PermissionPolicy {
         subject: { type: 'call' },
         action: rule.action,
         basis: 'rule',
-        reason: `${request.toolName}: ${rule.action} by ${describeRule(ref)}${rule.reason ? ` (${rule.reason})` : ''}.`,
+        ...because(ruleDecided(request.toolName, ref)),
         rule: ref,
         allowRuleCanOverride: rule.action !== 'deny',
       };
     }
     const verdict = decideByMode(mode, request.kind, false);
-    return { subject: { type: 'call' }, action: verdict.action, basis: 'no-target', reason: verdict.reason, allowRuleCanOverride: true };
+    return { subject: { type: 'call' }, action: verdict.action, basis: 'no-target', ...because(verdict.reason), allowRuleCanOverride: true };
   }
 
   private async contextFor(request: PermissionRequest, mode: ApprovalMode): Promise<CheckContext> {
@@ -197,17 +199,17 @@ function decide(request: PermissionRequest, mode: ApprovalMode, checks: Permissi
   };
   if (deciding.rule) audit.rule = deciding.rule;
   if (request.loop) audit.loop = request.loop;
-  const decision: Decision = { action: deciding.action, reason: deciding.reason, audit };
+  const decision: Decision = { action: deciding.action, reason: deciding.reason, uiReason: deciding.uiReason, audit };
   if (deciding.subject.type !== 'call') decision.trigger = deciding.subject;
   if (deciding.rule) decision.rule = deciding.rule;
   return decision;
 }
 
-function refuse(request: PermissionRequest, mode: ApprovalMode, basis: 'plan-mode' | 'restricted-mode', reason: string): Decision {
-  const check: PermissionCheck = { subject: { type: 'call' }, action: 'deny', basis, reason, allowRuleCanOverride: false };
+function refuse(request: PermissionRequest, mode: ApprovalMode, basis: 'plan-mode' | 'restricted-mode', said: Said): Decision {
+  const check: PermissionCheck = { subject: { type: 'call' }, action: 'deny', basis, ...because(said), allowRuleCanOverride: false };
   return {
     action: 'deny',
-    reason,
+    ...because(said),
     audit: {
       toolName: request.toolName,
       kind: request.kind,

@@ -8,6 +8,7 @@
 // - No matching rule: the mode decides.
 // - An allow rule covers a flag or operand that makes a command write or run something (`find -delete`,
 //   `git diff --output=x`, see command-effects.ts) only when its pattern names it (`find * -delete`).
+import { l10n, type Said } from '../l10n';
 import { effectOfCommand, ruleGrantsEffect } from './command-effects';
 import type { CommandFacts } from './command-facts';
 import { compileCommandPattern, matchesCommandPattern } from './command-pattern';
@@ -104,11 +105,30 @@ export function toRuleRef(rule: PolicyRule): RuleRef {
   return ref;
 }
 
-export function describeRule(rule: RuleRef | PolicyRule): string {
-  const scope = rule.tool === '*' ? '' : ` for ${rule.tool}`; // e.g. the rule "docs.python.org" for web_fetch
-  return rule.origin === 'default'
-    ? `Relay's default rule "${rule.pattern}"${scope}`
-    : `the rule "${rule.pattern}"${scope} in settings`;
+/** e.g. the rule "docs.python.org" for web_fetch in settings. */
+export function describeRule(rule: RuleRef | PolicyRule): Said {
+  if (rule.origin === 'default') {
+    return rule.tool === '*' ? l10n.both('Relay\'s default rule "{0}"', rule.pattern) : l10n.both('Relay\'s default rule "{0}" for {1}', rule.pattern, rule.tool);
+  }
+  return rule.tool === '*' ? l10n.both('the rule "{0}" in settings', rule.pattern) : l10n.both('the rule "{0}" for {1} in settings', rule.pattern, rule.tool);
+}
+
+/** `npm: allow by the rule "npm" in settings (why).`: a tool or domain settled by a catch-all rule. */
+export function ruleDecided(name: string, rule: RuleRef | PolicyRule): Said {
+  const named = describeRule(rule);
+  const why = rule.reason ? l10n.same(rule.reason) : undefined;
+  if (rule.action === 'allow') return why ? l10n.both('{0}: allow by {1} ({2}).', name, named, why) : l10n.both('{0}: allow by {1}.', name, named);
+  if (rule.action === 'deny') return why ? l10n.both('{0}: deny by {1} ({2}).', name, named, why) : l10n.both('{0}: deny by {1}.', name, named);
+  return why ? l10n.both('{0}: ask by {1} ({2}).', name, named, why) : l10n.both('{0}: ask by {1}.', name, named);
+}
+
+/** "allowed by the rule …", "denied by …", "needs approval under …": how a rule decided, before its name. */
+export function ruleVerdict(rule: RuleRef | PolicyRule): Said {
+  const named = describeRule(rule);
+  const why = rule.reason ? l10n.same(rule.reason) : undefined;
+  if (rule.action === 'allow') return why ? l10n.both('is allowed by {0} ({1})', named, why) : l10n.both('is allowed by {0}', named);
+  if (rule.action === 'deny') return why ? l10n.both('is denied by {0} ({1})', named, why) : l10n.both('is denied by {0}', named);
+  return why ? l10n.both('needs approval under {0} ({1})', named, why) : l10n.both('needs approval under {0}', named);
 }
 
 export function fromSettings(rules: readonly PermissionRule[]): PolicyRule[] {

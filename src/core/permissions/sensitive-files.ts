@@ -1,5 +1,6 @@
 // Files that always ask, in every mode (behaviour 32): secrets, Git's own data, editor configuration that
 // can run code, and the files holding Relay's own rules. A deny rule still denies them.
+import { l10n, type Said } from '../l10n';
 import picomatch from 'picomatch';
 import { samePath } from './paths';
 
@@ -7,21 +8,23 @@ export type SensitiveKind = 'env-file' | 'git-data' | 'editor-config' | 'permiss
 
 export interface Sensitivity {
   kind: SensitiveKind;
-  reason: string;
+  /** Continues a sentence that starts with the file's name. */
+  reason: Said;
 }
 
 /** Example env files hold no secrets and are meant to be edited. */
 const ENV_EXAMPLES = new Set(['.env.example', '.env.sample', '.env.template']);
 
-const REASONS: Record<SensitiveKind, string> = {
-  'env-file': 'may hold secrets',
-  'git-data': "is Git's own data; changing it can corrupt the repository",
-  'editor-config': 'is editor configuration that can run tasks and change settings',
-  'permission-settings': 'holds Relay settings or approval rules',
+/** Built when asked, not at load: the host sets the display language after this module loads. */
+const REASONS: Record<SensitiveKind, () => Said> = {
+  'env-file': () => l10n.both('may hold secrets'),
+  'git-data': () => l10n.both("is Git's own data; changing it can corrupt the repository"),
+  'editor-config': () => l10n.both('is editor configuration that can run tasks and change settings'),
+  'permission-settings': () => l10n.both('holds Relay settings or approval rules'),
 };
 
 function sensitivity(kind: SensitiveKind): Sensitivity {
-  return { kind, reason: REASONS[kind] };
+  return { kind, reason: REASONS[kind]() };
 }
 
 /**

@@ -146,7 +146,10 @@ export interface PermissionCheck {
   subject: CheckSubject;
   action: PermissionAction;
   basis: DecisionBasis;
+  /** English: the audit's and, when it denies, the model's. */
   reason: string;
+  /** The same sentence in the display language, for the modal and the card. */
+  uiReason: string;
   rule?: RuleRef;
   /** Whether an allow rule could ever settle this check; false for the "always ask" cases. */
   allowRuleCanOverride: boolean;
@@ -175,8 +178,10 @@ export interface DecisionAudit {
 
 export interface Decision {
   action: PermissionAction;
-  /** One sentence for people (and for the model when denied). */
+  /** One sentence in English: the model's when denied, and the audit's. */
   reason: string;
+  /** The same sentence for people, in the display language. */
+  uiReason: string;
   /** The sub-command or path that caused the ask or deny; absent when the call as a whole did. */
   trigger?: CheckSubject;
   rule?: RuleRef;

@@ -42,7 +42,7 @@ export type ApprovalOutcome =
   | { allowed: true; audit: ApprovalAudit }
   | {
       allowed: false;
-      /** For people: why the call was refused. */
+      /** For people, in the display language: why the call was refused. */
       reason: string;
       /** For the model's tool result: the refusal, with the user's reason when they gave one. */
       messageForModel: string;

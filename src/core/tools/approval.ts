@@ -1,6 +1,7 @@
 // The approval step of a call (behaviours 8, 21; tool-system.md §9 plugs in through `ApprovalHook`): the tool
 // prepares what the question shows, the loop guard observes the call, then the hook decides. A call that fails
 // or is denied here never runs; one that is allowed waits in `awaiting_approval` until its turn to execute.
+import { l10n } from '../l10n';
 import { raceAbort } from './abort';
 import type { CallRecord } from './call-lifecycle';
 import { type PreparationDeps, prepareCall } from './call-preparation';
@@ -23,7 +24,8 @@ export interface ApprovalRequest {
   signal: AbortSignal;
 }
 
-export type ApprovalDecision = { decision: 'allow' } | { decision: 'deny'; reason?: string };
+/** `reason` is the model's (English); `uiReason` what the card says, in the display language. */
+export type ApprovalDecision = { decision: 'allow' } | { decision: 'deny'; reason?: string; uiReason?: string };
 
 /** Called once per final call before it runs (state awaiting_approval); src/core/permissions plugs in here. */
 export type ApprovalHook = (request: ApprovalRequest) => Promise<ApprovalDecision>;
@@ -70,6 +72,7 @@ export async function approveCall(record: CallRecord, deps: ApprovalDeps): Promi
   }
   if (!answer) return void lifecycle.stillQueued(record);
   if (answer.value.decision === 'deny') {
-    lifecycle.reject(record, ToolErrorType.USER_DENIED, deniedResult(record.name, answer.value.reason));
+    const { reason, uiReason } = answer.value;
+    lifecycle.reject(record, ToolErrorType.USER_DENIED, deniedResult(record.name, reason), uiReason?.trim() ? uiReason : l10n.t('Not run: denied.'));
   }
 }

@@ -17,6 +17,7 @@ import { validateParams } from './validation';
 export abstract class BaseTool<P = unknown> implements Tool<P> {
   abstract readonly name: string;
   declare readonly displayName?: string;
+  declare readonly uiDisplayName?: string;
   abstract readonly kind: ToolKind;
   declare readonly timeoutMs?: number;
 

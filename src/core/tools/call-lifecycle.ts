@@ -106,9 +106,13 @@ export class CallLifecycle {
     this.emit(this.merger.send(record.callId, identity(record), terminal, options));
   }
 
-  /** Ends a call that never ran (unknown tool, bad arguments, failed preparation, denial) with an error result. */
-  reject(record: CallRecord, errorType: ToolErrorType, content: ToolResultContent): void {
-    const error = asText(content).split('\n', 1)[0];
+  /**
+   * Ends a call that never ran (unknown tool, bad arguments, failed preparation, denial) with an error result.
+   * The card shows `uiError` when the person has their own words for it (a denial's reason in their language),
+   * else the result's first line.
+   */
+  reject(record: CallRecord, errorType: ToolErrorType, content: ToolResultContent, uiError?: string): void {
+    const error = uiError ?? asText(content).split('\n', 1)[0];
     this.finish(record, notRunOutcome(record, 'error', errorType, content), { error, errorType });
   }
 

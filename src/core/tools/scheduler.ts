@@ -181,7 +181,8 @@ export class ToolScheduler {
       callId,
       requestedName,
       name: lookup.ok ? lookup.name : requestedName,
-      displayName: lookup.ok ? (lookup.tool.displayName ?? lookup.name) : requestedName,
+      // The card's name is the person's language; the model never sees this one.
+      displayName: lookup.ok ? (lookup.tool.uiDisplayName ?? lookup.tool.displayName ?? lookup.name) : requestedName,
       tool: lookup.ok ? lookup.tool : undefined,
       ...(lookup.ok ? {} : { lookupError: { type: lookup.errorType, message: lookup.message } }),
       state: streaming ? 'streaming' : 'validating',

@@ -1,5 +1,6 @@
 // `search_tools`: the system tool offered when tools are deferred (deferred-tools.ts). It returns the full
 // schemas of the best matches and makes them callable from the next turn.
+import { l10n } from '../l10n';
 import { z } from 'zod';
 import { BaseTool } from './base-tool';
 import { displayBlocks } from './display';
@@ -14,6 +15,7 @@ const params = z.object({
 export class SearchToolsTool extends BaseTool<z.output<typeof params>> {
   readonly name = SEARCH_TOOLS;
   override readonly displayName = 'Search Tools';
+  override readonly uiDisplayName = l10n.t('Search Tools');
   readonly kind = 'readonly' as const;
 
   constructor(private readonly deferred: DeferredTools) {

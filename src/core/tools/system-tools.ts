@@ -1,5 +1,6 @@
 // The system tools (behaviour 11), always present unless a user tool of the same name overrides them:
 // `attempt_completion` ends the loop with a result, `new_task` delegates to a sub-agent.
+import { l10n } from '../l10n';
 import { z } from 'zod';
 import { BaseTool } from './base-tool';
 import { displayBlocks } from './display';
@@ -27,6 +28,7 @@ const completionParams = z.object({
 class AttemptCompletionTool extends BaseTool<z.output<typeof completionParams>> {
   readonly name = ATTEMPT_COMPLETION;
   override readonly displayName = 'Complete Task';
+  override readonly uiDisplayName = l10n.t('Complete Task');
   readonly kind = 'readonly' as const;
 
   async getDescription(): Promise<ToolDescription> {
@@ -59,6 +61,7 @@ const newTaskParams = z.object({
 class NewTaskTool extends BaseTool<z.output<typeof newTaskParams>> {
   readonly name = NEW_TASK;
   override readonly displayName = 'Delegate to Sub-agent';
+  override readonly uiDisplayName = l10n.t('Delegate to Sub-agent');
   // It runs other tools, so it never joins a parallel read-only batch.
   readonly kind = 'execute' as const;
 

@@ -73,8 +73,10 @@ export interface ToolContext {
 export interface Tool<P = unknown> {
   /** Unique; what the model calls. */
   readonly name: string;
-  /** For people; falls back to `name`. */
+  /** A name for people, in English: the text protocol shows it to the model ("Display Name:"); falls back to `name`. */
   readonly displayName?: string;
+  /** The same name in the display language, for the card (UI channel); falls back to `displayName`. */
+  readonly uiDisplayName?: string;
   readonly kind: ToolKind;
   /** Overrides the runtime's default timeout for this tool (behaviour 18). */
   readonly timeoutMs?: number;

@@ -45,7 +45,7 @@ export class TaskChangesReview {
       const file = vscode.Uri.file(c.path);
       return [file, this.deps.documents.uri(c.path, c.target), c.current === null ? undefined : c.current.type === 'file' ? file : this.deps.documents.uri(c.path, c.current)];
     });
-    await vscode.commands.executeCommand('vscode.changes', `Relay: Task Changes (${session.view().title || 'task'})`, resources);
+    await vscode.commands.executeCommand('vscode.changes', l10n.t('Relay: Task Changes ({0})', session.view().title || l10n.t('task')), resources);
     this.showList(store, changes, kept);
   }
 
@@ -114,7 +114,7 @@ export async function undoFile(store: CheckpointStore, change: RestoreChange): P
 async function openDiff(deps: ReviewDeps, change: RestoreChange): Promise<void> {
   const file = vscode.Uri.file(change.path);
   const left = deps.documents.uri(change.path, change.target) ?? file.with({ scheme: 'relay-checkpoint', query: 'absent=1' });
-  await vscode.commands.executeCommand('vscode.diff', left, file, `${deps.show(change.path)} (first checkpoint ↔ now)`);
+  await vscode.commands.executeCommand('vscode.diff', left, file, l10n.t('{0} (first checkpoint ↔ now)', deps.show(change.path)));
 }
 
 function asText(bytes: Buffer): string | undefined {

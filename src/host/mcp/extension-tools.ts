@@ -1,5 +1,6 @@
 // Tools other extensions registered with `vscode.lm.registerTool`, offered as Relay tools (`ext__<name>`) and
 // invoked with `vscode.lm.invokeTool`: same cards, approvals (they ask like commands), timeouts and statistics.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { assignToolNames, composeToolName } from '../../core/mcp/names';
@@ -47,6 +48,7 @@ export function extensionToolEntries(taken: ReadonlySet<string>, log: vscode.Log
 class ExtensionTool extends BaseTool<Record<string, unknown>> {
   readonly kind = 'execute' as const;
   override readonly displayName: string;
+  override readonly uiDisplayName: string;
 
   constructor(
     readonly name: string,
@@ -56,6 +58,7 @@ class ExtensionTool extends BaseTool<Record<string, unknown>> {
   ) {
     super();
     this.displayName = `${info.name} (extension tool)`;
+    this.uiDisplayName = l10n.t('{0} (extension tool)', info.name);
   }
 
   async getDescription(): Promise<ToolDescription> {
@@ -71,12 +74,12 @@ class ExtensionTool extends BaseTool<Record<string, unknown>> {
   }
 
   async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
-    return { targets: {}, summary: `VS Code extension tool: ${this.info.name}\nArguments: ${JSON.stringify(params, null, 2).slice(0, 4000)}` };
+    return { targets: {}, summary: [l10n.t('VS Code extension tool: {0}', this.info.name), l10n.t('Arguments: {0}', JSON.stringify(params, null, 2).slice(0, 4000))].join('\n') };
   }
 
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
     if (isPartial) return;
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `Running ${this.info.name}` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Running {0}', this.info.name) });
     const source = new vscode.CancellationTokenSource();
     const cancel = () => source.cancel();
     ctx.signal.addEventListener('abort', cancel, { once: true });

@@ -99,10 +99,10 @@ function detailFor(ctx: PromptContext): string {
   const why: string[] = [];
   const trigger = triggerLine(decision.trigger, command);
   if (trigger) why.push(trigger);
-  why.push(l10n.t('Why: {0}', quotingOnce(decision.reason, command)));
+  why.push(l10n.t('Why: {0}', quotingOnce(decision.uiReason, command)));
   const others = otherAsks(decision);
   if (others.length) {
-    why.push(l10n.t('Also needs approval:'), ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.reason}`));
+    why.push(l10n.t('Also needs approval:'), ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.uiReason}`));
     if (others.length > MAX_OTHER_ASKS) why.push(`  ${l10n.t('and {0} more', others.length - MAX_OTHER_ASKS)}`);
   }
   sections.push(why);
@@ -126,16 +126,18 @@ function workingDirectory(ctx: PromptContext): string {
 }
 
 /**
- * The reason without a third copy of the command line: a trailing quote of the whole line is dropped
- * ("Default mode asks before running commands."), any other quote of it reads "the command".
+ * The reason (in the display language) without a third copy of the command line: a trailing quote of the whole
+ * line is dropped ("Default mode asks before running commands."), any other quote of it reads "the command".
  */
 function quotingOnce(reason: string, command: string | undefined): string {
   const line = command?.trim();
   if (!line) return reason;
   const quoted = `"${line}"`;
-  const tail = `: ${quoted}.`;
-  const trimmed = reason.endsWith(tail) ? `${reason.slice(0, -tail.length)}.` : reason;
-  const named = trimmed.split(quoted).join('the command');
+  let trimmed = reason;
+  for (const [tail, stop] of [[`: ${quoted}.`, '.'], [`：${quoted}。`, '。']] as const) {
+    if (trimmed.endsWith(tail)) trimmed = `${trimmed.slice(0, -tail.length)}${stop}`;
+  }
+  const named = trimmed.split(quoted).join(l10n.t('the command'));
   return named.startsWith('the command') ? `T${named.slice(1)}` : named;
 }
 
@@ -199,10 +201,10 @@ function triggerLine(trigger: CheckSubject | undefined, commandLine: string | un
 
 /** The other checks that ask, once each, so one prompt shows all that this answer decides. */
 function otherAsks(decision: Decision): PermissionCheck[] {
-  const seen = new Set([decision.reason]);
+  const seen = new Set([decision.uiReason]);
   return decision.audit.checks.filter((c) => {
-    if (c.action !== 'ask' || seen.has(c.reason)) return false;
-    seen.add(c.reason);
+    if (c.action !== 'ask' || seen.has(c.uiReason)) return false;
+    seen.add(c.uiReason);
     return true;
   });
 }

@@ -205,7 +205,7 @@ export class ApprovalService implements ApprovalGate {
     if (decision.action === 'allow') return { allowed: true, audit };
     return {
       allowed: false,
-      reason: decision.reason,
+      reason: decision.uiReason,
       messageForModel: messageForModel ?? `Permission denied: ${decision.reason}`,
       audit,
     };

@@ -1,6 +1,7 @@
 // "Open diff" on a tool card. While the call awaits approval it opens the live, editable proposal (the same
 // editor the approval prompt opens); once applied, VS Code's diff editor shows the text before the call
 // against the file as it is now. Sub-agent cards are named `parent/child`: the child's own call id decides.
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { ApprovalGate } from '../../core/ports/approval';
 import { proposalUri } from '../diff-preview';
@@ -49,7 +50,7 @@ export class CardDiffs {
         this.proposals.write(after, '');
       }
       const name = file.path.split(/[\\/]/).pop() ?? file.path;
-      await vscode.commands.executeCommand('vscode.diff', before, after, `${name} (Relay: before ↔ now)`, {
+      await vscode.commands.executeCommand('vscode.diff', before, after, l10n.t('{0} (Relay: before ↔ now)', name), {
         preview: true,
         preserveFocus: true,
       } satisfies vscode.TextDocumentShowOptions);

@@ -1,5 +1,6 @@
 // go_to_definition and find_references: a symbol named by file + line + name, the language features' locations
 // for it, listed by file with the line of code at each, capped with a count of the rest.
+import { l10n } from '../../core/l10n';
 import type { z } from 'zod';
 import { formatLocations } from '../../core/code-intel';
 import type { LanguageFeatures, SourceLocation, SourcePosition } from '../../core/ports/language-features';
@@ -21,8 +22,12 @@ export abstract class LocationTool<P extends LocationParams> extends BuiltinTool
   protected abstract override readonly schema: z.ZodType<P>;
   /** "definition" / "reference". */
   protected abstract readonly noun: string;
-  /** How the card names the work: "Finding references to". */
-  protected abstract readonly doing: string;
+  /** How the card names the work, in the display language: "Finding references to x". */
+  protected abstract uiDoing(symbol: string): string;
+  /** The card's line when nothing was found ("No references to x"). */
+  protected abstract uiNone(symbol: string): string;
+  /** The card's line for what was found ("3 references to x in 2 files"). */
+  protected abstract uiFound(total: number, files: number, symbol: string): string;
 
   protected abstract locate(language: LanguageFeatures, path: string, position: SourcePosition): Promise<SourceLocation[]>;
 
@@ -31,17 +36,17 @@ export abstract class LocationTool<P extends LocationParams> extends BuiltinTool
 
   async prepare(params: P): Promise<ToolPreparation> {
     const path = resolveToolPath(params.path, this.roots());
-    return { targets: { paths: [path] }, summary: `${this.doing} ${params.symbol} in ${params.path}` };
+    return { targets: { paths: [path] }, summary: l10n.t('{0} in {1}', this.uiDoing(params.symbol), params.path) };
   }
 
   protected override showPartial(params: Record<string, unknown>, ctx: ToolContext): void {
-    if (typeof params.symbol === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: `${this.doing} ${params.symbol}` });
+    if (typeof params.symbol === 'string') ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: this.uiDoing(params.symbol) });
   }
 
   protected async run(params: P, ctx: ToolContext): Promise<void> {
     const at = await locateSymbol(this.services, params, ctx.signal);
     const where = `${at.shown}:${at.line}`;
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `${this.doing} ${at.name} (${where})` });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: `${this.uiDoing(at.name)} (${where})` });
     const { value: locations, caveat } = await askLanguageFeatures(
       this.services,
       {
@@ -55,14 +60,14 @@ export abstract class LocationTool<P extends LocationParams> extends BuiltinTool
     );
     const notes = [...(at.note ? [at.note] : []), ...(caveat ? [caveat] : [])];
     if (locations.length === 0) {
-      this.succeed(ctx, [...notes, this.nothingFound(at.name, where)].join('\n'), { showTip: `No ${this.noun}s of ${at.name}`, result: `no ${this.noun}s` });
+      this.succeed(ctx, [...notes, this.nothingFound(at.name, where)].join('\n'), { showTip: this.uiNone(at.name), result: `no ${this.noun}s` });
       return;
     }
     const listing = await formatLocations(locations, locationSource(this.services), params.limit);
     const count = `${plural(listing.total, this.noun)} in ${plural(listing.files.length, 'file')}`;
     const text = [...notes, `${count} for ${at.name} (${where}):`, '', listing.text].join('\n');
     this.succeed(ctx, text, {
-      showTip: `${count} for ${at.name}`,
+      showTip: this.uiFound(listing.total, listing.files.length, at.name),
       result: count,
       blocks: [displayBlocks.fileList(listing.files, listing.listed < listing.total)],
       metadata: { total: listing.total, listed: listing.listed },

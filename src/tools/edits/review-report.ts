@@ -1,5 +1,6 @@
 // What the model (and the card) is told about a review: which hunks the user rejected, by their lines in the file
 // as the model read it and where those original lines are now, and the user's reason when they gave one.
+import { l10n } from '../../core/l10n';
 import type { ResolvedHunk } from '../../core/edit';
 import { pathAfter } from './edit-plan';
 import type { AcceptedChange } from './edit-previews';
@@ -28,12 +29,12 @@ export function rejectedEverything(accepted: readonly AcceptedChange[], show: (p
   return [head, ...reasonLine(reason)].join(' ');
 }
 
-/** For the card: "2 of 3 changes applied, 1 rejected (lines 4-6)". */
+/** For the card, in the display language: "2 of 3 changes applied, 1 rejected". */
 export function rejectionSummary(accepted: readonly AcceptedChange[]): string | undefined {
   const total = accepted.reduce((n, a) => n + a.hunks, 0);
   const rejected = accepted.reduce((n, a) => n + a.rejected.length, 0);
   if (rejected === 0) return undefined;
-  return `${total - rejected} of ${total} changes applied, ${rejected} rejected`;
+  return l10n.t('{0} of {1} changes applied, {2} rejected', total - rejected, total, rejected);
 }
 
 function describeHunk(h: ResolvedHunk): string {
