@@ -47,7 +47,7 @@ export function formatCount(n: number): string {
 /** A token count in a few characters: "850", "1.2k", "12k", "1.0M" in English; "1.2万" in Chinese. */
 export function formatCompact(n: number): string {
   if (n < 1000) return formatCount(n);
-  if (!english()) return format('compact', { notation: 'compact', maximumFractionDigits: n < 10_000 ? 1 : 0 }).format(n);
+  if (!english()) return format('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
   if (n < 1_000_000) return `${fixed(n / 1000, n < 10_000 ? 1 : 0)}k`;
   return `${fixed(n / 1_000_000, 1)}M`;
 }

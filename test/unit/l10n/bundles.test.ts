@@ -143,3 +143,78 @@ describe('the lint guard against untranslated host strings', () => {
     assert.deepEqual(problems, []);
   });
 });
+
+describe('the lint guard against English in the tool and permission layers', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const lint = async (code: string, file: string) => (await eslint.lintText(code, { filePath: join(ROOT, file) }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+
+  test("a tool's literal summary or tip, and a displayName without its uiDisplayName, fail", async () => {
+    const problems = await lint(
+      [
+        'export class Probe {',
+        "  readonly displayName = 'Probe Tool';",
+        '  run(ctx: { send(o: object): void }, path: string) {',
+        "    ctx.send({ showTip: 'Probing' });",
+        '    ctx.send({ summary: `Probe ${path}` });',
+        "    ctx.send({ showTip: `${path} (+1 -0)` });",
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/tools/l10n-guard-probe.ts',
+    );
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [2, 4, 5],
+    );
+  });
+
+  test('a tool with uiDisplayName and l10n.t texts passes', async () => {
+    const problems = await lint(
+      [
+        "import { l10n } from '../core/l10n';",
+        'export class Probe {',
+        "  readonly displayName = 'Probe Tool';",
+        "  readonly uiDisplayName = l10n.t('Probe Tool');",
+        "  run(ctx: { send(o: object): void }, path: string) { ctx.send({ showTip: l10n.t('Probing {0}', path) }); }",
+        '}',
+      ].join('\n'),
+      'src/tools/l10n-guard-probe.ts',
+    );
+    assert.deepEqual(problems, []);
+  });
+
+  test('a permission check with a bare reason fails; because(l10n.both(...)) passes', async () => {
+    const problems = await lint(
+      [
+        "import { l10n } from '../l10n';",
+        "import { because } from './reasons';",
+        "export const a = { action: 'ask', reason: 'Asks.', allowRuleCanOverride: true };",
+        "export const b = (x: string) => ({ action: 'deny', reason: `No ${x}.`, uiReason: 'x' });",
+        "export const c = { action: 'ask', ...because(l10n.both('Asks.')), allowRuleCanOverride: true };",
+      ].join('\n'),
+      'src/core/permissions/l10n-guard-probe.ts',
+    );
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [3, 4, 4],
+    );
+  });
+
+  test('a literal diff editor title fails in the host', async () => {
+    const problems = await lint(
+      [
+        "import * as vscode from 'vscode';",
+        "import { l10n } from '../core/l10n';",
+        "declare const a: vscode.Uri, b: vscode.Uri, name: string;",
+        "void vscode.commands.executeCommand('vscode.diff', a, b, `${name} (Relay: new file)`);",
+        "void vscode.commands.executeCommand('vscode.changes', 'Relay: Changes', []);",
+        "void vscode.commands.executeCommand('vscode.diff', a, b, l10n.t('{0} (Relay: new file)', name));",
+      ].join('\n'),
+      'src/host/l10n-guard-probe.ts',
+    );
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [4, 5],
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
+import { formatCompact, formatDuration, useLanguage } from '../../../webview/numbers';
 import { mount, user, type Harness } from './harness';
 
 describe('webview: context meter and condensed card', () => {
@@ -34,5 +35,37 @@ describe('webview: context meter and condensed card', () => {
     assert.equal(card.open, false);
     assert.match(card.querySelector('summary')!.textContent!, /Context condensed.*150,000 → 12,500 tokens/);
     assert.equal(card.querySelector('.condensed-summary strong')!.textContent, 'it');
+  });
+});
+
+describe("webview: numbers in VS Code's display language", () => {
+  let t: Harness;
+  afterEach(() => {
+    t.close();
+    useLanguage('en');
+  });
+
+  it('zh-cn: the meter, its tooltip, the usage line and card durations follow the language from init, not en-US', () => {
+    t = mount();
+    t.init({ items: [user('u1', 'go')] }, { language: 'zh-cn' });
+    const task = { id: 't1', title: 'Task', running: false, usage: { inputTokens: 25_000, outputTokens: 800, cacheReadTokens: 3_000, costUsd: 0.0421 } };
+    t.batch({ type: 'task', task: { ...task, context: { tokens: 15_000, window: 1_000_000 } } });
+    const meter = t.$('[data-testid="context-meter"]')!;
+    assert.equal(meter.textContent, '1.5万 / 100万');
+    assert.match(meter.title, /Cost so far: US\$0\.0421/);
+    assert.equal(t.$('[data-testid="task-usage"]')!.textContent, '2.5万 in · 800 out · US$0.04');
+    assert.equal(formatDuration(2_700), '2.7秒');
+
+    // Back to English with the next init: the chat's own compact style.
+    t.init({ items: [user('u1', 'go')] }, { language: 'en' });
+    t.batch({ type: 'task', task: { ...task, context: { tokens: 15_000, window: 1_000_000 } } });
+    assert.equal(t.$('[data-testid="context-meter"]')!.textContent, '15k / 1.0M');
+    assert.equal(t.$('[data-testid="task-usage"]')!.textContent, '25k in · 800 out · $0.04');
+  });
+
+  it('an unknown language tag keeps English', () => {
+    t = mount();
+    assert.equal(useLanguage('not a language!'), false);
+    assert.equal(formatCompact(1_500), '1.5k');
   });
 });
