@@ -152,12 +152,32 @@ for (const theme of [
       assert.match(text, new RegExp(escape(zh('Allow Relay to edit {0}?', 'notes.txt'))));
       assert.match(text, new RegExp(escape(zh('Changes: +{0} \u2212{1} lines', '1', '0'))));
       await dialog.getByRole('button', { name: zh('Allow'), exact: true }).waitFor();
+      // Why it asks, in Chinese; the model would read the English (unit-tested in test/unit/l10n/channels).
+      assert.match(text, new RegExp(escape(zh('Why: {0}', zh('Default mode asks before changing files.')))));
+      assert.doesNotMatch(text, /Default mode asks/);
       await status().filter({ hasText: new RegExp(`^${escape(zh('Waiting for your approval'))}`) }).waitFor({ timeout: 15_000 });
       await chat.locator('.message-thinking .thinking-label').filter({ hasText: new RegExp(`^${escape(zh('Thinking'))}$`) }).waitFor({ timeout: 15_000 });
+      // The card: the tool's name, its state and what the call would do.
+      const write = chat.locator('.tool-card[data-call-id="call_write"]');
+      await write.locator('.tool-state-label').filter({ hasText: zh('Awaiting approval') }).waitFor({ timeout: 15_000 });
+      assert.equal(await write.locator('.tool-name').textContent(), zh('Write File'));
+      assert.equal(await write.locator('.tool-tip').textContent(), zh('Create {0}', 'notes.txt'));
+      // The proposal's diff editor, titled in Chinese.
+      await wb.page.locator('.tabs-container .tab').filter({ hasText: zh('{0} (Relay: new file)', 'notes.txt') }).first().waitFor({ timeout: 15_000 });
       await wb.screenshot(`locale-zh-cn-approval-${theme.name}`);
       await dialog.getByRole('button', { name: zh('Deny'), exact: true }).click();
       await chat.locator('.message-list').filter({ hasText: 'Left it alone.' }).waitFor({ timeout: 30_000 });
       await status().filter({ hasText: new RegExp(`^${escape(zh('Ready'))} · `) }).waitFor({ timeout: 15_000 });
+      // The denied card says so in Chinese (the model was told in English); the finished one says Done.
+      await write.locator('.tool-state-label').filter({ hasText: zh('Failed') }).waitFor({ timeout: 15_000 });
+      assert.equal(await write.locator('.block-error').textContent(), zh('The user denied this call.'));
+      const done = chat.locator('.tool-card[data-call-id="call_done"]');
+      assert.equal(await done.locator('.tool-name').textContent(), zh('Complete Task'));
+      assert.equal(await done.locator('.tool-state-label').textContent(), zh('Done'));
+      assert.match((await done.locator('.tool-duration').textContent()) ?? '', /^\d+(\.\d)?(毫秒|秒)$/, 'the duration in Chinese units');
+      // Numbers in the display language, not en-US: the 1M-token window is 100万, the cost is in US$.
+      assert.match((await chat.locator('[data-testid="context-meter"] .context-meter-text').textContent()) ?? '', / \/ 100万$/);
+      assert.match((await chat.locator('[data-testid="task-usage"]').textContent()) ?? '', /US\$0\.\d{4}$/);
       await wb.screenshot(`locale-zh-cn-done-${theme.name}`);
     });
   });
