@@ -2,7 +2,8 @@
 // model the scripted OpenAI-compatible server. Chromium types "@", picks a file with the arrows and Enter, sends,
 // and the chip is on the sent message while the file's content is in the request the server recorded. A drop of a
 // workspace file (a text/uri-list DataTransfer dispatched on the chat's document, through its real drop handler,
-// and a real Chromium drag of an editor tab with Shift held)
+// and real Chromium drags, with Shift held, of an editor tab and of a file from the Explorer once the chat is
+// moved to the Secondary Side Bar)
 // and a paste of a PNG (a ClipboardEvent carrying an image File, through the real paste handler) become chips;
 // for a model without image support the composer says so and will not send.
 import * as assert from 'node:assert/strict';
@@ -59,7 +60,7 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
   }
 
   before(async () => {
-    model = await startScriptedModelServer({ script: [done('call_mention'), done('call_drop'), done('call_image')] });
+    model = await startScriptedModelServer({ script: [done('call_mention'), done('call_drop'), done('call_image'), done('call_explorer')] });
     wb = await openWorkbench({ settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': MODEL } });
     chat = await wb.openRelay();
     await chat.locator('.composer').filter({ hasText: MODEL }).waitFor({ timeout: 30_000 });
@@ -195,5 +196,44 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
     await chat.getByRole('button', { name: 'Remove diagram.png' }).click();
     await notice.waitFor({ state: 'hidden' });
     assert.equal(await chat.getByRole('button', { name: 'Send message' }).isDisabled(), false);
+  });
+
+  it('a real drag from the Explorer onto the chat, moved to the Secondary Side Bar with "View: Move View": the file becomes a mention and reaches the model', async () => {
+    await newTask();
+    await input.fill('');
+    const page = wb.page;
+    // The chat and the Explorer share the Side Bar until the chat is moved, as people who drag from the Explorer do.
+    const palette = async (title: RegExp, text: string) => {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill(`>${text}`);
+      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().click();
+    };
+    const row = (text: string) => page.locator('.quick-input-list .monaco-list-row').filter({ hasText: text }).first();
+    await palette(/^View: Move View$/, 'View: Move View');
+    await row('Side Bar / Relay').click();
+    await row('New Secondary Side Bar Entry').click();
+    await chat.locator('.relay-title').waitFor({ timeout: 15_000 });
+    await palette(/^View: Show Explorer/, 'View: Show Explorer');
+    const file = page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: 'README.md' }).first();
+    await file.waitFor({ timeout: 15_000 });
+    const from = (await file.boundingBox())!;
+    const onto = (await page.locator('.part.auxiliarybar').first().boundingBox())!;
+    await page.mouse.move(from.x + 30, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + 30, { steps: 5 });
+    await page.keyboard.down('Shift');
+    await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height - 60, { steps: 10 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+
+    const chip = chat.locator('.composer-chips .attachment-chip[data-kind="file"][data-label="README.md"]');
+    await chip.locator('.chip-size').filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 });
+    await wb.screenshot('mention-explorer-dropped');
+    assert.equal(await input.inputValue(), '@README.md ');
+    await input.pressSequentially('what is this project?');
+    const request = await sendAndFinish('call_explorer');
+    const readme = readFileSync(join(wb.workspace, 'README.md'), 'utf8');
+    assert.ok(userTurn(request).includes(JSON.stringify(readme.split('\n')[0]).slice(1, -1)), 'the README reached the model');
+    await chat.locator('.message-user .attachment-chip[data-kind="file"][data-label="README.md"]').waitFor();
   });
 });
