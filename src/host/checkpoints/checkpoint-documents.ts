@@ -1,6 +1,7 @@
 // Read-only documents holding a file as a checkpoint stored it, for the multi-file diff editor
 // (`relay-checkpoint:/abs/path?hash=…`): the restore preview and Review Task Changes compare them with the file.
 import * as vscode from 'vscode';
+import { l10n } from '../../core/l10n';
 import type { FileState } from '../../core/checkpoints/types';
 import type { WorkspaceCheckpoints } from './workspace-checkpoints';
 
@@ -31,8 +32,8 @@ export class CheckpointDocuments implements vscode.TextDocumentContentProvider, 
     }
     if (query.has('absent')) return '';
     const link = query.get('link');
-    if (link !== null) return `Symbolic link to ${link}\n`;
-    return `Not stored in the checkpoint: ${query.get('skipped') ?? '?'} bytes, over relay.checkpoints.maxFileSizeMB.\n`;
+    if (link !== null) return `${l10n.t('Symbolic link to {0}', link)}\n`;
+    return `${l10n.t('Not stored in the checkpoint: {0} bytes, over {1}.', query.get('skipped') ?? '?', 'relay.checkpoints.maxFileSizeMB')}\n`;
   }
 
   dispose(): void {
