@@ -11,10 +11,10 @@ import * as vscode from 'vscode';
 import { CONDENSE_INSTRUCTION, SUMMARY_PREFIX, summaryMessageText } from '../../../src/core/agent/condense-prompt';
 import { CONTEXT_NOTICE_PREFIX } from '../../../src/core/agent/context-budget';
 import type { RelayApi } from '../../../src/extension';
-import type { Relay } from '../../../src/host/relay';
 import type { ChatItem, ChatSnapshot } from '../../../src/shared/chat-model';
-import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer } from '../../support/scripted-model-server';
-import { activateRelay, relayWithScriptedPrompter, type ScriptedPrompter, waitFor } from '../helpers';
+import type { RecordedRequest, ScriptedModelServer } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+import { type ScriptedPrompter, waitFor } from '../helpers';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'models', 'permissions'] as const;
 const FOLDER = 'context-it';
@@ -38,21 +38,20 @@ function fileContent(name: string): string {
 
 describe('context: condensing a long task and web_fetch, inside VS Code', function () {
   this.timeout(120_000);
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ provider: 'openai-compatible', model: MODEL, baseUrl: server.openaiBaseUrl, textProtocol: false, approvalMode: 'default', permissions: [] }),
+  });
   let api: RelayApi;
-  let relay: Relay;
   let prompter: ScriptedPrompter;
   let server: ScriptedModelServer;
-  const saved = new Map<string, unknown>();
-  const config = () => vscode.workspace.getConfiguration('relay');
   const root = () => vscode.workspace.workspaceFolders![0]!.uri;
   const snapshot = (): ChatSnapshot => api.chat.snapshot;
   const items = <K extends ChatItem['kind']>(kind: K): Item<K>[] => snapshot().items.filter((i): i is Item<K> => i.kind === kind);
   /** Measured once from a probe task: the prompt's fixed part, the task message and one file read, in estimated tokens. */
   let sizes: { fixed: number; task: number; read: number };
 
-  async function setSettings(values: Partial<Record<(typeof SETTINGS)[number], unknown>>): Promise<void> {
-    for (const [key, value] of Object.entries(values)) await config().update(key, value, vscode.ConfigurationTarget.Global);
-  }
+  const setSettings = (values: Partial<Record<(typeof SETTINGS)[number], unknown>>) => suite.setSettings(values);
 
   /** A window whose condensing threshold (85% of what is left for the history) falls after `reads` file reads. */
   function windowFor(reads: number): number {
@@ -63,22 +62,16 @@ describe('context: condensing a long task and web_fetch, inside VS Code', functi
   const useWindow = (contextWindow: number) =>
     setSettings({ models: { [MODEL]: { contextWindow, maxOutputTokens: MAX_OUTPUT, supportsTools: true, inputPrice: 1, outputPrice: 2 } } });
 
-  async function taskStopped(what: string): Promise<void> {
-    await waitFor(() => snapshot().task && !snapshot().task!.running && !relay.controller.isRunning, TURN_MS, what);
-  }
+  const taskStopped = (what: string) => suite.taskStopped(what, TURN_MS);
 
   const readCall = (n: number) => ({ id: `call_read_${n}`, name: 'read_file', args: { path: `${FOLDER}/part-${n}.txt` } });
   const taskText = (label: string) => `Read the ${label} parts of ${FOLDER} one after another, then summarise them.`;
 
   before(async () => {
-    api = await activateRelay();
-    ({ relay, prompter } = await relayWithScriptedPrompter());
-    server = await startScriptedModelServer();
-    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
+    ({ api, prompter, server } = suite);
     for (let n = 0; n <= 5; n++) {
       await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root(), FOLDER, `part-${n}.txt`), new TextEncoder().encode(fileContent(`part-${n}`)));
     }
-    await setSettings({ provider: 'openai-compatible', model: MODEL, baseUrl: server.openaiBaseUrl, textProtocol: false, approvalMode: 'default', permissions: [] });
 
     // The probe: one read with a window far too large to condense, to measure what the window must hold.
     await useWindow(1_000_000);
@@ -101,18 +94,7 @@ describe('context: condensing a long task and web_fetch, inside VS Code', functi
     assert.ok(sizes.read > 6_000, `one read is ${sizes.read} tokens`);
   });
 
-  beforeEach(async () => {
-    server.reset();
-    prompter.script();
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
-  });
-
   after(async () => {
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
-    await server?.close();
-    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), FOLDER), { recursive: true, useTrash: false }).then(undefined, () => undefined);
   });
 

@@ -8,8 +8,9 @@ import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
 import type { Relay } from '../../../src/host/relay';
 import type { ChatItem } from '../../../src/shared/chat-model';
-import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer } from '../../support/scripted-model-server';
-import { activateRelay, relayWithScriptedPrompter, type ScriptedPrompter, waitFor } from '../helpers';
+import type { RecordedRequest, ScriptedModelServer } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+import { type ScriptedPrompter, waitFor } from '../helpers';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'previewEdits'] as const;
 const FOLDER = 'hunk-review-it';
@@ -27,12 +28,15 @@ type Json = Record<string, unknown>;
 describe('per-hunk review in the real diff editor', function () {
   // A whole task per test (model turns, review, apply, diagnostics) on a machine that may be busy.
   this.timeout(150_000);
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ approvalMode: 'default', previewEdits: false, provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false }),
+    closeEditors: true,
+  });
   let api: RelayApi;
   let relay: Relay;
   let prompter: ScriptedPrompter;
   let server: ScriptedModelServer;
-  const saved = new Map<string, unknown>();
-  const config = () => vscode.workspace.getConfiguration('relay');
   const root = () => vscode.workspace.workspaceFolders![0]!.uri;
   const file = (name: string) => vscode.Uri.joinPath(root(), FOLDER, name);
   const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
@@ -45,35 +49,12 @@ describe('per-hunk review in the real diff editor', function () {
   const lensTitles = async (uri: vscode.Uri) =>
     ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
 
-  async function taskStopped(what: string): Promise<void> {
-    await waitFor(() => api.chat.snapshot.task && !api.chat.snapshot.task.running && !relay.controller.isRunning, TURN_MS, what);
-  }
+  const taskStopped = (what: string) => suite.taskStopped(what, TURN_MS);
 
-  before(async () => {
-    api = await activateRelay();
-    ({ relay, prompter } = await relayWithScriptedPrompter());
-    server = await startScriptedModelServer();
-    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
-    for (const [key, value] of Object.entries({ approvalMode: 'default', previewEdits: false, provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false })) {
-      await config().update(key, value, vscode.ConfigurationTarget.Global);
-    }
-  });
-
-  beforeEach(async () => {
-    server.reset();
-    prompter.script();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !api.chat.snapshot.task && api.chat.snapshot.items.length === 0, 5_000, 'the new, empty task');
-  });
+  before(() => void ({ api, relay, prompter, server } = suite));
 
   after(async () => {
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
-    await server?.close();
-    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), FOLDER), { recursive: true, useTrash: false }).then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('accept two hunks, reject one from the keyboard, keep the user edit: applied as one undo step, the model told the rejected lines', async () => {

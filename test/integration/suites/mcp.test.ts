@@ -9,8 +9,9 @@ import type { RelayApi } from '../../../src/extension';
 import type { Relay } from '../../../src/host/relay';
 import type { ChatItem, ChatSnapshot } from '../../../src/shared/chat-model';
 import { everythingServerScript, faultServerScript, filesystemServerScript, startEverythingHttp, type RunningHttpServer } from '../../support/mcp/servers';
-import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer, type ScriptTurn } from '../../support/scripted-model-server';
-import { activateRelay, EXTENSION_ID, relayWithScriptedPrompter, type ScriptedMcpConfirmer, type ScriptedPrompter, waitFor } from '../helpers';
+import type { RecordedRequest, ScriptedModelServer, ScriptTurn } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+import { EXTENSION_ID, type ScriptedMcpConfirmer, type ScriptedPrompter, waitFor } from '../helpers';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions', 'toolDeferralShare'] as const;
 const TURN_MS = 30_000;
@@ -19,13 +20,16 @@ type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 describe('MCP servers inside VS Code', function () {
   this.timeout(120_000);
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false, approvalMode: 'default', toolDeferralShare: 1 }),
+  });
   let api: RelayApi;
   let relay: Relay;
   let prompter: ScriptedPrompter;
   let confirmer: ScriptedMcpConfirmer;
   let model: ScriptedModelServer;
   let http: RunningHttpServer;
-  const saved = new Map<string, unknown>();
   const config = () => vscode.workspace.getConfiguration('relay');
   const root = () => vscode.workspace.workspaceFolders![0]!.uri;
   const mcpJson = () => vscode.Uri.joinPath(root(), '.vscode', 'mcp.json');
@@ -55,49 +59,25 @@ describe('MCP servers inside VS Code', function () {
   async function runTask(text: string, script: ScriptTurn[]): Promise<void> {
     model.setScript(script);
     api.chat.submitIntent({ type: 'sendMessage', text });
-    await waitFor(() => snapshot().task && !snapshot().task!.running && !relay.controller.isRunning, TURN_MS, `the task "${text}" to stop`);
+    await suite.taskStopped(`the task "${text}" to stop`, TURN_MS);
   }
 
-  async function newTask(): Promise<void> {
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
-  }
+  const newTask = () => suite.newTask();
 
   const done = (id: string): ScriptTurn => ({ toolCalls: [{ id, name: 'attempt_completion', args: { result: 'done' } }] });
 
   before(async () => {
-    api = await activateRelay();
-    ({ relay, prompter, mcpConfirmer: confirmer } = await relayWithScriptedPrompter());
-    model = await startScriptedModelServer();
-    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
-    const set = (key: string, value: unknown) => config().update(key, value, vscode.ConfigurationTarget.Global);
-    await set('provider', 'openai-compatible');
-    await set('model', 'gpt-4.1');
-    await set('baseUrl', model.openaiBaseUrl);
-    await set('textProtocol', false);
-    await set('approvalMode', 'default');
-    await set('toolDeferralShare', 1);
+    ({ api, relay, prompter, mcpConfirmer: confirmer, server: model } = suite);
     const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     http = await startEverythingHttp(repo, 'streamableHttp', process.execPath);
     await writeMcpJson(serversConfig(repo));
     await relay.mcp.reload();
   });
 
-  beforeEach(async () => {
-    model.reset();
-    prompter.script();
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
-  });
-
   after(async () => {
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
     await vscode.workspace.fs.delete(mcpJson()).then(undefined, () => undefined);
     await relay.mcp.reload();
     await http?.stop();
-    await model?.close();
-    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
   });
 
   it('MCP: workspace servers are confirmed once with their command line, connect when a task starts, and offer their tools', async () => {
@@ -182,7 +162,7 @@ describe('MCP servers inside VS Code', function () {
     await runTask('toggle again', [{ toolCalls: [{ id: 'toggle2', name: 'mcp__everything__toggle-simulated-logging', args: {} }] }, done('c2')]);
     assert.equal(prompter.prompts.length, 0);
     assert.equal(card('toggle2')?.status.state, 'success');
-    await config().update('permissions', saved.get('permissions'), vscode.ConfigurationTarget.Global);
+    await config().update('permissions', suite.saved('permissions'), vscode.ConfigurationTarget.Global);
   });
 
   it('MCP faults: a hang times out, a flood is truncated and saved, a stray line is skipped, a crash is an error; the task goes on and other servers are unaffected', async () => {

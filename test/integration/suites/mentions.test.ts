@@ -8,8 +8,9 @@ import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
 import type { Relay } from '../../../src/host/relay';
 import type { AttachmentChip, ChatItem, ChatSnapshot } from '../../../src/shared/chat-model';
-import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer } from '../../support/scripted-model-server';
-import { activateRelay, relayWithScriptedPrompter, waitFor } from '../helpers';
+import type { RecordedRequest, ScriptedModelServer } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+import { waitFor } from '../helpers';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
 const FOLDER = 'mentions-it';
@@ -21,26 +22,26 @@ const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 type Json = Record<string, unknown>;
 
 describe('mentions and images inside VS Code', () => {
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ approvalMode: 'default', textProtocol: false, provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl }),
+    keys: ['anthropic', 'openai'],
+  });
   let api: RelayApi;
   let relay: Relay;
   let server: ScriptedModelServer;
-  const saved = new Map<string, unknown>();
-  const savedKeys = new Map<'anthropic' | 'openai', string | undefined>();
-  const config = () => vscode.workspace.getConfiguration('relay');
   const folder = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, FOLDER);
   const snapshot = (): ChatSnapshot => api.chat.snapshot;
   const userChips = (): AttachmentChip[] =>
     snapshot().items.filter((i): i is Extract<ChatItem, { kind: 'user' }> => i.kind === 'user').flatMap((i) => i.attachments ?? []);
 
-  async function setSettings(values: Partial<Record<(typeof SETTINGS)[number], unknown>>): Promise<void> {
-    for (const [key, value] of Object.entries(values)) await config().update(key, value, vscode.ConfigurationTarget.Global);
-  }
+  const setSettings = (values: Partial<Record<(typeof SETTINGS)[number], unknown>>) => suite.setSettings(values);
 
   /** Sends as the webview does and waits for the one-turn task to complete. */
   async function send(text: string, images?: { name: string; mediaType: 'image/png' | 'image/gif'; data: string }[]): Promise<RecordedRequest> {
     server.setScript([{ toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Looked.' } }] }]);
     api.chat.submitIntent({ type: 'sendMessage', text, ...(images ? { images } : {}) });
-    await waitFor(() => snapshot().task && !snapshot().task!.running && !relay.controller.isRunning, TURN_MS, `the task for "${text}" to stop`);
+    await suite.taskStopped(`the task for "${text}" to stop`, TURN_MS);
     assert.equal(server.requests.length, 1, JSON.stringify(snapshot().items.filter((i) => i.kind === 'error')));
     const request = server.requests[0]!;
     assert.equal(request.outcome, 'completed', `the server accepted the request: ${JSON.stringify(request)}`.slice(0, 2000));
@@ -51,27 +52,11 @@ describe('mentions and images inside VS Code', () => {
   const firstUserText = (request: RecordedRequest): string => JSON.stringify(((request.body as Json).messages as Json[]).find((m) => m.role === 'user'));
 
   before(async () => {
-    api = await activateRelay();
-    ({ relay } = await relayWithScriptedPrompter());
-    server = await startScriptedModelServer();
-    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
-    for (const provider of ['anthropic', 'openai'] as const) savedKeys.set(provider, await relay.keys.get(provider));
-    await setSettings({ approvalMode: 'default', textProtocol: false, provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl });
+    ({ api, relay, server } = suite);
     await vscode.workspace.fs.createDirectory(folder());
   });
 
-  beforeEach(async () => {
-    server.reset();
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
-  });
-
   after(async () => {
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
-    await server?.close();
-    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
-    for (const [provider, key] of savedKeys) await relay.keys.set(provider, key);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false }).then(undefined, () => undefined);
   });

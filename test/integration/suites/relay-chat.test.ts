@@ -8,8 +8,9 @@ import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
 import type { Relay } from '../../../src/host/relay';
 import type { ChatItem, ChatSnapshot, KnownDisplayBlock, TaskSummary } from '../../../src/shared/chat-model';
-import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer } from '../../support/scripted-model-server';
-import { activateRelay, EXTENSION_ID, relayWithScriptedPrompter, type ScriptedPrompter, waitFor } from '../helpers';
+import type { RecordedRequest, ScriptedModelServer } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+import { EXTENSION_ID, type ScriptedPrompter, waitFor } from '../helpers';
 
 /** The settings this suite changes (user level), restored to what they were in `after`. */
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
@@ -20,24 +21,22 @@ type Json = Record<string, unknown>;
 type Item<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 
 describe('relay chat: the real wiring inside VS Code', () => {
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ approvalMode: 'default', provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false }),
+    keys: ['anthropic'],
+    closeEditors: true,
+  });
   let api: RelayApi;
   let relay: Relay;
   let prompter: ScriptedPrompter;
   let server: ScriptedModelServer;
-  const saved = new Map<string, unknown>();
-  let savedAnthropicKey: string | undefined;
-  const config = () => vscode.workspace.getConfiguration('relay');
   const root = () => vscode.workspace.workspaceFolders![0]!.uri;
   const folder = () => vscode.Uri.joinPath(root(), FOLDER);
   const snapshot = (): ChatSnapshot => api.chat.snapshot;
   const items = <K extends ChatItem['kind']>(kind: K): Item<K>[] => snapshot().items.filter((i): i is Item<K> => i.kind === kind);
 
-  async function setSettings(values: Partial<Record<(typeof SETTINGS)[number], unknown>>): Promise<void> {
-    for (const [key, value] of Object.entries(values)) await config().update(key, value, vscode.ConfigurationTarget.Global);
-  }
-
-  const useOpenAiCompatible = () =>
-    setSettings({ provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false });
+  const setSettings = (values: Partial<Record<(typeof SETTINGS)[number], unknown>>) => suite.setSettings(values);
 
   async function exists(uri: vscode.Uri): Promise<boolean> {
     return vscode.workspace.fs.stat(uri).then(
@@ -47,9 +46,7 @@ describe('relay chat: the real wiring inside VS Code', () => {
   }
 
   /** Waits until the task on screen has run and stopped; returns it. */
-  async function taskStopped(what: string): Promise<NonNullable<ChatSnapshot['task']>> {
-    return waitFor(() => (snapshot().task && !snapshot().task!.running && !relay.controller.isRunning ? snapshot().task : undefined), TURN_MS, what);
-  }
+  const taskStopped = (what: string) => suite.taskStopped(what, TURN_MS);
 
   /**
    * The task as the history lists it: first the list the controller refreshes by itself when the task stops
@@ -73,33 +70,10 @@ describe('relay chat: the real wiring inside VS Code', () => {
   const diffTabs = () =>
     vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t): t is vscode.Tab & { input: vscode.TabInputTextDiff } => t.input instanceof vscode.TabInputTextDiff);
 
-  before(async () => {
-    api = await activateRelay();
-    ({ relay, prompter } = await relayWithScriptedPrompter());
-    server = await startScriptedModelServer();
-    for (const key of SETTINGS) saved.set(key, config().inspect(key)?.globalValue);
-    savedAnthropicKey = await relay.keys.get('anthropic');
-    await setSettings({ approvalMode: 'default' });
-    await useOpenAiCompatible();
-  });
-
-  beforeEach(async () => {
-    server.reset();
-    prompter.script();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    // Each test starts on an empty chat; intents run one at a time, so this reset comes before the test's own.
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !snapshot().task && snapshot().items.length === 0, 5_000, 'the new, empty task');
-  });
+  before(() => void ({ api, relay, prompter, server } = suite));
 
   after(async () => {
-    api.chat.submitIntent({ type: 'newTask' });
-    await waitFor(() => !relay.controller.isRunning, 5_000, 'the last task to stop').catch(() => undefined);
-    await server?.close();
-    for (const key of SETTINGS) await config().update(key, saved.get(key), vscode.ConfigurationTarget.Global);
-    await relay.keys.set('anthropic', savedAnthropicKey);
     await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false }).then(undefined, () => undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('registers every contributed command, and activates on no `*` event', async () => {
@@ -281,7 +255,7 @@ describe('relay chat: the real wiring inside VS Code', () => {
       );
       await historyEntry(task.id, 'completed');
     } finally {
-      await relay.keys.set('anthropic', savedAnthropicKey);
+      await relay.keys.set('anthropic', suite.savedKey('anthropic'));
       await setSettings({ provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl });
     }
   });
