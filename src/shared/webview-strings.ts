@@ -134,6 +134,23 @@ export const WEBVIEW_STRINGS = {
   paramLine: '{0} · 1 line',
   paramLines: '{0} · {1} lines',
   paramTail: ' (last {0} shown)',
+  mentionListLabel: 'Mention a file, folder or context',
+  mentionNone: 'No matching file or mention',
+  imagesUnsupported: '{0} does not take images: remove them or choose another model.',
+  selectedModel: 'The selected model',
+  imagesTooMany: 'only {0} images can be attached to one message',
+  imageWrongType: '{0}: only PNG, JPEG, WebP and GIF images can be attached',
+  thatFile: 'that file',
+  imageTooBig: '{0} is {1} MB; images up to {2} MB can be attached',
+  theImage: 'the image',
+  problemsJoin: '; ',
+  chipMeasuring: '{0}: measuring…',
+  chipSizeText: '{0} characters, about {1} tokens',
+  chipAdds: 'adds {0}',
+  chipRemove: 'Remove {0}',
+  chipRemoveShort: 'Remove',
+  attached: 'Attached',
+  notInWorkspace: 'not found in the workspace',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRINGS;

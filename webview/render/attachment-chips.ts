@@ -2,6 +2,7 @@
 // message. Each shows what it is and the size it added; the full figures are in its tooltip.
 import { formatCount, formatSize as formatSizeInLanguage } from '../numbers';
 import type { AttachmentChip, AttachmentKind } from '../../src/shared/chat-model';
+import { t } from '../strings';
 import { h } from '../dom';
 import { icon, type IconName } from '../icons';
 
@@ -38,7 +39,7 @@ export function attachmentChip(doc: Document, options: ChipOptions): HTMLElement
   element.classList.toggle('chip-error', chip?.error === true);
   element.title = chipTitle(options);
   if (options.onRemove) {
-    const remove = h(doc, 'button', { className: 'chip-remove', attrs: { type: 'button', 'aria-label': `Remove ${options.label}`, title: 'Remove' } }, [icon(doc, 'close')]);
+    const remove = h(doc, 'button', { className: 'chip-remove', attrs: { type: 'button', 'aria-label': t('chipRemove', options.label), title: t('chipRemoveShort') } }, [icon(doc, 'close')]);
     remove.addEventListener('click', options.onRemove);
     element.append(remove);
   }
@@ -54,9 +55,9 @@ export function setChipSize(element: HTMLElement, options: ChipOptions): void {
 }
 
 function chipTitle({ label, chip }: ChipOptions): string {
-  if (!chip) return `${label}: measuring…`;
-  const size = chip.kind === 'image' ? formatSize(chip.chars) : `${formatCount(chip.chars)} characters, about ${formatCount(chip.tokens)} tokens`;
-  return `${label}: ${chip.error ? '' : `adds ${size}`}${chip.note ? `${chip.error ? '' : ' · '}${chip.note}` : ''}`;
+  if (!chip) return t('chipMeasuring', label);
+  const size = chip.kind === 'image' ? formatSize(chip.chars) : t('chipSizeText', formatCount(chip.chars), formatCount(chip.tokens));
+  return `${label}: ${chip.error ? '' : t('chipAdds', size)}${chip.note ? `${chip.error ? '' : ' · '}${chip.note}` : ''}`;
 }
 
 /** The chips under a sent message. */
@@ -64,7 +65,7 @@ export function attachmentRow(doc: Document, chips: readonly AttachmentChip[]): 
   return h(
     doc,
     'div',
-    { className: 'attachment-row', attrs: { 'aria-label': 'Attached' } },
+    { className: 'attachment-row', attrs: { 'aria-label': t('attached') } },
     chips.map((chip) => attachmentChip(doc, { kind: chip.kind, label: chip.label, chip })),
   );
 }

@@ -3,6 +3,7 @@
 // lives as long as its token is in the text; removing the chip removes the token.
 import type { AttachmentChip, MentionSuggestion } from '../../src/shared/chat-model';
 import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../src/shared/images';
+import { t } from '../strings';
 import { h } from '../dom';
 import { attachmentChip, setChipSize } from './attachment-chips';
 
@@ -66,7 +67,7 @@ export class ComposerAttachments {
     const entry = this.mentions.get(token);
     if (!entry) return;
     // A path that names nothing is not a mention after all (it stays plain text).
-    entry.chip = chip ?? { kind: entry.suggestion.kind, label: entry.suggestion.label, chars: 0, tokens: 0, note: 'not found in the workspace', error: true };
+    entry.chip = chip ?? { kind: entry.suggestion.kind, label: entry.suggestion.label, chars: 0, tokens: 0, note: t('notInWorkspace'), error: true };
     setChipSize(entry.element, { kind: entry.suggestion.kind, label: entry.suggestion.label, chip: entry.chip });
   }
 
@@ -87,16 +88,16 @@ export class ComposerAttachments {
     const problems: string[] = [];
     for (const file of files) {
       if (this.images.length >= MAX_IMAGES) {
-        problems.push(`only ${MAX_IMAGES} images can be attached to one message`);
+        problems.push(t('imagesTooMany', MAX_IMAGES));
         break;
       }
       const mediaType = IMAGE_MEDIA_TYPES.find((t) => t === file.type);
       if (!mediaType) {
-        problems.push(`${file.name || 'that file'}: only PNG, JPEG, WebP and GIF images can be attached`);
+        problems.push(t('imageWrongType', file.name || t('thatFile')));
         continue;
       }
       if (file.size > MAX_IMAGE_BYTES) {
-        problems.push(`${file.name || 'the image'} is ${(file.size / 1024 / 1024).toFixed(1)} MB; images up to 5 MB can be attached`);
+        problems.push(t('imageTooBig', file.name || t('theImage'), (file.size / 1024 / 1024).toFixed(1), MAX_IMAGE_BYTES / 1024 / 1024));
         continue;
       }
       const dataUrl = await readAsDataUrl(this.doc, file);
@@ -110,14 +111,14 @@ export class ComposerAttachments {
       };
       this.images.push(entry);
     }
-    this.problem = problems.length ? problems.join('; ') : undefined;
+    this.problem = problems.length ? problems.join(t('problemsJoin')) : undefined;
     this.refresh();
   }
 
   /** Whether images may be sent, given what the selected model takes; false shows why. */
   blocksSending(imagesSupported: boolean | undefined, model: string | undefined): boolean {
     const blocked = this.images.length > 0 && imagesSupported === false;
-    const unsupported = blocked ? `${model ?? 'The selected model'} does not take images: remove them or choose another model.` : undefined;
+    const unsupported = blocked ? t('imagesUnsupported', model ?? t('selectedModel')) : undefined;
     this.notice.textContent = [unsupported, this.problem].filter(Boolean).join(' ');
     this.notice.hidden = !this.notice.textContent;
     return blocked;

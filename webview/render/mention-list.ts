@@ -3,6 +3,7 @@
 // Escape closes; a click picks too. It is redrawn on every keystroke, so rows are kept and only the ones whose
 // item changed are rewritten, events are handled once on the list, and nothing reads layout on an answer.
 import type { MentionSuggestion } from '../../src/shared/chat-model';
+import { t } from '../strings';
 import { h } from '../dom';
 import { icon, type IconName } from '../icons';
 
@@ -34,9 +35,9 @@ export class MentionList {
     private readonly input: HTMLTextAreaElement,
     private readonly onPick: (item: MentionSuggestion) => void,
   ) {
-    this.element = h(doc, 'div', { className: 'mention-list', attrs: { id: MENTION_LIST_ID, role: 'listbox', 'aria-label': 'Mention a file, folder or context' } });
+    this.element = h(doc, 'div', { className: 'mention-list', attrs: { id: MENTION_LIST_ID, role: 'listbox', 'aria-label': t('mentionListLabel') } });
     this.element.hidden = true;
-    this.empty = h(doc, 'div', { className: 'mention-empty', text: 'No matching file or mention' });
+    this.empty = h(doc, 'div', { className: 'mention-empty', text: t('mentionNone') });
     // Keep focus in the text area when a row is clicked.
     this.element.addEventListener('mousedown', (event) => event.preventDefault());
     this.element.addEventListener('click', (event) => {
