@@ -122,7 +122,11 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       async openRelay() {
         // A click on the item of the view that is showing would close the side bar.
         if (!(await chat().locator('.relay-title').isVisible())) {
-          await page.locator('.activitybar [aria-label^="Relay"]').first().click();
+          // The item appears once the server has scanned the extensions and the workbench has drawn their
+          // contributions: part of start-up, which takes as long under load as the workbench itself (60 s above).
+          const item = page.locator('.activitybar [aria-label^="Relay"]').first();
+          await item.waitFor({ state: 'visible', timeout: 90_000 });
+          await item.click();
           await chat().locator('.relay-title').waitFor({ timeout: 30_000 });
         }
         mark('open-relay');
