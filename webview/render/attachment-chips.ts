@@ -1,6 +1,6 @@
 // Chips for mentions and images: in the composer while a message is written (removable) and under a sent
 // message. Each shows what it is and the size it added; the full figures are in its tooltip.
-import { formatCount, formatSize as formatSizeInLanguage } from '../numbers';
+import { formatCount, formatSize } from '../numbers';
 import type { AttachmentChip, AttachmentKind } from '../../src/shared/chat-model';
 import { t } from '../strings';
 import { h } from '../dom';
@@ -16,9 +16,6 @@ const KIND_ICON: Record<AttachmentKind, IconName> = {
   url: 'link',
   image: 'image',
 };
-
-/** "850 B", "12.4 KB", "1.2 MB" (the same as src/core/mentions/attachments.ts formatSize, which the webview may not import). */
-export const formatSize = formatSizeInLanguage;
 
 export interface ChipOptions {
   kind: AttachmentKind;

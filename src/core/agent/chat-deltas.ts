@@ -18,8 +18,6 @@ const CARD_STATE: Record<ToolCallState, ToolCardState> = {
 };
 
 /** A sub-agent's card: its id is `<parentCallId>/<callId>` (unique in the chat) and its name says whose it is. */
-export const SUB_AGENT_LABEL = 'Sub-agent';
-
 export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolCardStatus {
   const card: ToolCardStatus = {
     callId: parentCallId ? `${parentCallId}/${status.callId}` : status.callId,
