@@ -15,6 +15,7 @@ import type { FrameLocator } from 'playwright-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
 import { REPO_ROOT } from '../support/vscode/server';
+import { textLayout } from '../support/vscode/layout';
 import { openWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
@@ -131,6 +132,9 @@ for (const theme of [
         zh('No API key is set for {0}. Press Enter API Key (or run "{1}"), then Retry.', 'Anthropic', `Relay: ${nlsTitle('command.setApiKey.title')}`),
       );
       assert.equal(await error.locator('.retry-button').textContent(), zh('Retry'));
+      // In the side bar's default width the buttons sit under the text; beside it, they squeezed it into a column.
+      const layout = await textLayout(error, error.locator('.error-text'), error.locator('button'));
+      assert.ok(layout.share > 0.7 && layout.buttonsBelow, `the error's text keeps the banner's width: ${JSON.stringify(layout)}`);
       assert.equal(model.requests.length, 0, 'no request without a key');
       await wb.screenshot(`locale-zh-cn-no-key-${theme.name}`);
 

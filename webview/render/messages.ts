@@ -175,6 +175,16 @@ class ToolItemView implements ItemView {
   }
 }
 
+/**
+ * The text of an error or notice with its buttons on a row below it, never beside it: in a narrow side bar,
+ * buttons beside the text squeezed it into a column a few characters wide.
+ */
+function messageBody(doc: Document, text: HTMLElement, buttons: readonly HTMLElement[]): HTMLElement {
+  const body = h(doc, 'div', { className: 'message-body' }, [text]);
+  if (buttons.length > 0) body.append(h(doc, 'div', { className: 'message-actions' }, [...buttons]));
+  return body;
+}
+
 class ErrorItemView implements ItemView {
   readonly element: HTMLElement;
   constructor(
@@ -187,11 +197,11 @@ class ErrorItemView implements ItemView {
   }
   update(item: ChatItem): void {
     if (item.kind !== 'error') return;
-    const parts: Node[] = [icon(this.doc, 'error'), h(this.doc, 'span', { className: 'error-text', text: item.message })];
+    const buttons: HTMLElement[] = [];
     const fix = item.fix;
-    if (fix) parts.push(button(this.doc, fix.label, 'primary-button fix-button', () => this.actions.setUpProvider(fix.step)));
-    if (item.retryable) parts.push(button(this.doc, t('retry'), 'secondary-button retry-button', () => this.actions.retry(item.id)));
-    this.element.replaceChildren(...parts);
+    if (fix) buttons.push(button(this.doc, fix.label, 'primary-button fix-button', () => this.actions.setUpProvider(fix.step)));
+    if (item.retryable) buttons.push(button(this.doc, t('retry'), 'secondary-button retry-button', () => this.actions.retry(item.id)));
+    this.element.replaceChildren(icon(this.doc, 'error'), messageBody(this.doc, h(this.doc, 'span', { className: 'error-text', text: item.message }), buttons));
   }
 }
 
@@ -209,10 +219,9 @@ class NoticeItemView implements ItemView {
     if (item.kind !== 'notice') return;
     this.element.classList.toggle('notice-warning', item.level === 'warning');
     this.element.classList.toggle('notice-info', item.level !== 'warning');
-    const parts: Node[] = [icon(this.doc, item.level === 'warning' ? 'warning' : 'info'), h(this.doc, 'span', { text: item.text })];
     // A restore's notice: its checkpoint holds the files as they were just before it, so this undoes it.
-    if (item.checkpointId !== undefined) parts.push(button(this.doc, t('undoRestore'), 'secondary-button undo-restore-button', () => this.actions.restore(item.id, false)));
-    this.element.replaceChildren(...parts);
+    const buttons = item.checkpointId === undefined ? [] : [button(this.doc, t('undoRestore'), 'secondary-button undo-restore-button', () => this.actions.restore(item.id, false))];
+    this.element.replaceChildren(icon(this.doc, item.level === 'warning' ? 'warning' : 'info'), messageBody(this.doc, h(this.doc, 'span', { className: 'notice-text', text: item.text }), buttons));
   }
 }
 

@@ -73,16 +73,18 @@ export class ToolCardView {
   /** Line one: state, name, outcome; line two (when there is one): the tool's own tip, with the room it needs. */
   private renderHeader(info: ReturnType<typeof stateInfo>): void {
     const { doc, status } = this;
-    const head = h(doc, 'span', { className: 'tool-head' }, [
+    const meta = h(doc, 'span', { className: 'tool-meta' }, [h(doc, 'span', { className: 'tool-state-label', text: info.label })]);
+    const summary = this.summary();
+    if (summary) meta.append(summary);
+    const duration = status.durationMs ?? (status.endTime !== undefined ? status.endTime - status.startTime : undefined);
+    if (!info.active && duration !== undefined && duration >= 0) meta.append(h(doc, 'span', { className: 'tool-duration', text: formatDuration(duration) }));
+    // The name keeps its room: in a narrow side bar the state and outcome move under it rather than cutting it.
+    const title = h(doc, 'span', { className: 'tool-title' }, [
       icon(doc, 'chevron', 'tool-chevron'),
       icon(doc, info.icon, 'tool-state-icon'),
       h(doc, 'span', { className: 'tool-name', text: status.displayName || status.toolName }),
-      h(doc, 'span', { className: 'tool-state-label', text: info.label }),
     ]);
-    const summary = this.summary();
-    if (summary) head.append(summary);
-    const duration = status.durationMs ?? (status.endTime !== undefined ? status.endTime - status.startTime : undefined);
-    if (!info.active && duration !== undefined && duration >= 0) head.append(h(doc, 'span', { className: 'tool-duration', text: formatDuration(duration) }));
+    const head = h(doc, 'span', { className: 'tool-head' }, [title, meta]);
     const parts: Node[] = [head];
     if (status.showTip) parts.push(h(doc, 'span', { className: 'tool-tip', text: status.showTip, attrs: { title: status.showTip } }));
     this.toggle.replaceChildren(...parts);
