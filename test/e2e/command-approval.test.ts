@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import type { ScriptedModelServer } from '../support/scripted-model-server';
+import { isShownWhole } from '../support/vscode/layout';
 import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const DENIED = 'touch denied-by-user.txt';
@@ -58,7 +59,19 @@ describe('e2e: command approval in the native modal', () => {
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.filter({ hasText: ALLOWED }).waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
-    await chat.locator('.tool-card[data-call-id="call_allowed"][data-state="success"]').waitFor({ timeout: 30_000 });
+    const card = chat.locator('.tool-card[data-call-id="call_allowed"][data-state="success"]');
+    await card.waitFor({ timeout: 30_000 });
+    // A side bar narrower than the default (the page's body at 220 px): the state, exit code and duration move
+    // under the name rather than cut it.
+    assert.equal(await card.locator('.tool-name').textContent(), 'Run Command');
+    await card.evaluate((el) => (el.ownerDocument.body.style.width = '220px'));
+    try {
+      assert.ok(await isShownWhole(card.locator('.tool-name')), 'the tool name is shown whole');
+      const [name, meta] = [await card.locator('.tool-name').boundingBox(), await card.locator('.tool-meta').boundingBox()];
+      assert.ok(name && meta && meta.y >= name.y + name.height - 1, `the state and duration sit under the name: ${JSON.stringify({ name, meta })}`);
+    } finally {
+      await card.evaluate((el) => (el.ownerDocument.body.style.width = ''));
+    }
     assert.equal(existsSync(join(wb.workspace, 'allowed-by-user.txt')), true, 'the allowed command ran in the workspace');
     assert.equal(await chat.locator('.tool-card[data-call-id="call_denied"]').getAttribute('data-state'), 'error');
     await wb.screenshot('command-allowed');
@@ -68,7 +81,8 @@ describe('e2e: command approval in the native modal', () => {
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.filter({ hasText: PRELOADED }).waitFor({ timeout: 30_000 });
     const text = (await dialog.textContent()) ?? '';
-    assert.match(text, /Asks because of:[^]*LD_PRELOAD/, `the modal names the trigger: ${text}`);
+    assert.match(text, /Why: The environment variable LD_PRELOAD loads code/, `the modal names the trigger and what it does: ${text}`);
+    assert.doesNotMatch(text, /Asks because of|Needs approval/, `each fact once: the reason already names it, the question already asks: ${text}`);
     await wb.screenshot('command-modal-trigger');
     await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
     await chat.locator('.tool-card[data-call-id="call_preloaded"][data-state="error"]').waitFor({ timeout: 30_000 });

@@ -159,7 +159,7 @@ function dedupe(checks: PermissionCheck[]): PermissionCheck[] {
   });
 }
 
-/** The English side starts a sentence with a capital ("Relay's default rule…", "The rule…"); other languages as they are. */
+/** A sentence starts with a capital ("Relay's default rule…", "The rule…") on both sides; scripts without case are unchanged. */
 function capitalized(said: Said): Said {
-  return { model: `${said.model[0]!.toUpperCase()}${said.model.slice(1)}`, ui: said.ui };
+  return { model: `${said.model.charAt(0).toUpperCase()}${said.model.slice(1)}`, ui: `${said.ui.charAt(0).toLocaleUpperCase()}${said.ui.slice(1)}` };
 }

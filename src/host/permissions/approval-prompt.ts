@@ -97,9 +97,10 @@ function detailFor(ctx: PromptContext): string {
   if (what.length) sections.push(what);
 
   const why: string[] = [];
-  const trigger = triggerLine(decision.trigger, command);
+  const reason = withoutAskPrefix(quotingOnce(decision.uiReason, command));
+  const trigger = triggerLine(decision.trigger, command, reason);
   if (trigger) why.push(trigger);
-  why.push(l10n.t('Why: {0}', quotingOnce(decision.uiReason, command)));
+  why.push(l10n.t('Why: {0}', reason));
   const others = otherAsks(decision);
   if (others.length) {
     why.push(l10n.t('Also needs approval:'), ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.uiReason}`));
@@ -186,11 +187,27 @@ function outsideWorkspaceLines(decision: Decision): string[] {
   return lines;
 }
 
-function triggerLine(trigger: CheckSubject | undefined, commandLine: string | undefined): string | undefined {
+/**
+ * "Why: Needs approval: …" says it twice (the question already asks): the reason loses its "Needs approval:"
+ * opening, found through the same message in the display language.
+ */
+function withoutAskPrefix(reason: string): string {
+  const [prefix] = l10n.t('Needs approval: {0}.', '\u0000').split('\u0000');
+  if (!prefix || !reason.startsWith(prefix) || reason.length === prefix.length) return reason;
+  const rest = reason.slice(prefix.length);
+  return rest.charAt(0).toLocaleUpperCase() + rest.slice(1);
+}
+
+/**
+ * The part of the command that made it ask, unless the reason already names it (each fact once): the flag or
+ * environment variable (`-delete`, `LD_PRELOAD`), the sub-command of a longer line, the file a command touches.
+ */
+function triggerLine(trigger: CheckSubject | undefined, commandLine: string | undefined, reason: string): string | undefined {
   if (!trigger || trigger.type === 'call' || trigger.type === 'domain') return undefined;
   if (trigger.type === 'command') {
-    // The flag or environment variable that made it ask (`-delete`, `LD_PRELOAD`), named on its own.
-    if (trigger.text === commandLine?.trim()) return trigger.cause === undefined ? undefined : l10n.t('Asks because of: "{0}"', trigger.cause);
+    const named = (text: string | undefined) => text === undefined || mentions(reason, text);
+    if (named(trigger.cause) && (trigger.text === commandLine?.trim() || named(trigger.text))) return undefined;
+    if (trigger.text === commandLine?.trim()) return l10n.t('Asks because of: "{0}"', trigger.cause!);
     return trigger.cause === undefined ? l10n.t('Asks because of: {0}', trigger.text) : l10n.t('Asks because of: "{0}" in {1}', trigger.cause, trigger.text);
   }
   if (trigger.command === undefined) return undefined; // the file line above already names it
@@ -215,4 +232,15 @@ export function describeRuleToSave(rule: PermissionRule): string {
   const scope =
     rule.subject === 'command' ? l10n.t(' (commands)') : rule.subject === 'path' ? l10n.t(' (paths)') : rule.subject === 'domain' ? l10n.t(' (web domain)') : '';
   return `${tool}: ${rule.pattern}${scope}`;
+}
+
+/** Whether `text` stands in `sentence` as a whole (so "-f" is not found in "rm -rf"). */
+function mentions(sentence: string, text: string): boolean {
+  const part = /[\w-]/;
+  for (let at = sentence.indexOf(text); at >= 0; at = sentence.indexOf(text, at + 1)) {
+    const before = sentence[at - 1];
+    const after = sentence[at + text.length];
+    if ((before === undefined || !part.test(before)) && (after === undefined || !part.test(after))) return true;
+  }
+  return false;
 }

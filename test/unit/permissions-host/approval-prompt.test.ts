@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApprovalPrompt, ApprovalRequest } from '../../../src/core/ports/approval';
-import { describeRuleToSave } from '../../../src/host/permissions/approval-prompt';
+import type { Decision } from '../../../src/core/permissions/types';
+import { buildApprovalPrompt, describeRuleToSave } from '../../../src/host/permissions/approval-prompt';
 import { WORKSPACE } from '../permissions/fixtures';
 import { harness, never } from './fakes';
 
@@ -28,8 +29,9 @@ describe('approval prompt text', () => {
     assert.equal(lines[0], 'Clean the build output');
     assert.ok(lines.includes('Command: ls && rm -rf build && echo done'));
     assert.ok(lines.includes('Working directory: packages/app'), prompt.detail);
-    assert.ok(lines.includes('Asks because of: rm -rf build'), prompt.detail);
+    // The reason names the sub-command that asks, so no "Asks because of" line says it a second time.
     assert.match(prompt.detail, /Why: "rm -rf build" needs approval under Relay's default rule "rm" \(deletes recursively\)/);
+    assert.equal(prompt.detail.split('rm -rf build').length - 1, 2, `the sub-command in the command line and once in Why: ${prompt.detail}`);
     assert.ok(lines.includes('Tool: run_command'));
     assert.deepEqual(prompt.alwaysAllow?.rules, [{ tool: 'run_command', pattern: 'rm -rf build', action: 'allow', subject: 'command' }]);
     assert.equal(prompt.offersDiff, false);
@@ -136,5 +138,28 @@ describe('approval prompt text', () => {
   it('rules read as people say them', () => {
     assert.equal(describeRuleToSave({ tool: 'run_command', pattern: 'npm test', action: 'allow', subject: 'command' }), 'run_command: npm test (commands)');
     assert.equal(describeRuleToSave({ tool: '*', pattern: 'src/**', action: 'allow' }), 'any tool: src/**');
+  });
+
+  it('"Asks because of" stays when the reason does not name the cause as a whole word ("-f" is not in "-rf")', () => {
+    const command = 'ls && tool -f x';
+    const decision = (cause: string, uiReason: string): Decision => ({
+      action: 'ask',
+      reason: uiReason,
+      uiReason,
+      trigger: { type: 'command', text: 'tool -f x', argv: ['tool', '-f', 'x'], cause },
+      audit: { toolName: 'run_command', kind: 'execute', mode: 'default', action: 'ask', basis: 'mode', checks: [] },
+    });
+    const detail = (d: Decision) =>
+      buildApprovalPrompt({
+        request: { callId: 'c', toolName: 'run_command', kind: 'execute', targets: { command } },
+        decision: d,
+        suggestion: { available: false, reason: 'test' },
+        saveTarget: 'user settings',
+        workspaceFolders: [WORKSPACE],
+        defaultCwd: WORKSPACE,
+      }).detail;
+    assert.ok(detail(decision('-f', 'Unlike rm -rf, it asks.')).includes('Asks because of: "-f" in tool -f x'));
+    assert.ok(!detail(decision('-f', '"tool -f x" asks, because "-f" forces it.')).includes('Asks because of'));
+    assert.ok(detail(decision('-f', 'Needs approval: "-f" forces it.')).includes('Asks because of: "-f" in tool -f x'), 'the sub-command is not named');
   });
 });

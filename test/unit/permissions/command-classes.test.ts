@@ -121,8 +121,9 @@ describe('class 2: an allow rule grants a flag only when it names it', () => {
       workspaceFolders: [WORKSPACE],
       defaultCwd: WORKSPACE,
     });
-    assert.ok(prompt.detail.includes(`Asks because of: "-delete" in ${command}`), prompt.detail);
-    assert.ok(prompt.detail.includes('-delete'));
+    // Each fact once: the reason names the sub-command and its flag, so no "Asks because of" line repeats them.
+    assert.match(prompt.detail, /Why: .*"find \. -name '\*\.log' -delete", because "-delete" deletes the files it finds\. The rule "find"/, prompt.detail);
+    assert.ok(!prompt.detail.includes('Asks because of'), prompt.detail);
   });
 
   test('the modal names the variable of a risky assignment', async () => {
@@ -136,8 +137,8 @@ describe('class 2: an allow rule grants a flag only when it names it', () => {
       workspaceFolders: [WORKSPACE],
       defaultCwd: WORKSPACE,
     });
-    assert.ok(prompt.detail.includes('Asks because of: "LD_PRELOAD"'), prompt.detail);
-    assert.match(prompt.detail, /Why: .*LD_PRELOAD loads code/);
+    assert.match(prompt.detail, /^Why: The environment variable LD_PRELOAD loads code/m, 'named once, by the reason, without "Needs approval:" again');
+    assert.ok(!prompt.detail.includes('Asks because of'), prompt.detail);
   });
 
   test('git diff --output: the label is the flag, and always-allow offers a rule that names it', async () => {
