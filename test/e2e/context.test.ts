@@ -100,6 +100,10 @@ describe('e2e: the context meter and condensing', () => {
     assert.ok(counts, 'the card shows the tokens before and after');
     const [before, after] = [counts[1]!, counts[2]!].map((n) => Number(n.replace(/,/g, '')));
     assert.ok(after! < before! - 2_000, `condensing saved the read: ${before} → ${after}`);
+    const title = card.locator('.condensed-title');
+    const titleBox = await title.boundingBox();
+    const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || el.getBoundingClientRect().height);
+    assert.ok(titleBox && titleBox.height < lineHeight * 1.5, `"Context condensed" on one line in the side bar (the counts wrap instead): ${titleBox?.height} px`);
     const body = card.locator('.condensed-summary');
     assert.equal(await body.isVisible(), false, 'folded at first');
     await card.locator('summary').click();
