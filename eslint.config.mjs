@@ -36,7 +36,22 @@ const toolUiText = [
     selector: `ClassBody:not(:has(PropertyDefinition[key.name='uiDisplayName'])) > PropertyDefinition[key.name='displayName'][value.type='Literal']`,
     message: "A tool's displayName (English, shown to the model) needs its uiDisplayName = l10n.t(...) for the card.",
   },
+  ...toolFailureText(),
 ];
+
+/**
+ * A tool's failure is read by the model (English) and shown on its card (the display language): a sentence
+ * written as a bare literal for ToolError, fail(ctx, type, …) or a status's error reaches the card in English.
+ */
+function toolFailureText() {
+  const sentence = `:matches(Literal[value=/[A-Za-z]{2}/], TemplateLiteral:has(> TemplateElement[value.raw=/[A-Za-z]{2}/]))`;
+  const message = "A tool's failure is read by the model and shown on its card: build it with l10n.both(...) (a string only for another program's own words).";
+  return [
+    { selector: `NewExpression[callee.name='ToolError'] > ${sentence}:nth-child(2)`, message },
+    { selector: `CallExpression[callee.property.name='fail'][arguments.length>=3] > ${sentence}:nth-child(3)`, message },
+    { selector: `CallExpression[callee.property.name='sendToolStatus'] Property[key.name='error'] > ${sentence}`, message },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**'] },
@@ -128,7 +143,7 @@ export default tseslint.config(
   {
     // Tools and the tool runtime speak on two channels (docs/tool-system.md): the card's name, title and tip are
     // the person's, in their language; what the model reads stays English. A literal here is an untranslated card.
-    files: ['src/tools/**/*.ts', 'src/core/tools/**/*.ts', 'src/core/agent/**/*.ts', 'src/core/mcp/**/*.ts', 'src/core/discovery/**/*.ts'],
+    files: ['src/tools/**/*.ts', 'src/core/tools/**/*.ts', 'src/core/agent/**/*.ts', 'src/core/mcp/**/*.ts', 'src/core/discovery/**/*.ts', 'src/core/edit/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...toolUiText] },
   },
   {

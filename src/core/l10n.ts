@@ -49,6 +49,18 @@ export function withoutStop(said: Said): Said {
   return { model: said.model.replace(/\.$/, ''), ui: said.ui.replace(/[.。]$/, '') };
 }
 
+/**
+ * Sentences one after another on both channels: English with a space between, the display language with a space
+ * unless the sentence before ends in full-width punctuation ("。", "？"). Absent parts are skipped.
+ */
+export function sentences(...parts: (Said | undefined)[]): Said {
+  const present = parts.filter((p): p is Said => p !== undefined);
+  return {
+    model: present.map((p) => p.model).join(' '),
+    ui: present.reduce((out, p) => (out === '' ? p.ui : /[\u3000-\u303f\uff00-\uffef]$/.test(out) ? out + p.ui : `${out} ${p.ui}`), ''),
+  };
+}
+
 /** Called by the host with `vscode.l10n.t` (each Node bundle has its own copy of this module). */
 export function setLocalizer(fn: Localize): void {
   localize = fn;

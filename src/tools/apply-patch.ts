@@ -65,7 +65,11 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
   protected async plan(params: ApplyPatchParams, signal: AbortSignal): Promise<EditPlan> {
     const parsed = parsePatch(params.patch);
     if (!parsed.ok) {
-      throw new ToolError(ToolErrorType.INVALID_PARAMS, `The patch could not be parsed: ${parsed.error.message}. Nothing was changed.`);
+      // The parser's detail is for the model; the card says where.
+      throw new ToolError(ToolErrorType.INVALID_PARAMS, {
+        model: `The patch could not be parsed: ${parsed.error.message}. Nothing was changed.`,
+        ui: l10n.t('The patch could not be parsed (line {0}). Nothing was changed.', parsed.error.line),
+      });
     }
     const roots = this.roots();
     const resolved = new Map<string, string>();
@@ -75,7 +79,10 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
     assertDistinctTargets(resolved, roots);
     const texts = await this.readTargets(parsed.operations, resolved, signal);
     const applied = applyOperations(parsed.operations, (p) => texts.get(resolved.get(p)!));
-    if (!applied.ok) throw new ToolError(patchErrorType(applied.error.message), applied.error.message);
+    if (!applied.ok) {
+      const type = patchErrorType(applied.error.message);
+      throw new ToolError(type, { model: applied.error.message, ui: uiHunkFailure(type, applied.error.path) });
+    }
     const changes = applied.changes.map((c) => toProposal(c, resolved));
     const shown = (p: string) => displayPath(p, roots);
     return {
@@ -115,22 +122,24 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
     for (const op of operations) {
       const target = resolved.get(op.path)!;
       const stat = await files.stat(target);
-      if (stat?.type === 'directory') throw new ToolError(ToolErrorType.TARGET_IS_DIRECTORY, `${shown(target)} is a directory. Nothing was changed.`);
+      if (stat?.type === 'directory') throw new ToolError(ToolErrorType.TARGET_IS_DIRECTORY, l10n.both('{0} is a directory. Nothing was changed.', shown(target)));
       if (op.type === 'add') {
-        if (stat) throw new ToolError(ToolErrorType.INVALID_PARAMS, `Add File ${op.path}: the file already exists; use "*** Update File:" to change it. Nothing was changed.`);
+        if (stat) throw new ToolError(ToolErrorType.INVALID_PARAMS, l10n.both('Add File {0}: the file already exists; use "*** Update File:" to change it. Nothing was changed.', op.path));
         continue;
       }
       if (!stat) {
         const missing = await notFoundError(this.services, target, signal);
-        const header = `${op.type === 'delete' ? 'Delete' : 'Update'} File ${op.path}`;
-        const advice = op.type === 'update' ? ' To create it, use "*** Add File:".' : '';
-        throw new ToolError(missing.type, `${header}: ${missing.message}${advice} Nothing was changed.`);
+        const said =
+          op.type === 'delete'
+            ? l10n.both('Delete File {0}: {1} Nothing was changed.', op.path, missing.said)
+            : l10n.both('Update File {0}: {1} To create it, use "*** Add File:". Nothing was changed.', op.path, missing.said);
+        throw new ToolError(missing.type, said);
       }
       texts.set(target, await files.readText(target));
       if (op.type === 'update' && op.moveTo !== undefined) {
         const destination = resolved.get(op.moveTo)!;
         if (await files.stat(destination)) {
-          throw new ToolError(ToolErrorType.INVALID_PARAMS, `Update File ${op.path}: cannot move to ${op.moveTo}, which already exists. Nothing was changed.`);
+          throw new ToolError(ToolErrorType.INVALID_PARAMS, l10n.both('Update File {0}: cannot move to {1}, which already exists. Nothing was changed.', op.path, op.moveTo));
         }
       }
     }
@@ -150,11 +159,19 @@ function assertDistinctTargets(resolved: ReadonlyMap<string, string>, roots: rea
     if (earlier !== undefined) {
       throw new ToolError(
         ToolErrorType.INVALID_PARAMS,
-        `"${earlier}" and "${written}" are the same file (${displayPath(absolute, roots)}); put all its changes in one section. Nothing was changed.`,
+        l10n.both('"{0}" and "{1}" are the same file ({2}); put all its changes in one section. Nothing was changed.', earlier, written, displayPath(absolute, roots)),
       );
     }
     seen.set(absolute, written);
   }
+}
+
+/** The card's line for a patch whose hunks do not apply (the model reads the engine's sentence). */
+function uiHunkFailure(type: ToolErrorType, path: string | undefined): string {
+  const file = path ?? '';
+  if (type === ToolErrorType.EDIT_MULTIPLE_OCCURRENCES) return l10n.t('{0}: a hunk of the patch matches more than one place. Nothing was changed.', file);
+  if (type === ToolErrorType.EDIT_NO_CHANGE) return l10n.t('{0}: the patch leaves the file unchanged. Nothing was changed.', file);
+  return l10n.t('{0}: the patch does not match the file. Nothing was changed.', file);
 }
 
 /** The engine's hunk errors are sentences; their wording tells which kind of failure it was. */

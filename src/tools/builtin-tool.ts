@@ -4,7 +4,7 @@
 // runtime, which reports it with whatever partial result the tool set.
 import type { z } from 'zod';
 import { BaseTool, type ToolContext, type ToolDescription, ToolError, ToolErrorType } from '../core/tools';
-import { errorMessage } from '../core/tools/errors';
+import { errorSaid } from '../core/tools/errors';
 import type { ToolServices } from './services';
 
 export abstract class BuiltinTool<P> extends BaseTool<P> {
@@ -34,7 +34,7 @@ export abstract class BuiltinTool<P> extends BaseTool<P> {
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       const type = error instanceof ToolError ? error.type : ToolErrorType.EXECUTION_FAILED;
-      this.fail(ctx, type, errorMessage(error));
+      this.fail(ctx, type, errorSaid(error));
     }
   }
 

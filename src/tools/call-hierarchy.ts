@@ -56,7 +56,7 @@ export class CallHierarchyTool extends BuiltinTool<CallHierarchyParams> {
     const language = this.services.language;
     const { value: items, caveat } = await askLanguageFeatures(
       this.services,
-      { path: at.path, what: `the call hierarchy of ${at.name}`, name: at.name, ask: () => language.prepareCallHierarchy(at.path, at.position), isEmpty: (i) => i.length === 0 },
+      { path: at.path, what: l10n.both('the call hierarchy of {0}', at.name), name: at.name, ask: () => language.prepareCallHierarchy(at.path, at.position), isEmpty: (i) => i.length === 0 },
       ctx.signal,
     );
     const notes = [...(at.note ? [at.note] : []), ...(caveat ? [caveat] : [])];

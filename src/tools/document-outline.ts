@@ -58,8 +58,8 @@ export class DocumentOutlineTool extends BuiltinTool<DocumentOutlineParams> {
       this.services,
       {
         path,
-        what: 'the outline',
-        startingHint: 'If the file declares nothing, that is the answer. ',
+        what: l10n.both('the outline'),
+        startingHint: l10n.both('If the file declares nothing, that is the answer.'),
         ask: () => this.services.language.documentSymbols(path),
         isEmpty: (s) => s.length === 0,
       },

@@ -72,7 +72,7 @@ export class EditFileTool extends EditTool<EditFileParams> {
     const shown = displayPath(path, this.roots());
     await requireFile(this.services, path, signal);
     if (looksBinary(await this.services.files.readBytes(path, SNIFF_BYTES))) {
-      throw new ToolError(ToolErrorType.EXECUTION_FAILED, `${shown} looks like a binary file; edit_file only edits text.`);
+      throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both('{0} looks like a binary file; edit_file only edits text.', shown));
     }
     const text = await this.services.files.readText(path);
     const result = applyEdits(

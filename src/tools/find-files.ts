@@ -95,7 +95,7 @@ function relativeGlob(pattern: string, dir: string): string {
   if (!slashed.startsWith(prefix)) {
     throw new ToolError(
       ToolErrorType.INVALID_PARAMS,
-      `The pattern "${trimmed}" is outside the directory searched; pass that directory as path and a relative pattern.`,
+      l10n.both('The pattern "{0}" is outside the directory searched; pass that directory as path and a relative pattern.', trimmed),
     );
   }
   return slashed.slice(prefix.length) || '**/*';

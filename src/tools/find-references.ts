@@ -2,7 +2,7 @@
 // (VS Code's reference providers), grouped by file with the line of code at each: only real references, where a
 // text search also finds comments, strings and other things of the same name.
 import { uiCount } from './ui-text';
-import { l10n } from '../core/l10n';
+import { l10n, type Said } from '../core/l10n';
 import { z } from 'zod';
 import type { LanguageFeatures, SourcePosition } from '../core/ports/language-features';
 import type { ToolDescription } from '../core/tools';
@@ -36,6 +36,10 @@ export class FindReferencesTool extends LocationTool<FindReferencesParams> {
   protected readonly description = description;
   protected readonly schema = parameters;
   protected readonly noun = 'reference';
+
+  protected whatAsked(symbol: string): Said {
+    return l10n.both('the references of {0}', symbol);
+  }
 
   protected uiDoing(symbol: string): string {
     return l10n.t('Finding references to {0}', symbol);

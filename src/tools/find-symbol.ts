@@ -66,7 +66,7 @@ export class FindSymbolTool extends BuiltinTool<FindSymbolParams> {
     let caveat: string | undefined;
     if (params.path) {
       const path = await requireSourceFile(this.services, params.path, ctx.signal);
-      const reply = await askLanguageFeatures(this.services, { path, what: `symbols matching "${params.query}"`, name: params.query, ask: search, isEmpty: (s) => s.length === 0 }, ctx.signal);
+      const reply = await askLanguageFeatures(this.services, { path, what: l10n.both('symbols matching "{0}"', params.query), name: params.query, ask: search, isEmpty: (s) => s.length === 0 }, ctx.signal);
       symbols = reply.value;
       caveat = reply.caveat;
     } else {

@@ -1,7 +1,7 @@
 // go_to_definition: where the symbol at file + line + name is declared, from the editor's language features
 // (VS Code's definition providers): exact across files, overloads and re-exports, unlike a text search.
 import { uiCount } from './ui-text';
-import { l10n } from '../core/l10n';
+import { l10n, type Said } from '../core/l10n';
 import { z } from 'zod';
 import type { LanguageFeatures, SourcePosition } from '../core/ports/language-features';
 import type { ToolDescription } from '../core/tools';
@@ -34,6 +34,10 @@ export class GoToDefinitionTool extends LocationTool<GoToDefinitionParams> {
   protected readonly description = description;
   protected readonly schema = parameters;
   protected readonly noun = 'definition';
+
+  protected whatAsked(symbol: string): Said {
+    return l10n.both('the definitions of {0}', symbol);
+  }
 
   protected uiDoing(symbol: string): string {
     return l10n.t('Finding the definition of {0}', symbol);

@@ -52,7 +52,7 @@ export class HoverInfoTool extends BuiltinTool<HoverInfoParams> {
       this.services,
       {
         path: at.path,
-        what: `hover information for ${at.name}`,
+        what: l10n.both('hover information for {0}', at.name),
         name: at.name,
         ask: () => this.services.language.hover(at.path, at.position),
         isEmpty: (c) => hoverToText(c) === '',

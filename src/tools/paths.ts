@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { type PathPlatform, pathOsOf, pathPlatform } from '../core/permissions/path-platform';
 import { checkLength, validateModelPath } from '../core/permissions/path-validation';
+import { l10n } from '../core/l10n';
 import { ToolError, ToolErrorType } from '../core/tools';
 
 /** The platform Relay runs on; tests pass another to resolve Windows paths on Linux and back. */
@@ -21,13 +22,13 @@ export function resolveToolPath(input: string, roots: readonly string[], platfor
   const native = platform.style === 'windows' ? path.win32 : path.posix;
   const absolute = resolveValid(validation.path, roots, native);
   const tooLong = checkLength(absolute, platform);
-  if (tooLong && !tooLong.ok) throw new ToolError(ToolErrorType.INVALID_PARAMS, `Resolved against the workspace: ${tooLong.refusal.message}`);
+  if (tooLong && !tooLong.ok) throw new ToolError(ToolErrorType.INVALID_PARAMS, l10n.both('Resolved against the workspace: {0}', tooLong.refusal.message));
   // Touching a network path makes Windows contact that server (and offer it the user's login) before anyone is
   // asked, and edit tools read their file to prepare the proposal: only a share the workspace itself lives on.
   if (platform.style === 'windows' && absolute.startsWith('\\') && !roots.some((root) => insideWith(native, absolute, root))) {
     throw new ToolError(
       ToolErrorType.PATH_NOT_IN_WORKSPACE,
-      `"${input}" is a network path outside the workspace: opening it would make Windows contact that server before you are asked. Copy the file into the workspace, or open a workspace folder on that share.`,
+      l10n.both('"{0}" is a network path outside the workspace: opening it would make Windows contact that server before you are asked. Copy the file into the workspace, or open a workspace folder on that share.', input),
     );
   }
   return absolute;
@@ -44,7 +45,7 @@ function resolveValid(valid: string, roots: readonly string[], native: path.Plat
   if (root === undefined) {
     throw new ToolError(
       ToolErrorType.PATH_NOT_IN_WORKSPACE,
-      `No workspace folder is open, so the relative path "${valid}" cannot be resolved. Pass an absolute path.`,
+      l10n.both('No workspace folder is open, so the relative path "{0}" cannot be resolved. Pass an absolute path.', valid),
     );
   }
   return native.resolve(root, valid);

@@ -69,14 +69,18 @@ export class ReadFileTool extends BuiltinTool<ReadFileParams> {
     if (stat.size > MAX_READ_FILE_BYTES) {
       throw new ToolError(
         ToolErrorType.FILE_TOO_LARGE,
-        `${shown} is ${formatBytes(stat.size)}; read_file reads files up to ${formatBytes(MAX_READ_FILE_BYTES)}. ` +
-          'Find the part you need with search_text, or print a slice with run_command (e.g. sed -n 1000,1100p).',
+        l10n.both(
+          '{0} is {1}; read_file reads files up to {2}. Find the part you need with search_text, or print a slice with run_command (e.g. sed -n 1000,1100p).',
+          shown,
+          formatBytes(stat.size),
+          formatBytes(MAX_READ_FILE_BYTES),
+        ),
       );
     }
     if (looksBinary(await this.services.files.readBytes(absolute, SNIFF_BYTES))) {
       throw new ToolError(
         ToolErrorType.EXECUTION_FAILED,
-        `${shown} looks like a binary file (${formatBytes(stat.size)}), so it is not shown as text.`,
+        l10n.both('{0} looks like a binary file ({1}), so it is not shown as text.', shown, formatBytes(stat.size)),
       );
     }
     const lines = splitLines(await this.services.files.readText(absolute));
@@ -104,7 +108,7 @@ function pageOf(lines: readonly string[], offset: number, limit: number, shown: 
   const total = lines.length;
   if (total === 0) return { body: '(The file is empty.)', first: 0, last: 0, meta: { firstLine: 0, lastLine: 0, totalLines: 0 } };
   if (offset > total) {
-    throw new ToolError(ToolErrorType.INVALID_PARAMS, `offset ${offset} is past the end of ${shown}, which has ${total} lines.`);
+    throw new ToolError(ToolErrorType.INVALID_PARAMS, l10n.both('offset {0} is past the end of {1}, which has {2} lines.', offset, shown, total));
   }
   const width = String(Math.min(total, offset + limit - 1)).length;
   const out: string[] = [];

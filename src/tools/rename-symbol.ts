@@ -50,12 +50,12 @@ export class RenameSymbolTool extends EditTool<RenameSymbolParams> {
     const at = await locateSymbol(this.services, params, signal);
     const newName = params.new_name.trim();
     const where = `${at.shown}:${at.line}`;
-    if (newName === at.name) throw new ToolError(ToolErrorType.EDIT_NO_CHANGE, `${at.name} is already called ${newName}. Nothing was changed.`);
+    if (newName === at.name) throw new ToolError(ToolErrorType.EDIT_NO_CHANGE, l10n.both('{0} is already called {1}. Nothing was changed.', at.name, newName));
     const { value: answer, caveat } = await askLanguageFeatures(
       this.services,
       {
         path: at.path,
-        what: `a rename of ${at.name}`,
+        what: l10n.both('a rename of {0}', at.name),
         name: at.name,
         ask: () => this.services.language.rename(at.path, at.position, newName).then(
           (files): { files: FileTextEdits[] } | { refused: string } => ({ files }),
@@ -68,14 +68,14 @@ export class RenameSymbolTool extends EditTool<RenameSymbolParams> {
     if (caveat) {
       throw new ToolError(
         ToolErrorType.EXECUTION_FAILED,
-        `The language server is still loading the project, so a rename of ${at.name} now could miss some of its uses. Nothing was changed. Try again in a moment.`,
+        l10n.both('The language server is still loading the project, so a rename of {0} now could miss some of its uses. Nothing was changed. Try again in a moment.', at.name),
       );
     }
     if ('refused' in answer) {
-      throw new ToolError(ToolErrorType.EXECUTION_FAILED, `${at.name} at ${where} cannot be renamed: ${answer.refused} Nothing was changed. Check the line holds the symbol itself, or use apply_patch.`);
+      throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both('{0} at {1} cannot be renamed: {2} Nothing was changed. Check the line holds the symbol itself, or use apply_patch.', at.name, where, answer.refused));
     }
     const files = answer.files.filter((f) => f.edits.length > 0).sort((a, b) => (this.show(a.path) < this.show(b.path) ? -1 : 1));
-    if (files.length === 0) throw new ToolError(ToolErrorType.EDIT_NO_CHANGE, `The language server proposes no change for renaming ${at.name} at ${where}. Nothing was changed.`);
+    if (files.length === 0) throw new ToolError(ToolErrorType.EDIT_NO_CHANGE, l10n.both('The language server proposes no change for renaming {0} at {1}. Nothing was changed.', at.name, where));
     const changes: ProposedFileChange[] = [];
     for (const file of files) {
       const base = await this.services.files.readText(file.path);
@@ -83,7 +83,7 @@ export class RenameSymbolTool extends EditTool<RenameSymbolParams> {
       try {
         proposed = applyTextEdits(base, file.edits);
       } catch (error) {
-        throw new ToolError(ToolErrorType.EXECUTION_FAILED, `The rename's edits to ${this.show(file.path)} could not be placed: ${errorMessage(error)}. Nothing was changed.`);
+        throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both("The rename's edits to {0} could not be placed: {1}. Nothing was changed.", this.show(file.path), errorMessage(error)));
       }
       changes.push({ kind: 'update', path: file.path, baseText: base, proposedText: proposed });
     }

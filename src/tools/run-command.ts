@@ -128,7 +128,7 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
     if (result.timedOut) {
       ctx.setToolResult(ctx.callId, text, { error: ToolErrorType.SHELL_ERROR, keep: 'head_and_tail' });
       ctx.sendToolStatus(ctx.callId, 'ERROR', {
-        error: `Timed out after ${seconds(timeoutMs)}`,
+        error: l10n.t('Timed out after {0} s', Math.round(timeoutMs / 1000)),
         errorType: ToolErrorType.SHELL_ERROR,
         blocks: [block],
         metadata,
@@ -144,7 +144,7 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
     const roots = this.roots();
     const cwd = resolveToolPath(params.cwd ?? '.', roots);
     if (!isInWorkspace(cwd, roots)) {
-      throw new ToolError(ToolErrorType.PATH_NOT_IN_WORKSPACE, `The working directory ${cwd} is outside the workspace; commands run inside it.`);
+      throw new ToolError(ToolErrorType.PATH_NOT_IN_WORKSPACE, l10n.both('The working directory {0} is outside the workspace; commands run inside it.', cwd));
     }
     await requireDirectory(this.services, cwd, signal);
     return cwd;

@@ -73,7 +73,7 @@ export class SearchTextTool extends BuiltinTool<SearchTextParams> {
     const where = displayPath(target, this.roots());
     ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Searching for {0} in {1}', params.pattern, where) });
     const stat = await this.services.files.stat(target);
-    if (!stat) throw await notFoundError(this.services, target, ctx.signal, 'Path');
+    if (!stat) throw await notFoundError(this.services, target, ctx.signal, 'path');
     // A single file is searched from its folder, limited to its name; same-named files below are dropped after.
     const single = stat.type !== 'directory';
     const cwd = single ? path.dirname(target) : target;
@@ -96,7 +96,7 @@ export class SearchTextTool extends BuiltinTool<SearchTextParams> {
       if (error instanceof Error && error.name === 'SearchPatternError') {
         throw new ToolError(
           ToolErrorType.INVALID_PARAMS,
-          `The pattern is not a valid regular expression: ${error.message}\nEscape special characters, or set regex to false to search for the text as written.`,
+          l10n.both('The pattern is not a valid regular expression: {0}\nEscape special characters, or set regex to false to search for the text as written.', error.message),
         );
       }
       throw error;

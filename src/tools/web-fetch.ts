@@ -59,7 +59,7 @@ export class WebFetchTool extends BuiltinTool<WebFetchParams> {
 
   protected async run(params: WebFetchParams, ctx: ToolContext): Promise<void> {
     const web = this.services.web;
-    if (!web) throw new ToolError(ToolErrorType.EXECUTION_FAILED, 'Fetching web pages is not available here.');
+    if (!web) throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both('Fetching web pages is not available here.'));
     const url = checkedUrl(params.url);
     ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Fetching {0}', url.host) });
     let page;
@@ -69,13 +69,13 @@ export class WebFetchTool extends BuiltinTool<WebFetchParams> {
         allowPrivateAddress: (host, address) => web.allowsPrivateAddress(WEB_FETCH, host, address),
       });
     } catch (error) {
-      if (error instanceof WebFetchError) throw new ToolError(ERROR_TYPES[error.kind], error.message);
+      if (error instanceof WebFetchError) throw new ToolError(ERROR_TYPES[error.kind], { model: error.message, ui: uiFetchFailure(error, url.host) });
       throw error;
     }
     const start = params.start_index ?? 0;
     const total = page.markdown.length;
     if (start > 0 && start >= total) {
-      throw new ToolError(ToolErrorType.INVALID_PARAMS, `start_index ${start} is past the end of the page, which has ${total} characters.`);
+      throw new ToolError(ToolErrorType.INVALID_PARAMS, l10n.both('start_index {0} is past the end of the page, which has {1} characters.', start, total));
     }
     const slice = pageSlice(page.markdown, start, params.max_length ?? DEFAULT_MAX_LENGTH);
     const head = [
@@ -118,11 +118,36 @@ const ERROR_TYPES: Record<WebFetchErrorKind, ToolErrorType> = {
   cancelled: ToolErrorType.CANCELLED,
 };
 
+/** The card's line for a failed fetch (the model reads the fetcher's full sentence). */
+function uiFetchFailure(error: WebFetchError, host: string): string {
+  switch (error.kind) {
+    case 'invalid-url':
+      return l10n.t('Not a web address that can be fetched: {0}', host);
+    case 'blocked-address':
+      return l10n.t('{0} is a private or local address; fetching it was refused.', host);
+    case 'dns':
+      return l10n.t('{0} could not be resolved.', host);
+    case 'timeout':
+      return l10n.t('Fetching {0} took too long.', host);
+    case 'too-many-redirects':
+      return l10n.t('{0} redirected too many times.', host);
+    case 'http-status':
+      return l10n.t('{0} answered HTTP {1}.', host, error.status ?? '?');
+    case 'unsupported-content':
+      return l10n.t('{0} is not a web page or text.', host);
+    case 'network':
+      return l10n.t('Could not fetch {0}: the connection failed.', host);
+    case 'cancelled':
+      return l10n.t('The fetch was cancelled.');
+  }
+}
+
 function checkedUrl(input: string): URL {
   try {
     return parseWebUrl(input);
   } catch (error) {
-    throw new ToolError(ToolErrorType.INVALID_PARAMS, (error as Error).message);
+    const message = (error as Error).message;
+    throw new ToolError(ToolErrorType.INVALID_PARAMS, { model: message, ui: l10n.t('Not a web address that can be fetched: {0}', input) });
   }
 }
 

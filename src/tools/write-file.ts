@@ -60,12 +60,12 @@ export class WriteFileTool extends EditTool<WriteFileParams> {
       };
     }
     if (stat.type === 'directory') {
-      throw new ToolError(ToolErrorType.TARGET_IS_DIRECTORY, `${shown} is a directory; give the path of a file inside it.`);
+      throw new ToolError(ToolErrorType.TARGET_IS_DIRECTORY, l10n.both('{0} is a directory; give the path of a file inside it.', shown));
     }
     const current = await this.services.files.readText(path);
     const content = inFileConventions(params.content, current);
     if (content === current) {
-      throw new ToolError(ToolErrorType.EDIT_NO_CHANGE, `${shown} already has exactly this content; nothing to write.`);
+      throw new ToolError(ToolErrorType.EDIT_NO_CHANGE, l10n.both('{0} already has exactly this content; nothing to write.', shown));
     }
     return {
       changes: [{ kind: 'update', path, baseText: current, proposedText: content }],

@@ -2,7 +2,7 @@
 // valid: every tool_call in it gets a tool_result, a call whose arguments never completed never runs, and a
 // turn whose stream failed leaves nothing behind (the request can be retried as it was).
 import type { ModelRequest, AssistantPart, UserPart } from '../model/provider';
-import { l10n } from '../l10n';
+import { l10n, type Said } from '../l10n';
 import type { ToolBatchResult, ToolCallOutcome, ToolCallStream, ToolScheduler } from '../tools';
 import type { LoopHost } from './agent-loop';
 import type { SessionApprovals } from './approval-hook';
@@ -25,9 +25,10 @@ export function incompleteCallResult(toolName: string): string {
 
 export const CANCELLED: AgentState = { status: 'cancelled' };
 
-const STREAM_FAILED_REASON = 'The model stream failed before the call was complete';
-const INCOMPLETE_REASON = 'Its arguments never completed';
-const SUPERSEDED_REASON = 'The model restarted its reply, so this call was superseded and did not run';
+// Why a streamed call was cancelled, for the model (English) and the card (display language).
+const STREAM_FAILED_REASON = (): Said => l10n.both('The model stream failed before the call was complete');
+const INCOMPLETE_REASON = (): Said => l10n.both('Its arguments never completed');
+const SUPERSEDED_REASON = (): Said => l10n.both('The model restarted its reply, so this call was superseded and did not run');
 const restartNotice = (): string =>
   l10n.t('The model service restarted its reply mid-stream (a gateway retried the request). The partial reply above was discarded; the restarted reply follows.');
 
@@ -54,7 +55,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
     onRestart: (superseded) => {
       thinking.close();
       text.close();
-      for (const call of superseded) scheduler.cancelCall(call.callId, SUPERSEDED_REASON);
+      for (const call of superseded) scheduler.cancelCall(call.callId, SUPERSEDED_REASON());
       host.emit({ type: 'notice', id: host.newId(), text: restartNotice(), level: 'warning' });
     },
   });
@@ -63,7 +64,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
   recordUsage(host, turn);
 
   if (turn.error) {
-    await discardCalls(scheduler, stream, [...turn.superseded, ...turn.calls], STREAM_FAILED_REASON);
+    await discardCalls(scheduler, stream, [...turn.superseded, ...turn.calls], STREAM_FAILED_REASON());
     return { status: 'failed', error: turn.error };
   }
   if (turn.aborted) {
@@ -115,13 +116,13 @@ function answerWithoutTools(step: StepContext, turn: StreamedTurn): AgentState |
 
 /** Runs the complete calls; the incomplete ones are cancelled first, so they never execute (superseded ones were). */
 async function finishCalls(scheduler: ToolScheduler, stream: ToolCallStream, turn: StreamedTurn): Promise<ToolBatchResult> {
-  for (const call of turn.calls) if (!call.ended) scheduler.cancelCall(call.callId, INCOMPLETE_REASON);
+  for (const call of turn.calls) if (!call.ended) scheduler.cancelCall(call.callId, INCOMPLETE_REASON());
   if (turn.calls.length === 0 && turn.superseded.length === 0) return { outcomes: [] };
   return stream.finish();
 }
 
 /** A failed turn's calls never run: each is cancelled, then the stream settles their cards. */
-async function discardCalls(scheduler: ToolScheduler, stream: ToolCallStream, calls: readonly StreamedCall[], reason: string): Promise<void> {
+async function discardCalls(scheduler: ToolScheduler, stream: ToolCallStream, calls: readonly StreamedCall[], reason: Said): Promise<void> {
   if (calls.length === 0) return;
   for (const call of calls) scheduler.cancelCall(call.callId, reason);
   await stream.finish();

@@ -1,6 +1,7 @@
 // Models name a symbol by file, line and name, never by column (they count columns badly): the column is the
 // name's place on that line. When the line drifted (the file changed since the model read it, or it miscounted),
 // the nearest line holding the name is used, and the result says so.
+import { l10n, type Said } from '../l10n';
 import type { SourcePosition } from '../ports/language-features';
 
 /** How far from the given line the name is looked for. */
@@ -18,7 +19,12 @@ export type SymbolPosition =
       /** Set when the name was not on the given line: why another one was used. */
       note?: string;
     }
-  | { ok: false; message: string };
+  | { ok: false; message: string; uiMessage: string };
+
+/** Why no position: `message` for the model (English), `uiMessage` for the card. */
+function notFound(said: Said): { ok: false; message: string; uiMessage: string } {
+  return { ok: false, message: said.model, uiMessage: said.ui };
+}
 
 const IDENTIFIER = /[\p{L}\p{N}_$]/u;
 
@@ -29,14 +35,14 @@ const IDENTIFIER = /[\p{L}\p{N}_$]/u;
 export function resolveSymbolPosition(text: string, line: number, symbol: string, occurrence = 1): SymbolPosition {
   const lines = text.split(/\r?\n|\r/);
   const name = symbol.trim().replace(/\(\)$/, '');
-  if (name === '') return { ok: false, message: 'symbol is empty: give the name as it is written in the code.' };
-  if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) return { ok: false, message: 'the file is empty.' };
+  if (name === '') return notFound(l10n.both('symbol is empty: give the name as it is written in the code.'));
+  if (lines.length === 0 || (lines.length === 1 && lines[0] === '')) return notFound(l10n.both('the file is empty.'));
   if (line < 1 || line > lines.length) {
     const nearest = nearestLineWith(lines, Math.min(Math.max(line, 1), lines.length), candidatesOf(name), lines.length);
     if (nearest) {
       return { ...nearest, note: `Line ${line} is outside the file (${lines.length} lines); used line ${nearest.line}, the nearest with "${nearest.name}".` };
     }
-    return { ok: false, message: `line ${line} is outside the file (it has ${lines.length} lines), and "${name}" occurs nowhere near it.` };
+    return notFound(l10n.both('line {0} is outside the file (it has {1} lines), and "{2}" occurs nowhere near it.', line, lines.length, name));
   }
   const names = candidatesOf(name);
   const here = findOnLine(lines[line - 1]!, names, occurrence);
@@ -47,10 +53,10 @@ export function resolveSymbolPosition(text: string, line: number, symbol: string
     return { ...nearest, note: `"${name}" is not on line ${line}; used line ${nearest.line} (${distance} ${distance === 1 ? 'line' : 'lines'} ${nearest.line > line ? 'below' : 'above'}), the nearest that has it.` };
   }
   const shown = lines[line - 1]!.trim();
-  return {
-    ok: false,
-    message: `"${name}" is not on line ${line} or within ${DRIFT_WINDOW} lines of it. Line ${line} is: ${shown === '' ? '(blank)' : JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown)}. Read the file again for the current line, or use find_symbol to locate the name.`,
-  };
+  const content = shown === '' ? l10n.both('(blank)') : l10n.same(JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown));
+  return notFound(
+    l10n.both('"{0}" is not on line {1} or within {2} lines of it. Line {1} is: {3}. Read the file again for the current line, or use find_symbol to locate the name.', name, line, DRIFT_WINDOW, content),
+  );
 }
 
 /** "obj.method", "Class::method" and "this.x" name the last segment: found after the whole text first, then alone. */

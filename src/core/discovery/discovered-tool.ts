@@ -118,7 +118,9 @@ export class DiscoveredTool extends BaseTool<Record<string, unknown>> {
       `Exit code: ${outcome.exitCode ?? '(none)'}`,
       `Signal: ${outcome.signal ?? '(none)'}`,
     ];
-    this.fail(ctx, ToolErrorType.EXECUTION_FAILED, `${this.declaration.name} failed.\n${lines.join('\n')}`, { blocks: [block] });
+    // The card says it failed (its terminal block shows the output); the model reads the details.
+    const failedSaid = l10n.both('{0} failed.', this.declaration.name);
+    this.fail(ctx, ToolErrorType.EXECUTION_FAILED, { model: `${failedSaid.model}\n${lines.join('\n')}`, ui: failedSaid.ui }, { blocks: [block] });
   }
 }
 

@@ -74,13 +74,13 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
       result = await this.options.connection().callTool(info.name, params, { signal: ctx.signal, onProgress });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      this.fail(ctx, ToolErrorType.MCP_ERROR, `The MCP server "${serverName}" failed during ${info.name}: ${errorMessage(error)}`);
+      this.fail(ctx, ToolErrorType.MCP_ERROR, l10n.both('The MCP server "{0}" failed during {1}: {2}', serverName, info.name, errorMessage(error)));
       return;
     }
     const mapped = mapMcpResult(result);
     const blocks = [displayBlocks.text(mapped.text.length > 20_000 ? `${mapped.text.slice(0, 20_000)}\n…` : mapped.text)];
     if (mapped.isError) {
-      this.fail(ctx, ToolErrorType.MCP_ERROR, `${info.name} (MCP server "${serverName}") returned an error:\n${mapped.text}`, { blocks });
+      this.fail(ctx, ToolErrorType.MCP_ERROR, l10n.both('{0} (MCP server "{1}") returned an error:\n{2}', info.name, serverName, mapped.text), { blocks });
       return;
     }
     this.succeed(ctx, mapped.text, { blocks, ...(mapped.images.length ? { metadata: { images: mapped.images } } : {}) });

@@ -1,13 +1,24 @@
 // Abort plumbing: a call's own signal follows the task's signal (behaviour 20), and the reason says why it
 // aborted (timeout or cancellation), so the runtime reports the right status.
+import { l10n, type Said } from '../l10n';
 import type { Disposable } from './emitter';
 
 export class TimeoutReason {
   constructor(readonly timeoutMs: number) {}
 }
 
+/** Why a call was cancelled: `said.model` for the model (English), `said.ui` for the card. */
 export class CancelReason {
-  constructor(readonly message = 'Cancelled by the user') {}
+  readonly said: Said;
+
+  /** A string is the same on both channels. */
+  constructor(reason: string | Said = l10n.both('Cancelled by the user')) {
+    this.said = typeof reason === 'string' ? { model: reason, ui: reason } : reason;
+  }
+
+  get message(): string {
+    return this.said.model;
+  }
 }
 
 /** Aborts `child` when `parent` aborts; dispose to stop listening once the call is over (no leak on long tasks). */
@@ -22,9 +33,12 @@ export function followSignal(parent: AbortSignal | undefined, child: AbortContro
   return { dispose: () => parent.removeEventListener('abort', onAbort) };
 }
 
+/** The task's own stop (AgentSession.cancel aborts with this string): the call's reason in both channels. */
+const USER_CANCELLED = 'Cancelled by the user';
+
 function cancelReasonOf(reason: unknown): CancelReason {
   if (reason instanceof CancelReason) return reason;
-  if (typeof reason === 'string') return new CancelReason(reason);
+  if (typeof reason === 'string') return new CancelReason(reason === USER_CANCELLED ? undefined : reason);
   return new CancelReason();
 }
 

@@ -68,7 +68,8 @@ export async function approveCall(record: CallRecord, deps: ApprovalDeps): Promi
   try {
     answer = await raceAbort(deps.approve(request), record.controller.signal);
   } catch (error) {
-    return lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, `The approval check failed: ${errorMessage(error)}`);
+    const failed = l10n.both('The approval check failed: {0}', errorMessage(error));
+    return lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, failed.model, failed.ui);
   }
   if (!answer) return void lifecycle.stillQueued(record);
   if (answer.value.decision === 'deny') {

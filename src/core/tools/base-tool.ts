@@ -1,7 +1,8 @@
 // BaseTool: the class authoring style (tool-system.md §1). Subclasses give name, kind, description, zod
 // parameters and `execute`; validation and the two reporting channels come from here.
 import type { z } from 'zod';
-import type { ToolErrorType } from './errors';
+import type { Said } from '../l10n';
+import { asSaid, type ToolErrorType } from './errors';
 import type { ToolStatusOptions } from './status-types';
 import type {
   Tool,
@@ -40,9 +41,13 @@ export abstract class BaseTool<P = unknown> implements Tool<P> {
     ctx.sendToolStatus(ctx.callId, 'SUCCESS', { result: content, ...status });
   }
 
-  /** "Failure is a result": the model reads the message, the card shows the error. */
-  protected fail(ctx: ToolContext, type: ToolErrorType, message: string, status: ToolStatusOptions = {}): void {
-    ctx.setToolResult(ctx.callId, message, { error: type });
-    ctx.sendToolStatus(ctx.callId, 'ERROR', { error: message, errorType: type, ...status });
+  /**
+   * "Failure is a result": the model reads the message in English, the card shows it in the display language.
+   * Build Relay's sentence with `l10n.both(...)`; a string is for text that is the same in every language.
+   */
+  protected fail(ctx: ToolContext, type: ToolErrorType, message: string | Said, status: ToolStatusOptions = {}): void {
+    const said = asSaid(message);
+    ctx.setToolResult(ctx.callId, said.model, { error: type });
+    ctx.sendToolStatus(ctx.callId, 'ERROR', { error: said.ui, errorType: type, ...status });
   }
 }

@@ -1,9 +1,10 @@
 // The per-call lifecycle (behaviour 22) in one place: every state change of every call goes through
 // `CallLifecycle.transition`, which refuses illegal moves and sends the merged status to the UI.
+import type { Said } from '../l10n';
 import type { Emitter } from './emitter';
 import type { Disposable } from './emitter';
 import { ToolErrorType } from './errors';
-import { asText, QUEUED_CANCEL_RESULT } from './model-results';
+import { queuedCancelResult } from './model-results';
 import { ToolStatusMerger } from './status';
 import type { ToolCallState, ToolCallStatus, ToolStatusKind, ToolStatusOptions } from './status-types';
 import type { AnyTool, ToolLogger, ToolPreparation, ToolResultContent, ToolResultOptions } from './types';
@@ -44,7 +45,7 @@ export interface CallRecord {
   name: string;
   displayName: string;
   tool: AnyTool | undefined;
-  lookupError?: { type: ToolErrorType; message: string };
+  lookupError?: { type: ToolErrorType; message: Said };
   state: ToolCallState;
   readonly controller: AbortController;
   taskLink: Disposable;
@@ -107,21 +108,20 @@ export class CallLifecycle {
   }
 
   /**
-   * Ends a call that never ran (unknown tool, bad arguments, failed preparation, denial) with an error result.
-   * The card shows `uiError` when the person has their own words for it (a denial's reason in their language),
-   * else the result's first line.
+   * Ends a call that never ran (unknown tool, bad arguments, failed preparation, denial) with an error result:
+   * `content` for the model (English), `uiError` for the card, in the display language (its first line shows).
    */
-  reject(record: CallRecord, errorType: ToolErrorType, content: ToolResultContent, uiError?: string): void {
-    const error = uiError ?? asText(content).split('\n', 1)[0];
-    this.finish(record, notRunOutcome(record, 'error', errorType, content), { error, errorType });
+  reject(record: CallRecord, errorType: ToolErrorType, content: ToolResultContent, uiError: string): void {
+    this.finish(record, notRunOutcome(record, 'error', errorType, content), { error: uiError.split('\n', 1)[0], errorType });
   }
 
   /** False (and the call finished as "cancelled while in queue") once its signal has aborted (behaviour 20). */
   stillQueued(record: CallRecord): boolean {
     if (record.outcome) return false;
     if (!record.controller.signal.aborted) return true;
-    this.finish(record, notRunOutcome(record, 'cancelled', ToolErrorType.CANCELLED, QUEUED_CANCEL_RESULT), {
-      error: QUEUED_CANCEL_RESULT,
+    const cancelled = queuedCancelResult();
+    this.finish(record, notRunOutcome(record, 'cancelled', ToolErrorType.CANCELLED, cancelled.model), {
+      error: cancelled.ui,
       errorType: ToolErrorType.CANCELLED,
     });
     return false;

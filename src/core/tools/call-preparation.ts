@@ -4,7 +4,7 @@
 import type { CallLifecycle, CallRecord } from './call-lifecycle';
 import { createCallContext } from './call-context';
 import { describe } from './call-runner';
-import { errorMessage, ToolError, ToolErrorType } from './errors';
+import { errorSaid, ToolError, ToolErrorType } from './errors';
 import { executeWithLimits } from './executor';
 import { failedResult, timeoutResult, withGuidance } from './model-results';
 import type { ToolLogger, ToolPreparation } from './types';
@@ -42,13 +42,15 @@ export async function prepareCall(record: CallRecord, deps: PreparationDeps): Pr
     case 'threw': {
       // A ToolError is the tool saying "this call cannot work" (e.g. an edit with no match): its type stands.
       const errorType = end.error instanceof ToolError ? end.error.type : ToolErrorType.EXECUTION_FAILED;
-      const content = withGuidance(failedResult(record.name, errorMessage(end.error)), await describe(tool, deps.logger), 'error');
-      deps.lifecycle.reject(record, errorType, content);
+      const failed = failedResult(record.name, errorSaid(end.error));
+      deps.lifecycle.reject(record, errorType, withGuidance(failed.model, await describe(tool, deps.logger), 'error'), failed.ui);
       return { ok: false };
     }
-    case 'timeout':
-      deps.lifecycle.reject(record, ToolErrorType.TOOL_TIMEOUT, timeoutResult(record.name, end.timeoutMs, undefined));
+    case 'timeout': {
+      const timedOut = timeoutResult(record.name, end.timeoutMs, undefined);
+      deps.lifecycle.reject(record, ToolErrorType.TOOL_TIMEOUT, timedOut.model, timedOut.ui);
       return { ok: false };
+    }
     case 'cancelled':
       deps.lifecycle.stillQueued(record); // the call never ran: "cancelled while in queue"
       return { ok: false };

@@ -3,7 +3,7 @@
 import type { CallLifecycle, CallRecord, ToolCallOutcome } from './call-lifecycle';
 import { isRecord } from './call-lifecycle';
 import { createCallContext } from './call-context';
-import { errorMessage, ToolError, ToolErrorType } from './errors';
+import { errorSaid, ToolError, ToolErrorType } from './errors';
 import { executeWithLimits } from './executor';
 import {
   asText,
@@ -18,6 +18,7 @@ import type { ToolStatistics } from './stats';
 import type { ToolStatusOptions } from './status-types';
 import { type OutputLimits, truncateForModel } from './truncation';
 import type { AnyTool, ToolDescription, ToolLogger, ToolResultContent } from './types';
+import type { Said } from '../l10n';
 
 export interface CallRunnerDeps {
   lifecycle: CallLifecycle;
@@ -49,7 +50,13 @@ export async function runFinalCall(record: CallRecord, deps: CallRunnerDeps): Pr
   const partial = record.result?.content;
   let state: ToolCallOutcome['state'] = 'error';
   let errorType: ToolErrorType | undefined;
-  let content: ToolResultContent;
+  let content!: ToolResultContent; // set in every branch, directly or by runtimeSays
+  /** The runtime's words for the card when the tool did not report its own end. */
+  let uiError: string | undefined;
+  const runtimeSays = (said: Said) => {
+    content = said.model;
+    uiError = said.ui;
+  };
   switch (end.kind) {
     case 'completed':
       if (record.result) {
@@ -58,21 +65,21 @@ export async function runFinalCall(record: CallRecord, deps: CallRunnerDeps): Pr
         state = errorType ? 'error' : 'success';
       } else {
         errorType = ToolErrorType.NO_RESULT;
-        content = noResultResult(record.name);
+        runtimeSays(noResultResult(record.name));
       }
       break;
     case 'threw':
       errorType = end.error instanceof ToolError ? end.error.type : ToolErrorType.EXECUTION_FAILED;
-      content = failedResult(record.name, errorMessage(end.error));
+      runtimeSays(failedResult(record.name, errorSaid(end.error)));
       break;
     case 'timeout':
       errorType = ToolErrorType.TOOL_TIMEOUT;
-      content = timeoutResult(record.name, end.timeoutMs, partial);
+      runtimeSays(timeoutResult(record.name, end.timeoutMs, partial));
       break;
     case 'cancelled':
       state = 'cancelled';
       errorType = ToolErrorType.CANCELLED;
-      content = cancelledResult(partial, end.reason);
+      runtimeSays(cancelledResult(partial, end.reason));
       break;
   }
 
@@ -104,7 +111,7 @@ export async function runFinalCall(record: CallRecord, deps: CallRunnerDeps): Pr
     ...(errorType && state !== 'success' ? { errorType } : {}),
     ...(truncated.savedPath ? { savedOutputPath: truncated.savedPath } : {}),
   };
-  deps.lifecycle.finish(record, outcome, terminalStatusOptions(record, outcome));
+  deps.lifecycle.finish(record, outcome, terminalStatusOptions(record, outcome, uiError));
 }
 
 function heldErrorType(record: CallRecord): ToolErrorType | undefined {
@@ -113,13 +120,16 @@ function heldErrorType(record: CallRecord): ToolErrorType | undefined {
   return held.options.errorType ?? ToolErrorType.EXECUTION_FAILED;
 }
 
-/** The tool's own terminal report when it made one; otherwise the runtime's words. Blocks already sent stay. */
-function terminalStatusOptions(record: CallRecord, outcome: ToolCallOutcome): ToolStatusOptions {
+/**
+ * The tool's own terminal report when it made one; otherwise the runtime's words (`uiError`, in the display
+ * language), or the first line of what the tool set as its error result. Blocks already sent stay.
+ */
+function terminalStatusOptions(record: CallRecord, outcome: ToolCallOutcome, uiError: string | undefined): ToolStatusOptions {
   if (outcome.state === 'success') return record.heldTerminal?.options ?? { result: outcome.content };
   if (record.heldTerminal?.status === 'ERROR' && outcome.errorType !== ToolErrorType.TOOL_TIMEOUT && outcome.state === 'error') {
     return record.heldTerminal.options;
   }
-  return { error: firstLine(asText(outcome.content)), ...(outcome.errorType ? { errorType: outcome.errorType } : {}) };
+  return { error: firstLine(uiError ?? asText(outcome.content)), ...(outcome.errorType ? { errorType: outcome.errorType } : {}) };
 }
 
 function firstLine(text: string): string {

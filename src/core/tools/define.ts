@@ -2,7 +2,7 @@
 // `createSimpleTool` (stateless: return the result). All produce the same `Tool` as a BaseTool subclass.
 import { z } from 'zod';
 import { BaseTool } from './base-tool';
-import { errorMessage, ToolError, ToolErrorType } from './errors';
+import { errorSaid, ToolError, ToolErrorType } from './errors';
 import type {
   JsonSchema,
   ToolContext,
@@ -84,7 +84,7 @@ class ConfiguredTool<P> extends BaseTool<P> {
 
   reportFailure(ctx: ToolContext, error: unknown): void {
     const type = error instanceof ToolError ? error.type : ToolErrorType.EXECUTION_FAILED;
-    this.fail(ctx, type, errorMessage(error));
+    this.fail(ctx, type, errorSaid(error));
   }
 }
 

@@ -1,6 +1,7 @@
 // Runs one final execution under its limits (behaviours 18, 20): a timeout that really aborts the call's
 // signal, cancellation through the same signal, and a short grace period after an abort so a tool can report
 // its partial output before the runtime stops waiting for it.
+import { l10n, type Said } from '../l10n';
 import { TimeoutReason, whenAborted } from './abort';
 import { CancelReason } from './abort';
 
@@ -8,7 +9,7 @@ export type ExecutionEnd =
   | { kind: 'completed' }
   | { kind: 'threw'; error: unknown }
   | { kind: 'timeout'; timeoutMs: number }
-  | { kind: 'cancelled'; reason: string };
+  | { kind: 'cancelled'; reason: Said };
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 export const DEFAULT_ABORT_GRACE_MS = 2000;
@@ -48,5 +49,5 @@ export async function executeWithLimits(
 function abortedEnd(signal: AbortSignal): ExecutionEnd {
   const reason: unknown = signal.reason;
   if (reason instanceof TimeoutReason) return { kind: 'timeout', timeoutMs: reason.timeoutMs };
-  return { kind: 'cancelled', reason: reason instanceof CancelReason ? reason.message : 'cancelled' };
+  return { kind: 'cancelled', reason: reason instanceof CancelReason ? reason.said : l10n.both('cancelled') };
 }

@@ -21,7 +21,7 @@ export type {
   ValidationResult,
 } from './types';
 export { consoleLogger } from './types';
-export { ToolError, ToolErrorType, isToolErrorType } from './errors';
+export { asSaid, errorSaid, ToolError, ToolErrorType, isToolErrorType } from './errors';
 export { BaseTool } from './base-tool';
 export { createSimpleTool, createTool, defineTool, type JsonSchemaToolConfig, type SimpleToolConfig, type ZodToolConfig } from './define';
 export { ToolRegistry, type RegisteredTool, type RegisterOptions } from './registry';

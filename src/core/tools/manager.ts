@@ -1,6 +1,7 @@
 // The tool manager for one task (tool-system.md §4): which tools the task may use, in what order the model sees
 // them, and which instance serves each call. Lookup: this call's instance, then user factories, then system
 // tools (behaviour 10); user tools override system tools of the same name everywhere.
+import { l10n, type Said } from '../l10n';
 import { DeferredTools, type DeferralDecision, type DeferralSettings } from './deferred-tools';
 import { errorMessage, ToolErrorType } from './errors';
 import type { ToolRegistry } from './registry';
@@ -25,7 +26,7 @@ export interface ToolManagerOptions {
 
 export type ToolLookup =
   | { ok: true; tool: AnyTool; name: string; correctedFrom?: string }
-  | { ok: false; errorType: ToolErrorType; message: string; suggestions: string[] };
+  | { ok: false; errorType: ToolErrorType; message: Said; suggestions: string[] };
 
 interface Candidate {
   name: string;
@@ -107,7 +108,7 @@ export class ToolManager {
     const name = names.includes(requestedName) ? requestedName : caseInsensitiveMatch(requestedName, names);
     const candidate = candidates.find((c) => c.name === name);
     if (candidate && this.deferred?.isDeferred(candidate.name)) {
-      const message = `Tool "${candidate.name}" is available but not loaded yet: call search_tools with its name first; it is callable from the turn after.`;
+      const message = l10n.both('Tool "{0}" is available but not loaded yet: call search_tools with its name first; it is callable from the turn after.', candidate.name);
       return { ok: false, errorType: ToolErrorType.TOOL_NOT_REGISTERED, message, suggestions: [] };
     }
     if (!candidate || name === undefined) {
@@ -119,7 +120,7 @@ export class ToolManager {
     try {
       tool = candidate.system ?? candidate.factory!({ taskId: this.taskId, callId });
     } catch (error) {
-      const message = `Tool "${name}" could not be started: ${errorMessage(error)}`;
+      const message = l10n.both('Tool "{0}" could not be started: {1}', name, errorMessage(error));
       return { ok: false, errorType: ToolErrorType.EXECUTION_FAILED, message, suggestions: [] };
     }
     this.callInstances.set(callId, { name, tool });

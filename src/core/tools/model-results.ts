@@ -1,13 +1,25 @@
 // What the model reads when the runtime, not the tool, decides a call's result: unknown tools, bad
 // arguments, denials, timeouts, cancellation. Each says what happened and what to do next.
-import type { ToolDescription, ToolResultContent } from './types';
+import { l10n, type Said } from '../l10n';
+import type { ParamIssue, ToolDescription, ToolResultContent } from './types';
 
-export function invalidJsonResult(toolName: string, parseError: string): string {
-  return `The arguments of ${toolName} are not valid JSON: ${parseError}. Call ${toolName} again with one JSON object as arguments.`;
+// Each gives both channels (docs/tool-system.md): `model` is what the model reads (stable English), `ui` the
+// card's error in the display language. A reason from elsewhere (a parser's, zod's or a server's own words) is
+// quoted as it came inside the localised frame.
+
+export function invalidJsonResult(toolName: string, parseError: string): Said {
+  return l10n.both('The arguments of {0} are not valid JSON: {1}. Call {0} again with one JSON object as arguments.', toolName, parseError);
 }
 
-export function invalidParamsResult(toolName: string, validationMessage: string): string {
-  return `${validationMessage.replace(/^Invalid arguments:/, `Invalid arguments for ${toolName}:`)}\nCall ${toolName} again with corrected arguments.`;
+/** The model reads every issue on its own line; the card one line naming each bad argument and zod's words. */
+export function invalidParamsResult(toolName: string, validation: { message: string; issues: readonly ParamIssue[] }): Said {
+  const head = l10n.both('Invalid arguments for {0}:', toolName);
+  const again = l10n.both('Call {0} again with corrected arguments.', toolName);
+  const issues = validation.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return {
+    model: `${validation.message.replace(/^Invalid arguments:/, head.model)}\n${again.model}`,
+    ui: l10n.t('Invalid arguments for {0}: {1}', toolName, issues),
+  };
 }
 
 /** `reason` is the permission layer's whole sentence ("The user denied this call: use pnpm", "Permission denied: …"). */
@@ -17,25 +29,32 @@ export function deniedResult(toolName: string, reason: string | undefined): stri
   return `${head} Do not repeat it unchanged; adjust your approach.`;
 }
 
-export const QUEUED_CANCEL_RESULT = 'The call was cancelled while in queue; it did not run.';
+export function queuedCancelResult(): Said {
+  return l10n.both('The call was cancelled while in queue; it did not run.');
+}
 
-export function cancelledResult(partial: ToolResultContent | undefined, reason: string): string {
-  const head = `The call was cancelled while running (${reason}).`;
+/** The model also reads what the call printed before it stopped; the card says why it stopped. */
+export function cancelledResult(partial: ToolResultContent | undefined, reason: Said): Said {
+  const head = l10n.both('The call was cancelled while running ({0}).', reason);
+  return { model: withPartial(head.model, partial), ui: head.ui };
+}
+
+export function timeoutResult(toolName: string, timeoutMs: number, partial: ToolResultContent | undefined): Said {
+  const head = l10n.both('{0} timed out after {1} and was stopped.', toolName, durationSaid(timeoutMs));
+  const tail = l10n.both('If it needs longer, split the work or use a faster approach.');
+  return { model: withPartial(`${head.model} ${tail.model}`, partial), ui: `${head.ui} ${tail.ui}` };
+}
+
+function withPartial(head: string, partial: ToolResultContent | undefined): string {
   return partial === undefined ? head : `${head} Partial output before it stopped:\n${asText(partial)}`;
 }
 
-export function timeoutResult(toolName: string, timeoutMs: number, partial: ToolResultContent | undefined): string {
-  const head = `${toolName} timed out after ${formatDuration(timeoutMs)} and was stopped.`;
-  const tail = ' If it needs longer, split the work or use a faster approach.';
-  return partial === undefined ? head + tail : `${head}${tail} Partial output before it stopped:\n${asText(partial)}`;
+export function failedResult(toolName: string, message: Said): Said {
+  return l10n.both('{0} failed: {1}', toolName, message);
 }
 
-export function failedResult(toolName: string, message: string): string {
-  return `${toolName} failed: ${message}`;
-}
-
-export function noResultResult(toolName: string): string {
-  return `${toolName} finished without reporting a result; treat its outcome as unknown.`;
+export function noResultResult(toolName: string): Said {
+  return l10n.both('{0} finished without reporting a result; treat its outcome as unknown.', toolName);
 }
 
 /** Behaviour 28: guidance rides with this tool's errors or first result, never in the system prompt. */
@@ -54,7 +73,12 @@ export function asText(content: ToolResultContent): string {
 }
 
 export function formatDuration(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
-  if (ms >= 1000) return `${Math.round(ms / 100) / 10} s`;
-  return `${ms} ms`;
+  return durationSaid(ms).model;
+}
+
+/** "2 min", "1.5 s", "300 ms" for the model; the same in the display language for people. */
+export function durationSaid(ms: number): Said {
+  if (ms >= 60_000 && ms % 60_000 === 0) return l10n.both('{0} min', ms / 60_000);
+  if (ms >= 1000) return l10n.both('{0} s', Math.round(ms / 100) / 10);
+  return l10n.both('{0} ms', ms);
 }

@@ -1,6 +1,7 @@
 // The tool scheduler for one task (tool-system.md §3, §5, §6): validates each final call, has every call of
 // the batch prepared and approved (approval.ts), runs consecutive read-only calls in parallel and the rest one
 // at a time, and returns one model result per call plus any pause signal. Nothing it does throws into the loop.
+import { l10n, type Said } from '../l10n';
 import { CancelReason, followSignal } from './abort';
 import { allowAll, type ApprovalDeps, type ApprovalHook, approveCall, type LoopGuardHook } from './approval';
 import { CallLifecycle, type CallRecord, type ToolCallOutcome } from './call-lifecycle';
@@ -148,7 +149,7 @@ export class ToolScheduler {
   }
 
   /** Cancels one queued or running call (e.g. the stop button on its card). */
-  cancelCall(callId: string, reason = 'Cancelled by the user'): boolean {
+  cancelCall(callId: string, reason: string | Said = l10n.both('Cancelled by the user')): boolean {
     const record = this.active.get(callId);
     if (!record || record.outcome) return false;
     record.controller.abort(new CancelReason(reason));
@@ -169,7 +170,7 @@ export class ToolScheduler {
 
   /** Task end: cancels whatever is still queued or running and drops listeners. */
   dispose(): void {
-    for (const record of this.active.values()) record.controller.abort(new CancelReason('The task ended'));
+    for (const record of this.active.values()) record.controller.abort(new CancelReason(l10n.both('The task ended')));
     this.statusEmitter.dispose();
     this.pauseEmitter.dispose();
   }
@@ -228,19 +229,22 @@ export class ToolScheduler {
   private async validate(record: CallRecord): Promise<void> {
     if (record.state === 'streaming') this.lifecycle.transition(record, 'validating');
     if (!this.lifecycle.stillQueued(record)) return;
-    if (record.lookupError) return this.lifecycle.reject(record, record.lookupError.type, record.lookupError.message);
+    if (record.lookupError) return this.lifecycle.reject(record, record.lookupError.type, record.lookupError.message.model, record.lookupError.message.ui);
     if (record.argsError !== undefined) {
-      return this.lifecycle.reject(record, ToolErrorType.INVALID_JSON, invalidJsonResult(record.name, record.argsError));
+      const invalid = invalidJsonResult(record.name, record.argsError);
+      return this.lifecycle.reject(record, ToolErrorType.INVALID_JSON, invalid.model, invalid.ui);
     }
     let validation;
     try {
       validation = await record.tool!.validate(record.args);
     } catch (error) {
-      validation = { ok: false as const, issues: [], message: `Invalid arguments:\n- (root): ${errorMessage(error)}` };
+      const issues = [{ path: '(root)', expected: '', message: errorMessage(error) }];
+      validation = { ok: false as const, issues, message: `Invalid arguments:\n- (root): ${errorMessage(error)}` };
     }
     if (!validation.ok) {
-      const content = withGuidance(invalidParamsResult(record.name, validation.message), await describe(record.tool, this.logger), 'error');
-      return this.lifecycle.reject(record, ToolErrorType.INVALID_PARAMS, content);
+      const invalid = invalidParamsResult(record.name, validation);
+      const content = withGuidance(invalid.model, await describe(record.tool, this.logger), 'error');
+      return this.lifecycle.reject(record, ToolErrorType.INVALID_PARAMS, content, invalid.ui);
     }
     record.params = validation.params;
     if (this.lifecycle.stillQueued(record)) this.lifecycle.transition(record, 'scheduled');

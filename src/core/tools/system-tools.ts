@@ -4,7 +4,7 @@ import { l10n } from '../l10n';
 import { z } from 'zod';
 import { BaseTool } from './base-tool';
 import { displayBlocks } from './display';
-import { errorMessage, ToolErrorType } from './errors';
+import { errorSaid, ToolErrorType } from './errors';
 import type { AnyTool, ToolContext, ToolDescription } from './types';
 
 export const ATTEMPT_COMPLETION = 'attempt_completion';
@@ -83,7 +83,7 @@ class NewTaskTool extends BaseTool<z.output<typeof newTaskParams>> {
   async execute(params: z.output<typeof newTaskParams>, ctx: ToolContext, isPartial: boolean): Promise<void> {
     if (isPartial) return;
     if (!this.runSubTask) {
-      this.fail(ctx, ToolErrorType.SUB_TASK_FAILED, 'Sub-agents are not available in this session; do the work yourself.');
+      this.fail(ctx, ToolErrorType.SUB_TASK_FAILED, l10n.both('Sub-agents are not available in this session; do the work yourself.'));
       return;
     }
     ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: params.description });
@@ -92,7 +92,7 @@ class NewTaskTool extends BaseTool<z.output<typeof newTaskParams>> {
       this.succeed(ctx, report);
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      this.fail(ctx, ToolErrorType.SUB_TASK_FAILED, `The sub-agent failed: ${errorMessage(error)}`);
+      this.fail(ctx, ToolErrorType.SUB_TASK_FAILED, l10n.both('The sub-agent failed: {0}', errorSaid(error)));
     }
   }
 }

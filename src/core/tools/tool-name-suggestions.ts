@@ -1,5 +1,6 @@
 // "Did you mean" for unknown tools (behaviour 14): the closest names by edit distance, so the model can retry.
 import { distance } from 'fastest-levenshtein';
+import { l10n, type Said } from '../l10n';
 
 export function suggestToolNames(requested: string, available: readonly string[], count = 3): string[] {
   const wanted = requested.toLowerCase();
@@ -10,9 +11,9 @@ export function suggestToolNames(requested: string, available: readonly string[]
     .map((entry) => entry.name);
 }
 
-export function toolNotFoundMessage(requested: string, suggestions: readonly string[]): string {
-  const hint = suggestions.length > 0 ? ` Did you mean one of: ${suggestions.join(', ')}?` : ' No tools are available.';
-  return `Tool "${requested}" not found.${hint}`;
+export function toolNotFoundMessage(requested: string, suggestions: readonly string[]): Said {
+  const hint = suggestions.length > 0 ? l10n.both('Did you mean one of: {0}?', suggestions.join(', ')) : l10n.both('No tools are available.');
+  return l10n.both('Tool "{0}" not found. {1}', requested, hint);
 }
 
 /** A case-only mismatch ("Read_File") is repaired silently when exactly one available name matches. */

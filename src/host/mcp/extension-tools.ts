@@ -89,7 +89,7 @@ class ExtensionTool extends BaseTool<Record<string, unknown>> {
       this.succeed(ctx, text, { blocks: [displayBlocks.text(text.slice(0, 20_000))] });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      this.fail(ctx, ToolErrorType.EXECUTION_FAILED, `The extension tool ${this.info.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(ctx, ToolErrorType.EXECUTION_FAILED, l10n.both('The extension tool {0} failed: {1}', this.info.name, error instanceof Error ? error.message : String(error)));
     } finally {
       ctx.signal.removeEventListener('abort', cancel);
       source.dispose();

@@ -4,6 +4,7 @@
 import { askLanguage, DEFAULT_LANGUAGE_WAIT, resolveSymbolPosition, type LocationSource } from '../../core/code-intel';
 import { sensitivityOfPath } from '../../core/permissions/sensitive-files';
 import type { SourcePosition } from '../../core/ports/language-features';
+import { l10n, type Said, sentences } from '../../core/l10n';
 import { ToolError, ToolErrorType } from '../../core/tools';
 import { requireFile } from '../file-checks';
 import { displayPath, isInWorkspace, resolveToolPath } from '../paths';
@@ -27,7 +28,7 @@ export async function locateSymbol(services: ToolServices, params: { path: strin
   const path = await requireSourceFile(services, params.path, signal);
   const shown = displayPath(path, services.workspaceRoots());
   const resolved = resolveSymbolPosition(await services.files.readText(path), params.line, params.symbol);
-  if (!resolved.ok) throw new ToolError(ToolErrorType.INVALID_PARAMS, `${shown}: ${resolved.message}`);
+  if (!resolved.ok) throw new ToolError(ToolErrorType.INVALID_PARAMS, l10n.both('{0}: {1}', shown, { model: resolved.message, ui: resolved.uiMessage }));
   return { path, shown, position: resolved.position, name: resolved.name, line: resolved.line, ...(resolved.note ? { note: resolved.note } : {}) };
 }
 
@@ -35,7 +36,7 @@ export async function requireSourceFile(services: ToolServices, input: string, s
   const path = resolveToolPath(input, services.workspaceRoots());
   await requireFile(services, path, signal);
   if (looksBinary(await services.files.readBytes(path, SNIFF_BYTES))) {
-    throw new ToolError(ToolErrorType.EXECUTION_FAILED, `${displayPath(path, services.workspaceRoots())} looks like a binary file; language features work on source files.`);
+    throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both('{0} looks like a binary file; language features work on source files.', displayPath(path, services.workspaceRoots())));
   }
   return path;
 }
@@ -43,12 +44,12 @@ export async function requireSourceFile(services: ToolServices, input: string, s
 export interface LanguageRequest<T> {
   /** The file whose language answers. */
   path: string;
-  /** What is asked, for the messages: "the references to addCents". */
-  what: string;
+  /** What is asked, for the messages: "the references of addCents", on both channels. */
+  what: Said;
   /** The name to suggest to search_text when no answer can come. */
   name?: string;
   /** Added to the "still starting" message when an empty answer can also be the real one. */
-  startingHint?: string;
+  startingHint?: Said;
   ask(): Promise<T>;
   isEmpty(value: T): boolean;
 }
@@ -72,20 +73,17 @@ export async function askLanguageFeatures<T>(services: ToolServices, request: La
     { ...DEFAULT_LANGUAGE_WAIT, ...services.options?.languageWait, signal },
   );
   const shown = displayPath(request.path, services.workspaceRoots());
-  const search = request.name ? `search_text (pattern "\\b${request.name}\\b")` : 'search_text';
+  const search = request.name ? l10n.both('search_text (pattern "{0}")', `\\b${request.name}\\b`) : l10n.same('search_text');
   if (answer.outcome === 'unsupported') {
     throw new ToolError(
       ToolErrorType.EXECUTION_FAILED,
-      `No language support for ${answer.languageId} is installed in VS Code, so nothing can answer ${request.what} in ${shown}. Use ${search} and read_file instead.`,
+      l10n.both('No language support for {0} is installed in VS Code, so nothing can answer {1} in {2}. Use {3} and read_file instead.', answer.languageId, request.what, shown, search),
     );
   }
   if (answer.outcome === 'starting') {
     const seconds = Math.round(answer.waitedMs / 1000);
-    throw new ToolError(
-      ToolErrorType.EXECUTION_FAILED,
-      `The ${answer.languageId} language server (${answer.providers.join(', ')}) is still starting: no answer for ${request.what} in ${shown} after ${seconds} s. ` +
-        `${request.startingHint ?? ''}Try again in a moment, or use ${search} meanwhile.`,
-    );
+    const starting = l10n.both('The {0} language server ({1}) is still starting: no answer for {2} in {3} after {4} s.', answer.languageId, answer.providers.join(', '), request.what, shown, seconds);
+    throw new ToolError(ToolErrorType.EXECUTION_FAILED, sentences(starting, request.startingHint, l10n.both('Try again in a moment, or use {0} meanwhile.', search)));
   }
   if (!answer.early) return { value: answer.value };
   const seconds = Math.round(answer.waitedMs / 1000);

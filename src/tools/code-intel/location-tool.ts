@@ -1,6 +1,6 @@
 // go_to_definition and find_references: a symbol named by file + line + name, the language features' locations
 // for it, listed by file with the line of code at each, capped with a count of the rest.
-import { l10n } from '../../core/l10n';
+import { l10n, type Said } from '../../core/l10n';
 import type { z } from 'zod';
 import { formatLocations } from '../../core/code-intel';
 import type { LanguageFeatures, SourceLocation, SourcePosition } from '../../core/ports/language-features';
@@ -23,6 +23,9 @@ export abstract class LocationTool<P extends LocationParams> extends BuiltinTool
   /** "definition" / "reference". */
   protected abstract readonly noun: string;
   /** How the card names the work, in the display language: "Finding references to x". */
+  /** "the references of addCents", on both channels, for the messages when no answer can come. */
+  protected abstract whatAsked(symbol: string): Said;
+
   protected abstract uiDoing(symbol: string): string;
   /** The card's line when nothing was found ("No references to x"). */
   protected abstract uiNone(symbol: string): string;
@@ -51,7 +54,7 @@ export abstract class LocationTool<P extends LocationParams> extends BuiltinTool
       this.services,
       {
         path: at.path,
-        what: `the ${this.noun}s of ${at.name}`,
+        what: this.whatAsked(at.name),
         name: at.name,
         ask: () => this.locate(this.services.language, at.path, at.position),
         isEmpty: (l) => l.length === 0,

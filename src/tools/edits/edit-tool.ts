@@ -14,7 +14,7 @@ import { DiagnosticsCheck } from './diagnostics-check';
 import { type EditPlan, pathAfter, touchedPaths } from './edit-plan';
 import { type AcceptedChange, acceptedChange, EditPreviews } from './edit-previews';
 import { diffBlocks, userEditNotes } from './edit-report';
-import { rejectedEverything, rejectionNotes, rejectionSummary } from './review-report';
+import { rejectedEverything, rejectionNotes, rejectionSummary, uiRejectedEverything } from './review-report';
 
 interface Prepared {
   plan: EditPlan;
@@ -71,7 +71,7 @@ export abstract class EditTool<P> extends BuiltinTool<P> {
       const accepted = reviewed.filter((a) => !a.dropped);
       if (accepted.length === 0) {
         // Allowed, yet the user had rejected every hunk in the diff editor: nothing to apply, and the model hears why.
-        this.fail(ctx, ToolErrorType.USER_DENIED, `The user ${rejectedEverything(reviewed, this.show, reason)}`);
+        this.fail(ctx, ToolErrorType.USER_DENIED, { model: `The user ${rejectedEverything(reviewed, this.show, reason)}`, ui: uiRejectedEverything(reviewed, this.show, reason) });
         return;
       }
       const check = DiagnosticsCheck.start(this.services.diagnostics, accepted.map((a) => a.change));

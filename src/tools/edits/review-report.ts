@@ -19,6 +19,7 @@ export function rejectionNotes(accepted: readonly AcceptedChange[], show: (path:
 }
 
 /** The denial when nothing was kept (every hunk of every file rejected), as what the user did: "rejected every change …". */
+/** For the model "rejected every change…" (after "The user "); for the card the same news in the display language. */
 export function rejectedEverything(accepted: readonly AcceptedChange[], show: (path: string) => string, reason: string | undefined): string {
   const where = accepted.flatMap((a) => {
     const name = show(pathAfter(a.change) ?? a.change.path);
@@ -27,6 +28,14 @@ export function rejectedEverything(accepted: readonly AcceptedChange[], show: (p
   });
   const head = `rejected every change in the diff editor: ${where.join('; ')}. Nothing was changed.`;
   return [head, ...reasonLine(reason)].join(' ');
+}
+
+/** The card's side of `rejectedEverything`: the files and the user's own reason, in the display language. */
+export function uiRejectedEverything(accepted: readonly AcceptedChange[], show: (path: string) => string, reason: string | undefined): string {
+  const files = accepted.map((a) => show(pathAfter(a.change) ?? a.change.path)).join(', ');
+  const why = reason?.trim();
+  const head = l10n.t('You rejected every change in the diff editor: {0}. Nothing was changed.', files);
+  return why ? `${head} ${l10n.t("Your reason: {0}", why)}` : head;
 }
 
 /** For the card, in the display language: "2 of 3 changes applied, 1 rejected". */

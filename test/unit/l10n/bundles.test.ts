@@ -183,6 +183,32 @@ describe('the lint guard against English in the tool and permission layers', () 
     assert.deepEqual(problems, []);
   });
 
+  test("a tool failure written as a bare sentence fails; l10n.both, a pair or another program's words pass", async () => {
+    const problems = await lint(
+      [
+        "import { l10n } from '../core/l10n';",
+        "import { ToolError, ToolErrorType } from '../core/tools';",
+        'export class Probe {',
+        '  fail(..._args: unknown[]) {}',
+        '  run(ctx: { callId: string; sendToolStatus(id: string, s: string, o: object): void }, path: string, error: Error) {',
+        "    if (path === '') throw new ToolError(ToolErrorType.INVALID_PARAMS, 'The path is empty.');",
+        '    if (path === \'.\') throw new ToolError(ToolErrorType.INVALID_PARAMS, `${path} is a directory.`);',
+        "    this.fail(ctx, ToolErrorType.EXECUTION_FAILED, 'It broke.');",
+        "    ctx.sendToolStatus(ctx.callId, 'ERROR', { error: `Timed out after ${path}` });",
+        "    throw new ToolError(ToolErrorType.INVALID_PARAMS, l10n.both('{0} is a directory.', path));",
+        "    this.fail(ctx, ToolErrorType.EXECUTION_FAILED, error.message);",
+        "    this.fail(ctx, ToolErrorType.EXECUTION_FAILED, { model: `${path} broke`, ui: l10n.t('{0} broke', path) });",
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/tools/l10n-guard-probe.ts',
+    );
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [6, 7, 8, 9],
+    );
+  });
+
   test('a permission check with a bare reason fails; because(l10n.both(...)) passes', async () => {
     const problems = await lint(
       [
