@@ -1,7 +1,9 @@
 // The "@" list under the message box: a listbox the text area controls (aria-activedescendant), so focus stays
 // in the text area and screen readers announce the active row. Keyboard: arrows move, Enter or Tab picks,
-// Escape closes; a click picks too. It is redrawn on every keystroke, so rows are kept and only the ones whose
-// item changed are rewritten, events are handled once on the list, and nothing reads layout on an answer.
+// Escape closes; a click picks too. It is redrawn on every keystroke, so rows are kept and only the parts of a
+// row whose item changed are rewritten (the icon is a clone of one per kind, the label's highlight and the
+// detail are set only when they differ), events are handled once on the list, and nothing reads layout on an
+// answer. Rows scrolled out of view are skipped by layout and paint (`content-visibility: auto` in mentions.css).
 import type { MentionSuggestion } from '../../src/shared/chat-model';
 import { t } from '../strings';
 import { h } from '../dom';
@@ -23,7 +25,9 @@ export class MentionList {
   readonly element: HTMLElement;
   private items: MentionSuggestion[] = [];
   /** The rows drawn, kept for the next answer; `shown` of them are in the list. */
-  private readonly rows: { row: HTMLElement; key: string }[] = [];
+  private readonly rows: Row[] = [];
+  /** One icon per kind, cloned into rows. */
+  private readonly icons = new Map<MentionSuggestion['kind'], SVGSVGElement>();
   private shown = 0;
   private readonly empty: HTMLElement;
   private active = 0;
@@ -67,14 +71,8 @@ export class MentionList {
     this.active = 0;
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
-      const key = rowKey(item);
-      const kept = this.rows[i];
-      if (!kept) this.rows.push({ row: this.row(item, i), key });
-      else if (kept.key !== key) {
-        kept.row.replaceChildren(...this.rowContent(item));
-        kept.row.dataset.kind = item.kind;
-        kept.key = key;
-      }
+      const kept = this.rows[i] ?? this.rows[this.rows.push(this.row(i)) - 1]!;
+      this.fill(kept, item);
     }
     const first = this.element.firstChild;
     if (items.length === 0) {
@@ -156,48 +154,77 @@ export class MentionList {
     return Number.isInteger(index) && index < this.shown ? index : undefined;
   }
 
-  private row(item: MentionSuggestion, index: number): HTMLElement {
-    return h(
-      this.doc,
-      'div',
-      { className: 'mention-option', attrs: { id: `${MENTION_LIST_ID}-${index}`, role: 'option', 'aria-selected': 'false' }, data: { kind: item.kind, index: String(index) } },
-      this.rowContent(item),
-    );
+  private row(index: number): Row {
+    const label = h(this.doc, 'span', { className: 'mention-label' });
+    const detail = h(this.doc, 'span', { className: 'mention-detail' });
+    const icon = this.doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const row = h(this.doc, 'div', { className: 'mention-option', attrs: { id: `${MENTION_LIST_ID}-${index}`, role: 'option', 'aria-selected': 'false' }, data: { index: String(index) } }, [
+      icon,
+      label,
+      detail,
+    ]);
+    return { row, kind: undefined, icon, label, labelKey: undefined, detail, detailText: undefined };
   }
 
-  private rowContent(item: MentionSuggestion): Node[] {
-    const label = h(this.doc, 'span', { className: 'mention-label' }, highlighted(this.doc, item.label, item.matches ?? []));
-    const children: Node[] = [icon(this.doc, KIND_ICON[item.kind]), label];
-    if (item.detail) children.push(h(this.doc, 'span', { className: 'mention-detail', text: item.detail }));
-    return children;
+  /** Rewrites only what differs between the row's item and `item`. */
+  private fill(row: Row, item: MentionSuggestion): void {
+    if (row.kind !== item.kind) {
+      const fresh = this.iconOf(item.kind);
+      row.row.replaceChild(fresh, row.icon);
+      row.icon = fresh;
+      row.kind = item.kind;
+      row.row.dataset.kind = item.kind;
+    }
+    const matches = item.matches ?? [];
+    const labelKey = `${item.label}\n${matches.join(',')}`;
+    if (row.labelKey !== labelKey) {
+      row.label.replaceChildren(...highlighted(this.doc, item.label, matches));
+      row.labelKey = labelKey;
+    }
+    const detail = item.detail ?? '';
+    if (row.detailText !== detail) {
+      row.detail.textContent = detail;
+      row.detail.hidden = !detail;
+      row.detailText = detail;
+    }
+  }
+
+  private iconOf(kind: MentionSuggestion['kind']): SVGSVGElement {
+    let template = this.icons.get(kind);
+    if (!template) this.icons.set(kind, (template = icon(this.doc, KIND_ICON[kind])));
+    return template.cloneNode(true) as SVGSVGElement;
   }
 }
 
-/** What a row shows: the same key, the same row. */
-function rowKey(item: MentionSuggestion): string {
-  return `${item.kind}\n${item.label}\n${item.detail ?? ''}\n${(item.matches ?? []).join(',')}`;
+interface Row {
+  row: HTMLElement;
+  /** What the row shows (undefined: nothing yet). */
+  kind: MentionSuggestion['kind'] | undefined;
+  icon: SVGSVGElement;
+  label: HTMLElement;
+  labelKey: string | undefined;
+  detail: HTMLElement;
+  detailText: string | undefined;
 }
 
-/** The label with the matched characters in <mark>, built from text nodes only. */
+/** The label with the matched characters in <mark>, built from text nodes only (runs of marked characters share one). */
 function highlighted(doc: Document, label: string, matches: readonly number[]): Node[] {
   if (matches.length === 0) return [doc.createTextNode(label)];
-  const marked = new Set(matches);
+  const sorted = [...matches].sort((a, b) => a - b);
   const out: Node[] = [];
-  let run = '';
-  let runMarked = false;
-  const flush = () => {
-    if (!run) return;
-    out.push(runMarked ? h(doc, 'mark', { text: run }) : doc.createTextNode(run));
-    run = '';
-  };
-  for (let i = 0; i < label.length; i++) {
-    const isMarked = marked.has(i);
-    if (isMarked !== runMarked) {
-      flush();
-      runMarked = isMarked;
+  let at = 0;
+  for (let i = 0; i < sorted.length; ) {
+    const start = sorted[i]!;
+    if (start < at || start >= label.length) {
+      i++;
+      continue;
     }
-    run += label[i];
+    let end = start + 1;
+    for (i++; i < sorted.length && sorted[i]! <= end; i++) end = Math.max(end, sorted[i]! + 1);
+    if (start > at) out.push(doc.createTextNode(label.slice(at, start)));
+    out.push(h(doc, 'mark', { text: label.slice(start, Math.min(end, label.length)) }));
+    at = end;
   }
-  flush();
+  if (at < label.length) out.push(doc.createTextNode(label.slice(at)));
   return out;
 }
