@@ -126,11 +126,14 @@ const BRIDGE = `(() => {
     worker.onmessage = (event) => {
       const d = event.data;
       if (d.ready) return resolve();
+      window.__arrived = performance.now();
       window.__query = { start: d.start - performance.timeOrigin, end: d.end - performance.timeOrigin };
       window.postMessage({ type: d.type, requestId: d.requestId, items: d.items }, '*');
     };
   });
   worker.postMessage({ paths: window.__paths });
+  // Added before the app's listener: the time the app's handler starts.
+  window.addEventListener('message', () => { window.__handlerStart = performance.now(); });
   window.acquireVsCodeApi = () => ({
     postMessage: (m) => {
       if (m.type !== 'mentionQuery') return;
@@ -161,7 +164,7 @@ const PROBE = `(() => {
         const updated = performance.now() - t0;
         const q = window.__query;
         const rows = document.querySelectorAll('.mention-list [role=option]').length;
-        requestAnimationFrame(() => resolve({ updated, frame: performance.now() - t0, rows, toInput: input - t0, handler: window.__posted - input, hop: q.start - window.__posted, before: q.start - t0, query: q.end - q.start, after: updated - (q.end - t0) }));
+        requestAnimationFrame(() => resolve({ updated, frame: performance.now() - t0, rows, toInput: input - t0, handler: window.__posted - input, hop: q.start - window.__posted, before: q.start - t0, query: q.end - q.start, after: updated - (q.end - t0), arrived: window.__arrived - q.end, repost: window.__handlerStart - window.__arrived, draw: updated - (window.__handlerStart - t0) }));
       });
     }
     window.__listDone = new Promise((resolve) => { pending = resolve; });
@@ -178,6 +181,10 @@ interface KeyTimes {
   before: number;
   query: number;
   after: number;
+  /** The query's end to the answer's arrival in the page, its re-post as a window message, the app's handler (the list drawn). */
+  arrived: number;
+  repost: number;
+  draw: number;
 }
 
 async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } | undefined> {
@@ -217,6 +224,9 @@ async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } 
     const hop: number[] = [];
     const queryTimes: number[] = [];
     const after: number[] = [];
+    const arrived: number[] = [];
+    const repost: number[] = [];
+    const draw: number[] = [];
     for (let round = 0; round <= ROUNDS; round++) {
       await input.fill('');
       await page.keyboard.type('Explain ');
@@ -237,6 +247,9 @@ async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } 
         hop.push(r.hop);
         queryTimes.push(r.query);
         after.push(r.after);
+        arrived.push(r.arrived);
+        repost.push(r.repost);
+        draw.push(r.draw);
       }
     }
     const u = stats(updated);
@@ -249,6 +262,7 @@ async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } 
     const split = ([name, xs]: [string, number[]]) => `${name} ${ms(stats(xs).p50)} / ${ms(stats(xs).p95)}`;
     console.log(`before the query (p50 / p95): keydown to input event ${ms(stats(toInput).p50)} / ${ms(stats(toInput).p95)}; input handler until the query is posted ${ms(stats(handler).p50)} / ${ms(stats(handler).p95)}; posted to the query's start in the worker (the thread hop) ${ms(stats(hop).p50)} / ${ms(stats(hop).p95)}`);
     console.log(`split (p50 / p95 of each part): ${[['key to host query start (webview input, message, thread hop)', before], ['host query', queryTimes], ['query end to list drawn (message to the page, rows)', after]].map((x) => split(x as [string, number[]])).join('; ')}`);
+    console.log(`after the query (p50 / p95): ${[['its end to the answer in the page (thread hop, waiting for the main thread)', arrived], ["the page's re-post as a window message", repost], ["the app's handler (list drawn)", draw]].map((x) => split(x as [string, number[]])).join('; ')}`);
     return { frameP95: f.p95 };
   } finally {
     await browser.close();
