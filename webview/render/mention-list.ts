@@ -3,7 +3,9 @@
 // Escape closes; a click picks too. It is redrawn on every keystroke, so rows are kept and only the parts of a
 // row whose item changed are rewritten (the icon is a clone of one per kind, the label's highlight and the
 // detail are set only when they differ), events are handled once on the list, and nothing reads layout on an
-// answer. Rows scrolled out of view are skipped by layout and paint (`content-visibility: auto` in mentions.css).
+// answer. Only the first FIRST_ROWS rows (more than the list's height shows) are drawn with an answer; the
+// others are drawn when the list is scrolled or the arrows reach them, and each row says its place in the whole
+// list (aria-posinset/aria-setsize). Rows scrolled out of view skip layout and paint (mentions.css).
 import type { MentionSuggestion } from '../../src/shared/chat-model';
 import { t } from '../strings';
 import { h } from '../dom';
@@ -20,6 +22,8 @@ const KIND_ICON: Record<MentionSuggestion['kind'], IconName> = {
 };
 
 export const MENTION_LIST_ID = 'relay-mention-list';
+/** Rows drawn with an answer: the list is 260px high, about 12 rows; the rest wait for a scroll or the arrows. */
+export const FIRST_ROWS = 20;
 
 export class MentionList {
   readonly element: HTMLElement;
@@ -50,7 +54,16 @@ export class MentionList {
       if (item) this.onPick(item);
     });
     // Scrolled by the wheel or by the arrows: a new answer starts again at the top.
-    this.element.addEventListener('scroll', () => (this.scrolled = true), { passive: true });
+    this.element.addEventListener(
+      'scroll',
+      () => {
+        this.scrolled = true;
+        // Near the end of the rows drawn: draw the next ones (a scroll has laid the list out already).
+        const list = this.element;
+        if (this.shown < this.items.length && list.scrollTop + 2 * list.clientHeight >= list.scrollHeight) this.drawUpTo(this.shown + FIRST_ROWS);
+      },
+      { passive: true },
+    );
     this.element.addEventListener('mousemove', (event) => {
       const index = this.rowIndex(event.target);
       if (index === undefined || index === this.active) return;
@@ -69,21 +82,18 @@ export class MentionList {
   show(items: MentionSuggestion[]): void {
     this.items = items;
     this.active = 0;
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      const kept = this.rows[i] ?? this.rows[this.rows.push(this.row(i)) - 1]!;
-      this.fill(kept, item);
-    }
+    const count = Math.min(items.length, FIRST_ROWS);
+    for (let i = 0; i < count; i++) this.fill(this.rows[i] ?? this.rows[this.rows.push(this.row(i)) - 1]!, items[i]!, i);
     const first = this.element.firstChild;
     if (items.length === 0) {
       if (first !== this.empty || this.element.childNodes.length !== 1) this.element.replaceChildren(this.empty);
     } else {
       if (first === this.empty) this.empty.remove();
       // Add or remove only the rows past the common count.
-      for (let i = this.shown; i < items.length; i++) this.element.append(this.rows[i]!.row);
-      for (let i = items.length; i < this.shown; i++) this.rows[i]!.row.remove();
+      for (let i = this.shown; i < count; i++) this.element.append(this.rows[i]!.row);
+      for (let i = count; i < this.shown; i++) this.rows[i]!.row.remove();
     }
-    this.shown = items.length;
+    this.shown = count;
     this.element.hidden = false;
     this.input.setAttribute('aria-expanded', 'true');
     if (this.scrolled) {
@@ -132,7 +142,19 @@ export class MentionList {
   private move(by: number): void {
     if (this.items.length === 0) return;
     this.active = (this.active + by + this.items.length) % this.items.length;
+    if (this.active >= this.shown) this.drawUpTo(this.active + FIRST_ROWS);
     this.highlight(true);
+  }
+
+  /** Draws the rows not drawn yet up to `count` (at most all of them). */
+  private drawUpTo(count: number): void {
+    const end = Math.min(count, this.items.length);
+    for (let i = this.shown; i < end; i++) {
+      const row = this.rows[i] ?? this.rows[this.rows.push(this.row(i)) - 1]!;
+      this.fill(row, this.items[i]!, i);
+      this.element.append(row.row);
+    }
+    if (end > this.shown) this.shown = end;
   }
 
   private highlight(scroll: boolean): void {
@@ -163,11 +185,15 @@ export class MentionList {
       label,
       detail,
     ]);
-    return { row, kind: undefined, icon, label, labelKey: undefined, detail, detailText: undefined };
+    return { row, kind: undefined, icon, label, labelKey: undefined, detail, detailText: undefined, size: undefined };
   }
 
   /** Rewrites only what differs between the row's item and `item`. */
-  private fill(row: Row, item: MentionSuggestion): void {
+  private fill(row: Row, item: MentionSuggestion, index: number): void {
+    // Its place in the whole list, for screen readers (not all rows are drawn).
+    const size = String(this.items.length);
+    if (row.size !== size) row.row.setAttribute('aria-setsize', (row.size = size));
+    if (!row.row.hasAttribute('aria-posinset')) row.row.setAttribute('aria-posinset', String(index + 1));
     if (row.kind !== item.kind) {
       const fresh = this.iconOf(item.kind);
       row.row.replaceChild(fresh, row.icon);
@@ -205,6 +231,7 @@ interface Row {
   labelKey: string | undefined;
   detail: HTMLElement;
   detailText: string | undefined;
+  size: string | undefined;
 }
 
 /** The label with the matched characters in <mark>, built from text nodes only (runs of marked characters share one). */

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { MentionSuggestion } from '../../../src/shared/chat-model';
+import { FIRST_ROWS } from '../../../webview/render/mention-list';
 import { click, keydown, mount, type, type Harness } from './harness';
 
 const FILE: MentionSuggestion = { kind: 'file', label: 'src/app.ts', token: '@src/app.ts', detail: 'src', matches: [4, 5] };
@@ -70,6 +71,32 @@ describe('webview mentions', () => {
     assert.equal(input().value, 'see @pro');
     keydown(input(), 'Enter');
     assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: 'see @pro' }]);
+  });
+
+  it('a long answer draws its first rows, each saying its place; the arrows draw the rows they reach; a new answer updates the rows in place', () => {
+    t = mount();
+    t.init();
+    typeAtEnd('see @f');
+    const { requestId } = t.takePosted().at(-1) as { requestId: number };
+    const files = Array.from({ length: 50 }, (_, i): MentionSuggestion => ({ kind: 'file', label: `src/f${i}.ts`, token: `@src/f${i}.ts`, detail: 'src', matches: [4] }));
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: files });
+    assert.equal(options().length, FIRST_ROWS, 'only the first rows are drawn');
+    assert.deepEqual([options()[0]!.getAttribute('aria-posinset'), options()[0]!.getAttribute('aria-setsize')], ['1', '50']);
+    const first = options()[0]!;
+    keydown(input(), 'ArrowUp');
+    assert.equal(options().length, 50, 'the arrows reached the last row: drawn');
+    const last = options()[49]!;
+    assert.equal(input().getAttribute('aria-activedescendant'), last.id);
+    assert.deepEqual([last.getAttribute('aria-selected'), last.getAttribute('aria-posinset'), last.textContent], ['true', '50', 'src/f49.tssrc']);
+    keydown(input(), 'Enter');
+    assert.equal(input().value, 'see @src/f49.ts ');
+
+    typeAtEnd('see @src/f49.ts @g');
+    const next = (t.takePosted().at(-1) as { requestId: number }).requestId;
+    t.app.receive({ type: 'mentionSuggestions', requestId: next, items: [{ ...files[3]!, label: 'src/g.ts', matches: [4] }, PROBLEMS] });
+    assert.equal(options()[0], first, 'the row is kept and rewritten');
+    assert.deepEqual(options().map((o) => [o.textContent, o.dataset.kind, o.getAttribute('aria-setsize')]), [['src/g.tssrc', 'file', '2'], ['problemsErrors', 'problems', '2']]);
+    assert.equal(options()[0]!.querySelector('mark')!.textContent, 'g');
   });
 
   it('a click picks; removing the chip removes its token, deleting the token removes the chip', () => {
