@@ -203,17 +203,12 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
     await input.fill('');
     const page = wb.page;
     // The chat and the Explorer share the Side Bar until the chat is moved, as people who drag from the Explorer do.
-    const palette = async (title: RegExp, text: string) => {
-      await page.keyboard.press('F1');
-      await page.locator('.quick-input-widget input').fill(`>${text}`);
-      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().click();
-    };
     const row = (text: string) => page.locator('.quick-input-list .monaco-list-row').filter({ hasText: text }).first();
-    await palette(/^View: Move View$/, 'View: Move View');
+    await wb.runCommand('View: Move View');
     await row('Side Bar / Relay').click();
     await row('New Secondary Side Bar Entry').click();
     await chat.locator('.relay-title').waitFor({ timeout: 15_000 });
-    await palette(/^View: Show Explorer/, 'View: Show Explorer');
+    await wb.runCommand('View: Show Explorer');
     const file = page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: 'README.md' }).first();
     await file.waitFor({ timeout: 15_000 });
     const from = (await file.boundingBox())!;

@@ -2,7 +2,7 @@
 // Debian Chromium on the workbench. Everything it starts is stopped in close(), on failure too.
 import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { startScriptedModelServer, type Script, type ScriptedModelServer } from '../scripted-model-server';
 import { launchChromium } from './browser';
 import { installExtension, REPO_ROOT, SERVER_MAIN, startServer, tempDir, type RunningServer } from './server';
@@ -56,6 +56,18 @@ function themeLabel(colorTheme: string): string {
   const theme = manifest.contributes.themes.find((t) => t.id === colorTheme) ?? manifest.contributes.themes.find((t) => t.id === colorTheme.replace(/^Default /, ''));
   if (!theme) throw new Error(`${colorTheme} is not one of VS Code's built-in themes`);
   return theme.label.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? key);
+}
+
+/**
+ * A quick-input row's own label. A row has two `.label-name`s: the label's, then its detail's on the second line;
+ * a row reused for an item without detail hides the detail but keeps its old text (seen: a Color Theme row holding
+ * a command's English alias from the zh-cn Command Palette, a provider row holding an API step's detail).
+ */
+export const QUICK_INPUT_LABEL = '.quick-input-list-rows > .quick-input-list-row:first-child .label-name';
+
+/** A quick-input row's label that is exactly `text`, not merely containing it. */
+export function exactLabel(page: Page, text: string): Locator {
+  return page.locator(QUICK_INPUT_LABEL, { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 }
 
 /** Colours every theme sets differently (foreground, side bar), as the webview computes them. */
@@ -116,8 +128,17 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
         const input = page.locator('.quick-input-widget input');
         await input.waitFor();
         await input.fill(`>${title}`);
-        await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor();
-        await page.keyboard.press('Enter');
+        // The row whose title is exactly this one: the top row may be another command sharing the prefix
+        // (">View: Move View" lists "Move Panel Views To Secondary Side Bar" first).
+        const rows = page.locator('.quick-input-list .monaco-list-row');
+        const row = rows.filter({ has: exactLabel(page, title) }).first();
+        try {
+          await row.waitFor();
+        } catch {
+          const labels = await rows.locator(QUICK_INPUT_LABEL).allTextContents();
+          throw new Error(`no command titled exactly "${title}" in the Command Palette; its rows: ${labels.map((l) => `"${l.trim()}"`).join(', ') || 'none'}`);
+        }
+        await row.click();
       },
       async openRelay() {
         // A click on the item of the view that is showing would close the side bar.
@@ -137,19 +158,25 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
         const ids = [colorTheme, colorTheme.replace(/^Default /, '')];
         const before = await webviewTheme(view);
         if (ids.includes(before.id)) return;
-        // As a person does it: the Color Theme picker (typing there searches the marketplace, so the arrows).
-        const exact = (text: string) => page.locator('.label-name', { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-        await page.keyboard.press('F1');
-        await page.locator('.quick-input-widget input').fill('>Preferences: Color Theme');
-        await page.locator('.quick-input-list .monaco-list-row').filter({ has: exact('Preferences: Color Theme') }).first().click();
+        // As a person does it: the Color Theme picker (typing there searches the marketplace), the theme's row.
+        await wb.runCommand('Preferences: Color Theme');
         const label = themeLabel(colorTheme);
-        const focused = page.locator('.quick-input-list .monaco-list-row.focused .label-name');
-        await page.locator('.quick-input-list .monaco-list-row').filter({ has: exact(themeLabel(before.id)) }).first().waitFor();
-        for (let moves = 0; (await focused.textContent())?.trim() !== label; moves++) {
-          if (moves > 60) throw new Error(`no theme labelled ${label} in the Color Theme picker`);
-          await page.keyboard.press('ArrowDown');
+        const rows = page.locator('.quick-input-list .monaco-list-row');
+        await rows.filter({ has: exactLabel(page, themeLabel(before.id)) }).first().waitFor();
+        const target = rows.filter({ has: exactLabel(page, label) }).first();
+        if (await target.isVisible()) {
+          // Its row is drawn: a click, without previewing every theme on the way as the arrows do (each one
+          // restyles the whole workbench and its webviews).
+          await target.click();
+        } else {
+          // Further down the list than it shows: the arrows.
+          const focused = rows.and(page.locator('.focused')).locator(QUICK_INPUT_LABEL);
+          for (let moves = 0; (await focused.textContent())?.trim() !== label; moves++) {
+            if (moves > 60) throw new Error(`no theme labelled ${label} in the Color Theme picker`);
+            await page.keyboard.press('ArrowDown');
+          }
+          await page.keyboard.press('Enter');
         }
-        await page.keyboard.press('Enter');
         await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
         const deadline = Date.now() + 30_000;
         for (let now = before; !(ids.includes(now.id) && now.colours.every((c, i) => c !== before.colours[i])); now = await webviewTheme(view)) {
