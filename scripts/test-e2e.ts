@@ -1,6 +1,7 @@
 // End-to-end level: the packaged extension in a real VS Code server, clicked through by Chromium.
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
+import { SHARED_CHROMIUM_ENV, startSharedChromium } from '../test/support/vscode/browser';
 import { provision, REPO_ROOT } from '../test/support/vscode/server';
 import { collectTests, runNodeTests } from './node-tests';
 import { printSummary } from './test-report';
@@ -17,7 +18,15 @@ export async function runE2e(filters: string[] = []) {
   provision();
   const files = collectTests(join(REPO_ROOT, 'test', 'e2e')).filter((f) => filters.length === 0 || filters.some((s) => relative(REPO_ROOT, f).includes(s)));
   // One workbench at a time: two cores cannot host two VS Code servers and two browsers without flaking.
-  return runNodeTests({ level: 'e2e', files, concurrency: 1, env: { ...process.env, RELAY_VSIX: vsix } });
+  // One Chromium for every file (each file gets a browser context of its own): a launch and a close per file
+  // cost about 3-4 s on two cores.
+  const chromium = files.length > 0 ? await startSharedChromium() : undefined;
+  try {
+    const env = { ...process.env, RELAY_VSIX: vsix, ...(chromium ? { [SHARED_CHROMIUM_ENV]: chromium.wsEndpoint() } : {}) };
+    return await runNodeTests({ level: 'e2e', files, concurrency: 1, env });
+  } finally {
+    await chromium?.close();
+  }
 }
 
 if (require.main === module) {
