@@ -29,7 +29,10 @@ export async function runNodeTests(options: NodeTestOptions): Promise<LevelResul
   const dir = mkdtempSync(join(tmpdir(), 'relay-tap-'));
   const tap = join(dir, 'report.tap');
   const args = [
-    '--import', 'tsx',
+    // tsx's CommonJS hook only: `--import tsx` also registers its ESM hooks, which Node 20 runs on a loader
+    // thread of their own in every test process (measured: 0.78 s of CPU for `node --import tsx -e 0` against
+    // 0.28 s with `--require tsx/cjs`, paid once per test file). Tests import TypeScript statically.
+    '--require', 'tsx/cjs',
     '--test',
     `--test-concurrency=${options.concurrency ?? 2}`,
     ...(options.timeoutMs ? [`--test-timeout=${options.timeoutMs}`] : []),

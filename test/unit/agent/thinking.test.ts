@@ -7,7 +7,7 @@ import { createProvider } from '../../../src/core/model/factory';
 import { toAnthropicMessages, toAnthropicRequest } from '../../../src/core/model/anthropic-request';
 import { toOpenAIMessages } from '../../../src/core/model/openai-request';
 import type { AssistantPart, ChatMessage, ModelRequest } from '../../../src/core/model/provider';
-import type { TaskRecord } from '../../../src/core/ports/task-store';
+import { emptyUsage, parseTaskSummary, summarizeTask, TASK_RECORD_VERSION, type TaskRecord } from '../../../src/core/ports/task-store';
 import { SCRIPTED_THINKING_SIGNATURE } from '../../support/scripted-model-server/anthropic-wire';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../support/scripted-model-server';
 import { callEvents, complete, historyProblems, registryOf, ScriptedProvider, sessionFor, testTool } from './fakes';
@@ -151,7 +151,6 @@ describe('Anthropic extended thinking over HTTP, through the loop', () => {
 
 describe('the history lists what each task cost', () => {
   test('the summary carries tokens and cost from the record, and a stored summary is read back with them', async () => {
-    const { summarizeTask, parseTaskSummary, emptyUsage, TASK_RECORD_VERSION } = await import('../../../src/core/ports/task-store');
     const record: TaskRecord = {
       version: TASK_RECORD_VERSION,
       id: 't1',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ToolErrorType } from '../../../src/core/tools';
-import { expectFailure, expectSuccess, ToolHarness } from './harness';
+import { expectFailure, expectSuccess, testContext, ToolHarness } from './harness';
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
@@ -112,7 +112,6 @@ describe('read_file', () => {
   it('shows the path on the card while the arguments stream, and never sets a result then', async () => {
     const h = new ToolHarness({ files: { 'a.ts': 'x\n' } });
     const tool = h.tool('read_file');
-    const { testContext } = await import('./harness');
     const c = testContext();
     await tool.execute({ path: 'a.t' }, c.ctx, true);
     assert.equal(c.results.length, 0);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { COMMAND_CORPUS } from './commands.corpus';
 import { policyFor, virtualFileSystem } from './fixtures';
-import type { ApprovalMode, Decision } from '../../../src/core/permissions';
+import { PermissionPolicy, type ApprovalMode, type Decision } from '../../../src/core/permissions';
 
 async function evaluateCommand(mode: ApprovalMode, command: string, caseInsensitive = false): Promise<Decision> {
   const policy = policyFor(mode, { fileSystem: virtualFileSystem({ caseInsensitive }) });
@@ -120,7 +120,6 @@ describe('commands with a working directory', () => {
 
 describe('without a shell analyzer', () => {
   test('every command asks, with the reason', async () => {
-    const { PermissionPolicy } = await import('../../../src/core/permissions');
     const policy = new PermissionPolicy({ mode: 'yolo', fileSystem: virtualFileSystem() });
     const decision = await policy.evaluate({ toolName: 'run_command', kind: 'execute', targets: { command: 'ls' } });
     assert.equal(decision.action, 'ask');

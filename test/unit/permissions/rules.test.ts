@@ -9,7 +9,7 @@ import {
   type PermissionRule,
   type ToolKind,
 } from '../../../src/core/permissions';
-import { matchesCommandPattern } from '../../../src/core/permissions/command-pattern';
+import { matchesCommandPattern, patternNamesWord } from '../../../src/core/permissions/command-pattern';
 
 const rule = (tool: string, pattern: string, action: PermissionRule['action']): PermissionRule => ({ tool, pattern, action });
 
@@ -259,7 +259,6 @@ describe('patterns that name a word', () => {
   ];
   for (const [pattern, argv, word, expected] of cases) {
     test(`${pattern} ${expected ? 'names' : 'does not name'} ${word} in ${argv.join(' ')}`, async () => {
-      const { patternNamesWord } = await import('../../../src/core/permissions/command-pattern');
       assert.equal(patternNamesWord(pattern, argv, word), expected);
     });
   }

@@ -11,6 +11,7 @@ import {
   ToolErrorType,
   ToolManager,
   ToolRegistry,
+  ToolScheduler,
   type ToolContext,
   type ToolFactoryContext,
 } from '../../../src/core/tools';
@@ -114,7 +115,6 @@ describe('manager', () => {
       },
     });
     const manager = new ToolManager({ registry, taskId: 't', systemTools });
-    const { ToolScheduler } = await import('../../../src/core/tools');
     const scheduler = new ToolScheduler({ manager, logger: new RecordingLogger() });
     const { outcomes } = await scheduler.runCalls([{ callId: 'c1', name: NEW_TASK, arguments: { description: 'find it', prompt: 'Find the loader.' } }]);
     assert.equal(outcomes[0]!.content, 'sub-agent report');
