@@ -16,7 +16,8 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../support/s
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
 import { REPO_ROOT } from '../support/vscode/server';
 import { textLayout } from '../support/vscode/layout';
-import { openWorkbench, type Workbench } from '../support/vscode/workbench';
+import { exactLabel, openWorkbench, type Workbench } from '../support/vscode/workbench';
+import { clearNotifications, removeApiKey } from './remove-api-key';
 
 const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
 const nls = JSON.parse(readFileSync(join(REPO_ROOT, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
@@ -42,31 +43,37 @@ before(() => {
 });
 after(() => pack?.dispose());
 
-for (const theme of [
+// One workbench for the file, its theme switched in place. The welcome of a first run needs an empty history, so it
+// is checked in both themes first; then each theme's block runs the flows, which need no key stored: the second
+// block starts as a person who removes the first block's key (Set API Key, the box cleared) and starts a new task.
+const THEMES = [
   { name: 'light', colorTheme: 'Default Light Modern' },
   { name: 'dark', colorTheme: 'Default Dark Modern' },
-]) {
-  describe(`e2e: Relay in Simplified Chinese (${theme.name})`, () => {
-    let wb: Workbench;
-    let model: ScriptedModelServer;
-    let chat: FrameLocator;
-    const status = () => chat.locator('[data-testid="relay-status"]');
+];
 
-    before(async () => {
-      model = await startScriptedModelServer();
-      wb = await openWorkbench({
-        locale: 'zh-cn',
-        installAtStart: [pack.vsix],
-        settings: { 'workbench.colorTheme': theme.colorTheme, 'relay.provider': 'anthropic', 'relay.baseUrl': model.url, 'relay.model': MODEL },
-      });
-      chat = await wb.openRelay();
-    });
-    after(async () => {
-      await wb?.close();
-      await model?.close();
-    });
+let wb: Workbench;
+let model: ScriptedModelServer;
+let chat: FrameLocator;
+const status = () => chat.locator('[data-testid="relay-status"]');
 
-    it('VS Code runs in zh-cn, and the view, its welcome, header and composer speak Chinese', async () => {
+before(async () => {
+  model = await startScriptedModelServer();
+  wb = await openWorkbench({
+    locale: 'zh-cn',
+    installAtStart: [pack.vsix],
+    settings: { 'workbench.colorTheme': THEMES[0]!.colorTheme, 'relay.provider': 'anthropic', 'relay.baseUrl': model.url, 'relay.model': MODEL },
+  });
+  chat = await wb.openRelay();
+});
+after(async () => {
+  await wb?.close();
+  await model?.close();
+});
+
+describe('e2e: Relay in Simplified Chinese, the first run', () => {
+  for (const theme of THEMES) {
+    it(`VS Code runs in zh-cn, and the view, its welcome, header and composer speak Chinese (${theme.name})`, async () => {
+      await wb.setColorTheme(theme.colorTheme);
       // The language VS Code resolved from the pack; the workbench starts the extension host with it, so it is
       // Relay's vscode.env.language.
       assert.equal(await wb.page.evaluate(() => (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE), 'zh-cn');
@@ -87,6 +94,23 @@ for (const theme of [
       await wb.page.locator('.part.sidebar .composite.title, .part.sidebar .pane-header').filter({ hasText: nlsTitle('views.chat.name') }).first().waitFor({ timeout: 10_000 });
       await wb.screenshot(`locale-zh-cn-welcome-${theme.name}`);
     });
+  }
+});
+
+// The flows in the theme the first run ended in, then in the other: two theme switches in all.
+for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
+  describe(`e2e: Relay in Simplified Chinese (${theme.name})`, () => {
+    before(async () => {
+      await wb.setColorTheme(theme.colorTheme);
+      if (index === 0) return;
+      await removeApiKey(wb, 'Anthropic', { command: `Relay: ${nlsTitle('command.setApiKey.title')}`, removed: zh('Relay: the {0} key was removed.', 'Anthropic') });
+      await clearNotifications(wb);
+      await wb.runCommand('View: Close All Editors');
+      await wb.page.locator('.tab').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await wb.runCommand(`Relay: ${nlsTitle('command.newTask.title')}`);
+      await chat.locator('.message-user').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await status().filter({ hasText: `${zh('Ready')} · ${MODEL} · Anthropic · ${zh('no API key')}` }).waitFor({ timeout: 15_000 });
+    });
 
     it('the Command Palette lists Relay by its Chinese titles; Test Connection without a key answers in a Chinese modal', async () => {
       await wb.page.keyboard.press('F1');
@@ -94,14 +118,15 @@ for (const theme of [
       await input.waitFor();
       const title = `Relay: ${nlsTitle('command.testConnection.title')}`;
       await input.fill(`>${title}`);
-      const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title });
+      const rows = wb.page.locator('.quick-input-list .monaco-list-row');
+      const row = rows.filter({ has: exactLabel(wb.page, title) });
       await row.first().waitFor({ timeout: 10_000 });
       await input.fill(`>Relay: ${nlsTitle('command.newTask.title')}`);
-      await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: `Relay: ${nlsTitle('command.newTask.title')}` }).first().waitFor({ timeout: 10_000 });
+      await rows.filter({ has: exactLabel(wb.page, `Relay: ${nlsTitle('command.newTask.title')}`) }).first().waitFor({ timeout: 10_000 });
       await input.fill(`>${title}`);
       await row.first().waitFor({ timeout: 10_000 });
       await wb.screenshot(`locale-zh-cn-palette-${theme.name}`);
-      await wb.page.keyboard.press('Enter');
+      await row.first().click();
 
       const dialog = wb.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 30_000 });

@@ -51,7 +51,7 @@ export interface ScriptedModelServer {
   readonly modelListings: { count: number; authHeader: boolean };
   /** Lets a turn held by a `holdAfterChunks` fault go on (the next one to reach its hold, if none waits yet). */
   release(): void;
-  /** Forgets the recorded requests and empties the script. */
+  /** Forgets the recorded requests and model listings and empties the script. */
   reset(): void;
   /** Stops listening and ends every open connection. */
   close(): Promise<void>;
@@ -110,6 +110,12 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   const issuedSignatures = new Set<string>();
   const signedCalls = new Map<string, string>();
   const holds = new Gate();
+  const forget = () => {
+    requests.length = 0;
+    queue.replace([]);
+    modelListings.count = 0;
+    modelListings.authHeader = false;
+  };
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -131,8 +137,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     }
     if (path === '/__requests' && req.method === 'GET') return sendJson(res, 200, requests);
     if (path === '/__reset' && req.method === 'POST') {
-      requests.length = 0;
-      queue.replace([]);
+      forget();
       return sendJson(res, 200, { ok: true });
     }
     if (path === '/v1/models' && req.method === 'GET') {
@@ -290,10 +295,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     },
     modelListings,
     release: () => holds.open(),
-    reset: () => {
-      requests.length = 0;
-      queue.replace([]);
-    },
+    reset: forget,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
