@@ -27,6 +27,9 @@ function isSaid(value: unknown): value is Said {
   return typeof value === 'object' && value !== null && typeof (value as Said).model === 'string' && typeof (value as Said).ui === 'string';
 }
 
+/** A message kept in a table and translated where it is used (see `l10n.mark`). */
+export type Marked = string & { readonly __l10nMarked: true };
+
 export const l10n = {
   t: (message: string, ...args: L10nArg[]): string => localize(message, ...args),
   /**
@@ -40,6 +43,13 @@ export const l10n = {
     ),
     ui: localize(message, ...args.map((a) => (isSaid(a) ? a.ui : a))),
   }),
+  /**
+   * A message written in a table (a flag's "deletes the files it finds") and translated where it is used, with
+   * `l10n.marked`: the English itself, marked so test/unit/l10n finds it and checks that every bundle has it.
+   */
+  mark: (message: string): Marked => message as Marked,
+  /** Both channels of a marked message: its English for the model, its translation for people. */
+  marked: (message: Marked, ...args: L10nArg[]): Said => ({ model: formatMessage(message, args), ui: localize(message, ...args) }),
   /** Text that reads the same in every language (a path, a command line, a name). */
   same: (text: string): Said => ({ model: text, ui: text }),
 };

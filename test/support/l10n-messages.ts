@@ -26,18 +26,18 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-/** Every `l10n.t(…)` and `l10n.both(…)` call in src/, with its literal message. */
+/** Every `l10n.t(…)`, `l10n.both(…)` and `l10n.mark(…)` call in src/, with its literal message. */
 export function l10nCalls(root = ROOT): L10nCall[] {
   const calls: L10nCall[] = [];
   for (const path of sourceFiles(join(root, 'src'))) {
     const text = readFileSync(path, 'utf8');
-    if (!text.includes('l10n.t') && !text.includes('l10n.both')) continue;
+    if (!text.includes('l10n.t') && !text.includes('l10n.both') && !text.includes('l10n.mark')) continue;
     const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
       if (
         ts.isCallExpression(node) &&
         ts.isPropertyAccessExpression(node.expression) &&
-        (node.expression.name.text === 't' || node.expression.name.text === 'both') &&
+        (node.expression.name.text === 't' || node.expression.name.text === 'both' || node.expression.name.text === 'mark') &&
         /(^|\.)l10n$/.test(node.expression.expression.getText(source))
       ) {
         const first = node.arguments[0];

@@ -1,6 +1,7 @@
 // What a mention adds to the user message: one text block per mention, wrapped so the model sees where each
 // starts and ends, capped so one mention cannot fill the context window, with a note saying what was left out.
 // Pure: the host's adapters fetch the raw content (files, diagnostics, terminal, git, selection, web pages).
+import { l10n, type Said } from '../l10n';
 import { estimateTokens } from '../model/provider';
 import type { LineRange } from './parse';
 
@@ -42,28 +43,29 @@ export interface TerminalOutput {
   exitCode?: number;
 }
 
-function block(tag: string, attributes: Record<string, string | undefined>, body: string, note?: string): string {
+/** The attached text and its note for the model (English); the chip's note for people (display language). */
+function block(tag: string, attributes: Record<string, string | undefined>, body: string, note?: Said): string {
   const attrs = Object.entries(attributes)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v!)}"`)
     .join('');
-  return `<${tag}${attrs}>\n${body}${body.endsWith('\n') || !body ? '' : '\n'}${note ? `(${note})\n` : ''}</${tag}>`;
+  return `<${tag}${attrs}>\n${body}${body.endsWith('\n') || !body ? '' : '\n'}${note ? `(${note.model})\n` : ''}</${tag}>`;
 }
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-function attachment(kind: AttachmentKind, label: string, text: string, note?: string): Attachment {
+function attachment(kind: AttachmentKind, label: string, text: string, note?: Said): Attachment {
   const chip: AttachmentChip = { kind, label, chars: text.length, tokens: estimateTokens(text) };
-  if (note) chip.note = note;
+  if (note) chip.note = note.ui;
   return { chip, text };
 }
 
 /** A mention that added nothing, with the reason on its chip (and for the model, so it does not guess). */
-export function missingAttachment(kind: AttachmentKind, label: string, reason: string): Attachment {
-  const text = `<mention_error mention="${escapeAttribute(label)}">${reason}</mention_error>`;
-  return { chip: { kind, label, chars: text.length, tokens: estimateTokens(text), note: reason, error: true }, text };
+export function missingAttachment(kind: AttachmentKind, label: string, reason: Said): Attachment {
+  const text = `<mention_error mention="${escapeAttribute(label)}">${reason.model}</mention_error>`;
+  return { chip: { kind, label, chars: text.length, tokens: estimateTokens(text), note: reason.ui, error: true }, text };
 }
 
 /** The start of `text` up to `max` characters, cut at a line end when one is near. */
@@ -93,7 +95,7 @@ export function fileAttachment(path: string, content: string, lines?: LineRange)
   const total = text.split('\n').length;
   const shown = capped.text.split('\n').length - (capped.text.endsWith('\n') ? 1 : 0);
   const note = capped.cut
-    ? `cut after ${shown} of ${total} lines (${MENTION_CAPS.fileChars.toLocaleString('en-US')} characters); read the file for the rest`
+    ? l10n.both('cut after {0} of {1} lines ({2} characters); read the file for the rest', shown, total, MENTION_CAPS.fileChars.toLocaleString('en-US'))
     : undefined;
   const label = range ? `${path}:${range}` : path;
   return attachment(lines ? 'selection' : 'file', label, block('file', { path, lines: range || undefined }, capped.text, note), note);
@@ -108,7 +110,7 @@ export function folderAttachment(path: string, entries: readonly string[], trunc
     return `${'  '.repeat(depth)}${trimmed.slice(trimmed.lastIndexOf('/') + 1)}${entry.endsWith('/') ? '/' : ''}`;
   });
   const cut = truncated || entries.length > shown.length;
-  const note = cut ? `listing cut at ${shown.length} entries` : undefined;
+  const note = cut ? l10n.both('listing cut at {0} entries', shown.length) : undefined;
   const label = `${path.replace(/\/$/, '')}/`;
   return attachment('folder', label, block('folder', { path: label }, lines.join('\n') || '(empty folder)', note), note);
 }
@@ -118,21 +120,21 @@ export function problemsAttachment(problems: readonly ProblemEntry[]): Attachmen
   const sorted = [...problems].sort((a, b) => order[a.severity] - order[b.severity] || a.path.localeCompare(b.path) || a.line - b.line);
   const shown = sorted.slice(0, MENTION_CAPS.problems);
   const lines = shown.map((p) => `${p.path}:${p.line}:${p.column} ${p.severity}: ${p.message}${p.source ? ` (${p.source})` : ''}`);
-  const note = sorted.length > shown.length ? `${sorted.length - shown.length} more not listed` : undefined;
+  const note = sorted.length > shown.length ? l10n.both('{0} more not listed', sorted.length - shown.length) : undefined;
   const body = lines.length > 0 ? lines.join('\n') : 'VS Code reports no problems in the workspace.';
   return attachment('problems', 'problems', block('problems', { count: String(problems.length) }, body, note), note);
 }
 
 export function terminalAttachment(output: TerminalOutput): Attachment {
   const capped = capTail(output.output, MENTION_CAPS.terminalChars);
-  const note = capped.cut ? `only the last ${MENTION_CAPS.terminalChars.toLocaleString('en-US')} characters of the output` : undefined;
+  const note = capped.cut ? l10n.both('only the last {0} characters of the output', MENTION_CAPS.terminalChars.toLocaleString('en-US')) : undefined;
   const attrs = { command: output.command, exit_code: output.exitCode === undefined ? undefined : String(output.exitCode) };
   return attachment('terminal', 'terminal', block('terminal', attrs, capped.text || '(no output)', note), note);
 }
 
 export function changesAttachment(diff: string): Attachment {
   const capped = capText(diff, MENTION_CAPS.changesChars);
-  const note = capped.cut ? `diff cut at ${MENTION_CAPS.changesChars.toLocaleString('en-US')} characters; run git diff for the rest` : undefined;
+  const note = capped.cut ? l10n.both('diff cut at {0} characters; run git diff for the rest', MENTION_CAPS.changesChars.toLocaleString('en-US')) : undefined;
   return attachment('changes', 'changes', block('changes', {}, capped.text || 'The working tree has no uncommitted changes.', note), note);
 }
 
@@ -146,13 +148,13 @@ export interface SelectionText {
 export function selectionAttachment(selection: SelectionText): Attachment {
   const capped = capText(selection.text, MENTION_CAPS.selectionChars);
   const range = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
-  const note = capped.cut ? `selection cut at ${MENTION_CAPS.selectionChars.toLocaleString('en-US')} characters` : undefined;
+  const note = capped.cut ? l10n.both('selection cut at {0} characters', MENTION_CAPS.selectionChars.toLocaleString('en-US')) : undefined;
   return attachment('selection', `${selection.path}:${range}`, block('selection', { path: selection.path, lines: range }, capped.text, note), note);
 }
 
 export function urlAttachment(url: string, markdown: string, title?: string): Attachment {
   const capped = capText(markdown, MENTION_CAPS.urlChars);
-  const note = capped.cut ? `page cut at ${MENTION_CAPS.urlChars.toLocaleString('en-US')} characters` : undefined;
+  const note = capped.cut ? l10n.both('page cut at {0} characters', MENTION_CAPS.urlChars.toLocaleString('en-US')) : undefined;
   return attachment('url', url, block('web_page', { url, title }, capped.text, note), note);
 }
 

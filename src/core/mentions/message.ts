@@ -2,6 +2,7 @@
 // images (as image parts), with one chip per attachment for the chat.
 import type { AttachmentChip } from '../../shared/chat-model';
 import type { UserPart } from '../model/provider';
+import { l10n } from '../l10n';
 import type { MentionSources } from '../ports/mention-sources';
 import { base64Bytes, IMAGE_TOKEN_ESTIMATE, imageProblem, type ImageInput, isImageMediaType, MAX_IMAGES } from './images';
 import { resolveMentions } from './resolve';
@@ -34,12 +35,12 @@ export async function buildAttachments(
     const chip: AttachmentChip = { kind: 'image', label: image.name, chars: bytes, tokens: IMAGE_TOKEN_ESTIMATE };
     const problem =
       i >= MAX_IMAGES
-        ? `only ${MAX_IMAGES} images can be attached to one message`
+        ? l10n.t('only {0} images can be attached to one message', MAX_IMAGES)
         : !options.supportsImages
-          ? 'the selected model does not take images'
+          ? l10n.t('the selected model does not take images')
           : imageProblem({ name: image.name, mediaType: image.mediaType, bytes });
     if (problem || !isImageMediaType(image.mediaType)) {
-      chips.push({ ...chip, tokens: 0, note: problem ?? 'unsupported image type', error: true });
+      chips.push({ ...chip, tokens: 0, note: problem ?? l10n.t('unsupported image type'), error: true });
       continue;
     }
     parts.push({ type: 'image', mediaType: image.mediaType, data: image.data });

@@ -1,5 +1,6 @@
 // Turns the mentions in a message into attachments, each through its port. A mention that cannot be resolved
 // still gets a chip (with the reason) and a short note for the model; it never fails the message.
+import { l10n } from '../l10n';
 import type { MentionSources } from '../ports/mention-sources';
 import {
   type Attachment,
@@ -36,25 +37,25 @@ export async function resolveMention(ref: MentionRef, sources: MentionSources, s
         const output = await sources.lastTerminalCommand();
         return output
           ? terminalAttachment(output)
-          : missingAttachment('terminal', 'terminal', 'no terminal command output is known (it needs a terminal with shell integration)');
+          : missingAttachment('terminal', 'terminal', l10n.both('no terminal command output is known (it needs a terminal with shell integration)'));
       }
       case 'changes': {
         const diff = await sources.uncommittedChanges();
-        return diff === undefined ? missingAttachment('changes', 'changes', 'no git repository was found for the workspace') : changesAttachment(diff);
+        return diff === undefined ? missingAttachment('changes', 'changes', l10n.both('no git repository was found for the workspace')) : changesAttachment(diff);
       }
       case 'selection': {
         const selection = await sources.selection();
-        return selection ? selectionAttachment(selection) : missingAttachment('selection', 'selection', 'no text is selected in an editor');
+        return selection ? selectionAttachment(selection) : missingAttachment('selection', 'selection', l10n.both('no text is selected in an editor'));
       }
       case 'url': {
-        if (!sources.fetchPage) return missingAttachment('url', ref.url, 'fetching web pages is not available');
+        if (!sources.fetchPage) return missingAttachment('url', ref.url, l10n.both('fetching web pages is not available'));
         const page = await sources.fetchPage(ref.url, signal);
         return urlAttachment(ref.url, page.markdown, page.title);
       }
     }
   } catch (error) {
     const label = ref.kind === 'path' ? ref.path : ref.kind === 'url' ? ref.url : ref.kind;
-    return missingAttachment(ref.kind === 'path' ? 'file' : ref.kind, label, `could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return missingAttachment(ref.kind === 'path' ? 'file' : ref.kind, label, l10n.both('could not be read: {0}', error instanceof Error ? error.message : String(error)));
   }
 }
 

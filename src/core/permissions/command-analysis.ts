@@ -1,6 +1,7 @@
 // Splits a command line into the simple commands a shell would run (behaviour 31): across `|`, `&&`, `||`,
 // `;`, `&`, newlines, `$(...)`, backticks, subshells, groups, process substitution, here-docs, functions,
 // wrappers (`sudo`, `env`, `xargs`, ...) and nested shell code (`bash -c`, `eval`, `sh <<EOF`).
+import { l10n, type Said } from '../l10n';
 import { variableFamily } from './command-environment';
 import { DOWNLOADERS, unwrapCommand } from './command-wrappers';
 import { createLazyShellParser, type ShellParse, type ShellParserPaths, type SyntaxNode } from './shell-parser';
@@ -40,7 +41,8 @@ export type ShellFindingKind =
 export interface ShellFinding {
   kind: ShellFindingKind;
   text: string;
-  detail: string;
+  /** What is wrong, for the model (English) and for people (display language). */
+  detail: Said;
 }
 
 /** `NAME=value` before a command, through `env`, or for the shell itself (`export NAME=value`, `NAME=value;`). */
@@ -92,18 +94,18 @@ export function analyzeShell(source: string, parse: ShellParse): ShellAnalysis {
 
 function analyzeInto(source: string, parse: ShellParse, out: ShellAnalysis, via: string[], depth: number): void {
   if (depth > MAX_NESTING) {
-    out.findings.push({ kind: 'too-complex', text: source, detail: 'shell code nested too deeply to follow' });
+    out.findings.push({ kind: 'too-complex', text: source, detail: l10n.both('shell code nested too deeply to follow') });
     return;
   }
   if (source.length > MAX_COMMAND_LENGTH) {
-    out.findings.push({ kind: 'too-complex', text: `${source.slice(0, 80)}…`, detail: 'command line too long to analyse' });
+    out.findings.push({ kind: 'too-complex', text: `${source.slice(0, 80)}…`, detail: l10n.both('command line too long to analyse') });
     return;
   }
   const parsed = parse(source);
   const walker = new CommandWalker(parse, out, via, depth);
   walker.walk(parsed.root, { redirects: [] });
   if (parsed.hasError && !walker.sawError) {
-    out.findings.push({ kind: 'unparseable', text: source, detail: 'the shell syntax could not be parsed' });
+    out.findings.push({ kind: 'unparseable', text: source, detail: l10n.both('the shell syntax could not be parsed') });
   }
 }
 
@@ -184,7 +186,7 @@ class CommandWalker {
     if (this.sawError) return;
     this.sawError = true;
     const text = node.text.trim() || node.type;
-    this.out.findings.push({ kind: 'unparseable', text, detail: `the shell syntax near "${text}" could not be parsed` });
+    this.out.findings.push({ kind: 'unparseable', text, detail: l10n.both('the shell syntax near "{0}" could not be parsed', text) });
   }
 
   private command(node: SyntaxNode, scope: Scope): void {
@@ -264,7 +266,7 @@ class CommandWalker {
       this.out.findings.push({
         kind: 'fork-bomb',
         text: node.text,
-        detail: `function "${name}" calls itself in a pipeline or in the background (a fork bomb)`,
+        detail: l10n.both('function "{0}" calls itself in a pipeline or in the background (a fork bomb)', name),
       });
     }
     // The body is checked whether or not it is ever called: defining `ls() { rm -rf x; }` is enough.
@@ -279,7 +281,7 @@ class CommandWalker {
       this.out.findings.push({
         kind: 'dynamic-command',
         text: command.text,
-        detail: `the command name "${nameWord.raw}" is only known when the shell runs it`,
+        detail: l10n.both('the command name "{0}" is only known when the shell runs it', nameWord.raw),
       });
       return;
     }
@@ -305,7 +307,7 @@ class CommandWalker {
     name: string,
     codeWords: CommandWord[],
     stdinIsCode: 'shell' | 'interpreter' | undefined,
-    opaque: string | undefined,
+    opaque: Said | undefined,
     via: string[],
   ): void {
     const downloadedWord = codeWords.some((w) => w.substituted.some((n) => DOWNLOADERS.has(n.toLowerCase())));
@@ -315,7 +317,7 @@ class CommandWalker {
       this.out.findings.push({
         kind: 'download-to-interpreter',
         text: command.text,
-        detail: `${name} would run code downloaded from the network`,
+        detail: l10n.both('{0} would run code downloaded from the network', name),
       });
       return;
     }
@@ -329,7 +331,7 @@ class CommandWalker {
       this.out.findings.push({
         kind: 'opaque-script',
         text: command.text,
-        detail: `${name} runs a script piped in from another command`,
+        detail: l10n.both('{0} runs a script piped in from another command', name),
       });
     }
   }

@@ -70,8 +70,7 @@ export async function checkCommandLine(
 
 function findingCheck(finding: ShellFinding): PermissionCheck {
   const { action, basis } = FINDINGS[finding.kind];
-  // The finding's detail is the shell analysis' English; the lead is said in the person's language.
-  const detail = l10n.same(finding.detail);
+  const detail = finding.detail;
   return {
     subject: { type: 'command', text: finding.text, argv: [] },
     action,
@@ -92,7 +91,7 @@ function environmentCheck(assignment: ShellAssignment): PermissionCheck | undefi
     subject: { type: 'command', text, argv: [], cause: name },
     action: 'ask',
     basis: 'environment',
-    ...because(l10n.both('Needs approval: the environment variable {0} {1} ({0}={2} {3}).', name, l10n.same(family.does), value, scope)),
+    ...because(l10n.both('Needs approval: the environment variable {0} {1} ({0}={2} {3}).', name, l10n.marked(family.does), value, scope)),
     allowRuleCanOverride: false,
   };
 }

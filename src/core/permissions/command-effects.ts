@@ -30,13 +30,13 @@ export function gitGlobalOptions(argv: readonly string[]): { effect?: CommandEff
     if (takesValue && inline === undefined) i++;
     if (effect) continue;
     if (name === '-c' && value !== undefined && !HARMLESS_GIT_CONFIG.test(value)) {
-      effect = effectOf(value, 'sets git configuration, which can name a program to run (core.pager, alias.*)', `-c ${value.split('=')[0]}`);
+      effect = effectOf(value, l10n.mark('sets git configuration, which can name a program to run (core.pager, alias.*)'), `-c ${value.split('=')[0]}`);
     } else if (name === '--config-env') {
-      effect = effectOf(a, 'sets git configuration from the environment, which can name a program to run');
+      effect = effectOf(a, l10n.mark('sets git configuration from the environment, which can name a program to run'));
     } else if (name === '--exec-path' && value !== undefined) {
-      effect = effectOf(a, "changes where git finds its own programs");
+      effect = effectOf(a, l10n.mark('changes where git finds its own programs'));
     } else if (name === '--git-dir') {
-      effect = effectOf(a, "uses another repository, whose configuration can name a program to run");
+      effect = effectOf(a, l10n.mark('uses another repository, whose configuration can name a program to run'));
     }
   }
   return { effect, argv: ['git', ...argv.slice(i)] };
@@ -77,6 +77,5 @@ export function ruleGrantsEffect(pattern: string, facts: CommandFacts, effect: C
 
 /** `because of "-delete", which deletes the files it finds` */
 export function describeEffect(effect: CommandEffect): Said {
-  // What the flag does is the command table's English, on both channels for now.
-  return l10n.same(`"${effect.label}" ${effect.does}`);
+  return l10n.both('"{0}" {1}', effect.label, l10n.marked(effect.does));
 }

@@ -1,6 +1,7 @@
 // Commands that run other commands: wrappers (`sudo`, `env`, `xargs`, `timeout`, `find -exec`, ...) whose
 // wrapped argv must be checked too, and interpreters (`bash -c`, `eval`, `sh <<EOF`) whose script is shell
 // code to analyse recursively. Knowing each wrapper's options is what finds the wrapped command's name.
+import { l10n, type Said } from '../l10n';
 import type { CommandWord } from './shell-words';
 
 export interface Unwrapped {
@@ -11,7 +12,8 @@ export interface Unwrapped {
   /** Shell source this command runs, known literally. */
   scripts: string[];
   /** Why shell code run by this command cannot be seen (`bash -c "$CMD"`). */
-  opaque?: string;
+  /** Why the shell code cannot be read, on both channels. */
+  opaque?: Said;
   /** Words whose content becomes code (`-c "$(curl ...)"`, `bash <(curl ...)`): checked for downloads. */
   codeWords: CommandWord[];
   /** The command reads the code it runs from stdin: a shell or another interpreter. */
@@ -138,7 +140,7 @@ function codeFrom(label: string, code: CommandWord | string | undefined, rest: C
   if (typeof code === 'string') return { label, ...EMPTY, scripts: [code] };
   const parts = [code, ...rest];
   if (parts.every((p) => p.literal)) return { label, ...EMPTY, scripts: [parts.map((p) => p.value).join(' ')] };
-  return { label, ...EMPTY, codeWords: parts, opaque: `${label} runs shell code computed at run time` };
+  return { label, ...EMPTY, codeWords: parts, opaque: l10n.both('{0} runs shell code computed at run time', label) };
 }
 
 function unwrapShell(name: string, args: CommandWord[]): Unwrapped {

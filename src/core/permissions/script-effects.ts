@@ -2,21 +2,23 @@
 // `w` and `e` flags of `s///`; awk's `system()`, pipes, `getline <file`, `print > file` and `@load`. A script
 // that cannot be read is reported as such, so it asks rather than being assumed harmless.
 
+import { l10n, type Marked } from '../l10n';
+
 /** sed commands that take no argument (`q`, `Q`, `l`, `L` take an optional number). */
 const SED_SIMPLE = new Set([...'pPdDnNgGhHxlLz=FqQ{}']);
 const SED_LABEL = new Set([...':btTv']);
 const SED_TEXT = new Set([...'aic']);
-const SED_EFFECT: Record<string, string> = {
-  w: 'writes a file named in the sed script',
-  W: 'writes a file named in the sed script',
-  e: 'runs a command from the sed script',
-  r: 'reads a file named in the sed script',
-  R: 'reads a file named in the sed script',
+const SED_EFFECT: Record<string, Marked> = {
+  w: l10n.mark('writes a file named in the sed script'),
+  W: l10n.mark('writes a file named in the sed script'),
+  e: l10n.mark('runs a command from the sed script'),
+  r: l10n.mark('reads a file named in the sed script'),
+  R: l10n.mark('reads a file named in the sed script'),
 };
-const SED_UNREADABLE = 'runs a sed script Relay cannot read';
+const SED_UNREADABLE = l10n.mark('runs a sed script Relay cannot read');
 
 /** Why a sed script is more than a filter, or undefined when it only edits the stream. */
-export function sedScriptEffect(script: string): string | undefined {
+export function sedScriptEffect(script: string): Marked | undefined {
   const s = script;
   let i = 0;
   const skip = (re: RegExp): void => {
@@ -89,14 +91,14 @@ export function sedScriptEffect(script: string): string | undefined {
 }
 
 /** Why an awk program is more than a filter, or undefined when it only reads its input and prints. */
-export function awkProgramEffect(program: string): string | undefined {
+export function awkProgramEffect(program: string): Marked | undefined {
   // String literals may hold anything; what they hold is text, not code.
   const code = program.replace(/"(?:[^"\\\n]|\\.)*"/g, 'S');
-  if (/"/.test(code)) return 'runs an awk program Relay cannot read';
-  if (/\bsystem\s*\(/.test(code)) return 'runs a command (awk system())';
-  if (/@\s*(load|include)/.test(code)) return 'loads awk code or extensions';
-  if (/\|/.test(code.replace(/\|\|/g, ''))) return 'pipes to or from a command (awk |)';
-  if (/\bgetline\b[^;{}\n]*</.test(code)) return 'reads a file named in the awk program';
-  if (/\bprintf?\b[^;{}\n]*>/.test(code)) return 'writes a file (awk print >)';
+  if (/"/.test(code)) return l10n.mark('runs an awk program Relay cannot read');
+  if (/\bsystem\s*\(/.test(code)) return l10n.mark('runs a command (awk system())');
+  if (/@\s*(load|include)/.test(code)) return l10n.mark('loads awk code or extensions');
+  if (/\|/.test(code.replace(/\|\|/g, ''))) return l10n.mark('pipes to or from a command (awk |)');
+  if (/\bgetline\b[^;{}\n]*</.test(code)) return l10n.mark('reads a file named in the awk program');
+  if (/\bprintf?\b[^;{}\n]*>/.test(code)) return l10n.mark('writes a file (awk print >)');
   return undefined;
 }
