@@ -6,7 +6,7 @@
 // VS Code's own UI stays English while its display language is zh-cn. Without a pack VS Code stays in English
 // whatever `--locale` says, and so does every extension. Relay's own strings are then checked in Chinese: the
 // view's name and command titles (package.nls.zh-cn.json), the chat (the table the host sends the webview), a task
-// error and its fix, and the native modals (l10n/bundle.l10n.zh-cn.json).
+// error and its fix, a tool's failure on its card, and the native modals (l10n/bundle.l10n.zh-cn.json).
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -143,7 +143,15 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       model.setScript([
         // Set Up Provider tests the connection once the key is entered: one token.
         { text: 'OK' },
-        { thinking: 'The user wants a notes file.', text: '先看看工作区。', toolCalls: [{ id: 'call_write', name: 'write_file', args: { path: 'notes.txt', content: 'hi\n' } }] },
+        {
+          thinking: 'The user wants a notes file.',
+          text: '先看看工作区。',
+          toolCalls: [
+            // A tool failure: its card says it in Chinese, the model reads English (test/unit/l10n/tool-failures).
+            { id: 'call_read', name: 'read_file', args: { path: 'zz-no-such-file.md' } },
+            { id: 'call_write', name: 'write_file', args: { path: 'notes.txt', content: 'hi\n' } },
+          ],
+        },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Left it alone.' } }] },
       ]);
       const input = chat.locator('.composer-input');
@@ -200,6 +208,13 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       // The denied card says so in Chinese (the model was told in English); the finished one says Done.
       await write.locator('.tool-state-label').filter({ hasText: zh('Failed') }).waitFor({ timeout: 15_000 });
       assert.equal(await write.locator('.block-error').textContent(), zh('The user denied this call.'));
+      // The failed read: its own error, in Chinese, on its card; the model read the English.
+      const read = chat.locator('.tool-card[data-call-id="call_read"]');
+      await read.locator('.tool-state-label').filter({ hasText: zh('Failed') }).waitFor({ timeout: 15_000 });
+      assert.equal(await read.locator('.tool-name').textContent(), zh('Read File'));
+      assert.match((await read.locator('.block-error').textContent()) ?? '', new RegExp(`^${escape(zh('File not found: {0}.', 'zz-no-such-file.md'))}`));
+      const toolResult = JSON.stringify(model.requests[model.requests.length - 1]!.body);
+      assert.match(toolResult, /File not found: zz-no-such-file\.md\./, 'the model read the failure in English');
       const done = chat.locator('.tool-card[data-call-id="call_done"]');
       assert.equal(await done.locator('.tool-name').textContent(), zh('Complete Task'));
       assert.equal(await done.locator('.tool-state-label').textContent(), zh('Done'));

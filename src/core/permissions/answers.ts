@@ -27,8 +27,9 @@ export function applyAnswer(decision: Decision, answer: UserAnswer): AnsweredDec
     return { ...decision, action: 'allow', ...because(said), audit, rulesToSave };
   }
   const userReason = answer.type === 'deny-with-reason' ? answer.reason.trim() : '';
-  // The user's own words go to the model as they typed them.
-  const said = userReason ? l10n.both('The user denied this call: {0}', l10n.same(userReason)) : l10n.both('The user denied this call.');
+  // The user's own words go to the model as they typed them; a reason Relay wrote has its own display-language side.
+  const reason = answer.type === 'deny-with-reason' && answer.uiReason ? { model: userReason, ui: answer.uiReason } : l10n.same(userReason);
+  const said = userReason ? l10n.both('The user denied this call: {0}', reason) : l10n.both('The user denied this call.');
   return { ...decision, action: 'deny', ...because(said), audit, rulesToSave: [], messageForModel: said.model };
 }
 

@@ -160,7 +160,8 @@ export type UserAnswer =
   | { type: 'allow-once' }
   | { type: 'always-allow'; rules: PermissionRule[] }
   | { type: 'deny' }
-  | { type: 'deny-with-reason'; reason: string };
+  /** `uiReason`: the same reason in the display language, when Relay wrote it (a review that rejected everything). */
+  | { type: 'deny-with-reason'; reason: string; uiReason?: string };
 
 export interface DecisionAudit {
   toolName: string;

@@ -118,7 +118,8 @@ export interface ToolPreparation {
  * How a review in the diff editor settled the approval: some change kept is an allow (of what was kept), every
  * change rejected a denial (`reason` tells the model which and why), closed with hunks undecided asks again.
  */
-export type ReviewVerdict = { decision: 'allow' } | { decision: 'deny'; reason: string } | { decision: 'undecided' };
+/** A denial's `reason` is the model's (English), `uiReason` the card's, in the display language. */
+export type ReviewVerdict = { decision: 'allow' } | { decision: 'deny'; reason: string; uiReason?: string } | { decision: 'undecided' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tools of any parameter type
 export type AnyTool = Tool<any>;

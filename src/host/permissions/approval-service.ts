@@ -160,7 +160,7 @@ export class ApprovalService implements ApprovalGate {
         }
         throwIfAborted(signal);
         if (verdict.decision === 'undecided') continue;
-        return this.settle(request, decision, verdict.decision === 'allow' ? { type: 'allow-once' } : { type: 'deny-with-reason', reason: verdict.reason });
+        return this.settle(request, decision, verdict.decision === 'allow' ? { type: 'allow-once' } : { type: 'deny-with-reason', reason: verdict.reason, ...(verdict.uiReason ? { uiReason: verdict.uiReason } : {}) });
       }
       if (answer.type === 'open-diff' && request.diff && round < MAX_DIFF_ROUNDS) {
         await request.diff.open().catch((error: unknown) => this.options.onWarning?.(`Relay could not open the diff: ${messageOf(error)}`));

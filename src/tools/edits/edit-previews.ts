@@ -4,7 +4,7 @@
 import { resolveReview, type ResolvedHunk } from '../../core/edit';
 import type { EditPreview, EditReviewer, FileReview, ProposedFileChange } from '../../core/ports/edit-review';
 import type { ReviewVerdict } from '../../core/tools';
-import { rejectedEverything } from './review-report';
+import { rejectedEverything, uiRejectedEverything } from './review-report';
 
 export interface AcceptedChange {
   /** The change as the user left it: `proposedText` is what will be applied. */
@@ -56,7 +56,10 @@ export class EditPreviews {
     if (!preview || this.closed) return { decision: 'undecided' };
     if ((await preview.settled(signal)) === 'closed') return { decision: 'undecided' };
     const accepted = await this.accepted();
-    if (accepted.every((a) => a.dropped)) return { decision: 'deny', reason: rejectedEverything(accepted, this.show, preview.reason()) };
+    if (accepted.every((a) => a.dropped)) {
+      const why = preview.reason();
+      return { decision: 'deny', reason: rejectedEverything(accepted, this.show, why), uiReason: uiRejectedEverything(accepted, this.show, why) };
+    }
     return { decision: 'allow' };
   }
 

@@ -7,9 +7,12 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { formatMessage, setLocalizer } from '../../../src/core/l10n';
 import { asText } from '../../../src/core/tools/model-results';
-import { type ToolCallRequest, type ToolCallStatus, ToolManager, ToolRegistry, ToolScheduler } from '../../../src/core/tools';
+import { applyAnswer } from '../../../src/core/permissions/answers';
+import { type ReviewVerdict, type ToolCallRequest, type ToolCallStatus, ToolManager, ToolRegistry, ToolScheduler } from '../../../src/core/tools';
 import { createBuiltinToolFactories } from '../../../src/tools';
 import { createInMemoryHost } from '../../support/in-memory-host';
+import { ToolHarness } from '../builtin-tools/harness';
+import { policyFor, WORKSPACE } from '../permissions/fixtures';
 import { recordingTool, RecordingLogger } from '../tools/fixtures';
 
 const pseudo = (message: string, ...args: (string | number | boolean)[]) => formatMessage(message.replace(/[A-Za-z]/g, 'ж'), args);
@@ -127,4 +130,27 @@ describe('tool failures: the card in the display language, the model in English'
       assertLocalised(localised.card, c.what, c.quoted?.(localised.model));
     });
   }
+});
+
+describe('a diff review that rejected every change: the denial on the card in the display language', () => {
+  test('the verdict carries both channels, and the answer keeps them apart', async () => {
+    setLocalizer(pseudo);
+    const h = new ToolHarness({ files: { 'a.ts': 'const x = 1;\n' } });
+    let verdict: ReviewVerdict | undefined;
+    await h.call('edit_file', { path: 'a.ts', edits: [{ old_text: 'const x = 1;', new_text: 'const x = 2;' }] }, {
+      approve: async (prep) => {
+        const pending = prep!.diff!.review!(new AbortController().signal);
+        await new Promise((r) => setImmediate(r)); // the diff editor is open
+        h.host.reviewer.open[0]!.reject(0, [0], 'not now');
+        verdict = await pending;
+      },
+    });
+    assert.equal(verdict?.decision, 'deny');
+    if (verdict?.decision !== 'deny') return;
+    assert.equal(verdict.reason, 'rejected every change in the diff editor: a.ts (line 1). Nothing was changed. The user\'s reason: not now');
+    const ask = await policyFor('default').evaluate({ toolName: 'edit_file', kind: 'write', targets: { paths: [`${WORKSPACE}/a.ts`] } });
+    const denied = applyAnswer(ask, { type: 'deny-with-reason', reason: verdict.reason, ...(verdict.uiReason ? { uiReason: verdict.uiReason } : {}) });
+    assert.equal(denied.messageForModel, `The user denied this call: ${verdict.reason}`);
+    assertLocalised(denied.uiReason, 'rejected in the diff editor', ['a.ts', 'not now']);
+  });
 });
