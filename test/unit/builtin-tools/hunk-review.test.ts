@@ -97,7 +97,12 @@ describe('per-hunk review of an edit', () => {
     });
     assert.deepEqual(verdicts, [
       { decision: 'undecided' },
-      { decision: 'deny', reason: "rejected every change in the diff editor: a.ts (line 2, line 7). Nothing was changed. The user's reason: not now" },
+      {
+        decision: 'deny',
+        reason: "rejected every change in the diff editor: a.ts (line 2, line 7). Nothing was changed. The user's reason: not now",
+        // The card's side, in the display language (English here).
+        uiReason: 'You rejected every change in the diff editor: a.ts. Nothing was changed. Your reason: not now',
+      },
     ]);
     // Had it been allowed anyway (a stale Allow), nothing would be applied and the model would hear the same.
     const message = expectFailure(outcome, ToolErrorType.USER_DENIED);
