@@ -72,7 +72,7 @@ export async function checkCommandPath(
   if (resolved.relative !== undefined) subject.workspacePath = resolved.relative;
   // The shell expands `~` and variables itself; what the OS reads otherwise (`.env.` on Windows) asks.
   const problem = commandPathProblem(input, platformOfFacts(ctx.facts));
-  const invalid = problem ? [invalidPath(subject, { ...problem, message: `In "${command}": ${problem.message}` }, 'ask')] : [];
+  const invalid = problem ? [invalidPath(subject, { ...problem, message: l10n.both('In "{0}": {1}', command, problem.message) }, 'ask')] : [];
   if (access === 'write' && (isDiskDevice(input) || isDiskDevice(resolved.real))) {
     const reason = l10n.both('"{0}" would overwrite the disk device {1}.', command, input);
     return [{ subject, action: 'deny', basis: 'device-write', ...because(reason), allowRuleCanOverride: false }];
@@ -131,7 +131,7 @@ function sensitivityOf(resolved: ResolvedPath, ctx: CheckContext, isGlob: boolea
 
 function invalidPath(subject: PathSubject, refusal: PathRefusal, action: 'deny' | 'ask'): PermissionCheck {
   // The refusal's wording comes from path validation, which also answers the model: English on both channels.
-  return { subject, action, basis: 'invalid-path', ...because(l10n.same(refusal.message)), allowRuleCanOverride: false };
+  return { subject, action, basis: 'invalid-path', ...because(refusal.message), allowRuleCanOverride: false };
 }
 
 function ruleCheck(rule: PolicyRule, subject: PathSubject): PermissionCheck {

@@ -1,5 +1,6 @@
 // The ways a path from the model can be refused before any permission check, and how a refusal quotes the path:
 // with every invisible or control character spelled out, because the point is that it does not read as it looks.
+import type { Said } from '../l10n';
 
 export type PathRefusalForm =
   | 'empty'
@@ -24,13 +25,13 @@ export type PathRefusalForm =
 
 export interface PathRefusal {
   form: PathRefusalForm;
-  /** For the model: what is wrong with the path and what to send instead. */
-  message: string;
+  /** What is wrong with the path and what to send instead: English for the model, the display language for people. */
+  message: Said;
 }
 
 export type PathValidation = { ok: true; path: string } | { ok: false; refusal: PathRefusal };
 
-export function refuse(form: PathRefusalForm, message: string): { ok: false; refusal: PathRefusal } {
+export function refuse(form: PathRefusalForm, message: Said): { ok: false; refusal: PathRefusal } {
   return { ok: false, refusal: { form, message } };
 }
 

@@ -1,6 +1,7 @@
 // URIs where a path was expected. A local `file:` URI is decoded once (percent-escapes included, so `%2e%2e` is
 // `..` and `%00` a NUL byte) into the path it names, which is then validated like any path; other hosts and other
 // schemes are refused, since the tools read local files only.
+import { l10n, type Said, sentences } from '../l10n';
 import { type PathRefusal, quotePath, refuse } from './path-refusal';
 import type { PathPlatform } from './path-platform';
 
@@ -27,31 +28,33 @@ export function fromUri(input: string, platform: PathPlatform): UriResult {
     kind: 'refused',
     result: refuse(
       'uri-scheme',
-      `${quotePath(input)} is a ${scheme}: URI, not a file path. Relay's file tools read and write local files only. ` +
-        'Send a file path: relative to the workspace (src/file.ts) or absolute.',
+      sentences(
+        l10n.both("{0} is a {1}: URI, not a file path. Relay's file tools read and write local files only.", quotePath(input), scheme),
+        l10n.both('Send a file path: relative to the workspace (src/file.ts) or absolute.'),
+      ),
     ),
   };
 }
 
 function fileUriPath(input: string, rest: string, platform: PathPlatform): UriResult {
-  const bad = (why: string): UriResult => ({
+  const bad = (why: Said): UriResult => ({
     kind: 'refused',
-    result: refuse('file-uri', `${quotePath(input)} is a file URI that ${why}. Send the plain file path instead (relative to the workspace, or absolute).`),
+    result: refuse('file-uri', l10n.both('{0} is a file URI that {1}. Send the plain file path instead (relative to the workspace, or absolute).', quotePath(input), why)),
   });
   let encoded: string;
   if (rest.startsWith('//')) {
     const slash = rest.indexOf('/', 2);
     const host = rest.slice(2, slash < 0 ? rest.length : slash);
-    if (host !== '' && host.toLowerCase() !== 'localhost') return bad(`names another machine ("${host}"); only local files can be used`);
+    if (host !== '' && host.toLowerCase() !== 'localhost') return bad(l10n.both('names another machine ("{0}"); only local files can be used', host));
     encoded = slash < 0 ? '' : rest.slice(slash);
   } else encoded = rest;
-  if (!encoded.startsWith('/')) return bad('has no absolute path');
-  if (/[?#]/.test(encoded)) return bad('has a query or fragment (? or #)');
+  if (!encoded.startsWith('/')) return bad(l10n.both('has no absolute path'));
+  if (/[?#]/.test(encoded)) return bad(l10n.both('has a query or fragment (? or #)'));
   let path: string;
   try {
     path = decodeURIComponent(encoded);
   } catch {
-    return bad('has a malformed percent-escape');
+    return bad(l10n.both('has a malformed percent-escape'));
   }
   // `file:///C:/x` names `C:/x` on Windows.
   if (platform.style === 'windows' && /^\/[A-Za-z]:([\\/]|$)/.test(path)) path = path.slice(1);

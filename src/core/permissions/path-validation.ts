@@ -3,6 +3,7 @@
 // again on every path a tool names (path-checks.ts), so a tool that forgets cannot slip a path past it.
 // It refuses the forms the OS would read differently from how the checks read them, each with a message that
 // tells the model what was wrong and what to send instead; a local file: URI is decoded into its path.
+import { l10n, sentences } from '../l10n';
 import { homeShorthand, variableReference, windowsForm, windowsFormOnPosix } from './path-forms';
 import { CONTROL, INVISIBLE, type PathRefusal, type PathValidation, positionOf, quotePath, refuse } from './path-refusal';
 import type { PathPlatform } from './path-platform';
@@ -11,7 +12,7 @@ import { fromUri } from './path-uri';
 export type { PathRefusal, PathRefusalForm, PathValidation } from './path-refusal';
 
 export function validateModelPath(input: string, platform: PathPlatform): PathValidation {
-  if (input.trim() === '') return refuse('empty', 'The path is empty. Send the path of a file or folder, relative to the workspace or absolute.');
+  if (input.trim() === '') return refuse('empty', l10n.both('The path is empty. Send the path of a file or folder, relative to the workspace or absolute.'));
   const characters = checkCharacters(input);
   if (characters) return characters;
   const uri = fromUri(input, platform);
@@ -20,7 +21,7 @@ export function validateModelPath(input: string, platform: PathPlatform): PathVa
     const decoded =
       platform.style === 'posix' && /^\/[A-Za-z]:([\\/]|$)/.test(uri.path) ? windowsFormOnPosix(uri.path.slice(1))! : validateDecoded(uri.path, platform);
     if (decoded.ok) return decoded;
-    const message = `${quotePath(input)} is a file URI for ${quotePath(uri.path)}. ${decoded.refusal.message}`;
+    const message = sentences(l10n.both('{0} is a file URI for {1}.', quotePath(input), quotePath(uri.path)), decoded.refusal.message);
     return { ok: false, refusal: { form: decoded.refusal.form, message } };
   }
   return validateDecoded(input, platform);
@@ -41,19 +42,31 @@ function checkCharacters(path: string): PathValidation | undefined {
   if (path.includes('\0')) {
     return refuse(
       'nul-byte',
-      `The path ${quotePath(path)} contains a NUL byte at character ${positionOf(path, /\0/)}: the operating system stops reading a path there, so it would open a different file than the one named. Send the path without it.`,
+      l10n.both(
+        'The path {0} contains a NUL byte at character {1}: the operating system stops reading a path there, so it would open a different file than the one named. Send the path without it.',
+        quotePath(path),
+        positionOf(path, /\0/),
+      ),
     );
   }
   if (CONTROL.test(path)) {
     return refuse(
       'control-character',
-      `The path ${quotePath(path)} contains a control character at character ${positionOf(path, CONTROL)} (a newline, tab, escape or similar). Send the path on one line with printable characters only.`,
+      l10n.both(
+        'The path {0} contains a control character at character {1} (a newline, tab, escape or similar). Send the path on one line with printable characters only.',
+        quotePath(path),
+        positionOf(path, CONTROL),
+      ),
     );
   }
   if (INVISIBLE.test(path)) {
     return refuse(
       'invisible-character',
-      `The path ${quotePath(path)} contains an invisible or text-direction character at character ${positionOf(path, INVISIBLE)}, so it does not read as the file it names. Send the path with visible characters only.`,
+      l10n.both(
+        'The path {0} contains an invisible or text-direction character at character {1}, so it does not read as the file it names. Send the path with visible characters only.',
+        quotePath(path),
+        positionOf(path, INVISIBLE),
+      ),
     );
   }
   return undefined;
@@ -81,20 +94,32 @@ export function pathUnits(text: string, platform: PathPlatform): number {
  * path it resolves to, which is what the OS receives.
  */
 export function checkLength(path: string, platform: PathPlatform): PathValidation | undefined {
-  const unit = platform.style === 'windows' ? 'UTF-16 code units' : 'bytes (UTF-8)';
+  const unit = platform.style === 'windows' ? l10n.both('UTF-16 code units') : l10n.both('bytes (UTF-8)');
   const separators = platform.style === 'windows' ? /[\\/]/ : /\//;
   const long = path.split(separators).find((c) => pathUnits(c, platform) > platform.maxName);
   if (long !== undefined) {
     return refuse(
       'name-too-long',
-      `The path ${quotePath(path)} has a name of ${pathUnits(long, platform)} ${unit}; file and folder names are limited to ${platform.maxName} on this system. Send a shorter name.`,
+      l10n.both(
+        'The path {0} has a name of {1} {2}; file and folder names are limited to {3} on this system. Send a shorter name.',
+        quotePath(path),
+        pathUnits(long, platform),
+        unit,
+        platform.maxName,
+      ),
     );
   }
   const units = pathUnits(path, platform);
   if (units >= platform.maxPath) {
     return refuse(
       'path-too-long',
-      `The path ${quotePath(path)} is ${units} ${unit} long; paths on this system must be shorter than ${platform.maxPath}. Send a shorter path, or work in a folder nearer the workspace root.`,
+      l10n.both(
+        'The path {0} is {1} {2} long; paths on this system must be shorter than {3}. Send a shorter path, or work in a folder nearer the workspace root.',
+        quotePath(path),
+        units,
+        unit,
+        platform.maxPath,
+      ),
     );
   }
   return undefined;

@@ -113,6 +113,20 @@ const CASES: { what: string; request: ToolCallRequest; model?: string | RegExp; 
     // zod's issue text, quoted as it came.
     quoted: (model) => [/- path: (.*)/.exec(model)![1]!, 'path'],
   },
+  // Paths the OS would read otherwise, refused before any file is touched (src/core/permissions/path-*.ts).
+  ...[
+    { path: '~/notes.txt', model: /The path "~\/notes\.txt" uses ~ for the home folder\. Relay tools take paths literally/ },
+    { path: '$HOME/notes.txt', model: /contains a \$VARIABLE \(\$HOME\)\./ },
+    { path: 'C:\\work\\notes.txt', model: /starts with a Windows drive letter, but this system is not Windows/ },
+    { path: 'file://server/notes.txt', model: /is a file URI that names another machine \("server"\)/ },
+    { path: 'https://example.com/notes.txt', model: /is a https: URI, not a file path/ },
+    { path: 'notes\u200b.txt', model: /invisible or text-direction character at character 6/ },
+  ].map(({ path, model }) => ({
+    what: `read_file of ${JSON.stringify(path)}`,
+    request: { callId: 'c', name: 'read_file', arguments: { path } } as ToolCallRequest,
+    model,
+    quoted: () => [path, JSON.stringify(path), '"notes\\u{200B}.txt"', 'server', 'https', 'HOME'],
+  })),
   { what: 'a call that times out', request: { callId: 'c', name: 'hang', arguments: { path: 'a' } }, model: 'hang timed out after 10 ms and was stopped. If it needs longer, split the work or use a faster approach.' },
   { what: 'a call cancelled from its card', request: { callId: 'c', name: 'hang', arguments: { path: 'a' } }, cancel: true, model: 'The call was cancelled while running (Cancelled by the user).' },
 ];

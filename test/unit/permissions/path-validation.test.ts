@@ -17,13 +17,13 @@ describe('validateModelPath corpus', () => {
         const platform = pathPlatform(os, c.maxPath === undefined ? {} : { maxPath: c.maxPath });
         const result = validateModelPath(c.input, platform);
         if (c.expect === 'ok') {
-          assert.ok(result.ok, result.ok ? '' : `refused as ${result.refusal.form}: ${result.refusal.message}`);
+          assert.ok(result.ok, result.ok ? '' : `refused as ${result.refusal.form}: ${result.refusal.message.model}`);
           assert.equal(result.path, c.path ?? c.input);
           return;
         }
         assert.ok(!result.ok, `accepted as ${result.ok ? printable(result.path) : ''}`);
-        assert.equal(result.refusal.form, c.expect, result.refusal.message);
-        const message = result.refusal.message;
+        assert.equal(result.refusal.form, c.expect, result.refusal.message.model);
+        const message = result.refusal.message.model;
         assert.doesNotMatch(message, /[\0-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/, 'the message spells out hidden characters');
         assert.match(message, /\b(Send|Choose)\b/, 'the message says what to send instead');
         if (c.expect === 'home-shorthand' || c.expect === 'variable') assert.match(message, /never expand/);
@@ -56,36 +56,36 @@ describe('refusal messages', () => {
   };
 
   test('a NUL byte is shown as \\u{0} with its position', () => {
-    assert.match(refusal('src/a\0.ts').message, /"src\/a\\u\{0\}\.ts".*character 6/);
+    assert.match(refusal('src/a\0.ts').message.model, /"src\/a\\u\{0\}\.ts".*character 6/);
   });
 
   test('~ and variables: the model is told nothing was expanded and what to send', () => {
-    const home = refusal('~/notes.txt').message;
+    const home = refusal('~/notes.txt').message.model;
     assert.match(home, /never expand ~/);
     assert.match(home, /absolute path/);
-    assert.match(refusal('~bob/x').message, /user "bob"/);
-    assert.match(refusal('${workspaceFolder}/a.ts').message, /\$\{workspaceFolder\}/);
+    assert.match(refusal('~bob/x').message.model, /user "bob"/);
+    assert.match(refusal('${workspaceFolder}/a.ts').message.model, /\$\{workspaceFolder\}/);
   });
 
   test('a file URI is named with the path it decodes to', () => {
     const r = refusal('file:///ws/a%00b');
     assert.equal(r.form, 'nul-byte');
-    assert.match(r.message, /file URI for "\/ws\/a\\u\{0\}b"/);
-    assert.match(refusal('file://host/x').message, /another machine \("host"\)/);
+    assert.match(r.message.model, /file URI for "\/ws\/a\\u\{0\}b"/);
+    assert.match(refusal('file://host/x').message.model, /another machine \("host"\)/);
   });
 
   test('Windows: the trailing-dot refusal names the file Windows would open', () => {
-    assert.match(refusal('.env.', pathPlatform('win32')).message, /would open "\.env"/);
+    assert.match(refusal('.env.', pathPlatform('win32')).message.model, /would open "\.env"/);
   });
 
   test('lengths are counted in UTF-8 bytes on Linux and macOS, in UTF-16 units on Windows', () => {
-    assert.match(refusal('é'.repeat(128)).message, /256 bytes/);
+    assert.match(refusal('é'.repeat(128)).message.model, /256 bytes/);
     assert.ok(validateModelPath('é'.repeat(128), pathPlatform('win32')).ok);
-    assert.match(refusal(`/${'é/'.repeat(400)}x`, pathPlatform('darwin')).message, /1202 bytes.*shorter than 1024/);
+    assert.match(refusal(`/${'é/'.repeat(400)}x`, pathPlatform('darwin')).message.model, /1202 bytes.*shorter than 1024/);
   });
 
   test('very long paths are quoted cut in the middle', () => {
-    const message = refusal(`/${'a/'.repeat(3000)}`).message;
+    const message = refusal(`/${'a/'.repeat(3000)}`).message.model;
     assert.ok(message.length < 600, `${message.length} characters`);
     assert.match(message, /…/);
   });
