@@ -92,11 +92,16 @@ describe('MCP servers inside VS Code', function () {
     assert.equal(server('remote')?.status, 'running');
     assert.equal(server('fault')?.status, 'running');
     assert.deepEqual(server('fault')?.skipped.map((s) => s.toolName), ['bad_schema']);
-    assert.equal(server('exits')?.status, 'error');
-    assert.match(server('exits')!.lastError!, /exit code 2.*configuration missing/s);
+    // A server that exits at start is an error with its stderr; after a backoff of about a second it is retried,
+    // so a task that outlasts the backoff (as under load) finds it starting again, its last error kept until a
+    // start succeeds. Either way it is not running and offers no tool.
+    const exits = server('exits')!;
+    assert.ok(exits.status === 'error' || exits.status === 'starting', `failed, or retrying after its backoff: ${exits.status}`);
+    assert.match(exits.lastError ?? '', /exit code 2.*configuration missing/s);
     const names = toolNames(model.requests[0]!);
     for (const name of ['mcp__everything__echo', 'mcp__files__read_text_file', 'mcp__remote__echo', 'mcp__fault__ok', 'read_file']) assert.ok(names.includes(name), `${name} in ${names.join()}`);
     assert.ok(!names.includes('mcp__fault__bad_schema'));
+    assert.ok(!names.some((n) => n.startsWith('mcp__exits__')), 'the server that exited offers nothing');
     // A second task asks nothing again.
     await runTask('again', [done('c1')]);
     assert.equal(confirmer.asked.length, 5);
