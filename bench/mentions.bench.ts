@@ -14,9 +14,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { scorePath } from '../src/core/mentions/fuzzy';
-import { PathIndex } from '../src/core/mentions/path-index';
-import { MAX_SUGGESTIONS, suggestMentions, withFolders } from '../src/core/mentions/suggest';
+import { scorePath } from '../src/shared/mentions/fuzzy';
+import { PathIndex } from '../src/shared/mentions/path-index';
+import { suggestMentions } from '../src/core/mentions/suggest';
+import { MAX_SUGGESTIONS, withFolders } from '../src/shared/mentions/rank';
 import type { ChatSnapshot } from '../src/shared/chat-model';
 import { PROTOCOL_VERSION, type InitialState } from '../src/shared/protocol';
 import { keystrokeQueries, TYPING, workspaceFiles } from './mentions-fixture';
@@ -103,8 +104,9 @@ const THEME = `:root{--vscode-font-family:system-ui,sans-serif;--vscode-font-siz
  * modules builds the index once and answers each mentionQuery, while the page goes on (it renders the typed
  * character meanwhile). Its start and end are sent as absolute times (worker and page clocks differ in origin).
  */
-const HOST_ENTRY = `import { PathIndex } from './src/core/mentions/path-index';
-import { suggestMentions, withFolders } from './src/core/mentions/suggest';
+const HOST_ENTRY = `import { PathIndex } from './src/shared/mentions/path-index';
+import { suggestMentions } from './src/core/mentions/suggest';
+import { withFolders } from './src/shared/mentions/rank';
 let index;
 self.onmessage = (event) => {
   const m = event.data;

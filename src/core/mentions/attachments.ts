@@ -3,7 +3,7 @@
 // Pure: the host's adapters fetch the raw content (files, diagnostics, terminal, git, selection, web pages).
 import { l10n, type Said } from '../l10n';
 import { estimateTokens } from '../model/provider';
-import type { LineRange } from './parse';
+import type { LineRange } from '../../shared/mentions/parse';
 
 export const MENTION_CAPS = {
   /** A file's text, and a range of it. */

@@ -14,7 +14,7 @@ import {
   terminalAttachment,
   urlAttachment,
 } from './attachments';
-import { type MentionRef, parseMentions } from './parse';
+import { type MentionRef, parseMentions } from '../../shared/mentions/parse';
 
 /** At most this many mentions of one message are resolved; the rest stay plain text. */
 export const MAX_MENTIONS = 20;

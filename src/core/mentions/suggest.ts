@@ -1,19 +1,9 @@
-// The "@" list for a query: the keyword mentions that match, then workspace files and folders ranked by the
-// fuzzy index (open editors first), or the URL itself when the query is one.
+// The host's "@" list: the shared ranking (src/shared/mentions/rank.ts) with the descriptions in the display
+// language. The webview ranks with the same function once it holds the index and these descriptions.
 import type { MentionSuggestion } from '../../shared/chat-model';
+import { type MentionDetails, rankMentions } from '../../shared/mentions/rank';
+import type { PathIndex } from '../../shared/mentions/path-index';
 import { l10n } from '../l10n';
-import type { PathIndex } from './path-index';
-import { isSubsequence } from './fuzzy';
-import { MENTION_KEYWORDS, type MentionKeyword, mentionToken } from './parse';
-
-export const MAX_SUGGESTIONS = 50;
-
-const KEYWORD_DETAIL: Record<MentionKeyword, () => string> = {
-  problems: () => l10n.t('Errors and warnings VS Code reports in the workspace'),
-  terminal: () => l10n.t('Output of the last command run in a terminal'),
-  changes: () => l10n.t('Uncommitted changes (git diff)'),
-  selection: () => l10n.t('The text selected in the editor'),
-};
 
 export interface SuggestOptions {
   /** Workspace files and folders (folders end in "/"); undefined while the index is being built. */
@@ -23,64 +13,18 @@ export interface SuggestOptions {
   limit?: number;
 }
 
+/** The list's descriptions of the keywords, a URL and an open editor, in the display language. */
+export function mentionDetails(): MentionDetails {
+  return {
+    problems: l10n.t('Errors and warnings VS Code reports in the workspace'),
+    terminal: l10n.t('Output of the last command run in a terminal'),
+    changes: l10n.t('Uncommitted changes (git diff)'),
+    selection: l10n.t('The text selected in the editor'),
+    url: l10n.t('Fetch this page and attach it as Markdown'),
+    openEditor: l10n.t('open editor'),
+  };
+}
+
 export function suggestMentions(query: string, options: SuggestOptions): MentionSuggestion[] {
-  const limit = options.limit ?? MAX_SUGGESTIONS;
-  const trimmed = query.trim();
-  if (/^https?:\/\/\S+/i.test(trimmed)) {
-    try {
-      const url = new URL(trimmed).href;
-      return [{ kind: 'url', label: url, token: mentionToken({ kind: 'url', url }), detail: l10n.t('Fetch this page and attach it as Markdown') }];
-    } catch {
-      return [];
-    }
-  }
-  const lower = trimmed.toLowerCase();
-  const out: MentionSuggestion[] = [];
-  for (const keyword of MENTION_KEYWORDS) {
-    if (!lower || isSubsequence(lower, keyword)) out.push({ kind: keyword, label: keyword, token: `@${keyword}`, detail: KEYWORD_DETAIL[keyword]() });
-  }
-  // A keyword the query begins is surely what is meant: it leads. Other matching keywords follow the files.
-  const exact = out.filter((s) => s.label.startsWith(lower));
-  const keywords = lower ? exact : out;
-  const preferred = new Set(options.openEditors);
-  const seen = new Set<string>();
-  const files: MentionSuggestion[] = [];
-  if (!lower) {
-    for (const path of options.openEditors) {
-      if (files.length >= limit || seen.has(path)) continue;
-      seen.add(path);
-      files.push(pathSuggestion(path, [], 'open editor'));
-    }
-  }
-  for (const ranked of options.index?.search(lower, { limit, preferred }) ?? []) {
-    if (seen.has(ranked.path)) continue;
-    seen.add(ranked.path);
-    files.push(pathSuggestion(ranked.path, ranked.matches, preferred.has(ranked.path) ? 'open editor' : undefined));
-  }
-  const otherKeywords = lower ? out.filter((s) => !s.label.startsWith(lower)) : [];
-  return [...keywords, ...files, ...otherKeywords].slice(0, limit);
-}
-
-function pathSuggestion(path: string, matches: number[], note: string | undefined): MentionSuggestion {
-  const folder = path.endsWith('/');
-  const trimmed = folder ? path.slice(0, -1) : path;
-  const slash = trimmed.lastIndexOf('/');
-  const parent = slash >= 0 ? trimmed.slice(0, slash) : '';
-  const detail = [parent, note].filter(Boolean).join(' · ');
-  const suggestion: MentionSuggestion = { kind: folder ? 'folder' : 'file', label: path, token: mentionToken({ kind: 'path', path }) };
-  if (detail) suggestion.detail = detail;
-  if (matches.length) suggestion.matches = matches;
-  return suggestion;
-}
-
-/** Every folder of a list of files, each once, ending in "/": the index offers folders too. */
-export function withFolders(files: readonly string[]): string[] {
-  const folders = new Set<string>();
-  for (const file of files) {
-    // A folder is added with all its parents: a file whose folder is known adds nothing (most files).
-    const end = file.lastIndexOf('/') + 1;
-    if (end === 0 || folders.has(file.slice(0, end))) continue;
-    for (let i = file.indexOf('/'); i >= 0 && i < end; i = file.indexOf('/', i + 1)) folders.add(file.slice(0, i + 1));
-  }
-  return [...folders, ...files];
+  return rankMentions(query, { ...options, details: mentionDetails() });
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { MessageAttachments } from '../../core/agent';
 import { buildAttachments } from '../../core/mentions/message';
 import type { ImageInput } from '../../core/mentions/images';
-import { parseMentions } from '../../core/mentions/parse';
+import { parseMentions } from '../../shared/mentions/parse';
 import { resolveMention } from '../../core/mentions/resolve';
 import { suggestMentions } from '../../core/mentions/suggest';
 import type { MentionSuggestion } from '../../shared/chat-model';

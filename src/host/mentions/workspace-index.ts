@@ -1,8 +1,8 @@
 // The fuzzy index behind the "@" list: every file of the first workspace folder (and their folders) from the
 // same file search find_files uses, built on the first "@" and rebuilt after files are created or deleted.
 import * as vscode from 'vscode';
-import { PathIndex } from '../../core/mentions/path-index';
-import { withFolders } from '../../core/mentions/suggest';
+import { PathIndex } from '../../shared/mentions/path-index';
+import { withFolders } from '../../shared/mentions/rank';
 import type { FileSearch } from '../../core/ports/file-search';
 
 /** More than this and the list offers the first ones found (ripgrep's order), and says nothing: rare. */

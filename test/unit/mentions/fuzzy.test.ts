@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isSubsequence, scorePath } from '../../../src/core/mentions/fuzzy';
-import { PathFeatures } from '../../../src/core/mentions/path-features';
-import { PathIndex, PREFERRED_BONUS, QueryBound } from '../../../src/core/mentions/path-index';
+import { isSubsequence, scorePath } from '../../../src/shared/mentions/fuzzy';
+import { PathFeatures } from '../../../src/shared/mentions/path-features';
+import { PathIndex, PREFERRED_BONUS, QueryBound } from '../../../src/shared/mentions/path-index';
 import { mulberry32 } from '../../support/seeded-random';
 
 const paths = [

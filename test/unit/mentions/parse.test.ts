@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mentionToken, parseMentions } from '../../../src/core/mentions/parse';
+import { mentionToken, parseMentions } from '../../../src/shared/mentions/parse';
 
 const refs = (text: string) => parseMentions(text).map((m) => m.ref);
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PathIndex } from '../../../src/core/mentions/path-index';
+import { PathIndex } from '../../../src/shared/mentions/path-index';
 import { buildAttachments } from '../../../src/core/mentions/message';
-import { suggestMentions, withFolders } from '../../../src/core/mentions/suggest';
+import { suggestMentions } from '../../../src/core/mentions/suggest';
+import { withFolders } from '../../../src/shared/mentions/rank';
 import { treeOrder } from '../../../src/core/mentions/workspace-paths';
 import { toAnthropicMessages } from '../../../src/core/model/anthropic-request';
 import { toGeminiContents } from '../../../src/core/model/gemini-request';
