@@ -61,12 +61,18 @@ export class PathFeatures {
   readonly pairs: Int32Array;
   readonly startPairs: Int32Array;
   /** Word-start flags of every position of every lower-cased path, one after the other. */
-  private readonly starts: Uint8Array;
+  private starts: Uint8Array;
   private readonly offset: Int32Array;
 
-  constructor(paths: readonly string[]) {
+  /** The paths described so far: all of them unless built in steps (`buildSteps`). */
+  private described = 0;
+
+  constructor(
+    private readonly paths: readonly string[],
+    options: { inSteps?: boolean } = {},
+  ) {
     const n = paths.length;
-    this.lower = paths.map((p) => p.toLowerCase());
+    this.lower = new Array<string>(n);
     this.nameStart = new Int32Array(n);
     this.nameLength = new Int32Array(n);
     this.stemLength = new Int32Array(n);
@@ -78,40 +84,62 @@ export class PathFeatures {
     this.pairs = new Int32Array(8 * n);
     this.startPairs = new Int32Array(8 * n);
     this.offset = new Int32Array(n + 1);
-    for (let k = 0; k < n; k++) this.offset[k + 1] = this.offset[k]! + this.lower[k]!.length;
-    this.starts = new Uint8Array(this.offset[n]!);
-    for (let k = 0; k < n; k++) {
-      const lower = this.lower[k]!;
-      const path = paths[k]!;
-      const nameStart = lower.lastIndexOf('/', lower.length - 2) + 1;
-      const nameEnd = lower.endsWith('/') ? lower.length - 1 : lower.length;
-      const dot = lower.lastIndexOf('.', nameEnd - 1);
-      this.nameStart[k] = nameStart;
-      this.nameLength[k] = nameEnd - nameStart;
-      this.stemLength[k] = (dot >= nameStart ? dot : nameEnd) - nameStart;
-      this.pathLength[k] = path.length;
-      this.namePrefix[k] = packPrefix(lower, nameStart, Math.min(4, nameEnd - nameStart));
-      this.chars[k] = maskOf(lower);
-      this.nameChars[k] = maskOf(lower, nameStart);
-      let startChars = 0;
-      const base = this.offset[k]!;
-      const pairs = 8 * k;
-      let before = -1;
-      for (let i = 0; i < lower.length; i++) {
-        const code = lower.charCodeAt(i);
-        const start = i === 0 || before === 47 || before === 45 || before === 95 || before === 46 || before === 32 || caseStart(path, i);
-        if (i > 0) {
-          const bit = pairBit(before, code);
-          this.pairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
-          if (start) this.startPairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
-        }
-        before = code;
-        if (!start) continue;
-        this.starts[base + i] = 1;
-        startChars |= charBit(code);
-      }
-      this.startChars[k] = startChars;
+    let length = 0;
+    for (const path of paths) length += path.length;
+    // Lower-casing keeps the length but for a few characters ("İ"): then it grows.
+    this.starts = new Uint8Array(length);
+    if (!options.inSteps) this.buildSteps(n);
+  }
+
+  get built(): boolean {
+    return this.described === this.paths.length;
+  }
+
+  /** Describes up to `count` more paths; true when every path is. A page builds them between frames this way. */
+  buildSteps(count: number): boolean {
+    const end = Math.min(this.paths.length, this.described + count);
+    for (let k = this.described; k < end; k++) this.describe(k, this.paths[k]!);
+    this.described = end;
+    return this.built;
+  }
+
+  private describe(k: number, path: string): void {
+    const lower = path.toLowerCase();
+    this.lower[k] = lower;
+    this.offset[k + 1] = this.offset[k]! + lower.length;
+    if (this.offset[k + 1]! > this.starts.length) {
+      const grown = new Uint8Array(Math.max(this.offset[k + 1]!, 2 * this.starts.length));
+      grown.set(this.starts);
+      this.starts = grown;
     }
+    const nameStart = lower.lastIndexOf('/', lower.length - 2) + 1;
+    const nameEnd = lower.endsWith('/') ? lower.length - 1 : lower.length;
+    const dot = lower.lastIndexOf('.', nameEnd - 1);
+    this.nameStart[k] = nameStart;
+    this.nameLength[k] = nameEnd - nameStart;
+    this.stemLength[k] = (dot >= nameStart ? dot : nameEnd) - nameStart;
+    this.pathLength[k] = path.length;
+    this.namePrefix[k] = packPrefix(lower, nameStart, Math.min(4, nameEnd - nameStart));
+    this.chars[k] = maskOf(lower);
+    this.nameChars[k] = maskOf(lower, nameStart);
+    let startChars = 0;
+    const base = this.offset[k]!;
+    const pairs = 8 * k;
+    let before = -1;
+    for (let i = 0; i < lower.length; i++) {
+      const code = lower.charCodeAt(i);
+      const start = i === 0 || before === 47 || before === 45 || before === 95 || before === 46 || before === 32 || caseStart(path, i);
+      if (i > 0) {
+        const bit = pairBit(before, code);
+        this.pairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
+        if (start) this.startPairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
+      }
+      before = code;
+      if (!start) continue;
+      this.starts[base + i] = 1;
+      startChars |= charBit(code);
+    }
+    this.startChars[k] = startChars;
   }
 
   hasPair(filter: Int32Array, k: number, bit: number): boolean {

@@ -55,8 +55,12 @@ export class PathIndex {
   private searches = 0;
   private lastBest: number[] = [];
 
-  constructor(readonly paths: readonly string[]) {
-    this.features = new PathFeatures(paths);
+  /** `inSteps`: built by calls to `buildSteps` (a page builds it between frames), searched once `built`. */
+  constructor(
+    readonly paths: readonly string[],
+    options: { inSteps?: boolean } = {},
+  ) {
+    this.features = new PathFeatures(paths, options);
     this.seen = new Int32Array(paths.length);
     this.alignments = new Float64Array(paths.length);
     const n = paths.length;
@@ -67,7 +71,17 @@ export class PathIndex {
     return this.paths.length;
   }
 
+  get built(): boolean {
+    return this.features.built;
+  }
+
+  /** Builds the features of up to `count` more paths; true when the index is built. */
+  buildSteps(count: number): boolean {
+    return this.features.buildSteps(count);
+  }
+
   search(query: string, options: SearchOptions): RankedPath[] {
+    if (!this.built) throw new Error('The path index is searched before it is built.');
     const q = query.toLowerCase();
     const preferredKey = options.preferred ? [...options.preferred].join('\n') : '';
     while (!q.startsWith(this.prefixes[this.prefixes.length - 1]!.query)) this.prefixes.pop();

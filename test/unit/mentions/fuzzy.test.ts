@@ -117,6 +117,27 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
     }
   });
 
+  test('built in steps, the features are those built at once (with lower-casing that lengthens "İ"), and a search before the end is refused', () => {
+    const index = new PathIndex(all, { inSteps: true });
+    assert.equal(index.built, false);
+    assert.throws(() => index.search('b', { limit: 5 }), /before it is built/);
+    let steps = 0;
+    while (!index.buildSteps(7)) steps++;
+    assert.equal(steps, Math.ceil(all.length / 7) - 1);
+    assert.ok(index.built);
+    const stepped = new PathFeatures(all, { inSteps: true });
+    stepped.buildSteps(1);
+    stepped.buildSteps(all.length);
+    for (let k = 0; k < all.length; k++) {
+      for (const q of queries) if (q) assert.equal(stepped.exactScore(k, q), features.exactScore(k, q), `${q} in ${all[k]}`);
+    }
+    for (const key of ['lower', 'nameStart', 'chars', 'startChars', 'pairs', 'startPairs'] as const) assert.deepEqual(stepped[key], features[key], key);
+    for (const q of queries) assert.deepEqual(index.search(q, { limit: 50 }), new PathIndex(all).search(q, { limit: 50 }), q);
+    // Every path's lower case longer than itself: the word-start flags grow past the first estimate.
+    const grows = new PathFeatures(['İİİ/İ.ts', 'a/İb.ts']);
+    assert.equal(grows.exactScore(1, 'i̇b'), scorePath('i̇b', 'a/İb.ts').score);
+  });
+
   test('the index ranks exactly as scoring and sorting every path, whatever was typed before', () => {
     const preferred = new Set([all[3]!, all[70]!]);
     const index = new PathIndex(all);
