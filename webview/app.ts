@@ -1,6 +1,7 @@
 // Mounts the chat into a root element with a given VS Code API handle: main.ts passes the real ones, tests a
 // jsdom element and a recording stub. The webview holds no agent logic: it draws the host's state and posts
 // intents; every change it makes to its own state comes from the host.
+import { MentionRanker } from './mention-ranker';
 import { useLanguage } from './numbers';
 import type { HostToWebview } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
@@ -58,6 +59,8 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   // The saved state's strings first, so a reloaded panel draws in its language at once.
   useStrings(saved?.initial?.strings);
   useLanguage(saved?.initial?.language);
+  // Outside the view: a view built again (another display language) keeps the index.
+  const mentionRanker = new MentionRanker((run) => void win.setTimeout(run, 0), () => win.performance.now());
   const actions: ChatViewActions = {
     messages: {
       openLink: (url) => post({ type: 'openLink', url }),
@@ -70,7 +73,11 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
     },
     composer: {
       send: (text, images) => post(images.length > 0 ? { type: 'sendMessage', text, images } : { type: 'sendMessage', text }),
-      queryMentions: (requestId, query) => post({ type: 'mentionQuery', requestId, query }),
+      queryMentions: (requestId, query, opened) => {
+        if (opened) mentionRanker.listOpened(requestId);
+        post(opened ? { type: 'mentionQuery', requestId, query, indexGeneration: mentionRanker.indexGeneration } : { type: 'mentionQuery', requestId, query });
+      },
+      rankMentions: (query) => mentionRanker.rank(query),
       previewMention: (requestId, token) => post({ type: 'previewMention', requestId, token }),
       dropUris: (uris) => post({ type: 'dropUris', uris }),
       stop: () => post({ type: 'cancelTask' }),
@@ -133,7 +140,11 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       case 'newTask':
         startNewTask();
         break;
+      case 'mentionIndex':
+        mentionRanker.receiveIndex(message.generation, message.paths);
+        break;
       case 'mentionSuggestions':
+        mentionRanker.answered(message.requestId, message.ranking);
         view.composer.showSuggestions(message.requestId, message.items);
         break;
       case 'mentionPreview':

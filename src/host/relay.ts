@@ -201,7 +201,7 @@ export class Relay implements vscode.Disposable {
       case 'ready':
         return this.publishState();
       case 'mentionQuery':
-        return void this.mentions.suggest(message.requestId, message.query).catch((e: unknown) => this.logger.warn('Mention suggestions failed', e));
+        return void this.mentions.suggest(message.requestId, message.query, message.indexGeneration).catch((e: unknown) => this.logger.warn('Mention suggestions failed', e));
       case 'previewMention':
         return void this.mentions.preview(message.requestId, message.token).catch((e: unknown) => this.logger.warn('Mention preview failed', e));
       case 'dropUris':

@@ -35,8 +35,13 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('sendMessage'), text: z.string().min(1).max(MAX_MESSAGE_CHARS), images: z.array(image).max(MAX_IMAGES).optional() })
     .strict(),
-  /** The "@" list: what matches the text typed after "@". */
-  z.object({ type: z.literal('mentionQuery'), requestId, query: z.string().max(MAX_MENTION_QUERY_CHARS) }).strict(),
+  /**
+   * The "@" list: what matches the text typed after "@". The list's first query says the generation of the
+   * index the webview holds (0: none), so the host sends the index only when it changed.
+   */
+  z
+    .object({ type: z.literal('mentionQuery'), requestId, query: z.string().max(MAX_MENTION_QUERY_CHARS), indexGeneration: z.number().int().min(0).optional() })
+    .strict(),
   /** The size a picked mention will add, for its chip. */
   z.object({ type: z.literal('previewMention'), requestId, token: z.string().min(2).max(MAX_URL_CHARS + 20) }).strict(),
   /** Files or folders dragged onto the chat (text/uri-list); the host keeps those inside the workspace. */

@@ -1,6 +1,7 @@
 // The message protocol between the extension host and the chat webview. This file holds types and
 // constants only, so the webview bundle carries no validator; the host validates with protocol-schema.ts.
 import type { AttachmentChip, ChatDelta, ChatSnapshot, MentionSuggestion } from './chat-model';
+import type { MentionDetails } from './mentions/rank';
 import type { WebviewStrings } from './webview-strings';
 
 export type { WebviewToHost } from './protocol-schema';
@@ -32,9 +33,27 @@ export type HostToWebview =
   | { type: 'batch'; deltas: ChatDelta[] }
   /** The "Relay: New Task" command ran: the webview acts as if its own New task button was pressed. */
   | { type: 'newTask' }
-  /** The answer to `mentionQuery` with the same requestId (the webview drops answers to older queries). */
-  | { type: 'mentionSuggestions'; requestId: number; items: MentionSuggestion[] }
+  /**
+   * The answer to `mentionQuery` with the same requestId (the webview drops answers to older queries). The
+   * answer to a list's first query (one with `indexGeneration`) adds what the webview needs to rank the list's
+   * next keys itself, once it holds the index of that generation.
+   */
+  | { type: 'mentionSuggestions'; requestId: number; items: MentionSuggestion[]; ranking?: MentionRanking }
+  /**
+   * The workspace's files and folders behind the "@" list, joined by "\0" (no path holds one), sent before the
+   * answer to a list's first query when the webview's index is not of this generation.
+   */
+  | { type: 'mentionIndex'; generation: number; paths: string }
   /** The answer to `previewMention`: the chip as it would be sent (its size), or undefined for a path that names nothing. */
   | { type: 'mentionPreview'; requestId: number; token: string; chip: AttachmentChip | undefined }
   /** Mentions to add to the composer: files dropped on the chat, or an editor command's selection. */
   | { type: 'insertMentions'; mentions: MentionSuggestion[] };
+
+/** What the webview needs besides the index to rank the "@" list as the host does (src/shared/mentions/rank.ts). */
+export interface MentionRanking {
+  /** The generation of the index the host ranks with; the webview ranks only with an index of the same. */
+  generation: number;
+  /** Workspace-relative paths of the open editors, most recent first, when the list opened. */
+  openEditors: string[];
+  details: MentionDetails;
+}

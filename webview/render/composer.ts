@@ -1,6 +1,7 @@
 // The message box and the controls under it: approval mode, model, send (or stop while a task runs).
 // Enter sends, Shift+Enter adds a line, and Enter that confirms an IME composition does neither.
-// "@" opens the mention list (the host answers each query); picked, dropped and pasted things become chips.
+// "@" opens the mention list (the host answers its first key, the webview's copy of the index the next ones, see
+// mention-ranker.ts); picked, dropped and pasted things become chips.
 import type { ApprovalMode, AttachmentChip, MentionSuggestion, SessionSettings } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { icon } from '../icons';
@@ -44,7 +45,10 @@ export const URI_LIST_TYPES = ['application/vnd.code.uri-list', 'text/uri-list']
 
 export interface ComposerActions {
   send(text: string, images: PendingImage[]): void;
-  queryMentions(requestId: number, query: string): void;
+  /** Asks the host for the list; `opened`: the list's first query. */
+  queryMentions(requestId: number, query: string, opened: boolean): void;
+  /** The list ranked in the webview, or undefined when the host must answer. */
+  rankMentions(query: string): MentionSuggestion[] | undefined;
   previewMention(requestId: number, token: string): void;
   dropUris(uris: string[]): void;
   stop(): void;
@@ -232,9 +236,14 @@ export class Composer {
       return;
     }
     this.dismissedAt = undefined;
+    // The list's first key goes to the host (the open editors, the index may have changed); once it has answered,
+    // the next keys are ranked here, and drawn before the frame that shows the key.
+    const opened = this.query?.at !== at;
     const requestId = ++this.requestId;
     this.query = { at, requestId };
-    this.actions.queryMentions(requestId, match![2]!);
+    const local = opened ? undefined : this.actions.rankMentions(match![2]!);
+    if (local) this.list.show(local);
+    else this.actions.queryMentions(requestId, match![2]!, opened);
   }
 
   private pick(item: MentionSuggestion): void {

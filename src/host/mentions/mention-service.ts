@@ -6,7 +6,7 @@ import { buildAttachments } from '../../core/mentions/message';
 import type { ImageInput } from '../../core/mentions/images';
 import { parseMentions } from '../../shared/mentions/parse';
 import { resolveMention } from '../../core/mentions/resolve';
-import { suggestMentions } from '../../core/mentions/suggest';
+import { mentionDetails, suggestMentions } from '../../core/mentions/suggest';
 import type { MentionSuggestion } from '../../shared/chat-model';
 import type { HostToWebview } from '../../shared/protocol';
 import type { ToolServices } from '../../tools';
@@ -30,10 +30,18 @@ export class MentionService implements vscode.Disposable {
     this.index = new WorkspaceIndex(deps.services.search, () => deps.services.workspaceRoots()[0], deps.log);
   }
 
-  async suggest(requestId: number, query: string): Promise<void> {
-    const index = await this.index.get();
-    const items = suggestMentions(query, { index, openEditors: openEditorPaths() });
-    this.deps.post({ type: 'mentionSuggestions', requestId, items });
+  /**
+   * The "@" list for `query`. A list's first query says which index generation the webview holds
+   * (`indexGeneration`): it is sent the index when that changed, and what it needs to rank the next keys itself.
+   */
+  async suggest(requestId: number, query: string, indexGeneration?: number): Promise<void> {
+    const current = await this.index.get();
+    const openEditors = openEditorPaths();
+    const items = suggestMentions(query, { index: current?.index, openEditors });
+    if (indexGeneration === undefined || !current) return this.deps.post({ type: 'mentionSuggestions', requestId, items });
+    const { index, generation } = current;
+    if (indexGeneration !== generation) this.deps.post({ type: 'mentionIndex', generation, paths: index.paths.join('\0') });
+    this.deps.post({ type: 'mentionSuggestions', requestId, items, ranking: { generation, openEditors, details: mentionDetails() } });
   }
 
   async preview(requestId: number, token: string): Promise<void> {

@@ -8,9 +8,15 @@ import type { FileSearch } from '../../core/ports/file-search';
 /** More than this and the list offers the first ones found (ripgrep's order), and says nothing: rare. */
 export const MAX_INDEXED_FILES = 200_000;
 
+/** An index and its generation: a new one only when the list of files changed (the webview keeps a copy). */
+export interface IndexGeneration {
+  index: PathIndex;
+  generation: number;
+}
+
 export class WorkspaceIndex implements vscode.Disposable {
-  private index: PathIndex | undefined;
-  private building: Promise<PathIndex | undefined> | undefined;
+  private current: IndexGeneration | undefined;
+  private building: Promise<IndexGeneration | undefined> | undefined;
   private stale = true;
   private readonly watcher: vscode.FileSystemWatcher;
 
@@ -26,30 +32,40 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   /** The index, rebuilt first when stale; the previous one serves while a rebuild runs. */
-  async get(): Promise<PathIndex | undefined> {
+  async get(): Promise<IndexGeneration | undefined> {
     if (this.stale && !this.building) {
       this.stale = false;
       this.building = this.build().finally(() => (this.building = undefined));
     }
-    if (this.index) return this.index;
+    if (this.current) return this.current;
     return this.building;
   }
 
-  private async build(): Promise<PathIndex | undefined> {
+  private async build(): Promise<IndexGeneration | undefined> {
     const root = this.root();
     if (!root) return undefined;
     try {
       const result = await this.search.findFiles({ cwd: root, glob: '**/*', limit: MAX_INDEXED_FILES }, new AbortController().signal);
-      this.index = new PathIndex(withFolders(result.files.map((f) => f.replace(/\\/g, '/'))));
-      return this.index;
+      const paths = withFolders(result.files.map((f) => f.replace(/\\/g, '/')));
+      // A creation or deletion the listing does not see (an ignored build output) keeps the generation.
+      if (!this.current || !samePaths(this.current.index.paths, paths)) {
+        this.current = { index: new PathIndex(paths), generation: (this.current?.generation ?? 0) + 1 };
+      }
+      return this.current;
     } catch (error) {
       this.stale = true;
       this.log.warn(`Could not list the workspace files for mentions: ${error instanceof Error ? error.message : String(error)}`);
-      return this.index;
+      return this.current;
     }
   }
 
   dispose(): void {
     this.watcher.dispose();
   }
+}
+
+function samePaths(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

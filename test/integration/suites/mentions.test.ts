@@ -8,6 +8,9 @@ import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
 import type { Relay } from '../../../src/host/relay';
 import type { AttachmentChip, ChatItem, ChatSnapshot } from '../../../src/shared/chat-model';
+import { PathIndex } from '../../../src/shared/mentions/path-index';
+import { rankMentions } from '../../../src/shared/mentions/rank';
+import type { HostToWebview } from '../../../src/shared/protocol';
 import type { RecordedRequest, ScriptedModelServer } from '../../support/scripted-model-server';
 import { useChatSuite } from '../chat-suite';
 import { waitFor } from '../helpers';
@@ -106,6 +109,51 @@ describe('mentions and images inside VS Code', () => {
       assert.ok(chip && chip.chars > 0 && !chip.error, JSON.stringify(userChips()));
     } finally {
       terminal.dispose();
+    }
+  });
+
+  it('a list\'s first query brings the index once per generation and the ranking; a new file makes a new generation', async () => {
+    const posted: HostToWebview[] = [];
+    const post = api.chat.post;
+    api.chat.post = (message: HostToWebview) => {
+      posted.push(message);
+      post.call(api.chat, message);
+    };
+    try {
+      /** What the host posts for one query, up to its answer. */
+      const ask = async (requestId: number, query: string, indexGeneration?: number) => {
+        posted.length = 0;
+        await relay.mentions.suggest(requestId, query, indexGeneration);
+        return posted.filter((m) => m.type === 'mentionIndex' || m.type === 'mentionSuggestions');
+      };
+      const [index, answer] = await ask(1, 'mentions-it', 0);
+      assert.equal(index?.type, 'mentionIndex', JSON.stringify(posted).slice(0, 500));
+      assert.equal(answer?.type, 'mentionSuggestions');
+      if (index?.type !== 'mentionIndex' || answer?.type !== 'mentionSuggestions') return;
+      const paths = index.paths.split('\0');
+      const nested = paths.find((p) => /.\/./.test(p) && !p.endsWith('/'));
+      assert.ok(nested && paths.includes(nested.slice(0, nested.lastIndexOf('/') + 1)), `folders are in the index: ${paths.slice(0, 20).join(', ')}`);
+      assert.equal(answer.ranking?.generation, index.generation);
+      assert.ok(answer.ranking?.details.problems, 'with the keywords\' descriptions');
+      // The webview ranks with the same code: its list for the query is the host's.
+      const local = rankMentions('mentions-it', { index: new PathIndex(paths), openEditors: answer.ranking!.openEditors, details: answer.ranking!.details });
+      assert.deepEqual(local, answer.items);
+
+      const same = await ask(2, 'x', index.generation);
+      assert.deepEqual(same.map((m) => m.type), ['mentionSuggestions'], 'the webview holds this generation: no index');
+      assert.deepEqual((await ask(3, 'xy')).map((m) => m.type === 'mentionSuggestions' && m.ranking), [undefined], 'a later key of the list: no ranking');
+
+      const created = vscode.Uri.joinPath(folder(), 'generation-probe.ts');
+      await vscode.workspace.fs.writeFile(created, new TextEncoder().encode('export {};\n'));
+      const next = await waitForAsync(async () => {
+        const [m] = await ask(4, 'genprobe', index.generation);
+        return m?.type === 'mentionIndex' && m;
+      }, 20_000, 'a new generation with the created file');
+      assert.ok(next.generation > index.generation);
+      assert.ok(next.paths.split('\0').includes(`${FOLDER}/generation-probe.ts`));
+      assert.ok(next.paths.split('\0').includes(`${FOLDER}/`), 'with its folder');
+    } finally {
+      api.chat.post = post;
     }
   });
 

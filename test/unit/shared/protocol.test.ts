@@ -24,6 +24,7 @@ const WELL_FORMED: WebviewToHost[] = [
   { type: 'copyText', text: 'const x = 1;' },
   { type: 'sendMessage', text: 'What is this?', images: [{ name: 'shot.png', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
   { type: 'mentionQuery', requestId: 3, query: 'src/ap' },
+  { type: 'mentionQuery', requestId: 4, query: '', indexGeneration: 0 },
   { type: 'previewMention', requestId: 4, token: '@src/app.ts' },
   { type: 'dropUris', uris: ['file:///w/src/app.ts'] },
 ];
@@ -48,6 +49,8 @@ describe('webview → host protocol validation', () => {
       { type: 'sendMessage', text: 'x', images: [{ name: 'a.png', mediaType: 'image/png', data: 'not base64!' }] },
       { type: 'mentionQuery', requestId: -1, query: 'a' },
       { type: 'mentionQuery', requestId: 1, query: 'x'.repeat(501) },
+      { type: 'mentionQuery', requestId: 1, query: 'a', indexGeneration: -1 },
+      { type: 'mentionQuery', requestId: 1, query: 'a', indexGeneration: 1.5 },
       { type: 'dropUris', uris: [] },
       { type: 'sendMessage', text: 'x'.repeat(MAX_MESSAGE_CHARS + 1) },
       { type: 'sendMessage', text: 42 },

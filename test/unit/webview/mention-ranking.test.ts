@@ -1,0 +1,98 @@
+import * as assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { PathIndex } from '../../../src/shared/mentions/path-index';
+import { type MentionDetails, rankMentions } from '../../../src/shared/mentions/rank';
+import type { MentionRanking } from '../../../src/shared/protocol';
+import { mount, type Harness } from './harness';
+
+const DETAILS: MentionDetails = { problems: 'Errors', terminal: 'Output', changes: 'Diff', selection: 'Selected', url: 'Fetch', openEditor: 'open' };
+/** Enough paths that the index is built over several tasks (1,000 paths a step). */
+const PATHS = ['src/', 'src/app.ts', 'src/app.test.ts', 'docs/', 'docs/api.md', ...Array.from({ length: 5_000 }, (_, i) => `lib/m${i}/mod${i}.ts`)];
+
+describe('webview mentions: the list ranked in the webview', () => {
+  let t: Harness;
+  afterEach(() => t.close());
+  const input = () => t.$('.composer-input') as HTMLTextAreaElement;
+  const labels = () => t.$$('[role="option"] .mention-label').map((o) => o.textContent);
+  const queries = () => t.takePosted().filter((m) => m.type === 'mentionQuery');
+
+  /** Types `text` one character at a time, the caret at the end, as a keyboard does. */
+  function typeKeys(text: string) {
+    for (const char of text) {
+      input().value += char;
+      input().selectionStart = input().selectionEnd = input().value.length;
+      input().dispatchEvent(new t.window.Event('input', { bubbles: true }));
+    }
+  }
+  const ranking = (generation: number, openEditors: string[] = []): MentionRanking => ({ generation, openEditors, details: DETAILS });
+
+  it('the first key of a list asks the host with the generation held; after its answer and the index, the next keys are ranked here as the host ranks them', async () => {
+    t = mount();
+    t.init();
+    t.takePosted();
+    typeKeys('Fix @');
+    const [first] = queries();
+    assert.deepEqual(first, { type: 'mentionQuery', requestId: (first as { requestId: number }).requestId, query: '', indexGeneration: 0 });
+    const { requestId } = first as { requestId: number };
+    t.app.receive({ type: 'mentionIndex', generation: 3, paths: PATHS.join('\0') });
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: [], ranking: ranking(3, ['docs/api.md']) });
+    // Built in several tasks: a key typed meanwhile still goes to the host.
+    typeKeys('a');
+    assert.deepEqual(queries().map((q) => q.type === 'mentionQuery' && [q.query, q.indexGeneration]), [['a', undefined]]);
+    let local = false;
+    for (let i = 0; i < 400 && !local; i++) {
+      await delay(2);
+      typeKeys('p');
+      local = queries().length === 0;
+      if (!local) {
+        input().value = input().value.slice(0, -1);
+        input().dispatchEvent(new t.window.Event('input', { bubbles: true }));
+        queries();
+      }
+    }
+    assert.ok(local, 'once built, a key is ranked without the host');
+    const expected = rankMentions('ap', { index: new PathIndex(PATHS), openEditors: ['docs/api.md'], details: DETAILS });
+    assert.deepEqual(labels(), expected.slice(0, labels().length).map((s) => s.label));
+    assert.equal(labels()[0], 'docs/api.md', 'the open editor leads, as on the host');
+    typeKeys('p.t');
+    assert.equal(queries().length, 0);
+    assert.deepEqual(labels(), ['src/app.ts', 'src/app.test.ts']);
+
+    // A new list asks the host again, saying the generation it holds (the host then sends no index).
+    t.$('.composer-input')!.blur();
+    input().value = '';
+    input().dispatchEvent(new t.window.Event('input', { bubbles: true }));
+    typeKeys(' @d');
+    const again = queries();
+    assert.equal((again[0] as { indexGeneration?: number }).indexGeneration, 3);
+    assert.equal(again.length, 2, 'until the new list\'s first answer comes, the host answers');
+  });
+
+  it('an index of another generation than the ranking, or a ranking from an older list, leaves the keys to the host', async () => {
+    t = mount();
+    t.init();
+    t.takePosted();
+    typeKeys('@');
+    const { requestId: old } = queries()[0] as { requestId: number };
+    t.app.receive({ type: 'mentionIndex', generation: 1, paths: PATHS.slice(0, 5).join('\0') });
+    await delay(20);
+    // The list closes and opens again: the older list's answer comes late, with its ranking.
+    input().value = '';
+    input().dispatchEvent(new t.window.Event('input', { bubbles: true }));
+    typeKeys('@');
+    const { requestId } = queries()[0] as { requestId: number };
+    t.app.receive({ type: 'mentionSuggestions', requestId: old, items: [], ranking: ranking(1) });
+    typeKeys('s');
+    assert.equal(queries().length, 1, 'an older list\'s ranking is not used');
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: [], ranking: ranking(2) });
+    typeKeys('r');
+    assert.equal(queries().length, 1, 'the index held is of generation 1, the host ranks with 2');
+    t.app.receive({ type: 'mentionIndex', generation: 2, paths: PATHS.slice(0, 5).join('\0') });
+    await delay(20);
+    typeKeys('c');
+    assert.equal(queries().length, 0, 'with the index of generation 2 the webview ranks');
+    assert.deepEqual(labels(), rankMentions('src', { index: new PathIndex(PATHS.slice(0, 5)), openEditors: [], details: DETAILS }).map((s) => s.label));
+    assert.equal(labels()[0], 'src/');
+  });
+});

@@ -1,0 +1,65 @@
+// The webview's copy of the "@" index, so the list follows each key without a round trip to the extension host
+// (another process): a list's first key is answered by the host, whose answer says what the webview needs to
+// rank the next keys itself (the index's generation, the open editors, the descriptions); the index itself
+// comes only when its generation changed, and is built between frames. Until it is built, and for a list whose
+// first answer has not come, the host answers every key as before. The ranking is the host's own code
+// (src/shared/mentions/rank.ts), so both give the same list.
+import type { MentionSuggestion } from '../src/shared/chat-model';
+import { PathIndex } from '../src/shared/mentions/path-index';
+import { rankMentions } from '../src/shared/mentions/rank';
+import type { MentionRanking } from '../src/shared/protocol';
+
+/** Paths described per step, and the time a run of steps may take before it yields to the page. */
+const STEP_PATHS = 1_000;
+const SLICE_MS = 5;
+
+export class MentionRanker {
+  private index: PathIndex | undefined;
+  private generation = 0;
+  private ranking: MentionRanking | undefined;
+  /** The first query of the list shown: only its answer's ranking is used. */
+  private list = -1;
+
+  constructor(
+    /** Runs a function in a later task. */
+    private readonly later: (run: () => void) => void,
+    private readonly now: () => number,
+  ) {}
+
+  /** The generation of the index held or being built; 0 for none. */
+  get indexGeneration(): number {
+    return this.generation;
+  }
+
+  /** A list opened with the query `requestId`: the host answers its keys until that query's answer comes. */
+  listOpened(requestId: number): void {
+    this.list = requestId;
+    this.ranking = undefined;
+  }
+
+  /** An answer from the host: the one to the list's first query brings the ranking. */
+  answered(requestId: number, ranking: MentionRanking | undefined): void {
+    if (ranking && requestId === this.list) this.ranking = ranking;
+  }
+
+  /** A new index: built in slices of SLICE_MS, each in its own task, so typing goes on meanwhile. */
+  receiveIndex(generation: number, paths: string): void {
+    this.generation = generation;
+    const index = new PathIndex(paths ? paths.split('\0') : [], { inSteps: true });
+    this.index = index;
+    const slice = () => {
+      // Replaced by a newer index: this one is dropped unfinished.
+      if (this.index !== index) return;
+      const end = this.now() + SLICE_MS;
+      while (!index.buildSteps(STEP_PATHS)) if (this.now() >= end) return this.later(slice);
+    };
+    this.later(slice);
+  }
+
+  /** The list for `query` ranked here, or undefined when the host must answer. */
+  rank(query: string): MentionSuggestion[] | undefined {
+    const { index, ranking } = this;
+    if (!index?.built || !ranking || ranking.generation !== this.generation) return undefined;
+    return rankMentions(query, { index, openEditors: ranking.openEditors, details: ranking.details });
+  }
+}
