@@ -58,20 +58,28 @@ function nodeQueries(paths: string[]): { hostP95: number } {
   const naive: number[] = [];
   let agree = 0;
   const openEditors = [paths[123]!, paths[4567]!];
+  // The host's queries, then the baseline's, each in rounds of its own: interleaved, the garbage of the
+  // baseline's 100,000 scored objects per key would be collected during the next host query and timed with it.
   for (let round = 0; round <= ROUNDS; round++) {
     let previous = '';
     for (const query of queries) {
       const t0 = performance.now();
       suggestMentions(query, { index, openEditors });
       const t1 = performance.now();
-      const baseline = naiveSuggest(query, index.paths);
-      const t2 = performance.now();
       const extended = query.length > previous.length;
       previous = query;
       if (round === 0) continue; // warm-up
       host.push(t1 - t0);
       (extended ? typing : backspace).push(t1 - t0);
-      naive.push(t2 - t1);
+    }
+  }
+  for (let round = 0; round <= ROUNDS; round++) {
+    for (const query of queries) {
+      const t0 = performance.now();
+      const baseline = naiveSuggest(query, index.paths);
+      const t1 = performance.now();
+      if (round === 0) continue;
+      naive.push(t1 - t0);
       const ranked = check.search(query, { limit: MAX_SUGGESTIONS }).map((r) => r.path);
       if (JSON.stringify(ranked) === JSON.stringify(baseline)) agree++;
     }
@@ -86,9 +94,9 @@ function nodeQueries(paths: string[]): { hostP95: number } {
   console.log(`keystrokes: ${queries.length} per round (typing, Backspace, extending and non-extending queries, no match), ${ROUNDS} rounds; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`);
   console.log('| query path (Node) | keys | p50 | p95 | max |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
-  row('host: suggestMentions over PathIndex, every key', host);
-  row('host, keys that extend the query (typing)', typing);
-  row('host, Backspace (a shorter query)', backspace);
+  row('suggestMentions over PathIndex, every key', host);
+  row('keys that extend the query (typing)', typing);
+  row('Backspace (a shorter query)', backspace);
   row('naive: score all, sort all (baseline), every key', naive);
   console.log(`the index's top ${MAX_SUGGESTIONS} (without open editors) equal the baseline's: ${agree}/${host.length} keys`);
   console.log(`speed-up over the baseline: p50 ×${(n.p50 / h.p50).toFixed(1)}, p95 ×${(n.p95 / h.p95).toFixed(1)}`);
@@ -100,37 +108,51 @@ const SNAPSHOT: ChatSnapshot = { task: undefined, items: [], settings: { mode: '
 const THEME = `:root{--vscode-font-family:system-ui,sans-serif;--vscode-font-size:13px;--vscode-editor-font-family:monospace;--vscode-editor-font-size:12px}`;
 
 /**
- * The host's query on another thread, as the extension host is another process: a Web Worker with the same
- * modules builds the index once and answers each mentionQuery, while the page goes on (it renders the typed
- * character meanwhile). Its start and end are sent as absolute times (worker and page clocks differ in origin).
+ * The extension host on another thread, as it is another process: a Web Worker with the host's modules builds
+ * the index once and answers each mentionQuery as MentionService does: a list's first query (it carries the
+ * generation the webview holds) is answered with the ranking, after the index when the webview has another
+ * generation. Its query's start and end are sent as absolute times (worker and page clocks differ in origin).
  */
-const HOST_ENTRY = `import { PathIndex } from './src/shared/mentions/path-index';
-import { suggestMentions } from './src/core/mentions/suggest';
+const HOST_ENTRY = `import { mentionDetails, suggestMentions } from './src/core/mentions/suggest';
+import { PathIndex } from './src/shared/mentions/path-index';
 import { withFolders } from './src/shared/mentions/rank';
+const GENERATION = 1;
 let index;
+let openEditors;
 self.onmessage = (event) => {
   const m = event.data;
   if (m.paths) {
     index = new PathIndex(withFolders(m.paths));
+    openEditors = [m.paths[123], m.paths[4567]];
     self.postMessage({ ready: true });
     return;
   }
   const start = performance.now();
-  const items = suggestMentions(m.query, { index, openEditors: [] });
+  const items = suggestMentions(m.query, { index, openEditors });
   const end = performance.now();
-  self.postMessage({ type: 'mentionSuggestions', requestId: m.requestId, items, start: performance.timeOrigin + start, end: performance.timeOrigin + end });
+  const times = { start: performance.timeOrigin + start, end: performance.timeOrigin + end };
+  if (m.indexGeneration === undefined) return self.postMessage({ type: 'mentionSuggestions', requestId: m.requestId, items, ...times });
+  if (m.indexGeneration !== GENERATION) self.postMessage({ type: 'mentionIndex', generation: GENERATION, paths: index.paths.join('\\0') });
+  self.postMessage({ type: 'mentionSuggestions', requestId: m.requestId, items, ranking: { generation: GENERATION, openEditors, details: mentionDetails() }, ...times });
 };`;
 
-/** The webview's side of the host: its postMessage goes to the worker, whose answers arrive as messages. */
+/**
+ * The webview's side of the host: its postMessage goes to the worker, whose answers arrive as window messages.
+ * `window.__hostRanksAll` strips the generation from first queries: the host then answers every key, as before
+ * the webview ranked (the baseline).
+ */
 const BRIDGE = `(() => {
   const worker = new Worker('/host.js');
   window.__hostReady = new Promise((resolve) => {
     worker.onmessage = (event) => {
       const d = event.data;
       if (d.ready) return resolve();
-      window.__arrived = performance.now();
-      window.__query = { start: d.start - performance.timeOrigin, end: d.end - performance.timeOrigin };
-      window.postMessage({ type: d.type, requestId: d.requestId, items: d.items }, '*');
+      if (d.type === 'mentionSuggestions') {
+        window.__arrived = performance.now();
+        window.__query = { start: d.start - performance.timeOrigin, end: d.end - performance.timeOrigin };
+      }
+      const { start, end, ...message } = d;
+      window.postMessage(message, '*');
     };
   });
   worker.postMessage({ paths: window.__paths });
@@ -140,7 +162,8 @@ const BRIDGE = `(() => {
     postMessage: (m) => {
       if (m.type !== 'mentionQuery') return;
       window.__posted = performance.now();
-      worker.postMessage({ requestId: m.requestId, query: m.query });
+      const { indexGeneration, ...rest } = m;
+      worker.postMessage(window.__hostRanksAll ? rest : m);
     },
     getState: () => undefined,
     setState: () => undefined,
@@ -148,25 +171,38 @@ const BRIDGE = `(() => {
 })();`;
 
 /**
- * keydown (captured before the app sees it) to the answer drawn into the list (the app's message handler, which
- * redraws the rows synchronously, has returned: this listener is added after the app's), and to the start of
- * the next frame; with the split: before the host query starts, the query, from its end to the list drawn.
+ * keydown (captured before the app sees it) to the list drawn, and to the start of the next frame. A key the
+ * webview ranks is drawn within the app's input handler: done when the input event reaches the document (this
+ * listener runs after the text area's). A key the host answers is drawn by the app's message handler: done
+ * after it (this listener is added after the app's). `firstFrame`: drawn before the first frame that started
+ * after the key (the one that shows the typed character). Without a list open (plain typing), done at input.
  * (An answer equal to the list shown changes no row, so a MutationObserver would not see every answer.)
  */
 const PROBE = `(() => {
-  let t0 = 0, input = 0, pending, listening = false;
-  document.addEventListener('keydown', () => { t0 = performance.now(); input = 0; window.__query = undefined; }, true);
-  document.addEventListener('input', () => { input = performance.now(); }, true);
+  let t0 = 0, frameStarted = false, pending, listening = false;
+  document.addEventListener('keydown', () => {
+    t0 = performance.now();
+    window.__posted = undefined;
+    window.__query = undefined;
+    frameStarted = false;
+    requestAnimationFrame(() => { frameStarted = true; });
+  }, true);
+  const finish = (by) => {
+    const resolve = pending; pending = undefined;
+    const updated = performance.now() - t0;
+    const q = window.__query;
+    const firstFrame = !frameStarted;
+    const host = by === 'host' ? { before: q.start - t0, query: q.end - q.start, after: updated - (q.end - t0), wait: window.__handlerStart - q.end } : undefined;
+    requestAnimationFrame(() => resolve({ by, updated, frame: performance.now() - t0, firstFrame, host }));
+  };
   window.__waitList = () => {
     if (!listening) {
       listening = true;
       window.addEventListener('message', (event) => {
-        if (event.data?.type !== 'mentionSuggestions' || !pending) return;
-        const resolve = pending; pending = undefined;
-        const updated = performance.now() - t0;
-        const q = window.__query;
-        const rows = document.querySelectorAll('.mention-list [role=option]').length;
-        requestAnimationFrame(() => resolve({ updated, frame: performance.now() - t0, rows, toInput: input - t0, handler: window.__posted - input, hop: q.start - window.__posted, before: q.start - t0, query: q.end - q.start, after: updated - (q.end - t0), arrived: window.__arrived - q.end, repost: window.__handlerStart - window.__arrived, draw: updated - (window.__handlerStart - t0) }));
+        if (event.data?.type === 'mentionSuggestions' && pending && window.__posted !== undefined) finish('host');
+      });
+      document.addEventListener('input', () => {
+        if (pending && window.__posted === undefined) finish(document.querySelector('.mention-list:not([hidden])') ? 'webview' : 'none');
       });
     }
     window.__listDone = new Promise((resolve) => { pending = resolve; });
@@ -174,22 +210,38 @@ const PROBE = `(() => {
 })();`;
 
 interface KeyTimes {
+  /** Who drew the list: the webview's ranking, the host's answer, or no list (plain typing). */
+  by: 'webview' | 'host' | 'none';
   updated: number;
   frame: number;
-  /** keydown to the input event, the input handler until it posts the query, the post to the query's start. */
-  toInput: number;
-  handler: number;
-  hop: number;
-  before: number;
-  query: number;
-  after: number;
-  /** The query's end to the answer's arrival in the page, its re-post as a window message, the app's handler (the list drawn). */
-  arrived: number;
-  repost: number;
-  draw: number;
+  firstFrame: boolean;
+  /** For a host answer: key to the query's start, the query, its end to the list drawn, of which waiting for the page. */
+  host?: { before: number; query: number; after: number; wait: number };
 }
 
-async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } | undefined> {
+/** Every key press of ROUNDS rounds (after a warm-up round) of "Explain " then `keys`, each to its list drawn. */
+async function typeRounds(page: Page, keys: string[], options: { hostRanksAll: boolean }): Promise<KeyTimes[]> {
+  await page.evaluate((all) => ((window as unknown as { __hostRanksAll: boolean }).__hostRanksAll = all), options.hostRanksAll);
+  const input = page.locator('textarea[aria-label="Message Relay"]');
+  const out: KeyTimes[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    await input.fill('');
+    await page.keyboard.type('Explain ');
+    for (const key of keys) {
+      // Armed before the key is sent: key events and evaluations reach the page by different routes, so an
+      // answer could otherwise come before the wait for it and be missed.
+      await page.evaluate(() => (window as unknown as { __waitList(): void }).__waitList());
+      await page.keyboard.press(key === '⌫' ? 'Backspace' : key);
+      const waiting = page.evaluate(() => (window as unknown as { __listDone: Promise<KeyTimes> }).__listDone);
+      // A key that draws nothing would wait for ever: fail naming it instead.
+      const r = await Promise.race([waiting, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no list for the key "${key}" in 30 s`)), 30_000))]);
+      if (round > 0) out.push(r);
+    }
+  }
+  return out;
+}
+
+async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number } | undefined> {
   const outdir = mkdtempSync(join(tmpdir(), 'relay-bench-mentions-'));
   const browser = await chromium.launch({ executablePath: process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
@@ -207,6 +259,7 @@ async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } 
       '/webview.js': ['text/javascript', readFileSync(join(outdir, 'webview.js'), 'utf8')],
       '/webview.css': ['text/css', readFileSync(join(outdir, 'webview.css'), 'utf8')],
     };
+    // Cross-origin isolated: the page's clock is precise to 5 µs rather than 100 µs.
     const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
     await page.route('**/*', (route) => {
       const file = files[new URL(route.request().url()).pathname];
@@ -214,58 +267,37 @@ async function browserKeystrokes(paths: string[]): Promise<{ frameP95: number } 
     });
     await page.goto('http://localhost:9/');
     await page.evaluate(() => (window as unknown as { __hostReady: Promise<void> }).__hostReady);
+    await page.evaluate(() => {
+      // Tasks over 50 ms on the page's main thread (a build of the index's copy that blocked typing would show).
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => w.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: false });
+    });
     await page.evaluate(([state, snapshot]) => window.postMessage({ type: 'init', state, snapshot }, '*'), [STATE, SNAPSHOT] as const);
-    const input = page.locator('textarea[aria-label="Message Relay"]');
-    await input.waitFor();
-    await input.click();
-    const updated: number[] = [];
-    const frames: number[] = [];
-    const before: number[] = [];
-    const toInput: number[] = [];
-    const handler: number[] = [];
-    const hop: number[] = [];
-    const queryTimes: number[] = [];
-    const after: number[] = [];
-    const arrived: number[] = [];
-    const repost: number[] = [];
-    const draw: number[] = [];
-    for (let round = 0; round <= ROUNDS; round++) {
-      await input.fill('');
-      await page.keyboard.type('Explain ');
-      for (const key of ['@', ...TYPING.join('')]) {
-        // Armed before the key is sent: key events and evaluations reach the page by different routes, so an
-        // answer could otherwise come before the wait for it and be missed.
-        await page.evaluate(() => (window as unknown as { __waitList(): void }).__waitList());
-        await page.keyboard.press(key === '⌫' ? 'Backspace' : key);
-        const waiting = page.evaluate(() => (window as unknown as { __listDone: Promise<KeyTimes> }).__listDone);
-        // A key that posts no query would wait for ever: fail naming it instead.
-        const r = await Promise.race([waiting, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer to the key "${key}" in 30 s`)), 30_000))]);
-        if (round === 0) continue;
-        updated.push(r.updated);
-        frames.push(r.frame);
-        before.push(r.before);
-        toInput.push(r.toInput);
-        handler.push(r.handler);
-        hop.push(r.hop);
-        queryTimes.push(r.query);
-        after.push(r.after);
-        arrived.push(r.arrived);
-        repost.push(r.repost);
-        draw.push(r.draw);
-      }
-    }
-    const u = stats(updated);
-    const f = stats(frames);
-    console.log(`\nChromium (${process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium'}), real webview bundle, ${updated.length} key presses:`);
-    console.log('| keystroke to | p50 | p95 | max |');
+    await page.locator('textarea[aria-label="Message Relay"]').click();
+    const typing = ['@', ...TYPING.join('')];
+    // Side by side in one page: the list ranked in the webview (the first round also receives and builds the
+    // index's copy), the host answering every key (before), and the same keys typed with no list open.
+    const webview = await typeRounds(page, typing, { hostRanksAll: false });
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    const host = await typeRounds(page, typing, { hostRanksAll: true });
+    const plain = await typeRounds(page, typing.map((k) => (k === '@' ? 'a' : k)), { hostRanksAll: true });
+
+    const cell = (xs: number[]) => (xs.length ? `${ms(stats(xs).p50)} / ${ms(stats(xs).p95)} / ${ms(stats(xs).max)}` : '-');
+    const share = (keys: KeyTimes[]) => `${keys.filter((k) => k.firstFrame).length}/${keys.length}`;
+    const byWebview = webview.filter((k) => k.by === 'webview');
+    const byHost = webview.filter((k) => k.by === 'host');
+    console.log(`\nChromium (${process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium'}), real webview bundle, ${webview.length} key presses per column (${ROUNDS} rounds); p50 / p95 / max:`);
+    console.log('| keystroke to | webview ranks after the first key (now) | host answers every key (before) | no list (plain typing) |');
     console.log('| --- | ---: | ---: | ---: |');
-    console.log(`| answer drawn into the list | ${ms(u.p50)} | ${ms(u.p95)} | ${ms(u.max)} |`);
-    console.log(`| next frame start (drawn) | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} |`);
-    const split = ([name, xs]: [string, number[]]) => `${name} ${ms(stats(xs).p50)} / ${ms(stats(xs).p95)}`;
-    console.log(`before the query (p50 / p95): keydown to input event ${ms(stats(toInput).p50)} / ${ms(stats(toInput).p95)}; input handler until the query is posted ${ms(stats(handler).p50)} / ${ms(stats(handler).p95)}; posted to the query's start in the worker (the thread hop) ${ms(stats(hop).p50)} / ${ms(stats(hop).p95)}`);
-    console.log(`split (p50 / p95 of each part): ${[['key to host query start (webview input, message, thread hop)', before], ['host query', queryTimes], ['query end to list drawn (message to the page, rows)', after]].map((x) => split(x as [string, number[]])).join('; ')}`);
-    console.log(`after the query (p50 / p95): ${[['its end to the answer in the page (thread hop, waiting for the main thread)', arrived], ["the page's re-post as a window message", repost], ["the app's handler (list drawn)", draw]].map((x) => split(x as [string, number[]])).join('; ')}`);
-    return { frameP95: f.p95 };
+    console.log(`| list drawn, every key | ${cell(webview.map((k) => k.updated))} | ${cell(host.map((k) => k.updated))} | - |`);
+    console.log(`| next frame start | ${cell(webview.map((k) => k.frame))} | ${cell(host.map((k) => k.frame))} | ${cell(plain.map((k) => k.frame))} |`);
+    console.log(`| list drawn before the key's first frame | ${share(webview)} keys | ${share(host)} keys | - |`);
+    console.log(`in the first column, ${byWebview.length} keys ranked in the webview: list drawn ${cell(byWebview.map((k) => k.updated))}; ${byHost.length} answered by the host (a list's first key, and keys before the index's copy was built): ${cell(byHost.map((k) => k.updated))}`);
+    const hostSplit = host.flatMap((k) => (k.host ? [k.host] : []));
+    console.log(`the host's answers (second column), p50 / p95 / max: key to query start ${cell(hostSplit.map((x) => x.before))}; query ${cell(hostSplit.map((x) => x.query))}; query end to list drawn ${cell(hostSplit.map((x) => x.after))}, of which waiting for the page's main thread ${cell(hostSplit.map((x) => x.wait))}`);
+    console.log(`page tasks over 50 ms while the index's copy was received, built and typed against: ${longTasks.length}${longTasks.length ? ` (longest ${ms(Math.max(...longTasks))})` : ''}`);
+    return { drawnP95: stats(webview.map((k) => k.updated)).p95 };
   } finally {
     await browser.close();
     rmSync(outdir, { recursive: true, force: true });
@@ -278,8 +310,8 @@ async function main(): Promise<void> {
   const only = process.env.RELAY_BENCH_ONLY;
   const node = only === 'chromium' ? { hostP95: NaN } : nodeQueries(paths);
   const browser = only === 'node' ? undefined : await browserKeystrokes(paths);
-  const met = !only && node.hostP95 <= TARGET_MS && (browser?.frameP95 ?? 0) <= TARGET_MS;
-  console.log(`\ntarget keystroke to list update ≤ ${TARGET_MS} ms (p95): ${met ? 'met' : 'MISSED'} (host query p95 ${ms(node.hostP95)}${browser ? `, in Chromium to the next frame p95 ${ms(browser.frameP95)}` : ''})`);
+  const met = !only && node.hostP95 <= TARGET_MS && (browser?.drawnP95 ?? 0) <= TARGET_MS;
+  console.log(`\ntarget keystroke to list update ≤ ${TARGET_MS} ms (p95): ${met ? 'met' : 'MISSED'} (host query p95 ${ms(node.hostP95)}${browser ? `, in Chromium key to list drawn p95 ${ms(browser.drawnP95)}` : ''})`);
   if (!met) process.exitCode = 1;
 }
 

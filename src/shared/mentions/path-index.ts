@@ -46,7 +46,9 @@ interface Candidates {
 export class PathIndex {
   private readonly features: PathFeatures;
   private readonly prefixes: Prefix[] = [{ query: '', candidates: undefined }];
-  private indexOfPath: Map<string, number> | undefined;
+  /** Each path's number, filled as the features are built (open editors are looked up in it). */
+  private readonly indexOfPath = new Map<string, number>();
+  private mapped = 0;
   /** Paths already scored in this search (seeds), by search number. */
   private readonly seen: Int32Array;
   /** The best alignment of each path scored in this search (NaN: not a subsequence). */
@@ -60,11 +62,12 @@ export class PathIndex {
     readonly paths: readonly string[],
     options: { inSteps?: boolean } = {},
   ) {
-    this.features = new PathFeatures(paths, options);
+    this.features = new PathFeatures(paths, { inSteps: true });
     this.seen = new Int32Array(paths.length);
     this.alignments = new Float64Array(paths.length);
     const n = paths.length;
     this.scratch = { kept: new Int32Array(n), alignment: new Float64Array(n), upper: new Float64Array(n), bucket: new Uint16Array(n), order: new Int32Array(n) };
+    if (!options.inSteps) this.buildSteps(n);
   }
 
   get size(): number {
@@ -72,11 +75,14 @@ export class PathIndex {
   }
 
   get built(): boolean {
-    return this.features.built;
+    return this.features.built && this.mapped === this.paths.length;
   }
 
   /** Builds the features of up to `count` more paths; true when the index is built. */
   buildSteps(count: number): boolean {
+    const end = Math.min(this.paths.length, this.mapped + count);
+    for (let k = this.mapped; k < end; k++) if (!this.indexOfPath.has(this.paths[k]!)) this.indexOfPath.set(this.paths[k]!, k);
+    this.mapped = end;
     return this.features.buildSteps(count);
   }
 
@@ -169,7 +175,6 @@ export class PathIndex {
   }
 
   private lookup(path: string): number | undefined {
-    this.indexOfPath ??= new Map(this.paths.map((p, k) => [p, k]));
     return this.indexOfPath.get(path);
   }
 }
