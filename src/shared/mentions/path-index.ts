@@ -20,6 +20,15 @@ export interface SearchOptions {
   limit: number;
   /** Paths ranked above all others when they match (open editors). */
   preferred?: ReadonlySet<string>;
+  /** A search still running at `until` (by `now`) stops with `SearchAbandoned`; the index stays as it was. */
+  deadline?: { now(): number; until: number };
+}
+
+/** A search stopped at its deadline (a page that must not block a key longer asks the host instead). */
+export class SearchAbandoned extends Error {
+  constructor() {
+    super('The path search ran past its deadline.');
+  }
 }
 
 export const PREFERRED_BONUS = 1_000;
@@ -135,7 +144,10 @@ export class PathIndex {
     const { kept, alignment, upper, bucket, order } = this.scratch;
     const buckets = new Int32Array(BUCKETS + 1);
     let size = 0;
+    const deadline = options.deadline;
+    const late = () => deadline !== undefined && deadline.now() > deadline.until;
     for (let j = 0; j < count; j++) {
+      if ((j & 4095) === 4095 && late()) throw new SearchAbandoned();
       const k = from ? from.paths[j]! : j;
       if ((f.chars[k]! & bound.mask) !== bound.mask) continue;
       // The prefix's alignment (exact, or its bound: never above the features' bound, which adds up the same
@@ -154,6 +166,7 @@ export class PathIndex {
     for (let b = BUCKETS - 1; b >= 0; b--) buckets[b]! += buckets[b + 1]!;
     for (let i = 0; i < size; i++) order[--buckets[bucket[i]!]!] = i;
     for (let n = 0; n < size; n++) {
+      if ((n & 255) === 255 && late()) throw new SearchAbandoned();
       const i = order[n]!;
       if (top.full && upper[i]! + SLACK < top.worstScore) {
         // Every candidate left is in this bucket or a lower one (the top bucket has no ceiling).

@@ -5,7 +5,7 @@
 import type { MentionSuggestion } from '../chat-model';
 import { isSubsequence } from './fuzzy';
 import { MENTION_KEYWORDS, type MentionKeyword, mentionToken } from './parse';
-import type { PathIndex } from './path-index';
+import { type PathIndex, SearchAbandoned, type SearchOptions } from './path-index';
 
 export const MAX_SUGGESTIONS = 50;
 
@@ -19,6 +19,18 @@ export interface RankOptions {
   openEditors: readonly string[];
   details: MentionDetails;
   limit?: number;
+  /** See SearchOptions: `rankMentions` then throws SearchAbandoned when the index's search runs past it. */
+  deadline?: SearchOptions['deadline'];
+}
+
+/** `rankMentions` by `deadline`, or undefined when the search ran past it. */
+export function rankMentionsBy(query: string, options: RankOptions & Required<Pick<RankOptions, 'deadline'>>): MentionSuggestion[] | undefined {
+  try {
+    return rankMentions(query, options);
+  } catch (error) {
+    if (error instanceof SearchAbandoned) return undefined;
+    throw error;
+  }
 }
 
 export function rankMentions(query: string, options: RankOptions): MentionSuggestion[] {
@@ -50,7 +62,7 @@ export function rankMentions(query: string, options: RankOptions): MentionSugges
       files.push(pathSuggestion(path, [], options.details.openEditor));
     }
   }
-  for (const ranked of options.index?.search(lower, { limit, preferred }) ?? []) {
+  for (const ranked of options.index?.search(lower, { limit, preferred, deadline: options.deadline }) ?? []) {
     if (seen.has(ranked.path)) continue;
     seen.add(ranked.path);
     files.push(pathSuggestion(ranked.path, ranked.matches, preferred.has(ranked.path) ? options.details.openEditor : undefined));
