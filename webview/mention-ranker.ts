@@ -17,7 +17,7 @@ const SLICE_MS = 5;
  * character still shows within a frame. A search that would take longer (a rare query over a large index) stops
  * and the host answers that key, as it does for a list's first key.
  */
-const RANK_BUDGET_MS = 8;
+const RANK_BUDGET_MS = 12;
 const WARM_UP_PATHS = 1_000;
 
 export class MentionRanker {
