@@ -5,8 +5,8 @@
 // first answer has not come, the host answers every key as before. The ranking is the host's own code
 // (src/shared/mentions/rank.ts), so both give the same list.
 import type { MentionSuggestion } from '../src/shared/chat-model';
-import { PathIndex } from '../src/shared/mentions/path-index';
-import { rankMentionsBy } from '../src/shared/mentions/rank';
+import { PathIndex, SearchAbandoned } from '../src/shared/mentions/path-index';
+import { MAX_SUGGESTIONS, rankMentionsBy } from '../src/shared/mentions/rank';
 import type { MentionRanking } from '../src/shared/protocol';
 
 /** Paths described per step, and the time a run of steps may take before it yields to the page. */
@@ -18,7 +18,7 @@ const SLICE_MS = 5;
  * and the host answers that key, as it does for a list's first key.
  */
 const RANK_BUDGET_MS = 12;
-const WARM_UP_PATHS = 1_000;
+const WARM_UP_SEARCHES = 24;
 
 export class MentionRanker {
   /** The index once built; `building` while its copy is read and built. */
@@ -77,9 +77,26 @@ export class MentionRanker {
       while (!index.buildSteps(STEP_PATHS)) if (this.now() >= end) return this.later(slice);
       this.index = index;
       this.building = undefined;
-      this.later(() => warmUp(paths));
+      this.warmUp(index, warmUpQueries(paths));
     };
     this.later(slice);
+  }
+
+  /**
+   * A new page runs the ranking's code unoptimised, on data it has not touched: the first keys over 105,000
+   * paths took 60-180 ms each in Chromium, many times a warm search. Searches of the index itself, one per task
+   * and stopped at SLICE_MS, make the next keys warm without blocking any. (The index ranks the same whatever
+   * was searched before.)
+   */
+  private warmUp(index: PathIndex, queries: string[]): void {
+    const query = queries.shift();
+    if (query === undefined || this.index !== index) return;
+    try {
+      index.search(query, { limit: MAX_SUGGESTIONS, deadline: { now: this.now, until: this.now() + SLICE_MS } });
+    } catch (error) {
+      if (!(error instanceof SearchAbandoned)) throw error;
+    }
+    this.later(() => this.warmUp(index, queries));
   }
 
   /** The list for `query` ranked here, or undefined when the host must answer. */
@@ -91,14 +108,14 @@ export class MentionRanker {
 }
 
 /**
- * A fresh page runs the ranking's code unoptimised: the first keys over a large index took 30-100 ms each. A few
- * searches over a small index of the same paths (a few milliseconds) get it compiled before the next key.
+ * The queries that warm a new index up: prefixes of a few of its names, from one letter on (the widest searches,
+ * which touch every path's features).
  */
-function warmUp(paths: readonly string[]): void {
-  const sample = paths.slice(0, WARM_UP_PATHS);
-  const small = new PathIndex(sample);
-  for (const path of sample.filter((_, i) => i % (WARM_UP_PATHS / 10) === 0)) {
-    const name = path.toLowerCase().replace(/[^a-z0-9]/g, '');
-    for (let i = 1; i <= Math.min(6, name.length); i++) small.search(name.slice(0, i), { limit: 50, preferred: new Set([sample[1]!]) });
+function warmUpQueries(paths: readonly string[]): string[] {
+  const queries = new Set<string>();
+  for (let k = 0; k < paths.length && queries.size < WARM_UP_SEARCHES; k += Math.max(1, Math.floor(paths.length / 7))) {
+    const name = paths[k]!.toLowerCase().replace(/^.*\/(?=.)/, '').replace(/[^a-z0-9]/g, '');
+    for (let i = 1; i <= Math.min(4, name.length); i++) queries.add(name.slice(0, i));
   }
+  return [...queries].slice(0, WARM_UP_SEARCHES);
 }
