@@ -131,7 +131,7 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
     for (let k = 0; k < all.length; k++) {
       for (const q of queries) if (q) assert.equal(stepped.exactScore(k, q), features.exactScore(k, q), `${q} in ${all[k]}`);
     }
-    for (const key of ['lower', 'nameStart', 'chars', 'startChars', 'pairs', 'startPairs'] as const) assert.deepEqual(stepped[key], features[key], key);
+    for (const key of ['lower', 'nameStart', 'chars', 'startChars', 'pairFilters', 'dirChars', 'nameStarts', 'nameTwice', 'firstStarts', 'firstBeforeBreak'] as const) assert.deepEqual(stepped[key], features[key], key);
     for (const q of queries) assert.deepEqual(index.search(q, { limit: 50 }), new PathIndex(all).search(q, { limit: 50 }), q);
     // Every path's lower case longer than itself: the word-start flags grow past the first estimate.
     const grows = new PathFeatures(['İİİ/İ.ts', 'a/İb.ts']);
