@@ -74,6 +74,63 @@ export class QueryBound {
     return this.alignment(f, k, this.whole(f, k, 0), this.nameHolds(f, k) ? this.inName(f, k, 0) : -Infinity) + this.rest(f, k);
   }
 
+  /** The sums of the last `advance`: the whole path's, and the name's (-Infinity: it cannot hold the query). */
+  sumWhole = 0;
+  sumName = 0;
+
+  /**
+   * What the index computes per candidate and keystroke: from a prefix's sums over the first `from` characters
+   * (0 and 0 at the root), the sums over the query's (left in `sumWhole` and `sumName`), and the bound of the
+   * score of path `k`. The same as `of`, with each feature read once.
+   */
+  advance(f: PathFeatures, k: number, from: number, whole: number, name: number): number {
+    const m = this.length;
+    const bits = this.bits;
+    const suffix = this.nameSuffix(f, k);
+    // A name that cannot hold the query cannot hold a longer one.
+    const holds = name !== -Infinity && suffix === m && f.nameStart[k]! > 0;
+    const starts = f.startChars[k]!;
+    const nameStarts = holds ? f.nameStarts[k]! : 0;
+    for (let i = from; i < m; i++) {
+      const bit = bits[i]!;
+      const start = bit === 0 || (starts & bit) !== 0;
+      const nameStart = bit === 0 || (nameStarts & bit) !== 0;
+      if (i === 0) {
+        whole += bit === 0 || (f.firstStarts[k]! & bit) !== 0 ? 9 : 1;
+        name += nameStart ? 13 : 5;
+        continue;
+      }
+      // As `step`, for both sums at once.
+      const word = 16 * k + this.pairWord[i]!;
+      const pair = this.pairMask[i]!;
+      const atStart = (f.pairFilters[word + 8]! & pair) !== 0 ? 15 : 8.8;
+      const elsewhere = (f.pairFilters[word]! & pair) !== 0 ? 7 : 0.8;
+      if (i === 1 && (f.firstBeforeBreak[k]! & this.firstThenWord) !== 0) whole += start ? 8.8 : 0.8;
+      else whole += start ? atStart : elsewhere;
+      name += 4 + (nameStart ? atStart : elsewhere);
+    }
+    if (!holds) name = -Infinity;
+    this.sumWhole = whole;
+    this.sumName = name;
+    const wholeBound = whole + 4 * Math.min(suffix, (f.dirChars[k]! & this.firstSingle) !== 0 ? m - 1 : m);
+    return (name > wholeBound ? name : wholeBound) + this.rest(f, k);
+  }
+
+  /** The longest suffix of the query the name can hold: its characters, and repeated ones twice. */
+  private nameSuffix(f: PathFeatures, k: number): number {
+    const m = this.length;
+    const names = f.nameChars[k]!;
+    const twice = f.nameTwice[k]!;
+    let suffix = 0;
+    while (suffix < m) {
+      const bit = this.bits[m - 1 - suffix]!;
+      const repeats = this.repeatsFrom[m - 1 - suffix]!;
+      if ((names & bit) !== bit || (twice & repeats) !== repeats) break;
+      suffix++;
+    }
+    return suffix;
+  }
+
   /** What characters `from` on add at most to an alignment of the whole path, without the name's +4s. */
   whole(f: PathFeatures, k: number, from: number): number {
     const starts = f.startChars[k]!;
@@ -132,15 +189,7 @@ export class QueryBound {
    */
   alignment(f: PathFeatures, k: number, whole: number, inName: number): number {
     const m = this.length;
-    const names = f.nameChars[k]!;
-    const twice = f.nameTwice[k]!;
-    let suffix = 0;
-    while (suffix < m) {
-      const bit = this.bits[m - 1 - suffix]!;
-      const repeats = this.repeatsFrom[m - 1 - suffix]!;
-      if ((names & bit) !== bit || (twice & repeats) !== repeats) break;
-      suffix++;
-    }
+    const suffix = this.nameSuffix(f, k);
     const firstInFolders = (f.dirChars[k]! & this.firstSingle) !== 0;
     const wholeBound = whole + 4 * Math.min(suffix, firstInFolders ? m - 1 : m);
     return inName > wholeBound ? inName : wholeBound;

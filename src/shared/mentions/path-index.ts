@@ -155,17 +155,15 @@ export class PathIndex {
       // The prefix's sums (or its exact alignment) plus what the new characters add; at the root, the sums.
       let w = from ? whole[j]! : 0;
       let n = from ? name[j]! : 0;
-      let align: number;
+      let total: number;
       if (Number.isNaN(n)) {
         w += bound.extend(f, k, fromLength);
-        align = w;
+        total = w + bound.rest(f, k);
       } else {
-        w += bound.whole(f, k, fromLength);
-        // A name that cannot hold the query cannot hold a longer one.
-        if (n !== -Infinity) n = bound.nameHolds(f, k) ? n + bound.inName(f, k, fromLength) : -Infinity;
-        align = bound.alignment(f, k, w, n);
+        total = bound.advance(f, k, fromLength, w, n);
+        w = bound.sumWhole;
+        n = bound.sumName;
       }
-      const total = align + bound.rest(f, k);
       const b = total <= 0 ? 0 : total >= BUCKETS ? BUCKETS : Math.floor(total);
       kept[size] = k;
       whole[size] = w;
