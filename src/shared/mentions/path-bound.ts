@@ -71,7 +71,7 @@ export class QueryBound {
 
   /** Upper bound of the score of path `k`, from nothing known. */
   of(f: PathFeatures, k: number): number {
-    return this.alignment(f, k, this.whole(f, k, 0), this.nameHolds(f, k) ? this.inName(f, k, 0) : -Infinity) + this.rest(f, k);
+    return this.advance(f, k, 0, 0, 0);
   }
 
   /** The sums of the last `advance`: the whole path's, and the name's (-Infinity: it cannot hold the query). */
@@ -81,7 +81,7 @@ export class QueryBound {
   /**
    * What the index computes per candidate and keystroke: from a prefix's sums over the first `from` characters
    * (0 and 0 at the root), the sums over the query's (left in `sumWhole` and `sumName`), and the bound of the
-   * score of path `k`. The same as `of`, with each feature read once.
+   * score of path `k` (`of` is this from nothing known).
    */
   advance(f: PathFeatures, k: number, from: number, whole: number, name: number): number {
     const m = this.length;
@@ -131,37 +131,6 @@ export class QueryBound {
     return suffix;
   }
 
-  /** What characters `from` on add at most to an alignment of the whole path, without the name's +4s. */
-  whole(f: PathFeatures, k: number, from: number): number {
-    const starts = f.startChars[k]!;
-    let added = 0;
-    for (let i = from; i < this.length; i++) {
-      const bit = this.bits[i]!;
-      const start = bit === 0 || (starts & bit) !== 0;
-      if (i === 0) added += bit === 0 || (f.firstStarts[k]! & bit) !== 0 ? 9 : 1;
-      else if (i === 1 && (f.firstBeforeBreak[k]! & this.firstThenWord) !== 0) added += start ? 8.8 : 0.8;
-      else added += this.step(f, k, i, start);
-    }
-    return added;
-  }
-
-  /** Whether the name can hold an alignment of the query: it has every character, and repeated ones twice. */
-  nameHolds(f: PathFeatures, k: number): boolean {
-    return f.nameStart[k]! > 0 && (f.nameChars[k]! & this.mask) === this.mask && (f.nameTwice[k]! & this.repeats) === this.repeats;
-  }
-
-  /** What characters `from` on add at most to an alignment within the name, +4s included (if it holds them all). */
-  inName(f: PathFeatures, k: number, from: number): number {
-    const starts = f.nameStarts[k]!;
-    let added = 0;
-    for (let i = from; i < this.length; i++) {
-      const bit = this.bits[i]!;
-      const start = bit === 0 || (starts & bit) !== 0;
-      added += 4 + (i === 0 ? (start ? 9 : 1) : this.step(f, k, i, start));
-    }
-    return added;
-  }
-
   /** What characters `from` on add at most to a known alignment (either), +4s included. */
   extend(f: PathFeatures, k: number, from: number): number {
     const starts = f.startChars[k]!;
@@ -180,19 +149,6 @@ export class QueryBound {
     const pair = this.pairMask[i]!;
     if (start) return (f.pairFilters[word + 8]! & pair) !== 0 ? 15 : 8.8;
     return (f.pairFilters[word]! & pair) !== 0 ? 7 : 0.8;
-  }
-
-  /**
-   * Upper bound of the best alignment from the sums `whole` and `inName` (-Infinity: the name cannot hold the
-   * query) over the query's characters: the whole path's plus 4 per character of the longest suffix of the
-   * query the name can hold (less the first character when the folders hold it), or the name's.
-   */
-  alignment(f: PathFeatures, k: number, whole: number, inName: number): number {
-    const m = this.length;
-    const suffix = this.nameSuffix(f, k);
-    const firstInFolders = (f.dirChars[k]! & this.firstSingle) !== 0;
-    const wholeBound = whole + 4 * Math.min(suffix, firstInFolders ? m - 1 : m);
-    return inName > wholeBound ? inName : wholeBound;
   }
 
   /** The name bonus at most, less the length. */

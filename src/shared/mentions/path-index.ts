@@ -1,7 +1,8 @@
 // The fuzzy index behind the "@" list: every keystroke ranks tens of thousands of paths, so
 // - each path's features sit in typed arrays (path-features.ts): one AND rejects a path that lacks a query
-//   character, and an upper bound of its score (word starts, name characters, the exact name bonus, its
-//   length) is read from numbers, so only paths that could still enter the best `limit` are scored at all;
+//   character, and an upper bound of its score (path-bound.ts: word starts, name characters, where an alignment
+//   must start, the exact name bonus, its length) is read from numbers, kept per prefix as sums that the next
+//   key extends, so only paths that could still enter the best `limit` are scored at all;
 // - the best results so far (open editors, then the previous answer) are scored first, so that bound bites early;
 // - the typed query's prefixes are kept as a stack: a query that extends one scans only the paths its prefix
 //   kept, and Backspace returns to a prefix whose answer is already known. Their candidates sit one after the
