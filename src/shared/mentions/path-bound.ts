@@ -87,8 +87,9 @@ export class QueryBound {
     const m = this.length;
     const bits = this.bits;
     const suffix = this.nameSuffix(f, k);
-    // A name that cannot hold the query cannot hold a longer one.
-    const holds = name !== -Infinity && suffix === m && f.nameStart[k]! > 0;
+    // A name that cannot hold the query cannot hold a longer one. (A path without folders is all name: its one
+    // alignment, within the whole path, earns +4 per character and +8 at its word starts, the name's.)
+    const holds = name !== -Infinity && suffix === m;
     const starts = f.startChars[k]!;
     const nameStarts = holds ? f.nameStarts[k]! : 0;
     for (let i = from; i < m; i++) {
@@ -112,7 +113,7 @@ export class QueryBound {
     if (!holds) name = -Infinity;
     this.sumWhole = whole;
     this.sumName = name;
-    const wholeBound = whole + 4 * Math.min(suffix, (f.dirChars[k]! & this.firstSingle) !== 0 ? m - 1 : m);
+    const wholeBound = whole + 4 * (suffix === m && (f.dirChars[k]! & this.firstSingle) !== 0 ? m - 1 : suffix);
     return (name > wholeBound ? name : wholeBound) + this.rest(f, k);
   }
 
@@ -120,7 +121,7 @@ export class QueryBound {
   private nameSuffix(f: PathFeatures, k: number): number {
     const m = this.length;
     const names = f.nameChars[k]!;
-    const twice = f.nameTwice[k]!;
+    const twice = this.repeats === 0 ? 0 : f.nameTwice[k]!;
     let suffix = 0;
     while (suffix < m) {
       const bit = this.bits[m - 1 - suffix]!;
