@@ -35,6 +35,8 @@ export class QueryBound {
   /** The first character's bit (if single) when the second is no separator: after a separator, it cannot follow directly. */
   private readonly firstThenWord: number;
   private readonly prefix: number;
+  /** The last character's bit (0 for none). */
+  private readonly last: number;
   private readonly prefixMask: number;
 
   constructor(private readonly query: string) {
@@ -59,6 +61,7 @@ export class QueryBound {
     }
     this.mask = mask;
     this.repeats = this.repeatsFrom[0]!;
+    this.last = m > 0 ? this.bits[m - 1]! : 0;
     this.firstSingle = m > 0 ? this.bits[0]! & SINGLE : 0;
     const second = m > 1 ? query.charCodeAt(1) : 47;
     this.firstThenWord = second === 47 || second === 45 || second === 95 || second === 46 || second === 32 ? 0 : this.firstSingle;
@@ -121,6 +124,9 @@ export class QueryBound {
   private nameSuffix(f: PathFeatures, k: number): number {
     const m = this.length;
     const names = f.nameChars[k]!;
+    // Most names lack the query's last character (no suffix at all); some hold the whole query.
+    if ((names & this.last) !== this.last) return 0;
+    if ((names & this.mask) === this.mask && (this.repeats === 0 || (f.nameTwice[k]! & this.repeats) === this.repeats)) return m;
     const twice = this.repeats === 0 ? 0 : f.nameTwice[k]!;
     let suffix = 0;
     while (suffix < m) {
