@@ -1,8 +1,9 @@
 // What the "@" index knows about each path, built once into flat typed arrays so a keystroke can rule most
 // paths out without touching a string: character masks (one AND rejects a path missing a query character),
 // the file name's bounds and first characters (the name bonus of `scorePath` computed exactly), and the word
-// starts (an upper bound per query character). `exactScore` gives bit for bit the score of `scorePath` (the
-// same floating-point operations in the same order) without allocating.
+// starts (an upper bound per query character), and where the greedy alignment of `align` must take its first
+// character (path-bound.ts turns these into a bound of the score). `exactScore` gives bit for bit the score of
+// `scorePath` (the same floating-point operations in the same order) without allocating.
 
 /** One bit per lower-case letter, two for digits (by parity) and one each for ".", "/", "-", and "_" or space. */
 export function charBit(code: number): number {
@@ -18,13 +19,6 @@ export function charBit(code: number): number {
 /** Which of 256 bits stands for the pair of characters `a` then `b` in a path's pair filter. */
 export function pairBit(a: number, b: number): number {
   return (Math.imul(a * 131 + b, 0x9e3779b1) >>> 24) & 255;
-}
-
-/** The mask of a (lower-cased) string's characters from `from` on; characters without a bit add nothing. */
-function maskOf(text: string, from = 0): number {
-  let mask = 0;
-  for (let i = from; i < text.length; i++) mask |= charBit(text.charCodeAt(i));
-  return mask;
 }
 
 /** The case-change half of `isBoundary` in fuzzy.ts: a lower-to-upper change in `path` at `i` (> 0). */
@@ -53,13 +47,24 @@ export class PathFeatures {
   readonly nameChars: Int32Array;
   /** Characters found at a word start. */
   readonly startChars: Int32Array;
+  /** Characters of the folders before the name; characters at a word start in the name; twice in the name. */
+  readonly dirChars: Int32Array;
+  readonly nameStarts: Int32Array;
+  readonly nameTwice: Int32Array;
   /**
-   * Two filters of the adjacent character pairs of each path, 256 bits (8 words) per path: every pair, and the
-   * pairs whose second character starts a word. A query character can follow the previous one directly only
-   * if their pair is in the first; directly and at a word start only if in the second.
+   * Characters whose first match in an alignment of the whole path is at a word start: `align` takes the first
+   * occurrence, or a later one at a word start in the same segment (between two "/").
    */
-  readonly pairs: Int32Array;
-  readonly startPairs: Int32Array;
+  readonly firstStarts: Int32Array;
+  /** Characters whose first match in an alignment of the whole path comes right before a separator or the end. */
+  readonly firstBeforeBreak: Int32Array;
+  /**
+   * Two filters of the adjacent character pairs of each path, 256 bits (8 words) each, side by side (16 words,
+   * one cache line, per path): every pair, then the pairs whose second character starts a word. A query
+   * character can follow the previous one directly only if their pair is in the first; directly and at a word
+   * start only if in the second.
+   */
+  readonly pairFilters: Int32Array;
   /** Word-start flags of every position of every lower-cased path, one after the other. */
   private starts: Uint8Array;
   private readonly offset: Int32Array;
@@ -81,8 +86,12 @@ export class PathFeatures {
     this.chars = new Int32Array(n);
     this.nameChars = new Int32Array(n);
     this.startChars = new Int32Array(n);
-    this.pairs = new Int32Array(8 * n);
-    this.startPairs = new Int32Array(8 * n);
+    this.dirChars = new Int32Array(n);
+    this.nameStarts = new Int32Array(n);
+    this.nameTwice = new Int32Array(n);
+    this.firstStarts = new Int32Array(n);
+    this.firstBeforeBreak = new Int32Array(n);
+    this.pairFilters = new Int32Array(16 * n);
     this.offset = new Int32Array(n + 1);
     let length = 0;
     for (const path of paths) length += path.length;
@@ -120,30 +129,71 @@ export class PathFeatures {
     this.stemLength[k] = (dot >= nameStart ? dot : nameEnd) - nameStart;
     this.pathLength[k] = path.length;
     this.namePrefix[k] = packPrefix(lower, nameStart, Math.min(4, nameEnd - nameStart));
-    this.chars[k] = maskOf(lower);
-    this.nameChars[k] = maskOf(lower, nameStart);
+    let dirChars = 0;
+    let nameChars = 0;
     let startChars = 0;
+    let nameStarts = 0;
+    let nameTwice = 0;
+    let firstStarts = 0;
+    // Per character with a bit (all below 128): the path it was last seen in, the segment and position of its
+    // first match, and whether that is settled (at a word start, or no later one in the segment).
+    const { seenIn, settledIn, firstSegment, firstAt, seen } = scratch;
+    const stamp = ++scratch.stamp;
+    let distinct = 0;
+    let segment = 0;
     const base = this.offset[k]!;
-    const pairs = 8 * k;
+    const pairs = 16 * k;
     let before = -1;
     for (let i = 0; i < lower.length; i++) {
       const code = lower.charCodeAt(i);
+      const bit = charBit(code);
       const start = i === 0 || before === 47 || before === 45 || before === 95 || before === 46 || before === 32 || caseStart(path, i);
       if (i > 0) {
-        const bit = pairBit(before, code);
-        this.pairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
-        if (start) this.startPairs[pairs + (bit >> 5)]! |= 1 << (bit & 31);
+        const pair = pairBit(before, code);
+        this.pairFilters[pairs + (pair >> 5)]! |= 1 << (pair & 31);
+        if (start) this.pairFilters[pairs + 8 + (pair >> 5)]! |= 1 << (pair & 31);
       }
       before = code;
+      if (i >= nameStart) {
+        nameTwice |= nameChars & bit;
+        nameChars |= bit;
+      } else {
+        dirChars |= bit;
+      }
+      if (bit !== 0) {
+        // The first occurrence is the first match; `align` moves on to a word start in its segment, but not for "/".
+        if (seenIn[code] !== stamp) {
+          seenIn[code] = stamp;
+          firstSegment[code] = segment;
+          firstAt[code] = i;
+          seen[distinct++] = code;
+          if (start) settledIn[code] = stamp;
+        } else if (start && settledIn[code] !== stamp && code !== 47 && firstSegment[code] === segment) {
+          firstAt[code] = i;
+          settledIn[code] = stamp;
+        }
+        if (start && settledIn[code] === stamp && firstAt[code] === i) firstStarts |= bit;
+      }
+      if (code === 47) segment++;
       if (!start) continue;
       this.starts[base + i] = 1;
-      startChars |= charBit(code);
+      startChars |= bit;
+      if (i >= nameStart) nameStarts |= bit;
     }
+    let firstBeforeBreak = 0;
+    for (let d = 0; d < distinct; d++) {
+      const after = firstAt[seen[d]!]! + 1;
+      const c = after < lower.length ? lower.charCodeAt(after) : 47;
+      if (c === 47 || c === 45 || c === 95 || c === 46 || c === 32) firstBeforeBreak |= charBit(seen[d]!);
+    }
+    this.chars[k] = dirChars | nameChars;
+    this.nameChars[k] = nameChars;
     this.startChars[k] = startChars;
-  }
-
-  hasPair(filter: Int32Array, k: number, bit: number): boolean {
-    return (filter[8 * k + (bit >> 5)]! & (1 << (bit & 31))) !== 0;
+    this.dirChars[k] = dirChars;
+    this.nameStarts[k] = nameStarts;
+    this.nameTwice[k] = nameTwice;
+    this.firstStarts[k] = firstStarts;
+    this.firstBeforeBreak[k] = firstBeforeBreak;
   }
 
   /** `scorePath(query, paths[k]).score`, bit for bit; `query` is lower-cased and not empty. */
@@ -151,17 +201,28 @@ export class PathFeatures {
     return this.scoreFrom(k, query, this.bestAlignment(k, query));
   }
 
-  /** The better of the two alignments' scores before the name bonus and length (-Infinity: neither aligns). */
-  bestAlignment(k: number, query: string, queryChars = -1): number {
+  /**
+   * The better of the two alignments' scores before the name bonus and length (-Infinity: neither aligns).
+   * `queryChars`: the query's mask, if known; `repeats`: the bits of characters it holds more than once.
+   */
+  bestAlignment(k: number, query: string, queryChars = -1, repeats = 0): number {
     const lower = this.lower[k]!;
     const nameStart = this.nameStart[k]!;
-    // A name without every character of the query cannot hold an alignment (`queryChars`: their mask, if known).
-    const nameCanAlign = nameStart > 0 && (queryChars === -1 || (this.nameChars[k]! & queryChars) === queryChars);
+    // A name without every character of the query (or with one the query repeats only once) holds no alignment.
+    const nameCanAlign = nameStart > 0 && (queryChars === -1 || ((this.nameChars[k]! & queryChars) === queryChars && (this.nameTwice[k]! & repeats) === repeats));
     const inName = nameCanAlign ? this.align(k, lower, query, nameStart, nameStart) : undefined;
+    this.jumped = false;
     const whole = this.align(k, lower, query, 0, nameStart);
+    // Without a move to a later word start, `align` took the first occurrence of each character: it failed
+    // because the query is not a subsequence of the path.
+    this.missed = whole === undefined && !this.jumped;
     const best = inName !== undefined && (whole === undefined || inName >= whole) ? inName : whole;
     return best ?? -Infinity;
   }
+
+  /** Whether the last `bestAlignment` found that the query is not a subsequence of the path (false: unknown). */
+  missed = false;
+  private jumped = false;
 
   scoreFrom(k: number, query: string, best: number): number {
     if (best === -Infinity) return -Infinity;
@@ -191,6 +252,7 @@ export class PathFeatures {
           if (c === 47) break;
           if (c === code && starts[base + i] === 1) {
             next = i;
+            this.jumped = true;
             break;
           }
         }
@@ -205,6 +267,9 @@ export class PathFeatures {
     return score;
   }
 }
+
+/** Scratch of `describe`, by character code (those with a bit are below 128); `stamp` numbers the paths described. */
+const scratch = { seenIn: new Float64Array(128), settledIn: new Float64Array(128), firstSegment: new Int32Array(128), firstAt: new Int32Array(128), seen: new Int32Array(128), stamp: 0 };
 
 /** Up to four characters of `text` from `from`, one byte each; a character above 255 packs as 0. */
 export function packPrefix(text: string, from: number, count: number): number {

@@ -1,13 +1,18 @@
 // The fuzzy index behind the "@" list: every keystroke ranks tens of thousands of paths, so
 // - each path's features sit in typed arrays (path-features.ts): one AND rejects a path that lacks a query
-//   character, and an upper bound of its score (word starts, name characters, the exact name bonus, its
-//   length) is read from numbers, so only paths that could still enter the best `limit` are scored at all;
+//   character, and an upper bound of its score (path-bound.ts: word starts, name characters, where an alignment
+//   must start, the exact name bonus, its length) is read from numbers, kept per prefix as sums that the next
+//   key extends, so only paths that could still enter the best `limit` are scored at all;
 // - the best results so far (open editors, then the previous answer) are scored first, so that bound bites early;
 // - the typed query's prefixes are kept as a stack: a query that extends one scans only the paths its prefix
-//   kept, and Backspace returns to a prefix whose answer is already known.
+//   kept, and Backspace returns to a prefix whose answer is already known. Their candidates sit one after the
+//   other in shared arrays (a stack too), so a keystroke allocates none of its own.
 // The ranking is exactly that of scoring every path with `scorePath` and sorting them all (see `compare`).
 import { isSubsequence, scorePath } from './fuzzy';
-import { charBit, packPrefix, pairBit, PathFeatures } from './path-features';
+import { QueryBound } from './path-bound';
+import { PathFeatures } from './path-features';
+
+export { QueryBound } from './path-bound';
 
 export interface RankedPath {
   path: string;
@@ -38,18 +43,25 @@ const MAX_PREFIXES = 32;
 /** Bounds are sorted by whole points from 0 (and below) to this (and above). */
 const BUCKETS = 256;
 
-
 interface Prefix {
   query: string;
-  /** The paths that have every character of `query` and were not found not to match (undefined: all). */
-  candidates: Candidates | undefined;
+  /**
+   * Where in the stack of candidates (`Candidates`) lie the paths that have every character of `query` and were
+   * not found not to match (undefined: all paths).
+   */
+  candidates: { start: number; end: number } | undefined;
   answer?: { limit: number; preferred: string; ranked: RankedPath[] };
 }
 
+/**
+ * Per candidate path of a prefix, either its exact best alignment for the query (`whole`, with `name` NaN) once
+ * it was scored, or two sums of `QueryBound` over the query's characters: for an alignment of the whole path,
+ * and within the name (-Infinity: the name cannot hold the query, nor any longer one).
+ */
 interface Candidates {
   paths: Int32Array;
-  /** Per path, an upper bound of its best alignment's score for the query: exact when it was scored. */
-  alignment: Float64Array;
+  whole: Float64Array;
+  name: Float64Array;
 }
 
 export class PathIndex {
@@ -62,7 +74,10 @@ export class PathIndex {
   private readonly seen: Int32Array;
   /** The best alignment of each path scored in this search (NaN: not a subsequence). */
   private readonly alignments: Float64Array;
-  private readonly scratch: { kept: Int32Array; alignment: Float64Array; upper: Float64Array; bucket: Uint16Array; order: Int32Array };
+  private stack: Candidates = { paths: new Int32Array(0), whole: new Float64Array(0), name: new Float64Array(0) };
+  private readonly scratch: { upper: Float64Array; bucket: Uint16Array; order: Int32Array };
+  /** Paths scored exactly, for tests: the bound's worth is in how few it leaves. */
+  scored = 0;
   private searches = 0;
   private lastBest: number[] = [];
 
@@ -75,7 +90,7 @@ export class PathIndex {
     this.seen = new Int32Array(paths.length);
     this.alignments = new Float64Array(paths.length);
     const n = paths.length;
-    this.scratch = { kept: new Int32Array(n), alignment: new Float64Array(n), upper: new Float64Array(n), bucket: new Uint16Array(n), order: new Int32Array(n) };
+    this.scratch = { upper: new Float64Array(n), bucket: new Uint16Array(n), order: new Int32Array(n) };
     if (!options.inSteps) this.buildSteps(n);
   }
 
@@ -113,7 +128,7 @@ export class PathIndex {
     return ranked.map((r) => ({ ...r, matches: [...r.matches] }));
   }
 
-  private rank(q: string, fromLength: number, from: Candidates | undefined, options: SearchOptions): { best: Scored[]; candidates: Candidates } {
+  private rank(q: string, fromLength: number, from: Prefix['candidates'], options: SearchOptions): { best: Scored[]; candidates: Prefix['candidates'] } {
     const f = this.features;
     const top = new TopK(options.limit, this.paths);
     const stamp = ++this.searches;
@@ -121,9 +136,10 @@ export class PathIndex {
     const alignments = this.alignments;
     const score = (k: number, bonus: number) => {
       this.seen[k] = stamp;
-      const best = q ? f.bestAlignment(k, q, bound.mask) : 0;
+      this.scored++;
+      const best = q ? f.bestAlignment(k, q, bound.mask, bound.repeats) : 0;
       // An alignment is a subsequence; without one, the path may still be one (ranked last, at -Infinity).
-      if (best === -Infinity && !isSubsequence(q, f.lower[k]!)) {
+      if (best === -Infinity && (f.missed || !isSubsequence(q, f.lower[k]!))) {
         alignments[k] = NaN;
         return;
       }
@@ -139,29 +155,44 @@ export class PathIndex {
 
     // Every candidate's bound first (numbers only), then the candidates best bound first, by whole points:
     // the bar rises as fast as it can, and the scan stops at the first point no candidate left can reach.
-    const count = from ? from.paths.length : this.paths.length;
-    // Scratch, as long as the index: no allocation per keystroke but the candidates kept for the next one.
-    const { kept, alignment, upper, bucket, order } = this.scratch;
+    // This query's candidates go on the stack right after the prefix's (they are fewer).
+    const start = from ? from.end : 0;
+    const count = from ? from.end - from.start : this.paths.length;
+    const { paths: kept, whole, name } = this.reserve(start + count);
+    // Scratch, as long as the index: no allocation per keystroke.
+    const { upper, bucket, order } = this.scratch;
     const buckets = new Int32Array(BUCKETS + 1);
-    let size = 0;
+    const chars = f.chars;
+    const mask = bound.mask;
+    let size = start;
     const deadline = options.deadline;
     const late = () => deadline !== undefined && deadline.now() > deadline.until;
-    for (let j = 0; j < count; j++) {
+    for (let j = from ? from.start : 0; j < (from ? from.end : count); j++) {
       if ((j & 4095) === 4095 && late()) throw new SearchAbandoned();
-      const k = from ? from.paths[j]! : j;
-      if ((f.chars[k]! & bound.mask) !== bound.mask) continue;
-      // The prefix's alignment (exact, or its bound: never above the features' bound, which adds up the same
-      // terms per character) plus what the new characters can add; at the root, the features' bound.
-      const align = from ? from.alignment[j]! + bound.added(f, k, fromLength) : bound.alignment(f, k);
-      const total = align + bound.rest(f, k);
+      const k = from ? kept[j]! : j;
+      if ((chars[k]! & mask) !== mask) continue;
+      // The prefix's sums (or its exact alignment) plus what the new characters add; at the root, the sums.
+      let w = from ? whole[j]! : 0;
+      let n = from ? name[j]! : 0;
+      let total: number;
+      if (Number.isNaN(n)) {
+        w += bound.extend(f, k, fromLength);
+        total = w + bound.rest(f, k);
+      } else {
+        total = bound.advance(f, k, fromLength, w, n);
+        w = bound.sumWhole;
+        n = bound.sumName;
+      }
       const b = total <= 0 ? 0 : total >= BUCKETS ? BUCKETS : Math.floor(total);
       kept[size] = k;
-      alignment[size] = align;
-      upper[size] = total;
-      bucket[size] = b;
+      whole[size] = w;
+      name[size] = n;
+      upper[size - start] = total;
+      bucket[size - start] = b;
       buckets[b]!++;
       size++;
     }
+    size -= start;
     // Counting sort of the candidates by bucket, best first.
     for (let b = BUCKETS - 1; b >= 0; b--) buckets[b]! += buckets[b + 1]!;
     for (let i = 0; i < size; i++) order[--buckets[bucket[i]!]!] = i;
@@ -173,84 +204,39 @@ export class PathIndex {
         if (bucket[i]! < BUCKETS && bucket[i]! + 1 + SLACK < top.worstScore) break;
         continue;
       }
-      const k = kept[i]!;
+      const k = kept[start + i]!;
       if (this.seen[k] !== stamp) score(k, 0);
       // Scored: its exact alignment, or NaN when it is not a subsequence (no longer query can match it either).
-      alignment[i] = alignments[k]!;
+      whole[start + i] = alignments[k]!;
+      name[start + i] = NaN;
     }
-    let w = 0;
-    for (let i = 0; i < size; i++) {
-      if (Number.isNaN(alignment[i]!)) continue;
-      kept[w] = kept[i]!;
-      alignment[w++] = alignment[i]!;
+    let end = start;
+    for (let i = start; i < start + size; i++) {
+      if (Number.isNaN(whole[i]!)) continue;
+      kept[end] = kept[i]!;
+      name[end] = name[i]!;
+      whole[end++] = whole[i]!;
     }
-    return { best: top.sorted(), candidates: { paths: kept.slice(0, w), alignment: alignment.slice(0, w) } };
+    return { best: top.sorted(), candidates: { start, end } };
+  }
+
+  /** The stack of candidates, with room for `length` of them. */
+  private reserve(length: number): Candidates {
+    const stack = this.stack;
+    if (stack.paths.length >= length) return stack;
+    const grown = Math.max(length, 2 * stack.paths.length, this.paths.length);
+    const paths = new Int32Array(grown);
+    const whole = new Float64Array(grown);
+    const name = new Float64Array(grown);
+    paths.set(stack.paths);
+    whole.set(stack.whole);
+    name.set(stack.name);
+    this.stack = { paths, whole, name };
+    return this.stack;
   }
 
   private lookup(path: string): number | undefined {
     return this.indexOfPath.get(path);
-  }
-}
-
-/** An upper bound of `exactScore` for one query, from a path's typed features only. */
-export class QueryBound {
-  /** The query's characters that have a bit. */
-  readonly mask: number;
-  private readonly bits: number[];
-  /** The pair-filter bit of each query character with the one before it. */
-  private readonly pairs: number[];
-  private readonly prefix: number;
-  private readonly prefixMask: number;
-
-  constructor(private readonly query: string) {
-    this.bits = Array.from({ length: query.length }, (_, i) => charBit(query.charCodeAt(i)));
-    this.mask = this.bits.reduce((a, b) => a | b, 0);
-    this.pairs = Array.from({ length: query.length }, (_, i) => (i > 0 ? pairBit(query.charCodeAt(i - 1), query.charCodeAt(i)) : 0));
-    const n = Math.min(4, query.length);
-    let unpackable = false;
-    for (let i = 0; i < n; i++) unpackable ||= query.charCodeAt(i) > 255;
-    this.prefix = packPrefix(query, 0, n);
-    this.prefixMask = unpackable ? 0 : n === 4 ? -1 : (1 << (8 * n)) - 1;
-  }
-
-  /** Upper bound of the score of path `k`. */
-  of(f: PathFeatures, k: number): number {
-    return this.alignment(f, k) + this.rest(f, k);
-  }
-
-  /** Upper bound of the best alignment's score (see `align` in fuzzy.ts). */
-  alignment(f: PathFeatures, k: number): number {
-    return this.added(f, k, 0);
-  }
-
-  /**
-   * Upper bound of what the query's characters from `from` on add to an alignment of the ones before: each 1,
-   * +4 in the name, and at most one of +8 at a word start, +6 right after the previous match, +14 for both.
-   */
-  added(f: PathFeatures, k: number, from: number): number {
-    const starts = f.startChars[k]!;
-    const names = f.nameChars[k]!;
-    let added = 0;
-    for (let i = from; i < this.bits.length; i++) {
-      const bit = this.bits[i]!;
-      const start = bit === 0 || (starts & bit) !== 0;
-      added += 1 + (bit === 0 || (names & bit) !== 0 ? 4 : 0);
-      if (i === 0) added += start ? 8 : 0;
-      else if (f.hasPair(f.startPairs, k, this.pairs[i]!)) added += 14;
-      else added += start ? 8 : f.hasPair(f.pairs, k, this.pairs[i]!) ? 6 : 0;
-    }
-    return added;
-  }
-
-  /** The name bonus at most, less the length. */
-  rest(f: PathFeatures, k: number): number {
-    const length = this.query.length;
-    let rest = -f.pathLength[k]! / 100;
-    const nameLength = f.nameLength[k]!;
-    if (length > 0 && nameLength >= length && (f.namePrefix[k]! & this.prefixMask) === (this.prefix & this.prefixMask)) {
-      rest += nameLength === length || f.stemLength[k]! === length ? 40 : 20;
-    }
-    return rest;
   }
 }
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isSubsequence, scorePath } from '../../../src/shared/mentions/fuzzy';
-import { PathFeatures } from '../../../src/shared/mentions/path-features';
+import { charBit, pairBit, PathFeatures } from '../../../src/shared/mentions/path-features';
 import { PathIndex, PREFERRED_BONUS, QueryBound } from '../../../src/shared/mentions/path-index';
+import { withFolders } from '../../../src/shared/mentions/rank';
 import { mulberry32 } from '../../support/seeded-random';
 
 const paths = [
@@ -131,7 +132,7 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
     for (let k = 0; k < all.length; k++) {
       for (const q of queries) if (q) assert.equal(stepped.exactScore(k, q), features.exactScore(k, q), `${q} in ${all[k]}`);
     }
-    for (const key of ['lower', 'nameStart', 'chars', 'startChars', 'pairs', 'startPairs'] as const) assert.deepEqual(stepped[key], features[key], key);
+    for (const key of ['lower', 'nameStart', 'chars', 'startChars', 'pairFilters', 'dirChars', 'nameStarts', 'nameTwice', 'firstStarts', 'firstBeforeBreak'] as const) assert.deepEqual(stepped[key], features[key], key);
     for (const q of queries) assert.deepEqual(index.search(q, { limit: 50 }), new PathIndex(all).search(q, { limit: 50 }), q);
     // Every path's lower case longer than itself: the word-start flags grow past the first estimate.
     const grows = new PathFeatures(['İİİ/İ.ts', 'a/İb.ts']);
@@ -186,6 +187,75 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
         }
       }
     }
+  });
+
+  test('monorepo-shaped paths (folders ending in "s", separators, letters repeated): no path scores above its bound, and typed key by key the index ranks as scoring every path', () => {
+    // The bound's constraints on each alignment (where the first match must land, what follows it, the suffix
+    // the name can hold, repeated letters) checked on paths and queries made to meet them.
+    const rnd = mulberry32(99);
+    const any = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const words = ['packages', 'apps', 'src', 'components', 'cache', 'Config', 'store', 'Render', 'user', 'ss', 'sr', 'x-y', 'a_b', 'v2', 'Über'];
+    const files = [...new Set(Array.from({ length: 500 }, () => Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => any(words) + (rnd() < 0.4 ? any(words) : '')).join(rnd() < 0.85 ? '/' : '-') + any(['.ts', '.css', '', '/'])))];
+    const f = new PathFeatures(files);
+    const index = new PathIndex(files);
+    let checked = 0;
+    for (let n = 0; n < 300; n++) {
+      const source = any(files).toLowerCase();
+      let q = '';
+      for (const c of source) if (rnd() < 0.35) q += c;
+      if (!q) continue;
+      const b = new QueryBound(q);
+      for (let k = 0; k < files.length; k++) {
+        const score = f.exactScore(k, q);
+        if (score === -Infinity) continue;
+        checked++;
+        assert.ok(score <= b.of(f, k) + 1e-9, `${q} in ${files[k]}: ${score} > ${b.of(f, k)}`);
+      }
+      if (n % 5 > 0) continue;
+      for (let i = 1; i <= q.length; i++) {
+        const typed = q.slice(0, i);
+        const reference = files
+          .filter((p) => isSubsequence(typed, p.toLowerCase()))
+          .map((p) => ({ path: p, score: scorePath(typed, p).score }))
+          .sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+          .slice(0, 10);
+        assert.deepEqual(index.search(typed, { limit: 10 }).map((r) => ({ path: r.path, score: r.score })), reference, typed);
+      }
+    }
+    assert.ok(checked > 5000, `${checked}`);
+  });
+
+  test('the bound prunes: "srcc" over folders ending in "s" is scored on fewer than half the paths a bound per character lets through', () => {
+    const rnd = mulberry32(7);
+    const any = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const words = ['button', 'user', 'service', 'store', 'render', 'router', 'cache', 'client', 'config', 'chart', 'schema', 'session', 'input', 'list'];
+    const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+    const files = Array.from({ length: 3000 }, () => `${any(['packages', 'apps', 'libs', 'tools'])}/${any(words)}-${any(words)}/src/${any(['components', 'utils', 'hooks', 'services'])}/${any(words)}${cap(any(words))}${cap(any(words))}${any(['.ts', '.css', '.md'])}`);
+    const paths = withFolders([...new Set(files)]);
+    const index = new PathIndex(paths);
+    for (const q of ['s', 'sr', 'src']) index.search(q, { limit: 50 });
+    const before = index.scored;
+    const found = index.search('srcc', { limit: 50 });
+    const scored = index.scored - before;
+    // The bound this one replaced: per character 1, +4 if anywhere in the name, +14, +8 or +6 if anywhere in the path.
+    const f = new PathFeatures(paths);
+    const b = new QueryBound('srcc');
+    const perCharacter = (k: number) => {
+      let bound = b.rest(f, k);
+      for (let i = 0; i < 4; i++) {
+        const bit = charBit('srcc'.charCodeAt(i));
+        const start = (f.startChars[k]! & bit) !== 0;
+        const pair = i > 0 ? pairBit('srcc'.charCodeAt(i - 1), 'srcc'.charCodeAt(i)) : 0;
+        const has = (filter: number) => (f.pairFilters[16 * k + filter + (pair >> 5)]! & (1 << (pair & 31))) !== 0;
+        bound += 1 + ((f.nameChars[k]! & bit) !== 0 ? 4 : 0);
+        if (i === 0) bound += start ? 8 : 0;
+        else bound += has(8) ? 14 : start ? 8 : has(0) ? 6 : 0;
+      }
+      return bound;
+    };
+    const bar = found[found.length - 1]!.score;
+    const loose = paths.filter((p, k) => (f.chars[k]! & b.mask) === b.mask && perCharacter(k) >= bar).length;
+    assert.ok(scored * 2 < loose, `scored ${scored}, a bound per character lets ${loose} through`);
   });
 
   test('long queries: bounds past the last bucket do not end the scan', () => {
