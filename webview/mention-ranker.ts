@@ -56,6 +56,8 @@ export class MentionRanker {
    * meanwhile (105,000 paths take about 30 slices).
    */
   receiveIndex(generation: number, text: string): void {
+    // Lists opened while the host's first build ran all asked for it: the copy held or being built is kept.
+    if (generation === this.generation) return;
     this.generation = generation;
     this.index = undefined;
     const token = {};

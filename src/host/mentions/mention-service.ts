@@ -33,12 +33,14 @@ export class MentionService implements vscode.Disposable {
   /**
    * The "@" list for `query`. A list's first query says which index generation the webview holds
    * (`indexGeneration`): it is sent the index when that changed, and what it needs to rank the next keys itself.
+   * Not while the index is rebuilt (files were created or deleted): the webview would rank that list's keys with
+   * the old paths, so the host answers them, and the next list brings the new index.
    */
   async suggest(requestId: number, query: string, indexGeneration?: number): Promise<void> {
     const current = await this.index.get();
     const openEditors = openEditorPaths();
     const items = suggestMentions(query, { index: current?.index, openEditors });
-    if (indexGeneration === undefined || !current) return this.deps.post({ type: 'mentionSuggestions', requestId, items });
+    if (indexGeneration === undefined || !current || this.index.rebuilding) return this.deps.post({ type: 'mentionSuggestions', requestId, items });
     const { index, generation } = current;
     if (indexGeneration !== generation) this.deps.post({ type: 'mentionIndex', generation, paths: index.paths.join('\0') });
     this.deps.post({ type: 'mentionSuggestions', requestId, items, ranking: { generation, openEditors, details: mentionDetails() } });

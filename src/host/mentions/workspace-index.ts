@@ -32,6 +32,11 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   /** The index, rebuilt first when stale; the previous one serves while a rebuild runs. */
+  /** Whether a rebuild runs: the index `get` gives may be missing files created or still hold deleted ones. */
+  get rebuilding(): boolean {
+    return this.building !== undefined;
+  }
+
   async get(): Promise<IndexGeneration | undefined> {
     if (this.stale && !this.building) {
       this.stale = false;

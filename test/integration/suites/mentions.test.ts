@@ -144,9 +144,19 @@ describe('mentions and images inside VS Code', () => {
       assert.deepEqual((await ask(3, 'xy')).map((m) => m.type === 'mentionSuggestions' && m.ranking), [undefined], 'a later key of the list: no ranking');
 
       const created = vscode.Uri.joinPath(folder(), 'generation-probe.ts');
+      // Asked once VS Code has reported the creation (to every watcher in this extension host, the index's too).
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder(), '*.ts'));
+      const reported = new Promise<void>((resolve) => watcher.onDidCreate(() => resolve()));
       await vscode.workspace.fs.writeFile(created, new TextEncoder().encode('export {};\n'));
+      await reported.finally(() => watcher.dispose());
+      // Until the rebuild has listed the new file, a list's first answer brings no ranking: the webview would
+      // rank that list's keys with the old paths (the new file missing).
       const next = await waitForAsync(async () => {
-        const [m] = await ask(4, 'genprobe', index.generation);
+        const answer = await ask(4, 'genprobe', index.generation);
+        const last = answer.at(-1);
+        assert.ok(last?.type === 'mentionSuggestions');
+        if (last.ranking) assert.ok(last.ranking.generation > index.generation, `a ranking of generation ${last.ranking.generation} after a file was created`);
+        const [m] = answer;
         return m?.type === 'mentionIndex' && m;
       }, 20_000, 'a new generation with the created file');
       assert.ok(next.generation > index.generation);

@@ -137,6 +137,10 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
     // Every path's lower case longer than itself: the word-start flags grow past the first estimate.
     const grows = new PathFeatures(['İİİ/İ.ts', 'a/İb.ts']);
     assert.equal(grows.exactScore(1, 'i̇b'), scorePath('i̇b', 'a/İb.ts').score);
+    // Past the first estimate, a later path's word starts must still be read as such.
+    const later = new PathFeatures(['İİİİ', 'a/b'], { inSteps: true });
+    later.buildSteps(2);
+    assert.equal(later.exactScore(1, 'b'), scorePath('b', 'a/b').score);
   });
 
   test('the index ranks exactly as scoring and sorting every path, whatever was typed before', () => {

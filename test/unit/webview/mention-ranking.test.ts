@@ -37,7 +37,7 @@ describe('webview mentions: the list ranked in the webview', () => {
     const { requestId } = first as { requestId: number };
     t.app.receive({ type: 'mentionIndex', generation: 3, paths: PATHS.join('\0') });
     t.app.receive({ type: 'mentionSuggestions', requestId, items: [], ranking: ranking(3, ['docs/api.md']) });
-    // Built in several tasks: a key typed meanwhile still goes to the host.
+    // Built in later tasks: a key typed before then still goes to the host.
     typeKeys('a');
     assert.deepEqual(queries().map((q) => q.type === 'mentionQuery' && [q.query, q.indexGeneration]), [['a', undefined]]);
     let local = false;
@@ -67,6 +67,35 @@ describe('webview mentions: the list ranked in the webview', () => {
     const again = queries();
     assert.equal((again[0] as { indexGeneration?: number }).indexGeneration, 3);
     assert.equal(again.length, 2, 'until the new list\'s first answer comes, the host answers');
+  });
+
+  it('the copy is read and built in slices of a few milliseconds, one per task, and not again for the generation it holds', async () => {
+    t = mount();
+    t.init();
+    t.takePosted();
+    // A clock that moves 2 ms at each reading: a slice ends after a step or two of 1,000 paths.
+    let clock = 0;
+    t.window.performance.now = () => (clock += 2);
+    typeKeys('@');
+    const { requestId } = queries()[0] as { requestId: number };
+    t.app.receive({ type: 'mentionIndex', generation: 4, paths: PATHS.join('\0') });
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: [], ranking: ranking(4) });
+    let tasks = 0;
+    for (; tasks < 100; tasks++) {
+      await delay(0);
+      // A query no path matches: its search reads the clock once, far from the key's deadline.
+      typeKeys('q');
+      const asked = queries().length;
+      input().value = input().value.slice(0, -1);
+      input().dispatchEvent(new t.window.Event('input', { bubbles: true }));
+      queries();
+      if (asked === 0) break;
+    }
+    assert.ok(tasks >= 2 && tasks < 100, `built over ${tasks} tasks after the first`);
+    // The same generation again (a list opened while the host's first build ran): the copy is kept.
+    t.app.receive({ type: 'mentionIndex', generation: 4, paths: PATHS.join('\0') });
+    typeKeys('q');
+    assert.equal(queries().length, 0, 'still ranked here');
   });
 
   it('an index of another generation than the ranking, or a ranking from an older list, leaves the keys to the host', async () => {
