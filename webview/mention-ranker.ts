@@ -3,19 +3,20 @@
 // rank the next keys itself (the index's generation, the open editors, the descriptions); the index itself
 // comes only when its generation changed, and is built between frames. Until it is built, and for a list whose
 // first answer has not come, the host answers every key as before. The ranking is the host's own code
-// (src/shared/mentions/rank.ts), so both give the same list.
+// (src/shared/mentions/rank.ts), so both give the same list. A key's search runs in the input handler for at
+// most RANK_BUDGET_MS; a longer one (a rare query over a large index) goes on in later tasks, after the frame
+// that shows the key, and draws the list when it ends unless a newer key came.
 import type { MentionSuggestion } from '../src/shared/chat-model';
-import { PathIndex, SearchAbandoned } from '../src/shared/mentions/path-index';
-import { MAX_SUGGESTIONS, rankMentionsBy } from '../src/shared/mentions/rank';
+import { PathIndex } from '../src/shared/mentions/path-index';
+import { MAX_SUGGESTIONS, rankMentionsSteps } from '../src/shared/mentions/rank';
 import type { MentionRanking } from '../src/shared/protocol';
 
 /** Paths described per step, and the time a run of steps may take before it yields to the page. */
 const STEP_PATHS = 1_000;
 const SLICE_MS = 5;
 /**
- * The longest a key may wait for the list ranked here: with the list's drawing and the frame, the typed
- * character still shows within a frame. A search that would take longer (a rare query over a large index) stops
- * and the host answers that key, as it does for a list's first key.
+ * The longest a key's search runs before the frame that shows the key: with the list's drawing, the typed
+ * character still shows within a frame.
  */
 const RANK_BUDGET_MS = 12;
 const WARM_UP_SEARCHES = 24;
@@ -28,6 +29,10 @@ export class MentionRanker {
   private ranking: MentionRanking | undefined;
   /** The first query of the list shown: only its answer's ranking is used. */
   private list = -1;
+  /** The search going on in later tasks (a newer key's or a warm-up's search ends it), and its slice's end. */
+  private pending: object | undefined;
+  private sliceEnd = 0;
+  private readonly pause = () => this.now() > this.sliceEnd;
 
   constructor(
     /** Runs a function in a later task. */
@@ -91,21 +96,43 @@ export class MentionRanker {
    * was searched before.)
    */
   private warmUp(index: PathIndex, queries: string[]): void {
+    if (this.index !== index) return;
+    // After a key's search going on: the warm-up would end it.
+    if (this.pending) return this.later(() => this.warmUp(index, queries));
     const query = queries.shift();
-    if (query === undefined || this.index !== index) return;
-    try {
-      index.search(query, { limit: MAX_SUGGESTIONS, deadline: { now: this.now, until: this.now() + SLICE_MS } });
-    } catch (error) {
-      if (!(error instanceof SearchAbandoned)) throw error;
-    }
+    if (query === undefined) return;
+    this.sliceEnd = this.now() + SLICE_MS;
+    // One slice each; one that does not end is dropped (never resumed).
+    index.searchSteps(query, { limit: MAX_SUGGESTIONS }, this.pause).next();
     this.later(() => this.warmUp(index, queries));
   }
 
-  /** The list for `query` ranked here, or undefined when the host must answer. */
-  rank(query: string): MentionSuggestion[] | undefined {
+  /**
+   * The list for `query` ranked here; 'later' when its search goes on in later tasks (`show` gets the list then,
+   * unless a newer key's search came first); undefined when the host must answer.
+   */
+  rank(query: string, show: (items: MentionSuggestion[]) => void): MentionSuggestion[] | 'later' | undefined {
     const { index, ranking } = this;
     if (!index?.built || !ranking || ranking.generation !== this.generation) return undefined;
-    return rankMentionsBy(query, { index, openEditors: ranking.openEditors, details: ranking.details, deadline: { now: this.now, until: this.now() + RANK_BUDGET_MS } });
+    this.sliceEnd = this.now() + RANK_BUDGET_MS;
+    const steps = rankMentionsSteps(query, { index, openEditors: ranking.openEditors, details: ranking.details }, this.pause);
+    const first = steps.next();
+    if (first.done) {
+      this.pending = undefined;
+      return first.value;
+    }
+    const token = {};
+    this.pending = token;
+    const slice = () => {
+      if (this.pending !== token) return;
+      this.sliceEnd = this.now() + SLICE_MS;
+      const step = steps.next();
+      if (!step.done) return this.later(slice);
+      this.pending = undefined;
+      show(step.value);
+    };
+    this.later(slice);
+    return 'later';
   }
 }
 

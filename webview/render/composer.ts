@@ -47,8 +47,11 @@ export interface ComposerActions {
   send(text: string, images: PendingImage[]): void;
   /** Asks the host for the list; `opened`: the list's first query. */
   queryMentions(requestId: number, query: string, opened: boolean): void;
-  /** The list ranked in the webview, or undefined when the host must answer. */
-  rankMentions(query: string): MentionSuggestion[] | undefined;
+  /**
+   * The list ranked in the webview; 'later' when it comes to `show` after the frame that shows the key (a long
+   * search); undefined when the host must answer.
+   */
+  rankMentions(query: string, show: (items: MentionSuggestion[]) => void): MentionSuggestion[] | 'later' | undefined;
   previewMention(requestId: number, token: string): void;
   dropUris(uris: string[]): void;
   stop(): void;
@@ -70,7 +73,7 @@ export class Composer {
   private settings: SessionSettings = { mode: 'default', model: undefined };
   private requestId = 0;
   /** The mention being typed: where its "@" is and the request whose answer the list waits for. */
-  private query: { at: number; requestId: number } | undefined;
+  private query: { at: number; requestId: number; text: string } | undefined;
   /** The "@" whose list Escape closed: it stays closed until the caret leaves that mention. */
   private dismissedAt: number | undefined;
   private readonly previews = new Map<number, string>();
@@ -141,10 +144,10 @@ export class Composer {
     this.refresh();
   }
 
-  /** The host's answer to a mention query; answers to older queries are dropped. */
+  /** The answer to a mention query (the host's, or a long search in the webview); answers to older ones are dropped. */
   showSuggestions(requestId: number, items: MentionSuggestion[]): void {
     if (!this.query || this.query.requestId !== requestId) return;
-    this.list.show(items);
+    this.list.show(items, this.query.text);
   }
 
   mentionPreview(requestId: number, chip: AttachmentChip | undefined): void {
@@ -240,10 +243,10 @@ export class Composer {
     // the next keys are ranked here, and drawn before the frame that shows the key.
     const opened = this.query?.at !== at;
     const requestId = ++this.requestId;
-    this.query = { at, requestId };
-    const local = opened ? undefined : this.actions.rankMentions(match![2]!);
-    if (local) this.list.show(local);
-    else this.actions.queryMentions(requestId, match![2]!, opened);
+    this.query = { at, requestId, text: match![2]! };
+    const local = opened ? undefined : this.actions.rankMentions(match![2]!, (items) => this.showSuggestions(requestId, items));
+    if (local === undefined) this.actions.queryMentions(requestId, match![2]!, opened);
+    else if (local !== 'later') this.list.show(local, match![2]!);
   }
 
   private pick(item: MentionSuggestion): void {

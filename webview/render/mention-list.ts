@@ -79,7 +79,9 @@ export class MentionList {
     return !this.element.hidden;
   }
 
-  show(items: MentionSuggestion[]): void {
+  /** Shows the list for `query` (the list says which in `data-query`, for tests and benchmarks). */
+  show(items: MentionSuggestion[], query: string): void {
+    this.element.dataset.query = query;
     this.items = items;
     this.active = 0;
     const count = Math.min(items.length, FIRST_ROWS);

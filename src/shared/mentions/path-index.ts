@@ -25,16 +25,10 @@ export interface SearchOptions {
   limit: number;
   /** Paths ranked above all others when they match (open editors). */
   preferred?: ReadonlySet<string>;
-  /** A search still running at `until` (by `now`) stops with `SearchAbandoned`; the index stays as it was. */
-  deadline?: { now(): number; until: number };
 }
 
-/** A search stopped at its deadline (a page that must not block a key longer asks the host instead). */
-export class SearchAbandoned extends Error {
-  constructor() {
-    super('The path search ran past its deadline.');
-  }
-}
+/** Asked at points where a search in steps may stop for now (`searchSteps`): true to stop. */
+export type Pause = () => boolean;
 
 export const PREFERRED_BONUS = 1_000;
 /** Scores are sums of a few terms; a bound this far below the worst kept score cannot reach it. */
@@ -111,6 +105,19 @@ export class PathIndex {
   }
 
   search(query: string, options: SearchOptions): RankedPath[] {
+    const steps = this.searchSteps(query, options);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The search in steps, for a page that must not block a key for long: it stops where `pause()` says so
+   * (checked every 4,096 candidates bounded and 256 ranked) and goes on at the next `next()`, with the same
+   * answer as `search`. A search started meanwhile ends it: it refuses to go on.
+   */
+  *searchSteps(query: string, options: SearchOptions, pause?: Pause): Generator<void, RankedPath[], void> {
     if (!this.built) throw new Error('The path index is searched before it is built.');
     const q = query.toLowerCase();
     const preferredKey = options.preferred ? [...options.preferred].join('\n') : '';
@@ -119,7 +126,7 @@ export class PathIndex {
     const known = prefix.query === q ? prefix.answer : undefined;
     if (known && known.limit === options.limit && known.preferred === preferredKey) return known.ranked.map((r) => ({ ...r, matches: [...r.matches] }));
 
-    const { best, candidates } = this.rank(q, prefix.query.length, prefix.candidates, options);
+    const { best, candidates } = yield* this.rank(q, prefix.query.length, prefix.candidates, options, pause);
     const ranked = best.map(({ k, score }) => ({ path: this.paths[k]!, score, matches: scorePath(q, this.paths[k]!, this.features.lower[k]).matches }));
     const answer = { limit: options.limit, preferred: preferredKey, ranked };
     if (prefix.query === q) prefix.answer = answer;
@@ -128,7 +135,7 @@ export class PathIndex {
     return ranked.map((r) => ({ ...r, matches: [...r.matches] }));
   }
 
-  private rank(q: string, fromLength: number, from: Prefix['candidates'], options: SearchOptions): { best: Scored[]; candidates: Prefix['candidates'] } {
+  private *rank(q: string, fromLength: number, from: Prefix['candidates'], options: SearchOptions, pause: Pause | undefined): Generator<void, { best: Scored[]; candidates: Prefix['candidates'] }, void> {
     const f = this.features;
     const top = new TopK(options.limit, this.paths);
     const stamp = ++this.searches;
@@ -165,10 +172,8 @@ export class PathIndex {
     const chars = f.chars;
     const mask = bound.mask;
     let size = start;
-    const deadline = options.deadline;
-    const late = () => deadline !== undefined && deadline.now() > deadline.until;
     for (let j = from ? from.start : 0; j < (from ? from.end : count); j++) {
-      if ((j & 4095) === 4095 && late()) throw new SearchAbandoned();
+      if ((j & 4095) === 4095 && pause?.()) yield* this.stopped(stamp);
       const k = from ? kept[j]! : j;
       if ((chars[k]! & mask) !== mask) continue;
       // The prefix's sums (or its exact alignment) plus what the new characters add; at the root, the sums.
@@ -197,7 +202,7 @@ export class PathIndex {
     for (let b = BUCKETS - 1; b >= 0; b--) buckets[b]! += buckets[b + 1]!;
     for (let i = 0; i < size; i++) order[--buckets[bucket[i]!]!] = i;
     for (let n = 0; n < size; n++) {
-      if ((n & 255) === 255 && late()) throw new SearchAbandoned();
+      if ((n & 255) === 255 && pause?.()) yield* this.stopped(stamp);
       const i = order[n]!;
       if (top.full && upper[i]! + SLACK < top.worstScore) {
         // Every candidate left is in this bucket or a lower one (the top bucket has no ceiling).
@@ -218,6 +223,12 @@ export class PathIndex {
       whole[end++] = whole[i]!;
     }
     return { best: top.sorted(), candidates: { start, end } };
+  }
+
+  /** A search stopped for now; when it goes on, no other may have run since (they share the scratch arrays). */
+  private *stopped(stamp: number): Generator<void, void, void> {
+    yield;
+    if (this.searches !== stamp) throw new Error('A path search went on after a newer one had started.');
   }
 
   /** The stack of candidates, with room for `length` of them. */

@@ -5,7 +5,7 @@
 import type { MentionSuggestion } from '../chat-model';
 import { isSubsequence } from './fuzzy';
 import { MENTION_KEYWORDS, type MentionKeyword, mentionToken } from './parse';
-import { type PathIndex, SearchAbandoned, type SearchOptions } from './path-index';
+import type { Pause, PathIndex } from './path-index';
 
 export const MAX_SUGGESTIONS = 50;
 
@@ -19,21 +19,18 @@ export interface RankOptions {
   openEditors: readonly string[];
   details: MentionDetails;
   limit?: number;
-  /** See SearchOptions: `rankMentions` then throws SearchAbandoned when the index's search runs past it. */
-  deadline?: SearchOptions['deadline'];
-}
-
-/** `rankMentions` by `deadline`, or undefined when the search ran past it. */
-export function rankMentionsBy(query: string, options: RankOptions & Required<Pick<RankOptions, 'deadline'>>): MentionSuggestion[] | undefined {
-  try {
-    return rankMentions(query, options);
-  } catch (error) {
-    if (error instanceof SearchAbandoned) return undefined;
-    throw error;
-  }
 }
 
 export function rankMentions(query: string, options: RankOptions): MentionSuggestion[] {
+  const steps = rankMentionsSteps(query, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `rankMentions` in steps: the index's search stops where `pause` says (see PathIndex.searchSteps). */
+export function* rankMentionsSteps(query: string, options: RankOptions, pause?: Pause): Generator<void, MentionSuggestion[], void> {
   const limit = options.limit ?? MAX_SUGGESTIONS;
   const trimmed = query.trim();
   if (/^https?:\/\/\S+/i.test(trimmed)) {
@@ -62,7 +59,8 @@ export function rankMentions(query: string, options: RankOptions): MentionSugges
       files.push(pathSuggestion(path, [], options.details.openEditor));
     }
   }
-  for (const ranked of options.index?.search(lower, { limit, preferred, deadline: options.deadline }) ?? []) {
+  const paths = options.index ? yield* options.index.searchSteps(lower, { limit, preferred }, pause) : [];
+  for (const ranked of paths) {
     if (seen.has(ranked.path)) continue;
     seen.add(ranked.path);
     files.push(pathSuggestion(ranked.path, ranked.matches, preferred.has(ranked.path) ? options.details.openEditor : undefined));

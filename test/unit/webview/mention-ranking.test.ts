@@ -98,6 +98,39 @@ describe('webview mentions: the list ranked in the webview', () => {
     assert.equal(queries().length, 0, 'still ranked here');
   });
 
+  it('a key whose search outlasts its budget is drawn from later tasks, unless a newer key came first; the host is not asked', async () => {
+    t = mount();
+    t.init();
+    t.takePosted();
+    typeKeys('@');
+    const { requestId } = queries()[0] as { requestId: number };
+    t.app.receive({ type: 'mentionIndex', generation: 5, paths: PATHS.join('\0') });
+    t.app.receive({ type: 'mentionSuggestions', requestId, items: [], ranking: ranking(5) });
+    // Wait for the copy: a query no path matches is ranked here once it is built.
+    for (let i = 0; i < 400; i++) {
+      await delay(2);
+      typeKeys('q');
+      const asked = queries().length;
+      input().value = input().value.slice(0, -1);
+      input().dispatchEvent(new t.window.Event('input', { bubbles: true }));
+      if (asked === 0) break;
+    }
+    await delay(50); // the warm-up searches are done
+    queries();
+    // From now on the clock moves 20 ms at each reading: every search stops at its first chance.
+    let clock = t.window.performance.now();
+    t.window.performance.now = () => (clock += 20);
+    typeKeys('m');
+    assert.equal(queries().length, 0);
+    const expected = rankMentions('m', { index: new PathIndex(PATHS), openEditors: [], details: DETAILS }).map((s) => s.label);
+    assert.notDeepEqual(labels(), expected.slice(0, labels().length), 'not drawn before the frame');
+    typeKeys('o');
+    for (let i = 0; i < 100 && labels()[0] !== 'lib/m0/mod0.ts'; i++) await delay(1);
+    const mo = rankMentions('mo', { index: new PathIndex(PATHS), openEditors: [], details: DETAILS }).map((s) => s.label);
+    assert.deepEqual(labels(), mo.slice(0, labels().length), 'the newer key\'s list, drawn later');
+    assert.equal(queries().length, 0, 'the host was not asked');
+  });
+
   it('an index of another generation than the ranking, or a ranking from an older list, leaves the keys to the host', async () => {
     t = mount();
     t.init();
