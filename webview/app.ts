@@ -60,6 +60,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   useStrings(saved?.initial?.strings);
   useLanguage(saved?.initial?.language);
   // Outside the view: a view built again (another display language) keeps the index.
+  let requestIds = 0;
   const mentionRanker = new MentionRanker(nextTask(win), () => win.performance.now());
   const actions: ChatViewActions = {
     messages: {
@@ -72,6 +73,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       copy,
     },
     composer: {
+      nextRequestId: () => ++requestIds,
       send: (text, images) => post(images.length > 0 ? { type: 'sendMessage', text, images } : { type: 'sendMessage', text }),
       queryMentions: (requestId, query, opened) => {
         if (opened) mentionRanker.listOpened(requestId);

@@ -47,6 +47,8 @@ export interface ComposerActions {
   send(text: string, images: PendingImage[]): void;
   /** Asks the host for the list; `opened`: the list's first query. */
   queryMentions(requestId: number, query: string, opened: boolean): void;
+  /** The next request id: counted by the page, so a view built again (another language) never reuses one. */
+  nextRequestId(): number;
   /**
    * The list ranked in the webview; 'later' when it comes to `show` after the frame that shows the key (a long
    * search); undefined when the host must answer.
@@ -71,7 +73,6 @@ export class Composer {
   private readonly attachments: ComposerAttachments;
   private running = false;
   private settings: SessionSettings = { mode: 'default', model: undefined };
-  private requestId = 0;
   /** The mention being typed: where its "@" is and the request whose answer the list waits for. */
   private query: { at: number; requestId: number; text: string } | undefined;
   /** The "@" whose list Escape closed: it stays closed until the caret leaves that mention. */
@@ -242,7 +243,7 @@ export class Composer {
     // The list's first key goes to the host (the open editors, the index may have changed); once it has answered,
     // the next keys are ranked here, and drawn before the frame that shows the key.
     const opened = this.query?.at !== at;
-    const requestId = ++this.requestId;
+    const requestId = this.actions.nextRequestId();
     this.query = { at, requestId, text: match![2]! };
     const local = opened ? undefined : this.actions.rankMentions(match![2]!, (items) => this.showSuggestions(requestId, items));
     if (local === undefined) this.actions.queryMentions(requestId, match![2]!, opened);
@@ -265,7 +266,7 @@ export class Composer {
   }
 
   private requestPreview(token: string): void {
-    const requestId = ++this.requestId;
+    const requestId = this.actions.nextRequestId();
     this.previews.set(requestId, token);
     this.actions.previewMention(requestId, token);
   }
