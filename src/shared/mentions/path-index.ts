@@ -30,6 +30,14 @@ export interface SearchOptions {
 /** Asked at points where a search in steps may stop for now (`searchSteps`): true to stop. */
 export type Pause = () => boolean;
 
+/** Runs steps (a search in steps) to their end at once and gives their result. */
+export function runToEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 export const PREFERRED_BONUS = 1_000;
 /** Scores are sums of a few terms; a bound this far below the worst kept score cannot reach it. */
 const SLACK = 1e-9;
@@ -105,11 +113,7 @@ export class PathIndex {
   }
 
   search(query: string, options: SearchOptions): RankedPath[] {
-    const steps = this.searchSteps(query, options);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return runToEnd(this.searchSteps(query, options));
   }
 
   /**

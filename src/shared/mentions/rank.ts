@@ -5,7 +5,7 @@
 import type { MentionSuggestion } from '../chat-model';
 import { isSubsequence } from './fuzzy';
 import { MENTION_KEYWORDS, type MentionKeyword, mentionToken } from './parse';
-import type { Pause, PathIndex } from './path-index';
+import { type Pause, type PathIndex, runToEnd } from './path-index';
 
 export const MAX_SUGGESTIONS = 50;
 
@@ -22,11 +22,7 @@ export interface RankOptions {
 }
 
 export function rankMentions(query: string, options: RankOptions): MentionSuggestion[] {
-  const steps = rankMentionsSteps(query, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(rankMentionsSteps(query, options));
 }
 
 /** `rankMentions` in steps: the index's search stops where `pause` says (see PathIndex.searchSteps). */
