@@ -86,9 +86,23 @@ describe('FileTaskStore', () => {
     let summaryPaused: Promise<void> | undefined;
     let reached: () => void = () => {};
     const atSummary = new Promise<void>((resolve) => (reached = resolve));
+    let listed: () => void = () => {};
+    const directoryRead = new Promise<void>((resolve) => (listed = resolve));
+    const saves: { second?: Promise<void> } = {};
     const pausing: TaskStoreFileSystem = {
       ...fs,
-      readdir: (path) => fs.readdir(path),
+      readdir: async (path) => {
+        const names = await fs.readdir(path);
+        listed();
+        return names;
+      },
+      // The listing's read of the record returns only once the second save is done: a summary written from what it
+      // read must not land over the second save's.
+      readFile: async (path, encoding) => {
+        const text = await fs.readFile(path, encoding);
+        if (path.endsWith('a.task.json')) await saves.second;
+        return text;
+      },
       rename: async (from, to) => {
         if (to.endsWith('a.summary.json') && !summaryPaused) {
           summaryPaused = new Promise<void>((resolve) => (pauseSummary = resolve));
@@ -102,8 +116,9 @@ describe('FileTaskStore', () => {
     const first = store.save(record('a', 1, { status: 'running' }));
     await atSummary;
     const listing = store.list();
-    const second = store.save(record('a', 2, { status: 'failed', statusDetail: 'No key' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = (saves.second = store.save(record('a', 2, { status: 'failed', statusDetail: 'No key' })));
+    // The listing has seen the record without its summary before the first save goes on.
+    await directoryRead;
     pauseSummary!();
     await Promise.all([first, second, listing]);
     assert.deepEqual((await store.list()).map((t) => [t.updatedAt, t.status]), [[2, 'failed']]);

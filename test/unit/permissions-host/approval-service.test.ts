@@ -178,15 +178,26 @@ describe('ApprovalService: one prompt at a time, cancellation, loop guard', () =
   it('cancelled while the prompt is open: rejects with AbortError and saves nothing', async () => {
     const controller = new AbortController();
     let answer: (() => void) | undefined;
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
     const h = harness({
-      answers: [() => new Promise((resolve) => (answer = () => resolve({ type: 'always-allow' })))],
+      answers: [
+        () => {
+          opened();
+          return new Promise((resolve) => (answer = () => resolve({ type: 'always-allow' })));
+        },
+      ],
     });
     const pending = h.service.approve(npmTest, controller.signal);
-    await new Promise((r) => setTimeout(r, 50));
+    await open;
     controller.abort();
     await assert.rejects(pending, { name: 'AbortError' });
-    answer?.();
-    await new Promise((r) => setTimeout(r, 10));
+    answer!();
+    // Prompts run one at a time: the next call is decided only after the late answer is settled, and a rule saved
+    // from it would allow that call without asking.
+    const next = await h.service.approve({ ...npmTest, callId: 'c2' }, never);
+    assert.equal(next.allowed, false, 'no rule from the cancelled prompt allowed the next call');
+    assert.equal(h.prompter.prompts.length, 2, 'the next call was asked');
     assert.deepEqual(h.settings.saved, []);
     await assert.rejects(h.service.approve(npmTest, controller.signal), { name: 'AbortError' });
   });
