@@ -120,7 +120,8 @@ for (const [index, theme] of THEMES.entries()) {
       await frame.locator('.tool-card').nth(4).waitFor();
       await frame.locator('.tool-card[data-call-id="edit"] .tool-toggle').click();
       await frame.locator('.block-diff').waitFor();
-      await wb.page.waitForTimeout(500);
+      // A payload that got through would run when its image fails to load: every image has tried, then look.
+      await frame.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.message-list img')).every((img) => img.complete));
       const findings = await frame.evaluate(() => ({
         pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
         scripts: document.querySelectorAll('.message-list script, .message-list iframe, .message-list svg:not(.relay-icon), .message-list math, .message-list style').length,
@@ -139,7 +140,10 @@ for (const [index, theme] of THEMES.entries()) {
         const scroller = document.querySelector('.conversation')!;
         scroller.scrollTop = scroller.scrollHeight;
       });
-      await wb.page.waitForTimeout(300);
+      await frame.waitForFunction(() => {
+        const scroller = document.querySelector('.conversation')!;
+        return scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+      });
       await sidebarShot(wb, `chat-sidebar-end-${theme.name}`);
     });
 

@@ -49,9 +49,11 @@ describe('e2e: command approval in the native modal', () => {
 
     // The model's next request carries the refusal as the call's result.
     await waitUntil(() => model.requests.length >= 2, 'the request after the denial');
-    const answer = JSON.stringify(model.requests[1]!.body);
-    assert.match(answer, /call_denied/);
-    assert.match(answer, /denied|refused|declined/i);
+    // The call's own result, not the whole request: the tool list's descriptions hold refusal words of their own.
+    const messages = (model.requests[1]!.body as { messages: { role: string; tool_call_id?: string; content?: unknown }[] }).messages;
+    const result = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_denied');
+    assert.ok(result, `the request after the denial answers call_denied: ${JSON.stringify(messages)}`);
+    assert.match(String(result.content), /^The run_command call did not run\. The user denied this call\./, 'the result is the refusal');
     assert.equal(existsSync(join(wb.workspace, 'denied-by-user.txt')), false, 'the denied command did not run');
   });
 

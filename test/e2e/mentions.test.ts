@@ -60,7 +60,7 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
   }
 
   before(async () => {
-    model = await startScriptedModelServer({ script: [done('call_mention'), done('call_drop'), done('call_image'), done('call_explorer')] });
+    model = await startScriptedModelServer({ script: [done('call_mention'), done('call_drop'), done('call_image'), done('call_text_only'), done('call_explorer')] });
     wb = await openWorkbench({ settings: { 'relay.provider': 'openai-compatible', 'relay.baseUrl': model.openaiBaseUrl, 'relay.model': MODEL } });
     chat = await wb.openRelay();
     await chat.locator('.composer').filter({ hasText: MODEL }).waitFor({ timeout: 30_000 });
@@ -191,11 +191,15 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
     await input.press('Enter');
     await wb.screenshot('image-unsupported');
     assert.equal(await input.inputValue(), 'And this?', 'the message stays in the box');
-    assert.equal(model.requests.length, before, 'nothing was sent');
     // Removing the image lifts the block.
     await chat.getByRole('button', { name: 'Remove diagram.png' }).click();
     await notice.waitFor({ state: 'hidden' });
     assert.equal(await chat.getByRole('button', { name: 'Send message' }).isDisabled(), false);
+    // Only now is "nothing was sent" seen: the webview posts in order and the host answers in order, so a send from
+    // the blocked Enter would have reached the model before this one.
+    const request = await sendAndFinish('call_text_only');
+    assert.equal(model.requests.length, before + 1, 'the blocked Enter sent nothing');
+    assert.ok(!userTurn(request).includes(PNG), 'the removed image was not sent');
   });
 
   it('a real drag from the Explorer onto the chat, moved to the Secondary Side Bar with "View: Move View": the file becomes a mention and reaches the model', async () => {

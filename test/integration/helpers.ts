@@ -13,11 +13,16 @@ export async function activateRelay(): Promise<RelayApi> {
   return ext.isActive ? ext.exports : ext.activate();
 }
 
-/** Polls until `probe` returns a truthy value; the message names what was awaited when it times out. */
-export async function waitFor<T>(probe: () => T | undefined | false, timeoutMs: number, what: string): Promise<T> {
+type Probed<T> = T | undefined | false;
+
+/**
+ * Polls until `probe` returns a truthy value; the message names what was awaited when it times out. An async probe
+ * is awaited at each poll (its promise, always truthy, would otherwise end the wait at once).
+ */
+export async function waitFor<T>(probe: () => Probed<T> | PromiseLike<Probed<T>>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));

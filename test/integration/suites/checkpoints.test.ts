@@ -143,7 +143,6 @@ describe('checkpoints: restore each step of a task inside VS Code', () => {
   it('a file the user changed since the last step is a conflict: kept on "Restore", restored on "Overwrite"', async () => {
     // The workspace is as the write step found it (the last restore). Back to before the edit, with the user's own change to a.txt.
     await fs.writeFile(join(dir(), 'a.txt'), 'the user typed this\n');
-    await new Promise((r) => setTimeout(r, 50));
     confirmer.script('restore');
     await restore(card('call_edit')!.id);
     const question = confirmer.questions[0]!;
@@ -164,7 +163,6 @@ describe('checkpoints: restore each step of a task inside VS Code', () => {
     confirmer.script('restore');
     await restore(card('call_write')!.id);
     await fs.writeFile(join(dir(), 'a.txt'), 'written over\n');
-    await new Promise((r) => setTimeout(r, 50));
     confirmer.script('overwrite');
     const writeCard = card('call_write')!.id;
     await restore(writeCard, true);

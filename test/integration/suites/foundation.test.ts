@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
-import type { WebviewToHost } from '../../../src/shared/protocol';
+import type { HostToWebview, WebviewToHost } from '../../../src/shared/protocol';
 import { activateRelay, relayWithScriptedPrompter, waitFor } from '../helpers';
 
 describe('foundation: Relay inside a real VS Code', () => {
@@ -26,6 +26,12 @@ describe('foundation: Relay inside a real VS Code', () => {
     await relayWithScriptedPrompter();
     const seen: WebviewToHost[] = [];
     const sub = api.chat.onMessage((m) => seen.push(m));
+    const answers: HostToWebview[] = [];
+    const post = api.chat.post;
+    api.chat.post = (message: HostToWebview) => {
+      answers.push(message);
+      post.call(api.chat, message);
+    };
     try {
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
       await vscode.commands.executeCommand('relay.focusChat');
@@ -41,6 +47,12 @@ describe('foundation: Relay inside a real VS Code', () => {
     const api = await activateRelay();
     const seen: WebviewToHost[] = [];
     const sub = api.chat.onMessage((m) => seen.push(m));
+    const answers: HostToWebview[] = [];
+    const post = api.chat.post;
+    api.chat.post = (message: HostToWebview) => {
+      answers.push(message);
+      post.call(api.chat, message);
+    };
     try {
       const task = { id: 'it-task', title: 'Integration task', running: true };
       api.chat.publish({ type: 'reset', task, items: [] });
@@ -56,10 +68,19 @@ describe('foundation: Relay inside a real VS Code', () => {
       );
       assert.equal(api.chat.snapshot.task?.title, 'Integration task');
       // A webview torn down and shown again says ready again; the provider answers with this snapshot.
+      answers.length = 0;
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
       await vscode.commands.executeCommand('relay.focusChat');
       await waitFor(() => seen.some((m) => m.type === 'ready'), 30_000, 'the re-shown webview to post ready');
+      const init = await waitFor(() => answers.find((m): m is Extract<HostToWebview, { type: 'init' }> => m.type === 'init'), 10_000, 'the answer to ready');
+      assert.equal(init.snapshot.task?.title, 'Integration task', 'the answer carries the published task');
+      assert.deepEqual(
+        init.snapshot.items.map((i) => [i.id, i.kind === 'assistant' ? i.text : i.kind === 'tool' ? i.status.state : '']),
+        [['a1', 'Hello'], ['c1', 'success']],
+        'the answer carries the snapshot the deltas built',
+      );
     } finally {
+      api.chat.post = post;
       api.chat.publish({ type: 'reset', task: undefined, items: [] });
       sub.dispose();
     }

@@ -74,7 +74,7 @@ describe('per-hunk review in the real diff editor', function () {
       const t = await lensTitles(doc.uri);
       return t.length >= 9 ? t : undefined;
     }, 10_000, 'the hunk lenses');
-    assert.deepEqual(await titles, [
+    assert.deepEqual(titles, [
       '$(check) Accept change 1/3', '$(close) Reject', 'Reject with Reason…',
       '$(check) Accept change 2/3', '$(close) Reject', 'Reject with Reason…',
       '$(check) Accept change 3/3', '$(close) Reject', 'Reject with Reason…',

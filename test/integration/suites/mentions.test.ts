@@ -92,7 +92,7 @@ describe('mentions and images inside VS Code', () => {
       const command = "printf 'relay-terminal-%s\\n' 42; sh -c 'exit 3'";
       integration.executeCommand(command);
       // The recorder keeps the command once it has ended and its output has been read: wait for that state.
-      const attached = await waitForAsync(async () => {
+      const attached = await waitFor(async () => {
         const built = await relay.mentions.attach('@terminal', []);
         const text = built.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
         return text.includes('relay-terminal-42') && text;
@@ -151,7 +151,7 @@ describe('mentions and images inside VS Code', () => {
       await reported.finally(() => watcher.dispose());
       // Until the rebuild has listed the new file, a list's first answer brings no ranking: the webview would
       // rank that list's keys with the old paths (the new file missing).
-      const next = await waitForAsync(async () => {
+      const next = await waitFor(async () => {
         const answer = await ask(4, 'genprobe', index.generation);
         const last = answer.at(-1);
         assert.ok(last?.type === 'mentionSuggestions');
@@ -211,13 +211,3 @@ describe('mentions and images inside VS Code', () => {
     assert.equal(chip?.note, 'the selected model does not take images');
   });
 });
-
-async function waitForAsync<T>(probe: () => Promise<T | false | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
