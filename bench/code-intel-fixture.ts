@@ -31,3 +31,36 @@ export function codeIntelBenchProject(): Record<string, string> {
   }
   return files;
 }
+
+/**
+ * The lines of `files` that mention SYMBOL, as "path:line" (1-based), counted from the text: `all` of them, and
+ * `real` those in the shared function's own file and its consumers (its declaration, imports and calls).
+ */
+export function mentionLines(files: Record<string, string>): { all: Set<string>; real: Set<string> } {
+  const all = new Set<string>();
+  const real = new Set<string>();
+  const word = new RegExp(`\\b${SYMBOL}\\b`);
+  for (const [path, text] of Object.entries(files)) {
+    text.split('\n').forEach((line, i) => {
+      if (!word.test(line)) return;
+      all.add(`${path}:${i + 1}`);
+      if (path === DECLARATION.path || path.startsWith('src/checkout/')) real.add(`${path}:${i + 1}`);
+    });
+  }
+  return { all, real };
+}
+
+/**
+ * The "path:line" of each hit a tool listed (a file's path on a line of its own, then its hits as "  N: code"),
+ * with the path made relative to the fixture's root (`root`, e.g. "bench/").
+ */
+export function listedLines(text: string, root: string): string[] {
+  const out: string[] = [];
+  let file: string | undefined;
+  for (const line of text.split('\n')) {
+    const hit = /^\s+(\d+):/.exec(line);
+    if (hit && file !== undefined) out.push(`${file}:${hit[1]}`);
+    else if (line.trim() && !/^\s/.test(line)) file = line.trim().replace(/ \(.*$/, '').split(root).pop();
+  }
+  return out;
+}

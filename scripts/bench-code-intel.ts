@@ -1,14 +1,16 @@
 // Code-intelligence benchmark: runs test/integration/bench/code-intel.bench.ts inside the real VS Code server (the
 // machinery of bench-diagnostics.ts) and prints, side by side, the tokens the model reads to learn where a function
 // is used (search_text vs find_references, 200 textual hits of which 12 are real references) and the time to
-// find_references' first answer with a cold and a warm TypeScript server.
+// find_references' first answer with a cold and a warm TypeScript server. Every count printed is counted: the
+// textual hits and real references from the fixture's files, and in each tool result the hits it lists and how many
+// of them are real references (by path and line). Targets (exit 1 when missed): find_references lists every real
+// reference and nothing else, in fewer tokens than the text search that lists every hit.
 // Run: npm run bench:code-intel   Options: RELAY_BENCH_COLD=N cold samples (default 3), RELAY_BENCH_WARM=N (default 5).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleExtensionHostTests, runInExtensionHost } from '../test/support/vscode/extension-host-tests';
 import { REPO_ROOT, tempDir } from '../test/support/vscode/server';
 import type { CodeIntelBenchResults } from '../test/integration/bench/code-intel.bench';
-import { REAL_REFERENCES, TEXTUAL_HITS } from '../bench/code-intel-fixture';
 
 async function main(): Promise<number> {
   const entryPoints = { index: 'test/integration/index.ts', 'suites/code-intel.test': 'test/integration/bench/code-intel.bench.ts' };
@@ -30,16 +32,16 @@ async function main(): Promise<number> {
 }
 
 function report(r: CodeIntelBenchResults): number {
-  console.log(`Code intelligence: VS Code ${r.vscodeVersion}, its TypeScript language features; "where is formatPrice used" with ${TEXTUAL_HITS} textual hits, ${REAL_REFERENCES} real references.`);
+  console.log(`Code intelligence: VS Code ${r.vscodeVersion}, its TypeScript language features; "where is formatPrice used" with ${r.textualHits} textual hits, ${r.realReferences} real references (counted in the project's files).`);
   console.log('Tokens: the tool result the model reads (the runtime estimate, ~4 characters a token).');
   console.log('');
   for (const t of r.tokens) {
     const what =
       t.method === 'find_references'
-        ? `${t.hits} locations, all real references`
+        ? `${t.hits} locations, ${t.realReferences} of them real references`
         : t.complete
-          ? `${t.hits} of ${TEXTUAL_HITS} matching lines, ${t.realReferences} of them real references`
-          : `${t.hits} of ${TEXTUAL_HITS} matching lines (cut: another call needed)`;
+          ? `${t.hits} of ${r.textualHits} matching lines, ${t.realReferences} of them real references`
+          : `${t.hits} of ${r.textualHits} matching lines, ${t.realReferences} of them real references (cut: another call needed)`;
     console.log(`  ${t.method.padEnd(30)} ${String(t.tokens).padStart(6)} tokens   ${what}`);
   }
   const refs = r.tokens.find((t) => t.method === 'find_references')!;
@@ -50,7 +52,12 @@ function report(r: CodeIntelBenchResults): number {
   console.log(`Time to find_references' answer (from the call to the result, the readiness wait included):`);
   console.log(`  cold server (first call, then after typescript.restartTsServer): ${r.coldMs.map((m) => `${m.toFixed(0)} ms`).join(', ')}; median ${med(r.coldMs).toFixed(0)} ms`);
   console.log(`  warm server (${r.warmMs.length} calls): ${r.warmMs.map((m) => `${m.toFixed(0)} ms`).join(', ')}; median ${med(r.warmMs).toFixed(0)} ms`);
-  return refs.hits === REAL_REFERENCES ? 0 : 1;
+  const exact = refs.hits === r.realReferences && refs.realReferences === r.realReferences;
+  const fewer = all !== undefined && refs.tokens < all.tokens;
+  console.log('');
+  console.log(`target find_references lists the ${r.realReferences} real references and nothing else: ${exact ? 'met' : 'MISSED'} (${refs.hits} listed, ${refs.realReferences} real)`);
+  console.log(`target find_references reads fewer tokens than the complete text search: ${fewer ? 'met' : 'MISSED'} (${refs.tokens} against ${all ? all.tokens : 'no complete search'})`);
+  return exact && fewer ? 0 : 1;
 }
 
 main().then(
