@@ -10,7 +10,9 @@
 //      thread, as the extension host is another process), and the same keys typed with no list open (the
 //      page's own floor). Not in (b): VS Code's IPC between the webview and the extension host, which only the
 //      host column and a list's first key pay.
-// Exits 1 when the target is missed.
+// Targets (exits 1 when one is missed): keystroke to list update ≤ 16 ms p95 (the host's query, and the list drawn
+// in Chromium from the second round on); the index's top 50 equal to the baseline's on every key; a new page's
+// first round ≤ COLD_TARGET_MS p95 (see there).
 // Run: npm run bench mentions   (or node --import tsx bench/mentions.bench.ts)
 import { build } from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +29,13 @@ import { keystrokeQueries, TYPING, workspaceFiles } from './mentions-fixture';
 
 const FILES = 50_000;
 const TARGET_MS = 16;
+/**
+ * A new page's first round of keys, while the index's copy arrives and is built and the ranking's code and data
+ * are cold: the first keys go to the host and the next run unoptimised code (measured before this target: p95 96,
+ * max 179 ms at load 1.5), so one frame cannot hold there. Its own target is the response budget people read as
+ * immediate for a key's reaction (100 ms, RAIL), at p95.
+ */
+const COLD_TARGET_MS = 100;
 const ROUNDS = 5;
 
 /** The baseline: the same scorer over every path, every match sorted, the top 50 kept. */
@@ -48,7 +57,7 @@ const stats = (xs: number[]) => {
 };
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
-function nodeQueries(paths: string[]): { hostP95: number } {
+function nodeQueries(paths: string[]): { hostP95: number; agreeing: number; keys: number } {
   const buildStart = performance.now();
   const index = new PathIndex(withFolders(paths));
   const buildMs = performance.now() - buildStart;
@@ -103,7 +112,7 @@ function nodeQueries(paths: string[]): { hostP95: number } {
   row('naive: score all, sort all (baseline), every key', naive);
   console.log(`the index's top ${MAX_SUGGESTIONS} (without open editors) equal the baseline's: ${agree}/${host.length} keys`);
   console.log(`speed-up over the baseline: p50 ×${(n.p50 / h.p50).toFixed(1)}, p95 ×${(n.p95 / h.p95).toFixed(1)}`);
-  return { hostP95: h.p95 };
+  return { hostP95: h.p95, agreeing: agree, keys: naive.length };
 }
 
 const STATE: InitialState = { protocolVersion: PROTOCOL_VERSION, extensionVersion: 'bench', vscodeVersion: '1.139.1', workspaceName: 'bench', trusted: true };
@@ -253,7 +262,7 @@ async function typeRounds(page: Page, keys: string[], options: { hostRanksAll: b
   return out;
 }
 
-async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number } | undefined> {
+async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number; coldP95: number } | undefined> {
   const outdir = mkdtempSync(join(tmpdir(), 'relay-bench-mentions-'));
   const browser = await chromium.launch({ executablePath: process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
@@ -312,7 +321,7 @@ async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number } 
     console.log(`the host's answers (second column), p50 / p95 / max: key to query start ${cell(hostSplit.map((x) => x.before))}; query ${cell(hostSplit.map((x) => x.query))}; query end to list drawn ${cell(hostSplit.map((x) => x.after))}, of which waiting for the page's main thread ${cell(hostSplit.map((x) => x.wait))}`);
     console.log(`the first round (not counted above: the page is new, the index's copy is received and built meanwhile, its code not yet optimised), key to list drawn: ${cell(cold.map((k) => k.updated))}; ${cold.filter((k) => k.by === 'webview').length} of ${cold.length} keys ranked in the webview`);
     console.log(`page tasks over 50 ms while the index's copy was received, built and typed against: ${longTasks.length}${longTasks.length ? ` (longest ${ms(Math.max(...longTasks))})` : ''}`);
-    return { drawnP95: stats(webview.map((k) => k.updated)).p95 };
+    return { drawnP95: stats(webview.map((k) => k.updated)).p95, coldP95: stats(cold.map((k) => k.updated)).p95 };
   } finally {
     await browser.close();
     rmSync(outdir, { recursive: true, force: true });
@@ -323,11 +332,16 @@ async function main(): Promise<void> {
   const paths = workspaceFiles(FILES);
   // RELAY_BENCH_ONLY=node or =chromium runs one half (while working on it); the target needs both.
   const only = process.env.RELAY_BENCH_ONLY;
-  const node = only === 'chromium' ? { hostP95: NaN } : nodeQueries(paths);
+  const node = only === 'chromium' ? { hostP95: NaN, agreeing: 0, keys: NaN } : nodeQueries(paths);
   const browser = only === 'node' ? undefined : await browserKeystrokes(paths);
-  const met = !only && node.hostP95 <= TARGET_MS && (browser?.drawnP95 ?? 0) <= TARGET_MS;
-  console.log(`\ntarget keystroke to list update ≤ ${TARGET_MS} ms (p95): ${met ? 'met' : 'MISSED'} (host query p95 ${ms(node.hostP95)}${browser ? `, in Chromium key to list drawn p95 ${ms(browser.drawnP95)}` : ''})`);
-  if (!met) process.exitCode = 1;
+  const verdict = (ok: boolean) => (only ? 'not judged (one half only)' : ok ? 'met' : 'MISSED');
+  const warm = node.hostP95 <= TARGET_MS && (browser?.drawnP95 ?? Infinity) <= TARGET_MS;
+  const agree = node.agreeing === node.keys;
+  const cold = (browser?.coldP95 ?? Infinity) <= COLD_TARGET_MS;
+  console.log(`\ntarget keystroke to list update ≤ ${TARGET_MS} ms (p95): ${verdict(warm)} (host query p95 ${ms(node.hostP95)}${browser ? `, in Chromium key to list drawn p95 ${ms(browser.drawnP95)}` : ''})`);
+  console.log(`target the index's top ${MAX_SUGGESTIONS} equal the baseline's on every key: ${verdict(agree)} (${node.agreeing}/${node.keys})`);
+  console.log(`target a new page's first round, key to list drawn ≤ ${COLD_TARGET_MS} ms (p95): ${verdict(cold)}${browser ? ` (p95 ${ms(browser.coldP95)})` : ''}`);
+  if (only || !(warm && agree && cold)) process.exitCode = 1;
 }
 
 void main();
