@@ -7,6 +7,10 @@
 // Also: the activation bundle (dist/extension.js) carries no MCP code and the runtime bundle not the SDK (it is in
 // dist/mcp.js, required with the first MCP server), and requiring dist/extension.js is timed with and without
 // the MCP change being relevant: its size and require time are printed.
+// Targets (exit 1 when one is missed): deferred, the tool descriptions fit the deferral share of the window (the
+// rule deferral exists for) and are fewer tokens than all in the prompt; the deferred first turn is no slower than
+// all in the prompt, median against median of the same number of runs (within 1.25x: the machine is shared); no
+// MCP code in the activation bundle.
 // Run: npm run bench mcp-tools   (builds nothing: run `npm run build` first for the bundle checks)
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
@@ -27,11 +31,12 @@ const TOOLS = 100;
 const RUNS = 25;
 const WARMUP = 3;
 const MODEL = 'gpt-4.1';
+const LATENCY_TOLERANCE = 1.25;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p90 = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const connection = await SdkMcpConnection.connect({ name: 'github', transport: { type: 'stdio', command: process.execPath, args: [faultServerScript(ROOT), '--many', String(TOOLS)], env: {} }, env: process.env, log: quiet });
   const listed = (await connection.listTools()).filter((t) => /_\d+$/.test(t.name));
   assert.equal(listed.length, TOOLS);
@@ -110,10 +115,18 @@ async function main(): Promise<void> {
   load._load = original;
   const kib = (f: string) => `${(statSync(dist(f)).size / 1024).toFixed(1)} KiB`;
   console.log(`Activation bundle: dist/extension.js ${kib('extension.js')}, no MCP code; require median ${median(requireMs).toFixed(2)} ms. MCP SDK only in dist/mcp.js (${kib('mcp.js')}), required when the first MCP server connects; dist/runtime.js ${kib('runtime.js')}.`);
+
+  const share = DEFAULT_DEFERRAL_SHARE * window;
+  const fits = deferred.tokens <= share && deferred.tokens < all.tokens;
+  const quick = deferred.median <= all.median * LATENCY_TOLERANCE;
+  console.log(`target deferred tool tokens within the deferral share (${Math.round(share)}) and below all in the prompt: ${fits ? 'met' : 'MISSED'} (${deferred.tokens} against ${all.tokens})`);
+  console.log(`target deferred first turn no slower than all in the prompt (median, within ${LATENCY_TOLERANCE}x): ${quick ? 'met' : 'MISSED'} (${deferred.median.toFixed(1)} ms against ${all.median.toFixed(1)} ms)`);
+  console.log('target no MCP code in the activation bundle, the SDK only in dist/mcp.js: met (checked above)');
+  return fits && quick ? 0 : 1;
 }
 
 main().then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (error: unknown) => {
     console.error(error);
     process.exit(1);
