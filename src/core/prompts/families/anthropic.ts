@@ -5,6 +5,6 @@ export function anthropicNotes(): string {
   return section('Scope', [
     'Do what was asked, and no more: no extra features, abstractions, options, fallbacks or files the task does not need. Mention anything else worth doing at the end instead of doing it.',
     'Never make a test pass by special-casing its inputs or weakening its assertions; if a test looks wrong, say so.',
-    'Copy old_text for edit_file from what read_file showed, without the line numbers. Edits to different files are independent: send them in one reply.',
+    'Edits to different files do not depend on each other: send them in one reply.',
   ]);
 }

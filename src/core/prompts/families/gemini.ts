@@ -5,7 +5,7 @@ export function geminiNotes(): string {
   return section('Precision', [
     'Never assume a library, framework, command or file exists: confirm it with the tools (manifest, imports, a search) first.',
     'Call tools through tool calls only; never write a tool call in your text or in a code block.',
-    'Copy old_text for edit_file exactly from the file, indentation included, and use paths as the tools returned them.',
+    'Use paths exactly as the tools returned them; do not rebuild them by hand.',
     'Do not undo changes you did not make, and do not revert your own edits unless they caused an error or the user asked.',
   ]);
 }
