@@ -65,6 +65,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   const actions: ChatViewActions = {
     messages: {
       openLink: (url) => post({ type: 'openLink', url }),
+      openFileReference: (reference) => post({ type: 'openFileReference', ...reference }),
       openDiff: (callId) => post({ type: 'openDiff', callId }),
       answerQuestion: (callId, answer) => post({ type: 'answerQuestion', callId, answer }),
       retry: (itemId) => post({ type: 'retry', itemId }),

@@ -38,6 +38,7 @@ import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
 import { readWorkspaceRules } from './session/workspace-rules';
+import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { createToolHost, type ToolHost } from './tool-host';
 import { FileOutputStore } from './tool-output-store';
@@ -134,6 +135,7 @@ export class Relay implements vscode.Disposable {
       configVersion: () => this.version,
       answerQuestion: (callId, answer) => this.tools.questions.answer(callId, answer),
       openDiff: (callId) => this.tools.diffs.open(callId),
+      openFileReference: (reference) => openFileReference(reference, (message) => void vscode.window.showInformationMessage(message)),
       restore: (session, itemId, conversation) => restoreToItem(restoreDeps, session, itemId, conversation),
       reviewChanges: (session) => this.review.open(session),
       setMode: (mode) => services.approvalMode.setMode(mode),

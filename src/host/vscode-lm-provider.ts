@@ -61,6 +61,8 @@ export class VsCodeLmProvider implements ModelProvider {
       supportsNativeTools: true,
       // The family names a model the catalog knows (gpt-4o, claude-sonnet-4-5) and VS Code can carry images.
       supportsImages: imagePartFactory() !== undefined && lookupModel(chat.family)?.supportsImages === true,
+      // The family ("claude-sonnet-4.5", "gpt-5") says whose instructions and edit tool the model gets.
+      ...(known.promptFamily ? { promptFamily: known.promptFamily } : {}),
     };
     this.context = { service: l10n.t('VS Code language model "{0}"', chat.name), model: chat.id, baseUrl: `vscode.lm (${chat.vendor})` };
   }

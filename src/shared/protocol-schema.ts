@@ -30,6 +30,8 @@ const image = z
   })
   .strict();
 
+const lineNumber = z.number().int().min(1).max(9_999_999);
+
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), protocolVersion: z.number().int() }).strict(),
   z
@@ -51,6 +53,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('retry'), itemId: id }).strict(),
   z.object({ type: z.literal('openDiff'), callId: id }).strict(),
   z.object({ type: z.literal('openLink'), url: z.string().min(1).max(MAX_URL_CHARS) }).strict(),
+  // A `path:line` reference in model text (file-references.ts); the host opens only workspace files.
+  z.object({ type: z.literal('openFileReference'), path: z.string().min(1).max(MAX_URL_CHARS), line: lineNumber, endLine: lineNumber.optional() }).strict(),
   z.object({ type: z.literal('setMode'), mode: approvalMode }).strict(),
   z.object({ type: z.literal('selectModel') }).strict(),
   /** The welcome's set-up button and an error's fix button: runs "Relay: Set Up Provider" (one step of it). */

@@ -1,7 +1,9 @@
-// Assistant text: markdown → HTML (marked) → sanitised fragment (sanitize.ts) → code blocks get a copy button
+// Assistant text: markdown → HTML (marked) → sanitised fragment (sanitize.ts) → `path:line` links (file-links.ts)
+// → code blocks get a copy button
 // and light highlighting. Called for one message at a time; the streaming one is re-rendered at most once a frame.
 import { Marked } from 'marked';
 import { enhanceCodeBlocks } from './code-block';
+import { linkifyFileReferences } from './file-links';
 import { sanitizeHtml } from './sanitize';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -13,6 +15,8 @@ export interface MarkdownActions {
 export function renderMarkdown(doc: Document, text: string, actions: MarkdownActions): DocumentFragment {
   const html = marked.parse(text) as string;
   const fragment = sanitizeHtml(doc, html);
+  // After sanitising: these links are ours (data attributes, no URL), built from text nodes.
+  linkifyFileReferences(doc, fragment);
   enhanceCodeBlocks(doc, fragment, actions.copy);
   return fragment;
 }

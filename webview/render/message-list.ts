@@ -6,6 +6,7 @@
 // shown (cheap, still readable and searchable), and get their markdown then.
 import type { ChatItem } from '../../src/shared/chat-model';
 import { h } from '../dom';
+import { clickedFileReference, type ClickedFileReference } from './file-links';
 import { clickedLink } from './markdown';
 import { createItemView, type ItemActions, type ItemView } from './messages';
 import { t } from '../strings';
@@ -18,6 +19,7 @@ const EAGER_CHUNKS = 2;
 
 export interface MessageListActions extends ItemActions {
   openLink(url: string): void;
+  openFileReference(reference: ClickedFileReference): void;
 }
 
 interface Chunk {
@@ -53,6 +55,8 @@ export class MessageList {
     });
     // Links in model output never navigate the webview: the host opens http(s) ones in the browser.
     this.list.addEventListener('click', (event) => {
+      const reference = clickedFileReference(event);
+      if (reference) return this.actions.openFileReference(reference);
       const url = clickedLink(event);
       if (url) this.actions.openLink(url);
     });

@@ -3,12 +3,12 @@
 // rules start fresh after the user stepped in). The session owns the data; the loop changes it through LoopHost.
 import { LoopGuard } from '../permissions/loop-guard';
 import type { Usage } from '../model/events';
-import type { AssistantPart, ChatMessage, UserPart } from '../model/provider';
+import type { AssistantPart, ChatMessage, ModelInfo, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
-import { type CallCheckpointHook, PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
+import { type AnyTool, type CallCheckpointHook, PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
 import { condenseHistory, couldNotCondense, keepWithinContext } from './context-keeper';
 import type { AgentEvent, AgentState } from './events';
-import { buildRequest, contextLimitsFor, preparePrompt } from './model-request';
+import { buildRequest, conductOf, contextLimitsFor, preparePrompt } from './model-request';
 import { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
 import { SessionApprovals } from './approval-hook';
 import { CANCELLED, runStep } from './agent-step';
@@ -59,7 +59,7 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
     const promptInput = promptInputFor(host);
     // Re-described when the tool set changes (an MCP server's list changed, search_tools loaded deferred tools).
     let promptTools = await host.manager.promptTools(model.contextWindow);
-    let promptKey = promptTools.map((tool) => tool.name).join('\n');
+    let promptKey = promptKeyOf(model, promptTools);
     let prompt = await preparePrompt(model, promptTools, promptInput);
     const cap = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
     let allowedSteps = cap;
@@ -75,7 +75,7 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
       }
       if (steps > 0) {
         promptTools = await host.manager.promptTools(model.contextWindow);
-        const key = promptTools.map((tool) => tool.name).join('\n');
+        const key = promptKeyOf(model, promptTools);
         if (key !== promptKey) {
           promptKey = key;
           prompt = await preparePrompt(model, promptTools, promptInput);
@@ -84,13 +84,19 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
       await keepWithinContext(host, prompt, contextLimitsFor(model, prompt, maxOutputTokens), signal);
       if (signal.aborted) return CANCELLED;
       const request = buildRequest(prompt, host.history(), { maxOutputTokens, ...(options.temperature !== undefined ? { temperature: options.temperature } : {}) });
-      const end = await runStep({ host, scheduler, approvals, request, signal });
+      const end = await runStep({ host, scheduler, approvals, request, signal, ending: conductOf(model).ending });
       if (end) return end;
     }
   } finally {
     statuses.dispose();
     scheduler.dispose();
   }
+}
+
+/** What the prompt is built from: the tools, and the model's family and way of ending a turn. */
+function promptKeyOf(model: ModelInfo, tools: readonly AnyTool[]): string {
+  const { family, ending } = conductOf(model);
+  return [family, ending, ...tools.map((tool) => tool.name)].join('\n');
 }
 
 /** True: another cap's worth of steps; false: pause; undefined: the task was cancelled while asking. */

@@ -9,6 +9,7 @@ import type { SessionApprovals } from './approval-hook';
 import type { AgentState } from './events';
 import { type StreamedCall, type StreamedTurn, streamModelTurn } from './model-turn';
 import { costUsd } from '../model/catalog';
+import type { TurnEnding } from '../prompts';
 
 export interface StepContext {
   host: LoopHost;
@@ -16,6 +17,8 @@ export interface StepContext {
   approvals: SessionApprovals;
   request: ModelRequest;
   signal: AbortSignal;
+  /** Whether a reply without a tool call ends the task (families.ts); default: only the completion tool does. */
+  ending?: TurnEnding;
 }
 
 /** The model's result for a call cut off mid-arguments (output limit reached, say). */
@@ -103,10 +106,18 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
   return undefined;
 }
 
-/** Behaviour 19: a turn without a tool call gets a reminder; too many in a row pause the task. */
+/**
+ * A turn without a tool call. For a family whose plain answer ends the task, a reply with text is the result
+ * (already in the chat). Otherwise, and for a reply of reasoning alone, behaviour 19: a reminder, and too many in
+ * a row pause the task.
+ */
 function answerWithoutTools(step: StepContext, turn: StreamedTurn): AgentState | undefined {
   const { host, scheduler } = step;
   host.appendAssistant(assistantParts(turn, []));
+  if (step.ending === 'answer' && turn.text.trim() !== '') {
+    host.save();
+    return { status: 'completed', result: turn.text.trim(), inChat: true };
+  }
   const check = scheduler.recordModelTurn(0);
   if (check.pause) return { status: 'paused', reason: check.pause.reason, message: check.pause.message };
   if (check.reminder) host.appendUser([{ type: 'text', text: check.reminder }]);

@@ -21,7 +21,8 @@ export type AgentState =
   /** A new task before its first message. */
   | { status: 'idle' }
   | { status: 'running' }
-  | { status: 'completed'; result: string }
+  /** `inChat`: the result is the model's last reply, already shown in the chat. */
+  | { status: 'completed'; result: string; inChat?: true }
   | { status: 'cancelled' }
   /** A model error; `error.retryable` says whether `AgentSession.resume()` may help. */
   | { status: 'failed'; error: ModelError }

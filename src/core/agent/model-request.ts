@@ -2,7 +2,8 @@
 // models without tool calling), and the context budget left for the conversation once those and the reply
 // are paid for.
 import { estimateTokens, type ChatMessage, type ModelInfo, type ModelRequest, type ModelToolSpec } from '../model/provider';
-import { type AnyTool, describeToolForModel, describeToolsMarkdown } from '../tools';
+import { type AnyTool, describeOfferedTool, describeToolsMarkdown, NEW_TASK } from '../tools';
+import { type PromptFamily, type TurnEnding, turnEndingFor, withheldToolsFor } from '../prompts';
 import type { ContextLimits } from './context-budget';
 import { buildSystemPrompt, type SystemPromptInput } from './system-prompt';
 
@@ -17,15 +18,33 @@ const ESTIMATE_MARGIN = 0.1;
 /** After shortening, aim this far below the limit so the next turns do not shorten again at once. */
 const TARGET_SHARE = 0.75;
 
+/** How the model's family shapes its requests (src/core/prompts/families.ts). */
+export interface ModelConduct {
+  family: PromptFamily;
+  ending: TurnEnding;
+  /** Tools left out of the prompt (they still run when called). */
+  withheld: ReadonlySet<string>;
+}
+
+export function conductOf(model: ModelInfo): ModelConduct {
+  const family = model.promptFamily ?? 'default';
+  return { family, ending: turnEndingFor(family, model.supportsNativeTools), withheld: withheldToolsFor(family, model.supportsNativeTools) };
+}
+
+/** The system prompt and the tools offered: the family's instructions and tool set. */
 export async function preparePrompt(
   model: ModelInfo,
   tools: readonly AnyTool[],
-  input: Omit<SystemPromptInput, 'toolsMarkdown'>,
+  input: Omit<SystemPromptInput, 'toolsMarkdown' | 'family' | 'ending' | 'canChange'>,
 ): Promise<PreparedPrompt> {
+  const { family, ending, withheld } = conductOf(model);
+  const offered = tools.filter((tool) => !withheld.has(tool.name));
+  // new_task only delegates: what the sub-agent may change is its own tools' business.
+  const base = { ...input, family, ending, canChange: offered.some((tool) => tool.kind !== 'readonly' && tool.name !== NEW_TASK) };
   if (model.supportsNativeTools) {
-    return { system: buildSystemPrompt(input), tools: await Promise.all(tools.map(describeToolForModel)) };
+    return { system: buildSystemPrompt(base), tools: await Promise.all(offered.map((tool) => describeOfferedTool(tool, withheld))) };
   }
-  return { system: buildSystemPrompt({ ...input, toolsMarkdown: await describeToolsMarkdown(tools) }), tools: [] };
+  return { system: buildSystemPrompt({ ...base, toolsMarkdown: await describeToolsMarkdown(offered, { withheld }) }), tools: [] };
 }
 
 export function contextLimitsFor(model: ModelInfo, prompt: PreparedPrompt, maxOutputTokens: number): ContextLimits {

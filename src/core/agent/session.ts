@@ -283,8 +283,9 @@ export class AgentSession implements ChildSession {
   private announce(end: AgentState): void {
     switch (end.status) {
       case 'completed': {
-        // The answer itself, in the conversation: the attempt_completion card folds away once done.
-        if (!end.result.trim()) return;
+        // The answer itself, in the conversation: the attempt_completion card folds away once done. A plain
+        // final answer is already there.
+        if (!end.result.trim() || end.inChat) return;
         const id = this.newId();
         this.emit({ type: 'assistant_start', id, ts: this.now() });
         this.emit({ type: 'assistant_delta', id, text: end.result });

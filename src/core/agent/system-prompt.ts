@@ -1,6 +1,8 @@
-// The system prompt: who the agent is, how to work, where it runs, the workspace's own rules and (for models
-// without native tool calling) the tools in Markdown. Tool guidance is deliberately absent (behaviour 28:
-// it rides with results); the tools themselves go through `ModelRequest.tools` when the model supports it.
+// The system prompt: the instructions of the model's family (src/core/prompts), where it runs, the workspace's own
+// rules and (for models without native tool calling) the tools in Markdown. Tool guidance is deliberately absent
+// (behaviour 28: it rides with results); the tools themselves go through `ModelRequest.tools` when the model
+// supports it.
+import { buildInstructions, type PromptFamily, type TurnEnding } from '../prompts';
 
 /** Where the agent runs; the host fills it from VS Code and Node. */
 export interface AgentEnvironment {
@@ -28,29 +30,20 @@ export interface SystemPromptInput {
   date: Date;
   /** A sub-agent works for another agent and reports back to it, not to the user. */
   role: 'main' | 'sub-agent';
+  /** Whose instructions: the model's family (default: the compact prompt). */
+  family?: PromptFamily;
+  /** How the task ends (default: the completion tool). */
+  ending?: TurnEnding;
+  /** Whether any offered tool changes files or runs commands (default: true). */
+  canChange?: boolean;
 }
 
 /** Rules beyond this size are cut so a huge AGENTS.md cannot crowd out the conversation. */
 export const MAX_RULES_CHARS = 20_000;
 
-const IDENTITY = {
-  main: 'You are Relay, an AI coding agent working inside VS Code on the user\'s workspace. You act through tools; the user sees every tool call and approves risky ones.',
-  'sub-agent':
-    'You are a Relay sub-agent: another agent delegated one self-contained piece of work to you. You do not see its conversation, and your final result goes back to it, not to the user.',
-};
-
-const HOW_TO_WORK = [
-  'Work step by step: decide what you need, call the tool for it, read the result, then decide the next step.',
-  'Read a file (or the relevant part of it) before you edit it, and edit with the smallest change that does the job.',
-  'Prefer the dedicated tools over shell commands for reading, searching and editing files.',
-  'Check your work where you can (build, tests, the errors an edit reports) before you finish.',
-  'If a tool call fails, read the error and change the approach; do not repeat the same call unchanged.',
-  'Paths are relative to the first workspace root unless absolute. Stay inside the workspace unless asked otherwise.',
-  'When the task is done, call attempt_completion with the result. Every reply must either call a tool or call attempt_completion.',
-];
-
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  const sections = [IDENTITY[input.role], `# How to work\n\n${HOW_TO_WORK.map((line) => `- ${line}`).join('\n')}`, environmentSection(input)];
+  const instructions = buildInstructions({ family: input.family ?? 'default', role: input.role, ending: input.ending ?? 'completion-tool', canChange: input.canChange ?? true });
+  const sections = [instructions, environmentSection(input)];
   const rules = rulesSection(input.rules ?? []);
   if (rules) sections.push(rules);
   if (input.toolsMarkdown?.trim()) sections.push(input.toolsMarkdown.trim());

@@ -21,6 +21,7 @@
 // Capabilities: every model here calls tools and reads images; `supportsReasoning` marks the ones that think
 // (Claude 3.7 and later, OpenAI's o-series and GPT-5 family, Gemini 2.5 and later). OpenAI's reasoning models
 // run on the Responses API (`api`), the only one that carries their reasoning from one tool call to the next.
+import { type PromptFamily, promptFamilyOf } from '../prompts/families';
 import type { Usage } from './events';
 import type { ModelInfo, ModelPricing } from './provider';
 
@@ -35,6 +36,8 @@ export interface CatalogEntry {
   supportsReasoning?: boolean;
   /** OpenAI models: the API that serves them best. Absent: Chat Completions. */
   api?: 'chat-completions' | 'responses';
+  /** Whose instructions the model gets; absent: found from the id (promptFamilyOf). */
+  promptFamily?: PromptFamily;
 }
 
 const CLAUDE = { supportsImages: true, supportsReasoning: true } as const;
@@ -191,6 +194,7 @@ export function modelInfoFor(provider: string, id: string, supportsNativeTools =
   if (entry.supportsReasoning !== undefined) info.supportsReasoning = entry.supportsReasoning;
   if (entry.supportsImages !== undefined) info.supportsImages = entry.supportsImages;
   if (entry.pricing) info.pricing = entry.pricing;
+  info.promptFamily = entry.promptFamily ?? promptFamilyOf(id);
   return info;
 }
 

@@ -2,6 +2,7 @@
 // local models the built-in catalog does not know, or corrections to the ones it does. Validated with zod: a bad
 // entry is reported by name and field and left out, and never stops the others from applying.
 import { z } from 'zod';
+import { PROMPT_FAMILIES } from '../prompts/families';
 import { familyOf, type CatalogEntry } from './catalog';
 
 const price = z.number().nonnegative().finite();
@@ -20,6 +21,8 @@ export const modelOverrideSchema = z
     supportsReasoning: z.boolean(),
     /** OpenAI and Azure: which API serves the model. */
     api: z.enum(['chat-completions', 'responses']),
+    /** Whose instructions, edit tool and turn ending a custom model gets (src/core/prompts). */
+    promptFamily: z.enum(PROMPT_FAMILIES),
   })
   .partial()
   .strict()
@@ -79,5 +82,6 @@ function toCatalogEntry(o: ModelOverride): Partial<CatalogEntry> {
   if (o.supportsImages !== undefined) entry.supportsImages = o.supportsImages;
   if (o.supportsReasoning !== undefined) entry.supportsReasoning = o.supportsReasoning;
   if (o.api !== undefined) entry.api = o.api;
+  if (o.promptFamily !== undefined) entry.promptFamily = o.promptFamily;
   return entry;
 }

@@ -1,6 +1,7 @@
 // The one interface every model provider implements (Anthropic, OpenAI and compatibles, vscode.lm, and the
 // text-protocol wrapper). Providers translate a neutral conversation into their wire format and their stream
 // back into ModelStreamEvents; the agent loop never learns which provider spoke.
+import type { PromptFamily } from '../prompts/families';
 import type { ModelToolSpec } from '../tools/model-description';
 import type { ModelStreamEvent } from './events';
 import type { ImageMediaType } from '../mentions/images';
@@ -84,6 +85,8 @@ export interface ModelInfo {
   /** The model reads images. */
   supportsImages?: boolean;
   pricing?: ModelPricing;
+  /** Whose instructions, edit tool and turn ending the model gets (src/core/prompts); absent: the compact default. */
+  promptFamily?: PromptFamily;
 }
 
 export interface ModelProvider {

@@ -1,18 +1,20 @@
 // The Markdown tools prompt for models without native tool calling (behaviour 27), in the exact form of
 // tool-system.md §8, followed by how to write a call (the text protocol parsed by text-protocol.ts).
 import { toolInputSchema } from './json-schema';
-import { toolDescriptionText } from './model-description';
+import { toolDescriptionText, withoutWithheld } from './model-description';
 import { TOOL_CALL_TAG } from './text-protocol';
 import type { AnyTool, JsonSchema } from './types';
 
 export interface MarkdownToolsOptions {
   /** Appends how to write a call in text; on by default. */
   callInstructions?: boolean;
+  /** Tools the model is not offered: notes naming them are left out. */
+  withheld?: ReadonlySet<string>;
 }
 
 export async function describeToolsMarkdown(tools: readonly AnyTool[], options: MarkdownToolsOptions = {}): Promise<string> {
   if (tools.length === 0) return '';
-  const sections = await Promise.all(tools.map(describeOneTool));
+  const sections = await Promise.all(tools.map((tool) => describeOneTool(tool, options.withheld)));
   const head = `# Available Tools\n\nYou have access to the following ${tools.length} tool(s):`;
   const body = [head, ...sections].join('\n\n');
   return options.callInstructions === false ? body : `${body}\n\n${TEXT_CALL_INSTRUCTIONS}`;
@@ -29,11 +31,11 @@ Write a ${TOOL_CALL_TAG} tag with the tool's name in the name attribute and its 
 - A tool without parameters takes {}.
 - You may write several ${TOOL_CALL_TAG} tags in one reply; they run in order and their results arrive in the next message.`;
 
-async function describeOneTool(tool: AnyTool): Promise<string> {
+async function describeOneTool(tool: AnyTool, withheld: ReadonlySet<string> | undefined): Promise<string> {
   const [description, schema] = await Promise.all([tool.getDescription(), toolInputSchema(tool)]);
   const lines = [`## ${tool.name}`];
   if (tool.displayName && tool.displayName !== tool.name) lines.push(`Display Name: ${tool.displayName}`);
-  lines.push(`Description: ${toolDescriptionText(description)}`);
+  lines.push(`Description: ${toolDescriptionText(withoutWithheld(description, withheld))}`);
   const params = describeProperties(schema, '  ');
   lines.push(params.length > 0 ? 'Parameters:' : 'Parameters: No parameters', ...params);
   return lines.join('\n');

@@ -66,6 +66,7 @@ export { InMemoryOutputStore, type OutputStore, type SavedOutputInfo } from './o
 export { DEFAULT_OUTPUT_LIMITS, truncateForModel, type OutputLimits } from './truncation';
 export { cleanJsonSchema, toolInputSchema, zodToJsonSchema } from './json-schema';
 export {
+  describeOfferedTool,
   describeToolForModel,
   describeToolsForProvider,
   toAnthropicTool,

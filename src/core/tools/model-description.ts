@@ -41,9 +41,25 @@ function bullets(lines: readonly string[]): string {
   return lines.map((line) => `- ${line}`).join('\n');
 }
 
-export async function describeToolForModel(tool: AnyTool): Promise<ModelToolSpec> {
+export function describeToolForModel(tool: AnyTool): Promise<ModelToolSpec> {
+  return describeOfferedTool(tool, undefined);
+}
+
+/** `withheld`: tools the model is not offered; a usage note that points to one of them is left out. */
+export async function describeOfferedTool(tool: AnyTool, withheld: ReadonlySet<string> | undefined): Promise<ModelToolSpec> {
   const [description, inputSchema] = await Promise.all([tool.getDescription(), toolInputSchema(tool)]);
-  return { name: tool.name, description: toolDescriptionText(description), inputSchema };
+  return { name: tool.name, description: toolDescriptionText(withoutWithheld(description, withheld)), inputSchema };
+}
+
+/** The description without the notes that name a tool this model is not offered (it could not follow them). */
+export function withoutWithheld(description: ToolDescription, withheld: ReadonlySet<string> | undefined): ToolDescription {
+  if (!withheld || withheld.size === 0) return description;
+  const names = [...withheld];
+  const keep = (line: string) => !names.some((name) => new RegExp(`\\b${name}\\b`).test(line));
+  const result: ToolDescription = { ...description };
+  if (description.usageNotes) result.usageNotes = description.usageNotes.filter(keep);
+  if (description.important) result.important = description.important.filter(keep);
+  return result;
 }
 
 export function toAnthropicTool(spec: ModelToolSpec): AnthropicToolSpec {

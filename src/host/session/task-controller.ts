@@ -20,6 +20,8 @@ export interface TaskControllerDeps {
   configVersion(): number;
   answerQuestion(callId: string, answer: string): boolean;
   openDiff(callId: string): Promise<'opened' | 'unavailable'>;
+  /** Opens a `path:line` reference clicked in the chat: only a workspace file (file-reference-opener.ts). */
+  openFileReference(reference: { path: string; line: number; endLine?: number }): Promise<unknown>;
   /** Restores the task's files (and the conversation) to a chat item, after showing and asking (issue 14). */
   restore(session: AgentSession, itemId: string, conversation: boolean): Promise<void>;
   /** Review Task Changes: the task's whole change set since its first checkpoint. */
@@ -130,6 +132,8 @@ export class TaskController {
         return this.resumeCurrent();
       case 'openDiff':
         return this.openDiff(message.callId);
+      case 'openFileReference':
+        return void (await this.deps.openFileReference({ path: message.path, line: message.line, ...(message.endLine !== undefined ? { endLine: message.endLine } : {}) }));
       case 'setMode':
         return this.deps.setMode(message.mode);
       case 'selectModel':

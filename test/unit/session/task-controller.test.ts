@@ -33,6 +33,7 @@ function harness(turns: ScriptedTurn[], overrides: Partial<TaskControllerDeps> =
     configVersion: () => version,
     answerQuestion: () => false,
     openDiff: async () => 'unavailable',
+    openFileReference: async () => 'opened',
     setMode: async () => undefined,
     selectModel: async () => undefined,
     setUpProvider: async (step) => void setups.push(step),

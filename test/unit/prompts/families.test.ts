@@ -1,0 +1,114 @@
+// Which family a model gets, what it is offered, and how its turn ends (src/core/prompts/families.ts and the loop).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { modelInfoFor } from '../../../src/core/model/catalog';
+import { overrideFor, parseModelOverrides } from '../../../src/core/model/model-overrides';
+import { promptFamilyOf, turnEndingFor, withheldToolsFor } from '../../../src/core/prompts';
+import { describeOfferedTool } from '../../../src/core/tools';
+import { createBuiltinToolFactories } from '../../../src/tools';
+import { createInMemoryHost } from '../../support/in-memory-host';
+import { complete, registryOf, ScriptedProvider, sessionFor, testTool, turn } from '../agent/fakes';
+
+const CLAUDE = modelInfoFor('anthropic', 'claude-sonnet-5-5');
+const GPT = modelInfoFor('openai', 'gpt-5.4');
+
+describe('prompt families', () => {
+  test('the family comes from the model id, whoever serves it', () => {
+    const cases: [string, string][] = [
+      ['claude-sonnet-5-5', 'anthropic'],
+      ['anthropic/claude-opus-4-5-20251101', 'anthropic'],
+      ['claude-3.5-sonnet', 'anthropic'],
+      ['gpt-5.6-terra', 'openai'],
+      ['gpt-5-codex', 'openai'],
+      ['o3', 'openai'],
+      ['o4-mini', 'openai'],
+      ['openai/gpt-5.4-mini', 'openai'],
+      ['gemini-2.5-flash', 'gemini'],
+      ['google/gemini-3-pro-preview', 'gemini'],
+      ['gpt-4.1', 'default'],
+      ['gpt-4o-mini', 'default'],
+      ['qwen3-coder:30b', 'default'],
+      ['llama3.1', 'default'],
+    ];
+    for (const [id, family] of cases) assert.equal(promptFamilyOf(id), family, id);
+    assert.equal(modelInfoFor('vscode-lm', 'claude-sonnet-4.5').promptFamily, 'anthropic');
+    assert.equal(modelInfoFor('openai-compatible', 'my-finetune').promptFamily, 'default');
+  });
+
+  test('relay.models can name the family of a custom model, and a wrong name is reported', () => {
+    const parsed = parseModelOverrides({ 'my-finetune': { promptFamily: 'anthropic' }, other: { promptFamily: 'claude' } });
+    assert.equal(modelInfoFor('openai-compatible', 'my-finetune', true, overrideFor(parsed, 'my-finetune')).promptFamily, 'anthropic');
+    assert.equal(parsed.problems.length, 1);
+    assert.match(parsed.problems[0]!, /relay\.models\["other"\]: promptFamily/);
+  });
+
+  test('each family is offered its own edit tool; the completion tool only where it ends the task', () => {
+    assert.deepEqual([...withheldToolsFor('anthropic', true)].sort(), ['apply_patch', 'attempt_completion']);
+    assert.deepEqual([...withheldToolsFor('openai', true)].sort(), ['attempt_completion', 'edit_file']);
+    assert.deepEqual([...withheldToolsFor('gemini', true)].sort(), ['apply_patch', 'attempt_completion']);
+    assert.deepEqual([...withheldToolsFor('default', true)], ['apply_patch']);
+    // On the text protocol every family keeps the completion tool.
+    assert.deepEqual([...withheldToolsFor('anthropic', false)], ['apply_patch']);
+    assert.equal(turnEndingFor('openai', false), 'completion-tool');
+  });
+});
+
+describe('how a turn ends', () => {
+  const tools = () => registryOf(testTool('read_file'), testTool('edit_file', 'write'), testTool('apply_patch', 'write'));
+
+  test('Claude: the request offers edit_file, not apply_patch nor attempt_completion', async () => {
+    const provider = new ScriptedProvider([turn('Nothing to do.')], CLAUDE);
+    await sessionFor(provider, tools(), { subAgents: false }).session.send('hi');
+    assert.deepEqual(provider.requests[0]!.tools.map((t) => t.name).sort(), ['edit_file', 'read_file']);
+    assert.match(provider.requests[0]!.system, /A reply without a tool call ends your turn/);
+  });
+
+  test('GPT-5: the request offers apply_patch, not edit_file', async () => {
+    const provider = new ScriptedProvider([turn('Nothing to do.')], GPT);
+    await sessionFor(provider, tools(), { subAgents: false }).session.send('hi');
+    assert.deepEqual(provider.requests[0]!.tools.map((t) => t.name).sort(), ['apply_patch', 'read_file']);
+    assert.match(provider.requests[0]!.system, /Change files with apply_patch/);
+  });
+
+  test('a plain answer ends the task for Claude, shown once in the chat', async () => {
+    const provider = new ScriptedProvider([turn(undefined, { id: 'r1', name: 'read_file', args: { path: 'a.ts' } }), turn('`a.ts:1` exports nothing.')], CLAUDE);
+    const { session, events } = sessionFor(provider, tools(), { subAgents: false });
+    const end = await session.send('What does a.ts export?');
+    assert.deepEqual(end, { status: 'completed', result: '`a.ts:1` exports nothing.', inChat: true });
+    assert.equal(provider.requests.length, 2, 'no reminder turn after the answer');
+    const texts = events.flatMap((e) => (e.type === 'assistant_delta' ? [e.text] : []));
+    assert.deepEqual(texts, ['`a.ts:1` exports nothing.'], 'the answer is in the chat once');
+  });
+
+  test('a withheld tool still runs when called: Claude calling attempt_completion completes the task', async () => {
+    const provider = new ScriptedProvider([complete('c1', 'Done.')], CLAUDE);
+    const end = await sessionFor(provider, tools(), { subAgents: false }).session.send('hi');
+    assert.deepEqual(end, { status: 'completed', result: 'Done.' });
+  });
+
+  test('reasoning alone is no answer: the model is reminded', async () => {
+    const provider = new ScriptedProvider([[{ type: 'thinking_delta', text: 'hmm' }, { type: 'stop', reason: 'end_turn' }], turn('All set.')], CLAUDE);
+    const end = await sessionFor(provider, tools(), { subAgents: false }).session.send('hi');
+    assert.equal(end.status, 'completed');
+    assert.equal(provider.requests.length, 2);
+  });
+
+  test('the default family and the text protocol keep the completion tool: a plain reply gets a reminder', async () => {
+    for (const model of [modelInfoFor('openai-compatible', 'qwen3-coder:30b'), { ...CLAUDE, supportsNativeTools: false }]) {
+      const provider = new ScriptedProvider([turn('I will now read the file.'), complete('c1', 'Read it.')], model);
+      const end = await sessionFor(provider, tools(), { subAgents: false }).session.send('hi');
+      assert.deepEqual(end, { status: 'completed', result: 'Read it.' }, model.id);
+      const reminder = provider.requests[1]!.messages.at(-1)!;
+      assert.match(JSON.stringify(reminder.content), /You did not use a tool/, model.id);
+    }
+  });
+
+  test("a tool's usage note that names a withheld tool is left out of its description", async () => {
+    const entries = createBuiltinToolFactories(createInMemoryHost().services);
+    const patch = entries.find((e) => e.name === 'apply_patch')!.factory({ taskId: 't' });
+    const edit = entries.find((e) => e.name === 'edit_file')!.factory({ taskId: 't' });
+    assert.match((await describeOfferedTool(patch, undefined)).description, /edit_file/);
+    assert.doesNotMatch((await describeOfferedTool(patch, withheldToolsFor('openai', true))).description, /edit_file/);
+    assert.doesNotMatch((await describeOfferedTool(edit, withheldToolsFor('anthropic', true))).description, /apply_patch/);
+  });
+});
