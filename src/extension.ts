@@ -13,7 +13,7 @@ import type { Relay, RelayOverrides } from './host/relay';
  * Activation only registers the view and the commands; everything heavy (providers, parsers, the agent)
  * is loaded on first use so the extension host never waits on Relay.
  */
-export function activate(context: vscode.ExtensionContext): RelayApi {
+export function activate(context: vscode.ExtensionContext): RelayApi | undefined {
   // This bundle's copy of the localiser (the status bar and the mode picker); dist/runtime.js sets its own.
   setLocalizer((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Relay', { log: true });
@@ -56,6 +56,9 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
     new ModeStatusBar(approvalMode),
     registerSwitchApprovalModeCommand(approvalMode),
   );
+  // Any installed extension can read what activate() returns. Outside a test run (a developer's
+  // --extensionTestsPath) Relay exports nothing: no approval hooks to replace, no way to its SecretStorage.
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     chat,
     relay: (overrides) => {
@@ -65,7 +68,10 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
   };
 }
 
-/** What tests (and, later, other extensions) can reach; kept deliberately small. */
+/**
+ * What Relay's own integration tests reach, and only when VS Code runs them (`ExtensionMode.Test`): the overrides
+ * replace approvals and the Relay holds the API keys, so no other extension may ever get this.
+ */
 export interface RelayApi {
   readonly chat: ChatViewProvider;
   /** The agent side, created on first use; tests may pass overrides (an approval prompter) on the first call. */

@@ -8,9 +8,12 @@ import type { Relay } from '../../src/host/relay';
 export const EXTENSION_ID = 'relay-dev.relay';
 
 export async function activateRelay(): Promise<RelayApi> {
-  const ext = vscode.extensions.getExtension<RelayApi>(EXTENSION_ID);
+  const ext = vscode.extensions.getExtension<RelayApi | undefined>(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not installed in this host`);
-  return ext.isActive ? ext.exports : ext.activate();
+  const api = ext.isActive ? ext.exports : await ext.activate();
+  // Relay exports its test API only when VS Code runs it for tests (ExtensionMode.Test).
+  if (!api) throw new Error(`extension ${EXTENSION_ID} exported nothing: it is not running in ExtensionMode.Test`);
+  return api;
 }
 
 /** Polls until `probe` returns a truthy value; the message names what was awaited when it times out. */
