@@ -4,6 +4,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './host/chat-view';
 import { RUNTIME_COMMANDS, type RuntimeCommand } from './host/command-ids';
 import { loadRuntime } from './host/lazy-runtime';
 import { ApprovalModeSetting } from './host/permissions/approval-mode-setting';
+import { WorkspaceConfirmations } from './host/settings/workspace-confirmations';
 import { TerminalRecorder } from './host/mentions/terminal-recorder';
 import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
@@ -19,7 +20,9 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   const log = vscode.window.createOutputChannel('Relay', { log: true });
   const chat = new ChatViewProvider(context, log);
   // The approval mode: a plain setting read, so always visible without loading the runtime bundle.
-  const approvalMode = new ApprovalModeSetting();
+  // The workspace values the user confirmed live in global state, where no repository can write.
+  const confirmations = new WorkspaceConfirmations(context.globalState);
+  const approvalMode = new ApprovalModeSetting(confirmations);
   const terminal = new TerminalRecorder();
   let relay: Relay | undefined;
   let handlers: Record<RuntimeCommand, (...args: unknown[]) => unknown> | undefined;
@@ -35,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   context.subscriptions.push(
     log,
     chat,
+    confirmations,
     approvalMode,
     terminal,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat, { webviewOptions: { retainContextWhenHidden: false } }),
