@@ -48,8 +48,9 @@ export class KeyGate {
    * `endpoint` undefined: the provider's default.
    */
   async release(provider: string, key: string | undefined, endpoint: string | undefined): Promise<Released> {
-    if (!key) return { key: undefined };
     const target = endpoint ?? defaultEndpoint(provider);
+    // No key, or nowhere to send it yet (an Azure resource without an endpoint): nothing to ask.
+    if (!key || !target) return { key: undefined };
     const bound = this.bindings()[provider];
     if (keyMayGo(target, [bound, userEndpoint(provider)])) return { key };
     const source = sourceOf(provider, target);
