@@ -4,6 +4,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './host/chat-view';
 import { RUNTIME_COMMANDS, type RuntimeCommand } from './host/command-ids';
 import { loadRuntime } from './host/lazy-runtime';
 import { ApprovalModeSetting } from './host/permissions/approval-mode-setting';
+import { WorkspaceConfirmations } from './host/settings/workspace-confirmations';
 import { TerminalRecorder } from './host/mentions/terminal-recorder';
 import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
@@ -13,13 +14,15 @@ import type { Relay, RelayOverrides } from './host/relay';
  * Activation only registers the view and the commands; everything heavy (providers, parsers, the agent)
  * is loaded on first use so the extension host never waits on Relay.
  */
-export function activate(context: vscode.ExtensionContext): RelayApi {
+export function activate(context: vscode.ExtensionContext): RelayApi | undefined {
   // This bundle's copy of the localiser (the status bar and the mode picker); dist/runtime.js sets its own.
   setLocalizer((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Relay', { log: true });
   const chat = new ChatViewProvider(context, log);
   // The approval mode: a plain setting read, so always visible without loading the runtime bundle.
-  const approvalMode = new ApprovalModeSetting();
+  // The workspace values the user confirmed live in global state, where no repository can write.
+  const confirmations = new WorkspaceConfirmations(context.globalState);
+  const approvalMode = new ApprovalModeSetting(confirmations);
   const terminal = new TerminalRecorder();
   let relay: Relay | undefined;
   let handlers: Record<RuntimeCommand, (...args: unknown[]) => unknown> | undefined;
@@ -35,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
   context.subscriptions.push(
     log,
     chat,
+    confirmations,
     approvalMode,
     terminal,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat, { webviewOptions: { retainContextWhenHidden: false } }),
@@ -56,6 +60,9 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
     new ModeStatusBar(approvalMode),
     registerSwitchApprovalModeCommand(approvalMode),
   );
+  // Any installed extension can read what activate() returns. Outside a test run (a developer's
+  // --extensionTestsPath) Relay exports nothing: no approval hooks to replace, no way to its SecretStorage.
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     chat,
     relay: (overrides) => {
@@ -65,7 +72,10 @@ export function activate(context: vscode.ExtensionContext): RelayApi {
   };
 }
 
-/** What tests (and, later, other extensions) can reach; kept deliberately small. */
+/**
+ * What Relay's own integration tests reach, and only when VS Code runs them (`ExtensionMode.Test`): the overrides
+ * replace approvals and the Relay holds the API keys, so no other extension may ever get this.
+ */
 export interface RelayApi {
   readonly chat: ChatViewProvider;
   /** The agent side, created on first use; tests may pass overrides (an approval prompter) on the first call. */

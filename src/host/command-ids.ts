@@ -13,6 +13,7 @@ export const RUNTIME_COMMANDS = [
   'relay.mcpServers',
   'relay.setUpProvider',
   'relay.testConnection',
+  'relay.reviewWorkspaceSettings',
   'relay.reviewTaskChanges',
   'relay.review.acceptHunk',
   'relay.review.rejectHunk',

@@ -23,6 +23,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.selectModel': () => relay.selectModel(),
     'relay.setUpProvider': (step?: unknown) => relay.setUpProvider(isSetupStep(step) ? step : undefined),
     'relay.testConnection': () => relay.testConnection(),
+    'relay.reviewWorkspaceSettings': () => relay.workspaceValues.askAll(),
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
     'relay.mcpServers': () => showMcpServers(relay.mcp),

@@ -18,7 +18,9 @@ import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/
 import { TaskChangesReview } from './checkpoints/review-changes';
 import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { displayPath } from '../tools/paths';
-import { ConfiguredProvider } from './model/configured-provider';
+import { ConfiguredProvider, endpointOf } from './model/configured-provider';
+import { KeyGate } from './model/key-gate';
+import { type ConfirmWorkspaceValue, modalConfirmWorkspaceValue, WorkspaceValueReview } from './settings/workspace-review';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles, modelChoices } from './model/model-choices';
 import { ApiKeys, describeModel, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
@@ -62,11 +64,15 @@ export interface RelayOverrides {
   restoreConfirm?: RestoreConfirm;
   /** Integration tests answer Set Up Provider's questions; the default is VS Code's QuickPick and InputBox. */
   setupPrompts?: SetupPrompts;
+  /** Integration tests answer whether a workspace value that loosens Relay may apply; the default is the native modal. */
+  confirmWorkspaceValue?: ConfirmWorkspaceValue;
 }
 
 export class Relay implements vscode.Disposable {
   readonly controller: TaskController;
   readonly keys: ApiKeys;
+  /** Asks about a workspace's looser settings when a task starts, and for "Review Workspace Settings". */
+  readonly workspaceValues: WorkspaceValueReview;
   readonly statistics = new ToolStatistics();
   readonly approvals: ApprovalService;
   readonly mcp: McpServerManager;
@@ -103,15 +109,24 @@ export class Relay implements vscode.Disposable {
     const show = (path: string) => displayPath(path, this.tools.services.workspaceRoots());
     this.review = new TaskChangesReview({ checkpoints: this.checkpoints, documents, show, notify });
     const restoreDeps = { checkpoints: this.checkpoints, documents, show, notify, confirm: overrides.restoreConfirm ?? modalConfirm };
-    this.keys = new ApiKeys(context.secrets);
+    const confirmations = services.approvalMode.confirmations;
+    const confirmValue = overrides.confirmWorkspaceValue ?? modalConfirmWorkspaceValue;
+    this.workspaceValues = new WorkspaceValueReview(confirmations, confirmValue);
+    this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
     this.approvals = createApprovalService(
-      { extensionUri: context.extensionUri, globalStorageUri: context.globalStorageUri, toolOutputDir: this.outputStore.directory, log },
+      {
+        extensionUri: context.extensionUri,
+        globalStorageUri: context.globalStorageUri,
+        toolOutputDir: this.outputStore.directory,
+        log,
+        confirmations: services.approvalMode.confirmations,
+      },
       overrides.prompter ? { prompter: overrides.prompter } : {},
     );
     this.provider = new ConfiguredProvider({
       settings: readModelSettings,
-      apiKey: (provider) => Promise.resolve(this.keys.get(provider)),
+      apiKey: (settings) => this.keys.release(settings.provider, endpointOf(settings)),
       languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
       onTurnSettings: (s) => {
         showDeprecationNotice(s.provider, s.model, knownLifecycles(s.provider));
@@ -280,11 +295,14 @@ export class Relay implements vscode.Disposable {
     for (const tool of this.approvals.offeredTools(createBuiltinToolFactories(this.tools.services))) {
       registry.registerFactory(tool.name, tool.factory, { source: tool.source });
     }
+    // A repository's settings that would make Relay ask less wait for the user: asked before the task's first step.
+    await this.workspaceValues.askNew();
     // MCP servers (connected lazily, now), other extensions' tools and discovered tools, under the same trust filter.
     await registerExternalTools(registry, new Set([ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS]), {
       mcp: this.mcp,
       offered: (tool) => this.approvals.offeredTools([tool]).length > 0,
       log: this.services.log,
+      confirmations: this.services.approvalMode.confirmations,
     });
     this.approvals.resetLoopGuard();
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };

@@ -4,13 +4,17 @@ import type { RelayApi } from '../../src/extension';
 import type { RestoreAnswer, RestoreQuestion } from '../../src/host/checkpoints/restore-flow';
 import type { SetupPrompts } from '../../src/host/model/setup-prompts';
 import type { Relay } from '../../src/host/relay';
+import type { WorkspaceValueQuestion } from '../../src/host/settings/workspace-review';
 
 export const EXTENSION_ID = 'relay-dev.relay';
 
 export async function activateRelay(): Promise<RelayApi> {
-  const ext = vscode.extensions.getExtension<RelayApi>(EXTENSION_ID);
+  const ext = vscode.extensions.getExtension<RelayApi | undefined>(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not installed in this host`);
-  return ext.isActive ? ext.exports : ext.activate();
+  const api = ext.isActive ? ext.exports : await ext.activate();
+  // Relay exports its test API only when VS Code runs it for tests (ExtensionMode.Test).
+  if (!api) throw new Error(`extension ${EXTENSION_ID} exported nothing: it is not running in ExtensionMode.Test`);
+  return api;
 }
 
 type Probed<T> = T | undefined | false;
@@ -86,6 +90,23 @@ export class ScriptedRestoreConfirmer {
     this.questions.push(question);
     return this.answers.shift();
   };
+}
+
+/**
+ * Answers whether a workspace value that makes Relay ask less (or sends a stored key to a new endpoint) may apply,
+ * as the native modal would (the test server refuses it); records every question. Unset: Escape (not allowed).
+ */
+export class ScriptedWorkspaceValueConfirmer {
+  readonly questions: WorkspaceValueQuestion[] = [];
+  answer = false;
+  confirm = async (question: WorkspaceValueQuestion): Promise<boolean> => {
+    this.questions.push(question);
+    return this.answer;
+  };
+  reset(answer = false): void {
+    this.questions.length = 0;
+    this.answer = answer;
+  }
 }
 
 /** One question Set Up Provider asked, as the person would have seen it. */
@@ -165,6 +186,7 @@ interface SharedRelay {
   mcpConfirmer: ScriptedMcpConfirmer;
   restoreConfirmer: ScriptedRestoreConfirmer;
   setupPrompts: ScriptedSetupPrompts;
+  workspaceValues: ScriptedWorkspaceValueConfirmer;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -183,8 +205,15 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const mcpConfirmer = new ScriptedMcpConfirmer();
     const restoreConfirmer = new ScriptedRestoreConfirmer();
     const setupPrompts = new ScriptedSetupPrompts();
-    const overrides = { prompter, mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput }, restoreConfirm: restoreConfirmer.confirm, setupPrompts };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts };
+    const workspaceValues = new ScriptedWorkspaceValueConfirmer();
+    const overrides = {
+      prompter,
+      mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput },
+      restoreConfirm: restoreConfirmer.confirm,
+      setupPrompts,
+      confirmWorkspaceValue: workspaceValues.confirm,
+    };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues };
   });
   return holder[SHARED];
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_DEFERRAL_SHARE, type DeferralSettings, type ToolKind, type ToolRegistry } from '../../core/tools';
 import type { ServerConfirmer } from './confirmation';
 import { discoverTools } from './discovery-tools';
+import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { extensionToolEntries } from './extension-tools';
 import type { InputAsker } from './launch';
 import { McpServerManager } from './server-manager';
@@ -38,6 +39,8 @@ export interface ExternalToolDeps {
   /** The trust filter: Restricted Mode offers read-only tools only. */
   offered: (tool: { name: string; kind: ToolKind }) => boolean;
   log: vscode.LogOutputChannel;
+  /** The workspace values the user confirmed: a repository's discovery commands run only once confirmed. */
+  confirmations: WorkspaceConfirmations;
 }
 
 export async function registerExternalTools(registry: ToolRegistry, systemNames: ReadonlySet<string>, deps: ExternalToolDeps): Promise<void> {
@@ -49,7 +52,7 @@ export async function registerExternalTools(registry: ToolRegistry, systemNames:
     }
   }
   try {
-    for (const entry of await discoverTools(taken(), deps.log)) {
+    for (const entry of await discoverTools(taken(), deps.log, deps.confirmations)) {
       if (deps.offered({ name: entry.name, kind: 'execute' })) registry.registerFactory(entry.name, entry.factory, { source: 'discovered' });
     }
   } catch (error) {

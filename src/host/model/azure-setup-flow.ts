@@ -40,7 +40,7 @@ export async function runAzureSteps(prompts: SetupPrompts, keys: ApiKeys, settin
   let api: OpenAIApiChoice = (wasAzure && settings.openaiApi) || 'auto';
   if (asks.deployment) {
     const here = ask();
-    const picked = await askAzureDeployment(here, endpoint, key || (await keys.get('azure-openai')), deployment || model);
+    const picked = await askAzureDeployment(here, endpoint, key || (await keys.release('azure-openai', endpoint)).key, deployment || model);
     if (!picked) return false;
     deployment = picked.name;
     if (picked.model) model = picked.model;
@@ -58,7 +58,7 @@ export async function runAzureSteps(prompts: SetupPrompts, keys: ApiKeys, settin
     api = chosen;
   }
 
-  if (key) await keys.set('azure-openai', key);
+  if (key) await keys.set('azure-openai', key, asks.endpoint ? endpoint : undefined);
   await updateSetting('provider', 'azure-openai');
   // A base URL belongs to the provider it was set for; Azure's endpoint is its own setting.
   if (!wasAzure) await updateSetting('baseUrl', '');

@@ -13,8 +13,8 @@ import type { ModelSettings, ProviderId } from './model-settings';
 
 export interface ConfiguredProviderDeps {
   settings(): ModelSettings;
-  /** From SecretStorage. */
-  apiKey(provider: ProviderId): Promise<string | undefined>;
+  /** From SecretStorage, for a request with these settings: undefined with why when it may not go there. */
+  apiKey(settings: ModelSettings): Promise<{ key: string | undefined; withheld?: string }>;
   /** A vscode.lm model with this id (or, failing that, any), undefined when VS Code offers none. */
   languageModel(id: string): Promise<ModelProvider | undefined>;
   /** Told the settings of every turn before it starts, e.g. to show the deprecated-model notice (once). */
@@ -89,7 +89,9 @@ export class ConfiguredProvider implements ModelProvider {
       }
       return this.keep(settingsKey, undefined, settings.textProtocol ? new TextProtocolProvider(chat) : chat);
     }
-    const apiKey = await this.deps.apiKey(settings.provider);
+    const released = await this.deps.apiKey(settings);
+    if (released.withheld) return { ok: false, error: configurationError(released.withheld, 'auth') };
+    const apiKey = released.key;
     if (!apiKey && settings.provider !== 'openai-compatible') {
       const name = this.deps.providerLabel?.(settings.provider) ?? settings.provider;
       return { ok: false, error: configurationError(l10n.t('No API key is set for {0}. Press Enter API Key (or run "{1}"), then Retry.', name, HINT.setApiKey), 'auth') };
@@ -103,6 +105,11 @@ export class ConfiguredProvider implements ModelProvider {
     this.cached = { settingsKey, apiKey, provider };
     return { ok: true, provider };
   }
+}
+
+/** Where requests with these settings go (and so the stored key): Azure's endpoint, the base URL, or the default. */
+export function endpointOf(settings: ModelSettings): string | undefined {
+  return settings.provider === 'azure-openai' ? settings.azure?.endpoint || undefined : settings.baseUrl;
 }
 
 /** What createProvider gets for these settings: one place, so Test connection builds exactly what a task uses. */

@@ -3,7 +3,7 @@
 import { type AdviceContext, adviceFor } from '../../core/model/connection-advice';
 import { type ConnectionTestResult, testConnection } from '../../core/model/connection-test';
 import { createProvider } from '../../core/model/factory';
-import { providerConfigFor } from './configured-provider';
+import { endpointOf, providerConfigFor } from './configured-provider';
 import { ANTHROPIC_DEFAULT_BASE_URL } from '../../core/model/anthropic-provider';
 import { OPENAI_DEFAULT_BASE_URL } from '../../core/model/openai-provider';
 import type { ModelProvider } from '../../core/model/provider';
@@ -28,7 +28,11 @@ export async function checkConnection(settings: ModelSettings, keys: ApiKeys): P
     ...(proxy ? { proxy } : {}),
     ...(azure ? { azure: { deployment: azure.deployment || settings.model, apiVersion: azure.apiVersion } } : {}),
   };
-  const apiKey = setup.key === 'none' ? undefined : await keys.get(settings.provider);
+  const released = setup.key === 'none' ? { key: undefined } : await keys.release(settings.provider, endpointOf(settings));
+  if (released.withheld) {
+    return { ok: false, latencyMs: 0, error: { kind: 'auth', message: released.withheld, retryable: true }, advice: { ...adviceFor('other', advice), headline: released.withheld } };
+  }
+  const apiKey = released.key;
   const notReady = (problem: 'no_key' | 'no_base_url' | 'no_model'): ConnectionTestResult => {
     const said = adviceFor(problem, advice);
     return {

@@ -28,8 +28,8 @@ export async function modelChoices(keys: ApiKeys): Promise<ModelChoice[]> {
       // The base URL belongs to the provider it was set for; a compatible server is only listed when it is current.
       const baseUrl = settings.provider === provider ? settings.baseUrl : undefined;
       if (provider === 'openai-compatible' && !baseUrl) return [];
-      if (provider === 'azure-openai') return azureChoices(settings, await keys.get(provider));
-      return listedChoices(provider, await keys.get(provider), baseUrl);
+      if (provider === 'azure-openai') return azureChoices(settings, (await keys.release(provider, settings.azure?.endpoint || undefined)).key);
+      return listedChoices(provider, (await keys.release(provider, baseUrl)).key, baseUrl);
     }),
   );
   let offered: ModelChoice[] = [];

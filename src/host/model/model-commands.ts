@@ -7,7 +7,7 @@ import { type ApiKeys, PROVIDERS, type ProviderId, providerLabel, readModelSetti
 export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Promise<boolean> {
   const target = provider ?? (await pickProvider(l10n.t('Which provider is the key for?'), (p) => p.needsKey || p.id === 'openai-compatible'));
   if (!target) return false;
-  const existing = await keys.get(target);
+  const existing = await keys.has(target);
   const key = await vscode.window.showInputBox({
     title: l10n.t('Relay: API key for {0}', providerLabel(target)),
     prompt: existing

@@ -7,6 +7,7 @@ import { DEFAULT_MODEL, DEFAULT_PROVIDER } from '../../core/model/default-model'
 import { parseModelOverrides, type ParsedOverrides } from '../../core/model/model-overrides';
 import type { AzureTarget } from '../../core/model/openai-provider';
 import type { ReasoningEffort } from '../../core/model/openai-responses-request';
+import type { KeyGate, Released } from './key-gate';
 
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'gemini' | 'azure-openai' | 'vscode-lm';
 
@@ -113,17 +114,42 @@ export function describeModel(settings: ModelSettings): string {
   return deployment === settings.model ? `${deployment} · ${settings.provider}` : `${deployment} (${settings.model}) · ${settings.provider}`;
 }
 
-/** API keys, one per provider, in the OS keychain through SecretStorage. */
+/**
+ * API keys, one per provider, in the OS keychain through SecretStorage. A key leaves Relay only through
+ * release(), which sends it to the endpoint it was saved for or asks first (key-gate.ts).
+ */
 export class ApiKeys {
-  constructor(private readonly secrets: vscode.SecretStorage) {}
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly gate: KeyGate,
+  ) {}
 
+  /** The stored key, to show whether one is set and for Relay's own tests; never to send it anywhere. */
   get(provider: ProviderId): Thenable<string | undefined> {
     return this.secrets.get(secretName(provider));
   }
 
-  async set(provider: ProviderId, key: string | undefined): Promise<void> {
-    if (key) await this.secrets.store(secretName(provider), key);
-    else await this.secrets.delete(secretName(provider));
+  async has(provider: ProviderId): Promise<boolean> {
+    return Boolean(await this.get(provider));
+  }
+
+  /**
+   * The stored key for a request to `endpoint` (undefined: the provider's default), or why it is kept back: a key
+   * goes only to the endpoint it was saved for unless the user allows the new one.
+   */
+  async release(provider: ProviderId, endpoint: string | undefined): Promise<Released> {
+    return this.gate.release(provider, await this.get(provider), endpoint);
+  }
+
+  /** Stores (or, without a key, removes) a key, bound to `endpoint` when the flow named one, else the user's own. */
+  async set(provider: ProviderId, key: string | undefined, endpoint?: string): Promise<void> {
+    if (key) {
+      await this.secrets.store(secretName(provider), key);
+      await this.gate.bind(provider, endpoint);
+    } else {
+      await this.secrets.delete(secretName(provider));
+      await this.gate.unbind(provider);
+    }
   }
 
   readonly onDidChange = (listener: () => void): vscode.Disposable =>

@@ -73,10 +73,12 @@ async function runSteps(deps: SetupDeps, step: SetupStep | 'none' | undefined, c
   const title = () => (full && total > 1 ? SETUP.step(++at, total) : SETUP.title);
 
   let baseUrl = changedProvider ? undefined : settings.baseUrl;
+  // The base URL the person gave in this flow: a key typed in the same flow is saved for it.
+  let givenBaseUrl: string | undefined;
   if (setup.baseUrl === 'required' && (full || step === 'baseUrl')) {
     const picked = await askBaseUrl(setup, baseUrl, title());
     if (picked === undefined) return false;
-    baseUrl = picked;
+    baseUrl = givenBaseUrl = picked;
   }
   let key: string | undefined;
   if (setup.key !== 'none' && (full || step === 'key')) {
@@ -90,7 +92,7 @@ async function runSteps(deps: SetupDeps, step: SetupStep | 'none' | undefined, c
     model = picked;
   }
   // Written only now: a cancel above leaves the key and every setting as they were.
-  if (key) await deps.keys.set(provider, key);
+  if (key) await deps.keys.set(provider, key, givenBaseUrl);
   await updateSetting('provider', provider);
   // A base URL belongs to the provider it was set for: a new provider without one talks to its own endpoint.
   if (setup.baseUrl === 'required' || changedProvider) await updateSetting('baseUrl', baseUrl ?? '');

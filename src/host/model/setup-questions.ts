@@ -16,7 +16,7 @@ export async function pickProvider(prompts: SetupPrompts, keys: ApiKeys, current
     allSetups().map(async (setup) => {
       const facts: (string | undefined)[] = [setup.id === current ? SETUP.currentProvider : undefined];
       if (setup.key === 'none') facts.push(SETUP.noKeyNeeded);
-      else facts.push((await keys.get(setup.id)) ? SETUP.keyStored : setup.key === 'required' ? SETUP.keyMissing : undefined);
+      else facts.push((await keys.has(setup.id)) ? SETUP.keyStored : setup.key === 'required' ? SETUP.keyMissing : undefined);
       return { label: setup.label, description: facts.filter(Boolean).join(' · '), id: setup.id };
     }),
   );
@@ -30,7 +30,7 @@ export async function pickProvider(prompts: SetupPrompts, keys: ApiKeys, current
  * Nothing is stored here.
  */
 export async function askKey(prompts: SetupPrompts, keys: ApiKeys, setup: ProviderSetup, title: string, prompt?: (stored: boolean) => string): Promise<string | undefined> {
-  const stored = Boolean(await keys.get(setup.id));
+  const stored = await keys.has(setup.id);
   const key = await prompts.input({
     title,
     prompt: prompt ? prompt(stored) : stored ? SETUP.keyPromptStored(setup.label) : setup.key === 'optional' ? SETUP.keyOptional : SETUP.keyPrompt(setup.label, setup.keyPage),
@@ -86,7 +86,7 @@ async function modelItems(keys: ApiKeys, question: ModelQuestion): Promise<Model
     return items;
   }
   if (setup.listing) {
-    const apiKey = question.apiKey || (await keys.get(setup.id));
+    const apiKey = question.apiKey || (await keys.release(setup.id, baseUrl)).key;
     const listing = await listModels({ provider: setup.listing, ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}), fetch: providerFetch });
     if (listing.liveError) items.push({ label: `$(info) ${SETUP.liveListFailed(listing.liveError)}`, kind: vscode.QuickPickItemKind.Separator });
     for (const model of listing.models) {

@@ -12,7 +12,7 @@ import { gatherWorkspaceFacts } from './workspace-facts';
 
 export async function providerStatus(settings: ModelSettings, keys: ApiKeys): Promise<ProviderStatus> {
   const setup = setupFor(settings.provider);
-  const key = setup.key === 'none' ? 'not-needed' : (await keys.get(settings.provider)) ? 'set' : setup.key === 'optional' ? 'not-needed' : 'missing';
+  const key = setup.key === 'none' ? 'not-needed' : (await keys.has(settings.provider)) ? 'set' : setup.key === 'optional' ? 'not-needed' : 'missing';
   const deployment = settings.provider === 'azure-openai' ? settings.azure?.deployment || settings.model : undefined;
   return { id: settings.provider, label: setup.label, model: settings.model, key, ...(deployment ? { deployment } : {}) };
 }

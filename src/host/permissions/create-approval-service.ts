@@ -8,6 +8,7 @@ import { createFileSystemFacts } from './file-system-facts';
 import { ModalPrompter } from './modal-prompter';
 import { VsCodePermissionSettings } from './permission-settings';
 import { workspaceTrustFromVsCode } from './trust';
+import { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 
 export interface ApprovalServiceHost {
   /** Where dist/ (with the WASM files) is: `ExtensionContext.extensionUri`. */
@@ -17,6 +18,8 @@ export interface ApprovalServiceHost {
   /** Where truncated tool output is saved (readable by read-only tools without asking). */
   toolOutputDir?: string;
   log?: vscode.LogOutputChannel;
+  /** The workspace values the user confirmed (a looser mode, allow rules); left out: none (the strictest). */
+  confirmations?: WorkspaceConfirmations;
 }
 
 export interface ApprovalServiceOverrides {
@@ -34,7 +37,7 @@ export function createApprovalService(host: ApprovalServiceHost, overrides: Appr
   };
   const dist = (file: string): string => vscode.Uri.joinPath(host.extensionUri, 'dist', file).fsPath;
   return new ApprovalService({
-    settings: new VsCodePermissionSettings(trust, warn),
+    settings: new VsCodePermissionSettings(trust, host.confirmations ?? WorkspaceConfirmations.none(), warn),
     trust,
     fileSystem: createFileSystemFacts({ globalStorageUri: host.globalStorageUri, toolOutputDir: host.toolOutputDir }),
     prompter: overrides.prompter ?? new ModalPrompter(),

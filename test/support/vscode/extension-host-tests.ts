@@ -39,7 +39,18 @@ export interface ExtensionHostRun {
   outcomes: TestOutcome[];
 }
 
-export async function runInExtensionHost(options: { testsIndex: string; env?: Record<string, string>; timeoutMs: number; what: string }): Promise<ExtensionHostRun> {
+export interface ExtensionHostOptions {
+  testsIndex: string;
+  env?: Record<string, string>;
+  timeoutMs: number;
+  what: string;
+  /** The extension under development (ExtensionMode.Test while the tests run); Relay's repository by default. */
+  extensionDevelopmentPath?: string;
+  /** .vsix files installed as users install them (ExtensionMode.Production). */
+  installAtStart?: string[];
+}
+
+export async function runInExtensionHost(options: ExtensionHostOptions): Promise<ExtensionHostRun> {
   provision();
   const workspace = tempDir('workspace');
   cpSync(join(REPO_ROOT, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
@@ -48,6 +59,7 @@ export async function runInExtensionHost(options: { testsIndex: string; env?: Re
     smokeTestDriver: true,
     env: { RELAY_TEST_RESULTS: resultsFile, ...options.env },
     settings: { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, ...typescriptSettings() },
+    ...(options.installAtStart ? { installAtStart: options.installAtStart } : {}),
   });
   const browser = await launchChromium();
   try {
@@ -60,7 +72,7 @@ export async function runInExtensionHost(options: { testsIndex: string; env?: Re
     });
     const remote = (p: string) => `vscode-remote://127.0.0.1:${server.port}${p}`;
     const payload = JSON.stringify([
-      ['extensionDevelopmentPath', remote(REPO_ROOT)],
+      ['extensionDevelopmentPath', remote(options.extensionDevelopmentPath ?? REPO_ROOT)],
       ['extensionTestsPath', remote(options.testsIndex)],
     ]);
     await page.goto(`${server.baseUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);

@@ -34,7 +34,7 @@ describe('configured provider: the settings in force at each turn', () => {
   after(() => server.close());
 
   test('no API key: one retryable auth error that names the command, and no request is made', async () => {
-    const provider = new ConfiguredProvider({ settings: () => settingsOf(), apiKey: async () => undefined, languageModel: async () => undefined });
+    const provider = new ConfiguredProvider({ settings: () => settingsOf(), apiKey: async () => ({ key: undefined }), languageModel: async () => undefined });
     const events = await collect(provider.stream(REQUEST, new AbortController().signal));
     assert.equal(events.length, 1);
     const [event] = events;
@@ -52,7 +52,7 @@ describe('configured provider: the settings in force at each turn', () => {
       const errorOf = async (overrides: Partial<ModelSettings>) => {
         const provider = new ConfiguredProvider({
           settings: () => settingsOf(overrides),
-          apiKey: async () => undefined,
+          apiKey: async () => ({ key: undefined }),
           languageModel: async () => undefined,
           providerLabel: (id) => (id === 'anthropic' ? 'Anthropic' : id),
         });
@@ -71,7 +71,7 @@ describe('configured provider: the settings in force at each turn', () => {
   test('an OpenAI-compatible server without a base URL: a configuration error, not a throw', async () => {
     const provider = new ConfiguredProvider({
       settings: () => settingsOf({ provider: 'openai-compatible', model: 'qwen' }),
-      apiKey: async () => undefined,
+      apiKey: async () => ({ key: undefined }),
       languageModel: async () => undefined,
     });
     const [event] = await collect(provider.stream(REQUEST, new AbortController().signal));
@@ -84,7 +84,7 @@ describe('configured provider: the settings in force at each turn', () => {
     const keysAsked: ProviderId[] = [];
     const provider = new ConfiguredProvider({
       settings: () => settings,
-      apiKey: async (id) => (keysAsked.push(id), SECRET),
+      apiKey: async (s) => (keysAsked.push(s.provider), { key: SECRET }),
       languageModel: async () => undefined,
     });
     assert.equal(provider.model.id, DEFAULT_MODEL);
@@ -99,13 +99,25 @@ describe('configured provider: the settings in force at each turn', () => {
     assert.deepEqual(keysAsked, ['anthropic', 'anthropic'], 'the key is read at every turn, so a new key applies at once');
   });
 
+  test('a key kept back from the endpoint (the user did not allow it) fails the turn with that reason and sends nothing', async () => {
+    const before = server.requests.length;
+    const provider = new ConfiguredProvider({
+      settings: () => settingsOf({ baseUrl: server.url }),
+      apiKey: async () => ({ key: undefined, withheld: 'not sent to that server' }),
+      languageModel: async () => undefined,
+    });
+    const events = await collect(provider.stream(REQUEST, new AbortController().signal));
+    assert.deepEqual(events, [{ type: 'error', error: { kind: 'auth', message: 'not sent to that server', retryable: true } }]);
+    assert.equal(server.requests.length, before, 'no request went out');
+  });
+
   test('every turn tells onTurnSettings the settings it runs with (the deprecated-model notice hooks in here)', async () => {
     server.setScript([{ text: 'a' }, { text: 'b' }]);
     let settings = settingsOf({ baseUrl: server.url, model: 'claude-sonnet-4-5' });
     const told: string[] = [];
     const provider = new ConfiguredProvider({
       settings: () => settings,
-      apiKey: async () => SECRET,
+      apiKey: async () => ({ key: SECRET }),
       languageModel: async () => undefined,
       onTurnSettings: (s) => told.push(`${s.provider}:${s.model}`),
     });
@@ -127,20 +139,20 @@ describe('configured provider: the settings in force at each turn', () => {
     assert.ok(events.some((e) => e.type === 'text_delta' && e.text === 'from lm'));
     assert.equal(provider.model.id, 'scripted-1', 'the resolved model describes itself once known');
     available = false;
-    const other = new ConfiguredProvider({ settings: () => settingsOf({ provider: 'vscode-lm', model: 'x' }), apiKey: async () => undefined, languageModel: async () => undefined });
+    const other = new ConfiguredProvider({ settings: () => settingsOf({ provider: 'vscode-lm', model: 'x' }), apiKey: async () => ({ key: undefined }), languageModel: async () => undefined });
     const [error] = await collect(other.stream(REQUEST, new AbortController().signal));
     assert.ok(error?.type === 'error' && error.error.kind === 'not_found' && /Relay: Select Model/.test(error.error.message));
   });
 
   test('text-protocol mode: the model info says tools go in the prompt', () => {
-    const provider = new ConfiguredProvider({ settings: () => settingsOf({ textProtocol: true }), apiKey: async () => SECRET, languageModel: async () => undefined });
+    const provider = new ConfiguredProvider({ settings: () => settingsOf({ textProtocol: true }), apiKey: async () => ({ key: SECRET }), languageModel: async () => undefined });
     assert.equal(provider.model.supportsNativeTools, false);
   });
 
   test('a rejected key (401) is reported without the key in the message', async () => {
     const failing = await startScriptedModelServer({ script: [{ fault: { status: 401 } }] });
     try {
-      const provider = new ConfiguredProvider({ settings: () => settingsOf({ baseUrl: failing.url }), apiKey: async () => SECRET, languageModel: async () => undefined });
+      const provider = new ConfiguredProvider({ settings: () => settingsOf({ baseUrl: failing.url }), apiKey: async () => ({ key: SECRET }), languageModel: async () => undefined });
       const events = await collect(provider.stream(REQUEST, new AbortController().signal));
       const error = events.find((e) => e.type === 'error');
       assert.ok(error?.type === 'error' && error.error.kind === 'auth');

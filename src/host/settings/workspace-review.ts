@@ -1,0 +1,108 @@
+// Asks the user about the workspace values that would make Relay ask less (core/permissions/workspace-values.ts):
+// each in a native modal that names the setting, its value and the file. Asked when a task starts, once a window
+// for each value; a value not allowed stays ignored and the user is told once how to allow it later
+// ("Relay: Review Workspace Settings", which asks again).
+import { l10n } from '../../core/l10n';
+import * as vscode from 'vscode';
+import type { WorkspaceValue } from '../../core/permissions/workspace-values';
+import { decideMode } from '../permissions/approval-mode-setting';
+import { APPROVAL_MODE_KEY } from '../permissions/approval-modes';
+import { decidePermissionRules } from '../permissions/permission-settings';
+import { discoveryCommands } from '../mcp/discovery-tools';
+import { settingLayers } from './workspace-layers';
+import type { WorkspaceConfirmations } from './workspace-confirmations';
+
+/** One question: a setting, its value as written (JSON) and its file; for an endpoint, the key it would get. */
+export interface WorkspaceValueQuestion {
+  setting: string;
+  value: string;
+  file: string;
+  key?: { provider: string; origin: string; boundTo: string | undefined };
+}
+
+/** True when the user allowed the value. Integration tests answer it; the default is the native modal. */
+export type ConfirmWorkspaceValue = (question: WorkspaceValueQuestion) => Promise<boolean>;
+
+export const REVIEW_WORKSPACE_SETTINGS_COMMAND = 'relay.reviewWorkspaceSettings';
+
+/** Every workspace value held back now: a looser mode, allow rules, discovery commands. */
+export function pendingWorkspaceValues(confirmations: WorkspaceConfirmations): WorkspaceValue[] {
+  return [...decideMode(confirmations).pending, ...decidePermissionRules(confirmations).pending, ...discoveryCommands(confirmations).pending];
+}
+
+export class WorkspaceValueReview {
+  /** Asked in this window (allowed or not), so a task start asks about each value once. */
+  private readonly asked = new Set<string>();
+  private told = false;
+
+  constructor(
+    private readonly confirmations: WorkspaceConfirmations,
+    private readonly confirm: ConfirmWorkspaceValue,
+  ) {}
+
+  /** When a task starts: asks about each held-back value not asked about in this window. */
+  async askNew(): Promise<void> {
+    await this.ask(false);
+  }
+
+  /** The command: asks about every held-back value again. */
+  async askAll(): Promise<void> {
+    if ((await this.ask(true)) === 0) void vscode.window.showInformationMessage(l10n.t('Relay: this workspace sets nothing that waits for your confirmation.'));
+  }
+
+  private async ask(again: boolean): Promise<number> {
+    const pending = pendingWorkspaceValues(this.confirmations).filter((v) => again || !this.asked.has(idOf(v)));
+    let declined = 0;
+    for (const value of pending) {
+      this.asked.add(idOf(value));
+      if (await this.confirm({ setting: value.setting, value: JSON.stringify(value.value), file: value.file })) await this.confirmations.add([value]);
+      else declined++;
+    }
+    if (declined > 0 && !this.told) {
+      this.told = true;
+      void vscode.window.showInformationMessage(
+        l10n.t('Relay ignores {0} setting(s) of this workspace that would make it ask less, until you allow them. Run "Relay: {1}" to review them.', declined, l10n.t('Review Workspace Settings')),
+      );
+    }
+    return pending.length;
+  }
+}
+
+function idOf(value: WorkspaceValue): string {
+  return JSON.stringify([value.setting, value.value, value.file]);
+}
+
+/** The native modal: the setting, its value, the file, and what allowing it changes. */
+export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question) => {
+  const allow = l10n.t('Allow');
+  const answer = question.key
+    ? await vscode.window.showWarningMessage(
+        l10n.t('Send your {0} API key to {1}?', question.key.provider, question.key.origin),
+        {
+          modal: true,
+          detail: l10n.t(
+            '{0} is set to {1} in {2}. The key was saved for {3}. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
+            question.setting,
+            question.value,
+            question.file,
+            question.key.boundTo ?? '-',
+          ),
+        },
+        allow,
+      )
+    : await vscode.window.showWarningMessage(
+        l10n.t('This workspace sets {0} to {1}. Allow it?', question.setting, question.value),
+        { modal: true, detail: l10n.t('Set in {0}. {1} Relay ignores it until you allow it; a changed value asks again.', question.file, whyItMatters(question.setting)) },
+        allow,
+      );
+  return answer === allow;
+};
+
+function whyItMatters(setting: string): string {
+  if (setting === APPROVAL_MODE_KEY) {
+    const own = settingLayers<string>(APPROVAL_MODE_KEY).user ?? 'default';
+    return l10n.t('It makes Relay ask less than your own approval mode ({0}).', own);
+  }
+  if (setting === 'relay.permissions') return l10n.t('An allow rule lets matching tool calls run without asking.');
+  return l10n.t('Relay runs this command on your machine.');
+}
