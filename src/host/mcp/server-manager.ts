@@ -39,6 +39,8 @@ export interface McpManagerOptions {
   connectTimeoutMs?: number;
   /** Told once per failure streak, e.g. a warning with "Show Output". */
   notifyFailure?: (server: string, error: string) => void;
+  /** Told when the configuration's problems change to a new non-empty list (a broken mcp.json with its line and column). */
+  notifyConfigErrors?: (errors: readonly string[]) => void;
 }
 
 interface Entry {
@@ -85,8 +87,10 @@ export class McpServerManager implements vscode.Disposable {
     this.loaded = (async () => {
       const config = await readMcpConfig();
       this.inputDefinitions = config.inputs;
+      const news = config.errors.join('\n') !== this.configErrors.join('\n');
       this.configErrors = config.errors;
       for (const error of config.errors) this.options.log.warn(`MCP configuration: ${error}`);
+      if (news && config.errors.length > 0) this.options.notifyConfigErrors?.(config.errors);
       const next = new Map(config.servers.map((s) => [s.name, s]));
       const restart: Entry[] = [];
       for (const [name, entry] of this.servers) {

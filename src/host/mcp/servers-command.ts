@@ -30,6 +30,11 @@ export function describeServer(server: ServerView): { label: string; description
 export async function showMcpServers(manager: McpServerManager): Promise<void> {
   await manager.reload();
   const servers = manager.list();
+  // A broken mcp.json is said with its line and column, also beside the servers that were read.
+  if (manager.errors.length > 0) {
+    void vscode.window.showWarningMessage(l10n.t('Relay: the MCP configuration has a problem: {0}', manager.errors.join('\n')));
+    if (servers.length === 0) return;
+  }
   if (servers.length === 0) {
     const answer = await vscode.window.showInformationMessage(
       l10n.t('Relay: no MCP server is configured. Add one to .vscode/mcp.json ("servers") or to the relay.mcpServers setting.'),

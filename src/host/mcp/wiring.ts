@@ -25,6 +25,7 @@ export function createMcpServerManager(context: vscode.ExtensionContext, log: vs
     ...(overrides.confirm ? { confirm: overrides.confirm } : {}),
     ...(overrides.askInput ? { askInput: overrides.askInput } : {}),
     ...(overrides.connectTimeoutMs ? { connectTimeoutMs: overrides.connectTimeoutMs } : {}),
+    notifyConfigErrors: (errors) => void vscode.window.showWarningMessage(l10n.t('Relay: the MCP configuration has a problem: {0}', errors.join('\n'))),
     notifyFailure: (server, error) =>
       void vscode.window.showWarningMessage(l10n.t('Relay: the MCP server "{0}" failed: {1}', server, error), l10n.t('Show Output')).then((answer) => {
         if (answer) manager.showOutput(server);
