@@ -7,7 +7,7 @@ import { BaseTool } from '../tools/base-tool';
 import { displayBlocks } from '../tools/display';
 import { errorMessage, ToolErrorType } from '../tools/errors';
 import type { JsonSchema, ToolContext, ToolDescription, ToolKind, ToolPreparation } from '../tools/types';
-import { kindFromAnnotations } from './annotations';
+import { kindFromAnnotations, riskFromAnnotations } from './annotations';
 import { mapMcpResult } from './results';
 
 export interface McpToolOptions {
@@ -57,7 +57,8 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
 
   /** The approval modal shows server, tool and the arguments as they will be sent. */
   async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
-    return { targets: {}, summary: describeCall(this.options.serverName, this.options.info.name, params) };
+    const risk = riskFromAnnotations(this.options.info.annotations);
+    return { targets: {}, summary: describeCall(this.options.serverName, this.options.info.name, params), ...(risk ? { risk } : {}) };
   }
 
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
