@@ -14,7 +14,10 @@ export interface McpToolOptions {
   /** The Relay name (`mcp__server__tool`, sanitised). */
   name: string;
   serverName: string;
+  /** The definition as the model sees it (tool-text.ts: hidden characters removed, texts capped). */
   info: McpToolInfo;
+  /** The name the server gave the tool, which calls use; `info.name` when absent. */
+  remoteName?: string;
   /** From `checkInputSchema`. */
   schema: JsonSchema;
   zod: z.ZodType<Record<string, unknown>>;
@@ -72,7 +75,7 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
       ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: progressTip(info.name, progress), metadata: { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}) } });
     let result;
     try {
-      result = await this.options.connection().callTool(info.name, params, { signal: ctx.signal, onProgress });
+      result = await this.options.connection().callTool(this.options.remoteName ?? info.name, params, { signal: ctx.signal, onProgress });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       this.fail(ctx, ToolErrorType.MCP_ERROR, l10n.both('The MCP server "{0}" failed during {1}: {2}', serverName, info.name, errorMessage(error)));

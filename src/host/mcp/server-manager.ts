@@ -3,7 +3,7 @@
 // of running tasks kept in step with the servers' tool lists.
 import * as vscode from 'vscode';
 import { DEFAULT_BACKOFF, reconnectDelay, type BackoffPolicy } from '../../core/mcp/backoff';
-import { buildMcpToolEntries, type McpToolEntry, type SkippedTool } from '../../core/mcp/catalog';
+import { buildMcpToolEntries, type CleanedTool, type McpToolEntry, type SkippedTool } from '../../core/mcp/catalog';
 import { type McpInputDefinition, type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
 import type { McpToolInfo } from '../../core/ports/mcp';
 import type { ToolRegistry } from '../../core/tools';
@@ -22,6 +22,8 @@ export interface ServerView {
   status: ServerStatus;
   toolCount: number;
   skipped: SkippedTool[];
+  /** Tools offered with hidden characters removed or long texts cut. */
+  cleaned: CleanedTool[];
   lastError?: string;
   toolsChanged: number;
 }
@@ -50,6 +52,7 @@ interface Entry {
   connection?: SdkMcpConnection;
   tools: McpToolInfo[];
   skipped: SkippedTool[];
+  cleaned: CleanedTool[];
   lastError?: string;
   attempts: number;
   generation: number;
@@ -147,6 +150,7 @@ export class McpServerManager implements vscode.Disposable {
       status: e.status,
       toolCount: e.status === 'running' ? e.tools.length - e.skipped.length : 0,
       skipped: e.skipped,
+      cleaned: e.cleaned,
       ...(e.lastError ? { lastError: e.lastError } : {}),
       toolsChanged: e.connection?.toolsChangedCount ?? 0,
     }));
@@ -183,7 +187,7 @@ export class McpServerManager implements vscode.Disposable {
 
   private add(config: McpServerConfig): Entry {
     const disabled = this.options.state.get<string[]>(DISABLED_KEY, []).includes(config.name);
-    const entry: Entry = { config, fingerprint: serverFingerprint(config), status: disabled ? 'disabled' : 'stopped', tools: [], skipped: [], attempts: 0, generation: 0 };
+    const entry: Entry = { config, fingerprint: serverFingerprint(config), status: disabled ? 'disabled' : 'stopped', tools: [], skipped: [], cleaned: [], attempts: 0, generation: 0 };
     this.servers.set(config.name, entry);
     return entry;
   }
@@ -241,10 +245,16 @@ export class McpServerManager implements vscode.Disposable {
 
   private setTools(entry: Entry, tools: McpToolInfo[]): void {
     entry.tools = tools;
-    entry.skipped = buildMcpToolEntries([{ serverName: entry.config.name, tools, connection: () => entry.connection! }], new Set()).skipped;
+    const built = buildMcpToolEntries([{ serverName: entry.config.name, tools, connection: () => entry.connection! }], new Set());
+    entry.skipped = built.skipped;
+    entry.cleaned = built.cleaned;
     const log = this.logFor(entry);
-    log.info(`${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`);
+    log.info(`${tools.length} tool(s): ${tools.map((t) => JSON.stringify(t.name)).join(', ')}`);
     for (const s of entry.skipped) log.warn(`Tool "${s.toolName}" is not offered: ${s.reason}`);
+    for (const c of entry.cleaned) {
+      if (c.hiddenRemoved) log.warn(`Tool "${c.toolName}": ${c.hiddenRemoved} hidden character(s) removed from its definition before the model sees it`);
+      if (c.cut) log.warn(`Tool "${c.toolName}": ${c.cut} long text(s) of its definition cut for the prompt`);
+    }
   }
 
   private async refreshTools(entry: Entry, generation: number): Promise<void> {
@@ -293,6 +303,7 @@ export class McpServerManager implements vscode.Disposable {
     entry.connection = undefined;
     entry.tools = [];
     entry.skipped = [];
+    entry.cleaned = [];
     this.sync.refresh();
     await connection?.close();
   }

@@ -19,7 +19,15 @@ export function describeServer(server: ServerView): { label: string; description
   const skipped = server.skipped.length
     ? l10n.t('{0} tool(s) not offered: {1}', server.skipped.length, server.skipped.map((s) => `${s.toolName} (${s.reason})`).join(', '))
     : '';
-  const detail = server.lastError ? (skipped ? `${l10n.t('Last error: {0}', server.lastError)}; ${skipped}` : l10n.t('Last error: {0}', server.lastError)) : skipped || undefined;
+  const hidden = server.cleaned.filter((c) => c.hiddenRemoved > 0);
+  const cut = server.cleaned.filter((c) => c.cut > 0);
+  const notes = [
+    server.lastError ? l10n.t('Last error: {0}', server.lastError) : '',
+    skipped,
+    hidden.length ? l10n.t('Hidden characters removed before the model sees them: {0}', hidden.map((c) => `${c.toolName} (${c.hiddenRemoved})`).join(', ')) : '',
+    cut.length ? l10n.t('Long descriptions cut for the prompt: {0}', cut.map((c) => c.toolName).join(', ')) : '',
+  ].filter(Boolean);
+  const detail = notes.length ? notes.join('; ') : undefined;
   return {
     label: `${ICONS[server.status]} ${server.name}`,
     description: `${tools} · ${server.origin === 'workspace' ? l10n.t('workspace') : l10n.t('user')}`,
