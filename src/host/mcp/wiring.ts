@@ -7,11 +7,13 @@ import type { ServerConfirmer } from './confirmation';
 import { discoverTools } from './discovery-tools';
 import { extensionToolEntries } from './extension-tools';
 import type { InputAsker } from './launch';
+import type { ToolChangeReviewer } from './tool-review';
 import { McpServerManager } from './server-manager';
 
 export interface McpOverrides {
   confirm?: ServerConfirmer;
   askInput?: InputAsker;
+  reviewTools?: ToolChangeReviewer;
   connectTimeoutMs?: number;
 }
 
@@ -24,6 +26,7 @@ export function createMcpServerManager(context: vscode.ExtensionContext, log: vs
     roots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     ...(overrides.confirm ? { confirm: overrides.confirm } : {}),
     ...(overrides.askInput ? { askInput: overrides.askInput } : {}),
+    ...(overrides.reviewTools ? { reviewTools: overrides.reviewTools } : {}),
     ...(overrides.connectTimeoutMs ? { connectTimeoutMs: overrides.connectTimeoutMs } : {}),
     notifyConfigErrors: (errors) => void vscode.window.showWarningMessage(l10n.t('Relay: the MCP configuration has a problem: {0}', errors.join('\n'))),
     notifyFailure: (server, error) =>
