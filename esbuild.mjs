@@ -47,7 +47,8 @@ const targets = [
     external: ['vscode', './runtime.js', './mcp.js', './web.js', './proxy.js', './gemini.js'],
     plugins: [geminiOnDemand],
     // web-tree-sitter's ESM build calls createRequire(import.meta.url), which is undefined in a CJS bundle.
-    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
+    // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ESM build bundles whole.
+    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   },
   {
     ...common,

@@ -66,6 +66,13 @@ export class ScriptedMcpConfirmer {
     this.asked.push({ server: server.name, launch });
     return this.answer;
   };
+  /** Tool changes: every review asked is recorded; `acceptToolChanges` answers it. */
+  readonly reviews: { server: string; message: string; detail: string; before: string; after: string }[] = [];
+  acceptToolChanges = true;
+  reviewTools = async (review: { server: string; message: string; detail: string; before: string; after: string }): Promise<boolean> => {
+    this.reviews.push({ server: review.server, message: review.message, detail: review.detail, before: review.before, after: review.after });
+    return this.acceptToolChanges;
+  };
   /** `${input:id}` answers by id; every question is recorded. */
   readonly inputs: Record<string, string> = {};
   readonly askedInputs: { id: string; password: boolean }[] = [];
@@ -208,7 +215,7 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const workspaceValues = new ScriptedWorkspaceValueConfirmer();
     const overrides = {
       prompter,
-      mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput },
+      mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput, reviewTools: mcpConfirmer.reviewTools },
       restoreConfirm: restoreConfirmer.confirm,
       setupPrompts,
       confirmWorkspaceValue: workspaceValues.confirm,

@@ -63,6 +63,7 @@ function toGateRequest(request: ApprovalRequest): GateRequest {
     targets: preparation?.targets ?? {},
     args: request.params,
     ...(preparation?.summary ? { summary: preparation.summary } : {}),
+    ...(preparation?.risk ? { risk: preparation.risk } : {}),
     ...(preparation?.diff ? { diff: preparation.diff } : {}),
   };
 }

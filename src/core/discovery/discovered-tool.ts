@@ -4,6 +4,7 @@
 // non-zero exit, any stderr, or a signal make an error result that lists them.
 import { l10n } from '../l10n';
 import type { z } from 'zod';
+import { cleanToolInfo } from '../mcp/tool-text';
 import { checkInputSchema } from '../mcp/schema-check';
 import { assignToolNames, composeToolName } from '../mcp/names';
 import { BaseTool } from '../tools/base-tool';
@@ -56,8 +57,15 @@ export interface DiscoveredEntry {
 export function discoveredToolEntries(declarations: readonly FunctionDeclaration[], callCommand: string, run: ToolCommandRunner, taken: ReadonlySet<string>): { entries: DiscoveredEntry[]; errors: string[] } {
   const errors: string[] = [];
   const usable: { declaration: FunctionDeclaration; schema: JsonSchema; zod: z.ZodType<Record<string, unknown>> }[] = [];
-  for (const declaration of declarations) {
-    const check = checkInputSchema(declaration.parameters ?? { type: 'object', properties: {} });
+  for (const raw of declarations) {
+    // The same cleaning as MCP tools: no hidden text and no overlong description reaches the model.
+    const clean = cleanToolInfo({ name: raw.name, ...(typeof raw.description === 'string' ? { description: raw.description } : {}), inputSchema: (raw.parameters ?? { type: 'object', properties: {} }) as JsonSchema });
+    if (clean.problem) {
+      errors.push(`${raw.name}: ${clean.problem}`);
+      continue;
+    }
+    const declaration: FunctionDeclaration = { ...raw, parameters: clean.info.inputSchema, ...(clean.info.description !== undefined ? { description: clean.info.description } : {}) };
+    const check = checkInputSchema(declaration.parameters);
     if (check.ok) usable.push({ declaration, schema: check.schema, zod: check.zod });
     else errors.push(`${declaration.name}: ${check.reason}`);
   }

@@ -1,9 +1,25 @@
 // How carefully to ask before an MCP tool runs: only a read-only hint makes it read-only; a destructive hint,
-// or no hint at all, asks like a command.
+// or no hint at all, asks like a command, and the approval says which of them it was.
+import { l10n, type Said, sentences } from '../l10n';
 import type { McpToolAnnotations } from '../ports/mcp';
 import type { ToolKind } from '../tools/types';
 
 export function kindFromAnnotations(annotations: McpToolAnnotations | undefined): ToolKind {
   if (annotations?.readOnlyHint === true && annotations.destructiveHint !== true) return 'readonly';
   return 'execute';
+}
+
+/** Why an MCP tool that is not read-only needs approval, from its own annotations; undefined for a read-only one. */
+export function riskFromAnnotations(annotations: McpToolAnnotations | undefined): Said | undefined {
+  if (kindFromAnnotations(annotations) === 'readonly') return undefined;
+  const main =
+    annotations?.destructiveHint === true
+      ? annotations.readOnlyHint === true
+        ? l10n.both('The MCP tool declares itself destructive (destructiveHint), although it also says it is read-only.')
+        : l10n.both('The MCP tool declares itself destructive (destructiveHint): it may delete or overwrite data.')
+      : annotations?.readOnlyHint === false
+        ? l10n.both('The MCP tool declares that it changes things (readOnlyHint is false).')
+        : l10n.both('The MCP tool does not declare itself read-only (it has no readOnlyHint), so it may change things.');
+  const openWorld = annotations?.openWorldHint === true ? l10n.both('It also reaches outside systems (openWorldHint).') : undefined;
+  return sentences(main, openWorld);
 }

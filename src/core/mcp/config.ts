@@ -136,24 +136,3 @@ export function mergeConfigs(workspace: readonly ParsedMcpConfig[], user: Parsed
 export function serverFingerprint(server: McpServerConfig): string {
   return createHash('sha256').update(JSON.stringify([server.name, server.source, server.transport])).digest('hex').slice(0, 16);
 }
-
-/** JSON with comments and trailing commas, as VS Code writes mcp.json. Throws on anything else. */
-export function parseJsonc(text: string): unknown {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      out += text.slice(start, i + 1);
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end === -1 ? text.length : end + 1;
-      out += ' ';
-    } else out += c;
-  }
-  return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
-}

@@ -7,14 +7,17 @@ import { BaseTool } from '../tools/base-tool';
 import { displayBlocks } from '../tools/display';
 import { errorMessage, ToolErrorType } from '../tools/errors';
 import type { JsonSchema, ToolContext, ToolDescription, ToolKind, ToolPreparation } from '../tools/types';
-import { kindFromAnnotations } from './annotations';
+import { kindFromAnnotations, riskFromAnnotations } from './annotations';
 import { mapMcpResult } from './results';
 
 export interface McpToolOptions {
   /** The Relay name (`mcp__server__tool`, sanitised). */
   name: string;
   serverName: string;
+  /** The definition as the model sees it (tool-text.ts: hidden characters removed, texts capped). */
   info: McpToolInfo;
+  /** The name the server gave the tool, which calls use; `info.name` when absent. */
+  remoteName?: string;
   /** From `checkInputSchema`. */
   schema: JsonSchema;
   zod: z.ZodType<Record<string, unknown>>;
@@ -57,7 +60,8 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
 
   /** The approval modal shows server, tool and the arguments as they will be sent. */
   async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
-    return { targets: {}, summary: describeCall(this.options.serverName, this.options.info.name, params) };
+    const risk = riskFromAnnotations(this.options.info.annotations);
+    return { targets: {}, summary: describeCall(this.options.serverName, this.options.info.name, params), ...(risk ? { risk } : {}) };
   }
 
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
@@ -71,7 +75,7 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
       ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: progressTip(info.name, progress), metadata: { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}) } });
     let result;
     try {
-      result = await this.options.connection().callTool(info.name, params, { signal: ctx.signal, onProgress });
+      result = await this.options.connection().callTool(this.options.remoteName ?? info.name, params, { signal: ctx.signal, onProgress });
     } catch (error) {
       if (ctx.signal.aborted) throw error;
       this.fail(ctx, ToolErrorType.MCP_ERROR, l10n.both('The MCP server "{0}" failed during {1}: {2}', serverName, info.name, errorMessage(error)));

@@ -1,5 +1,5 @@
 // What each approval mode decides when no rule and no "always ask" case applies (behaviour 29).
-import { l10n, type Said } from '../l10n';
+import { l10n, type Said, sentences } from '../l10n';
 import type { ApprovalMode, PermissionAction, ToolKind } from './types';
 
 export interface ModeVerdict {
@@ -17,8 +17,10 @@ export const MODE_LABELS: Record<ApprovalMode, string> = {
 /**
  * @param allInsideWorkspace whether every file the call writes is inside a workspace folder (auto-edit
  *   allows only those; the outside-workspace check asks separately in any case).
+ * @param risk the tool's own reason that it may change things (an MCP tool without a read-only hint): an
+ *   `execute` call that runs no command is asked about for that reason, not as "running commands".
  */
-export function decideByMode(mode: ApprovalMode, kind: ToolKind, allInsideWorkspace: boolean): ModeVerdict {
+export function decideByMode(mode: ApprovalMode, kind: ToolKind, allInsideWorkspace: boolean, risk?: Said): ModeVerdict {
   if (kind === 'readonly') return { action: 'allow', reason: l10n.both('Read-only tools run in every mode.') };
   if (mode === 'plan') return { action: 'deny', reason: planModeRefusal(kind) };
   if (mode === 'yolo') return { action: 'allow', reason: l10n.both('Yolo mode runs everything no rule denies or asks for.') };
@@ -27,6 +29,10 @@ export function decideByMode(mode: ApprovalMode, kind: ToolKind, allInsideWorksp
       return { action: 'allow', reason: l10n.both('Auto-edit mode edits files inside the workspace without asking.') };
     }
     return { action: 'ask', reason: mode === 'auto-edit' ? l10n.both('Auto-edit mode asks before changing files.') : l10n.both('Default mode asks before changing files.') };
+  }
+  if (risk) {
+    const asks = mode === 'auto-edit' ? l10n.both('Auto-edit mode asks before running such a tool.') : l10n.both('Default mode asks before running such a tool.');
+    return { action: 'ask', reason: sentences(risk, asks) };
   }
   return { action: 'ask', reason: mode === 'auto-edit' ? l10n.both('Auto-edit mode asks before running commands.') : l10n.both('Default mode asks before running commands.') };
 }

@@ -149,7 +149,7 @@ export class PermissionPolicy {
         allowRuleCanOverride: rule.action !== 'deny',
       };
     }
-    const verdict = decideByMode(mode, request.kind, false);
+    const verdict = decideByMode(mode, request.kind, false, request.risk);
     return { subject: { type: 'call' }, action: verdict.action, basis: 'no-target', ...because(verdict.reason), allowRuleCanOverride: true };
   }
 

@@ -1,5 +1,6 @@
 // The vocabulary of the permission system (tool-system.md §9): modes, rules, requests, decisions and their audit.
 // Everything here is plain data so a decision can be stored in task history and shown in a modal as is.
+import type { Said } from '../l10n';
 
 /** How much the agent may do without asking (behaviour 29). */
 export type ApprovalMode = 'default' | 'auto-edit' | 'yolo' | 'plan';
@@ -65,6 +66,8 @@ export interface PermissionRequest {
   targets?: ToolTargets;
   /** From `LoopGuard.observe`; when `repeated`, an otherwise allowed call asks. */
   loop?: LoopObservation;
+  /** Why a call without targets may change things, from the tool itself (an MCP tool's annotations). */
+  risk?: Said;
 }
 
 /**

@@ -2,6 +2,7 @@
 // the host decides with the permission policy and, when the policy asks, through an `ApprovalPrompter`
 // (a native modal in VS Code, scripted answers in tests).
 import type { DecisionAudit, PermissionRule, ToolKind, ToolTargets } from '../permissions/types';
+import type { Said } from '../l10n';
 import type { ReviewVerdict } from '../tools/types';
 
 /** The edit a write call would make, so the prompt can show its size and open the preview. */
@@ -26,6 +27,8 @@ export interface ApprovalRequest {
   args?: unknown;
   /** One line for people, e.g. the tool's own description of the call. */
   summary?: string;
+  /** The tool's own reason that the call may change things (see `ToolPreparation.risk`). */
+  risk?: Said;
   diff?: ApprovalDiff;
 }
 

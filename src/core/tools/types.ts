@@ -1,5 +1,6 @@
 // The tool contract (tool-system.md §1): what every tool is, what it receives and how it reports.
 import type { z } from 'zod';
+import type { Said } from '../l10n';
 import type { ToolErrorType } from './errors';
 import type { ToolStatusKind, ToolStatusOptions } from './status-types';
 
@@ -103,6 +104,11 @@ export interface ToolPreparation {
   targets: { paths?: readonly string[]; command?: string; cwd?: string; url?: string };
   /** One line for people, e.g. "Edit src/app.ts (3 edits)". */
   summary?: string;
+  /**
+   * Why a call that names no path, command or URL may change things, in the tool's own terms (an MCP tool's
+   * annotations): the approval gives it as its reason instead of the mode's "asks before running commands".
+   */
+  risk?: Said;
   /** For edits: the proposed change's size, and a way to show it in the diff editor before deciding. */
   diff?: {
     path: string;

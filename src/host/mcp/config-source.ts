@@ -2,7 +2,8 @@
 // setting (user value: user servers; workspace values: workspace servers, confirmed like mcp.json). Both are
 // watched; a change fires once.
 import * as vscode from 'vscode';
-import { mergeConfigs, parseJsonc, parseMcpConfig, type ParsedMcpConfig } from '../../core/mcp/config';
+import { mergeConfigs, parseMcpConfig, type ParsedMcpConfig } from '../../core/mcp/config';
+import { parseJsonc } from '../../core/text/jsonc';
 
 export const MCP_SETTING = 'mcpServers';
 
@@ -19,7 +20,7 @@ export async function readMcpConfig(): Promise<ParsedMcpConfig> {
     try {
       workspace.push(parseMcpConfig(parseJsonc(text), 'workspace', uri.fsPath));
     } catch (error) {
-      workspace.push({ servers: [], inputs: [], errors: [`${uri.fsPath}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`] });
+      workspace.push({ servers: [], inputs: [], errors: [`${uri.fsPath}: not valid JSON with comments, no server from it is used: ${error instanceof Error ? error.message : String(error)}`] });
     }
   }
   const inspected = vscode.workspace.getConfiguration('relay').inspect<unknown>(MCP_SETTING);

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { assignToolNames, composeToolName } from '../../core/mcp/names';
 import { checkInputSchema } from '../../core/mcp/schema-check';
+import { cleanToolInfo } from '../../core/mcp/tool-text';
 import { BaseTool, displayBlocks, ToolErrorType, type JsonSchema, type ToolContext, type ToolDescription, type ToolFactory, type ToolPreparation } from '../../core/tools';
 
 export interface ExtensionToolEntry {
@@ -32,16 +33,23 @@ export function extensionToolEntries(taken: ReadonlySet<string>, log: vscode.Log
   const lm = (vscode as { lm?: typeof vscode.lm }).lm;
   const contributed = contributedToolNames();
   const infos = (lm?.tools ?? []).filter((info) => contributed.has(info.name));
-  const usable: { info: vscode.LanguageModelToolInformation; schema: JsonSchema; zod: z.ZodType<Record<string, unknown>> }[] = [];
+  const usable: { info: vscode.LanguageModelToolInformation; description: string | undefined; schema: JsonSchema; zod: z.ZodType<Record<string, unknown>> }[] = [];
   for (const info of infos) {
-    const check = checkInputSchema(info.inputSchema ?? { type: 'object', properties: {} });
-    if (check.ok) usable.push({ info, schema: check.schema, zod: check.zod });
+    // The same cleaning as MCP tools: no hidden text and no overlong description reaches the model.
+    const clean = cleanToolInfo({ name: info.name, description: info.description, inputSchema: (info.inputSchema ?? { type: 'object', properties: {} }) as JsonSchema });
+    if (clean.problem) {
+      log.warn(`Extension tool "${info.name}" is not offered: ${clean.problem}`);
+      continue;
+    }
+    if (clean.hiddenRemoved) log.warn(`Extension tool "${info.name}": ${clean.hiddenRemoved} hidden character(s) removed from its definition before the model sees it`);
+    const check = checkInputSchema(clean.info.inputSchema);
+    if (check.ok) usable.push({ info, description: clean.info.description, schema: check.schema, zod: check.zod });
     else log.warn(`Extension tool "${info.name}" is not offered: ${check.reason}`);
   }
   const names = assignToolNames(usable.map(({ info }) => ({ identity: info.name, preferred: composeToolName(['ext', info.name], info.name) })), taken);
-  return usable.map(({ info, schema, zod }) => {
+  return usable.map(({ info, description, schema, zod }) => {
     const name = names.get(info.name)!;
-    return { name, factory: () => new ExtensionTool(name, info, schema, zod) };
+    return { name, factory: () => new ExtensionTool(name, info, description, schema, zod) };
   });
 }
 
@@ -53,6 +61,8 @@ class ExtensionTool extends BaseTool<Record<string, unknown>> {
   constructor(
     readonly name: string,
     private readonly info: vscode.LanguageModelToolInformation,
+    /** Cleaned (tool-text.ts). */
+    private readonly description: string | undefined,
     private readonly schema: JsonSchema,
     private readonly zod: z.ZodType<Record<string, unknown>>,
   ) {
@@ -62,7 +72,7 @@ class ExtensionTool extends BaseTool<Record<string, unknown>> {
   }
 
   async getDescription(): Promise<ToolDescription> {
-    return { short: this.info.description?.trim() || `The VS Code extension tool "${this.info.name}".`, category: 'extension' };
+    return { short: this.description?.trim() || `The VS Code extension tool "${this.info.name}".`, category: 'extension' };
   }
 
   async getParameters() {

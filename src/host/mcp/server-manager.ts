@@ -1,9 +1,11 @@
 // The MCP servers of this window: configuration (watched), trust and one-time confirmation, lazy connection
 // when a task starts, reconnection with backoff, `tools/list_changed`, one log per server, and the registries
-// of running tasks kept in step with the servers' tool lists.
+// of running tasks kept in step with the servers' tool lists. Every server's tool definitions are pinned the
+// first time it connects after being confirmed (user servers too: a server can change whoever configured it);
+// a changed or new tool is held back from the model until the user accepts the change (tool-review.ts).
 import * as vscode from 'vscode';
 import { DEFAULT_BACKOFF, reconnectDelay, type BackoffPolicy } from '../../core/mcp/backoff';
-import { buildMcpToolEntries, type McpToolEntry, type SkippedTool } from '../../core/mcp/catalog';
+import { buildMcpToolEntries, type CleanedTool, type McpToolEntry, type SkippedTool } from '../../core/mcp/catalog';
 import { type McpInputDefinition, type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
 import type { McpToolInfo } from '../../core/ports/mcp';
 import type { ToolRegistry } from '../../core/tools';
@@ -13,6 +15,9 @@ import { readMcpConfig, watchMcpConfig } from './config-source';
 import { askInputWithVsCode, type InputAsker, McpInputs, prepareLaunch } from './launch';
 import { loadMcpClient } from './client-loader';
 import { RegistrySync } from './registry-sync';
+import { ToolPinStore } from './tool-pins';
+import { createModalReviewer, toolChangeReview, type ToolChangeReviewer } from './tool-review';
+import { compareWithPins, definitionsForDiff, needsReview, pinTools, type ToolChanges } from '../../core/mcp/tool-pins';
 
 export type ServerStatus = 'stopped' | 'starting' | 'running' | 'error' | 'disabled' | 'untrusted' | 'declined';
 
@@ -22,6 +27,12 @@ export interface ServerView {
   status: ServerStatus;
   toolCount: number;
   skipped: SkippedTool[];
+  /** Tools offered with hidden characters removed or long texts cut. */
+  cleaned: CleanedTool[];
+  /** Changed and new tools held back from the model until the user accepts the change. */
+  held: string[];
+  /** The user rejected the change: no question until a restart or "Review Tool Changes". */
+  changeRejected: boolean;
   lastError?: string;
   toolsChanged: number;
 }
@@ -34,11 +45,15 @@ export interface McpManagerOptions {
   roots: () => string[];
   confirm?: ServerConfirmer;
   askInput?: InputAsker;
+  /** Asks before changed tool definitions reach the model; the native modal by default. */
+  reviewTools?: ToolChangeReviewer;
   connect?: (options: ConnectOptions) => Promise<SdkMcpConnection>;
   backoff?: BackoffPolicy;
   connectTimeoutMs?: number;
   /** Told once per failure streak, e.g. a warning with "Show Output". */
   notifyFailure?: (server: string, error: string) => void;
+  /** Told when the configuration's problems change to a new non-empty list (a broken mcp.json with its line and column). */
+  notifyConfigErrors?: (errors: readonly string[]) => void;
 }
 
 interface Entry {
@@ -46,8 +61,16 @@ interface Entry {
   fingerprint: string;
   status: ServerStatus;
   connection?: SdkMcpConnection;
+  /** The server's list as it last sent it. */
   tools: McpToolInfo[];
+  /** What the model may see: the tools whose definitions match their pins. */
+  offered: McpToolInfo[];
+  /** Changes not accepted yet. */
+  held?: ToolChanges;
+  changeRejected: boolean;
+  reviewing?: Promise<void>;
   skipped: SkippedTool[];
+  cleaned: CleanedTool[];
   lastError?: string;
   attempts: number;
   generation: number;
@@ -66,6 +89,9 @@ export class McpServerManager implements vscode.Disposable {
   private readonly confirmations: ServerConfirmations;
   private readonly inputs: McpInputs;
   private readonly sync = new RegistrySync();
+  private readonly pins: ToolPinStore;
+  private readonly reviewTools: ToolChangeReviewer;
+  private readonly disposables: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly watcher: vscode.Disposable;
   readonly onDidChange = this.changed.event;
@@ -73,6 +99,8 @@ export class McpServerManager implements vscode.Disposable {
   constructor(private readonly options: McpManagerOptions) {
     this.confirmations = new ServerConfirmations(options.state, options.confirm ?? confirmWithModal);
     this.inputs = new McpInputs(options.secrets, options.askInput ?? askInputWithVsCode);
+    this.pins = new ToolPinStore(options.state);
+    this.reviewTools = options.reviewTools ?? createModalReviewer(this.disposables);
     this.watcher = watchMcpConfig(() => void this.reload());
   }
 
@@ -85,8 +113,10 @@ export class McpServerManager implements vscode.Disposable {
     this.loaded = (async () => {
       const config = await readMcpConfig();
       this.inputDefinitions = config.inputs;
+      const news = config.errors.join('\n') !== this.configErrors.join('\n');
       this.configErrors = config.errors;
       for (const error of config.errors) this.options.log.warn(`MCP configuration: ${error}`);
+      if (news && config.errors.length > 0) this.options.notifyConfigErrors?.(config.errors);
       const next = new Map(config.servers.map((s) => [s.name, s]));
       const restart: Entry[] = [];
       for (const [name, entry] of this.servers) {
@@ -125,7 +155,7 @@ export class McpServerManager implements vscode.Disposable {
     return buildMcpToolEntries(
       running.map((entry) => ({
         serverName: entry.config.name,
-        tools: entry.tools,
+        tools: entry.offered,
         connection: () => {
           if (!entry.connection || entry.connection.isClosed) throw new Error(`the server is not connected${entry.lastError ? ` (${entry.lastError})` : ''}`);
           return entry.connection;
@@ -141,8 +171,11 @@ export class McpServerManager implements vscode.Disposable {
       name: e.config.name,
       origin: e.config.origin,
       status: e.status,
-      toolCount: e.status === 'running' ? e.tools.length - e.skipped.length : 0,
+      toolCount: e.status === 'running' ? e.offered.length - e.skipped.length : 0,
       skipped: e.skipped,
+      cleaned: e.cleaned,
+      held: e.held ? [...e.held.changed, ...e.held.added].map((c) => c.name) : [],
+      changeRejected: e.changeRejected,
       ...(e.lastError ? { lastError: e.lastError } : {}),
       toolsChanged: e.connection?.toolsChangedCount ?? 0,
     }));
@@ -155,8 +188,17 @@ export class McpServerManager implements vscode.Disposable {
     entry.status = 'stopped';
     entry.attempts = 0;
     delete entry.lastError;
+    entry.changeRejected = false;
     this.confirmations.forgetDecline(entry.config);
     await this.start(entry);
+  }
+
+  /** Asks again about a tool change the user rejected (from *Relay: MCP Servers*). */
+  async reviewChanges(name: string): Promise<void> {
+    const entry = this.servers.get(name);
+    if (!entry?.held) return;
+    entry.changeRejected = false;
+    await this.review(entry, entry.generation);
   }
 
   async setEnabled(name: string, enabled: boolean): Promise<void> {
@@ -179,7 +221,18 @@ export class McpServerManager implements vscode.Disposable {
 
   private add(config: McpServerConfig): Entry {
     const disabled = this.options.state.get<string[]>(DISABLED_KEY, []).includes(config.name);
-    const entry: Entry = { config, fingerprint: serverFingerprint(config), status: disabled ? 'disabled' : 'stopped', tools: [], skipped: [], attempts: 0, generation: 0 };
+    const entry: Entry = {
+      config,
+      fingerprint: serverFingerprint(config),
+      status: disabled ? 'disabled' : 'stopped',
+      tools: [],
+      offered: [],
+      changeRejected: false,
+      skipped: [],
+      cleaned: [],
+      attempts: 0,
+      generation: 0,
+    };
     this.servers.set(config.name, entry);
     return entry;
   }
@@ -222,7 +275,8 @@ export class McpServerManager implements vscode.Disposable {
       if (entry.generation !== generation) return void (await connection.close());
       const tools = await connection.listTools();
       entry.connection = connection;
-      this.setTools(entry, tools);
+      await this.setTools(entry, tools);
+      if (entry.generation !== generation) return;
       entry.status = 'running';
       entry.attempts = 0;
       delete entry.lastError;
@@ -232,26 +286,98 @@ export class McpServerManager implements vscode.Disposable {
     } catch (error) {
       if (entry.generation !== generation) return;
       this.fail(entry, error instanceof Error ? error.message : String(error));
+      return;
     }
+    // Part of starting, so a task that starts the server waits (up to its cap) for the answer.
+    await this.review(entry, generation);
   }
 
-  private setTools(entry: Entry, tools: McpToolInfo[]): void {
+  /**
+   * The server's list, checked against its pins: the first list pins them; afterwards only the tools whose
+   * definitions match are offered, and a changed or new tool waits for `review`. A removed tool just goes.
+   */
+  private async setTools(entry: Entry, tools: McpToolInfo[]): Promise<void> {
     entry.tools = tools;
-    entry.skipped = buildMcpToolEntries([{ serverName: entry.config.name, tools, connection: () => entry.connection! }], new Set()).skipped;
+    const pins = this.pins.get(entry.fingerprint);
     const log = this.logFor(entry);
-    log.info(`${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`);
+    if (!pins) {
+      await this.pins.set(entry.fingerprint, pinTools(tools));
+      entry.offered = tools;
+      delete entry.held;
+      log.info(`Pinned the definitions of ${tools.length} tool(s); a change will be shown and asked about before it reaches the model`);
+    } else {
+      const changes = compareWithPins(pins, tools);
+      const unchanged = new Set(changes.unchanged);
+      entry.offered = tools.filter((t) => unchanged.has(t.name));
+      if (needsReview(changes)) entry.held = changes;
+      else delete entry.held;
+      for (const c of changes.changed) log.warn(`Tool "${c.name}" changed its definition since it was confirmed: not offered until the change is accepted`);
+      for (const c of changes.added) log.warn(`Tool "${c.name}" is new since the server was confirmed: not offered until the change is accepted`);
+      if (changes.removed.length) log.info(`No longer listed: ${changes.removed.join(', ')}`);
+    }
+    const built = buildMcpToolEntries([{ serverName: entry.config.name, tools: entry.offered, connection: () => entry.connection! }], new Set());
+    entry.skipped = built.skipped;
+    entry.cleaned = built.cleaned;
+    log.info(`${tools.length} tool(s): ${tools.map((t) => JSON.stringify(t.name)).join(', ')}`);
     for (const s of entry.skipped) log.warn(`Tool "${s.toolName}" is not offered: ${s.reason}`);
+    for (const c of entry.cleaned) {
+      if (c.hiddenRemoved) log.warn(`Tool "${c.toolName}": ${c.hiddenRemoved} hidden character(s) removed from its definition before the model sees it`);
+      if (c.cut) log.warn(`Tool "${c.toolName}": ${c.cut} long text(s) of its definition cut for the prompt`);
+    }
   }
 
   private async refreshTools(entry: Entry, generation: number): Promise<void> {
     try {
       const tools = await entry.connection!.listTools();
       if (entry.generation !== generation) return;
-      this.setTools(entry, tools);
+      await this.setTools(entry, tools);
+      if (entry.generation !== generation) return;
       this.sync.refresh();
       this.publish();
     } catch (error) {
       this.logFor(entry).warn(`Refreshing the tool list failed: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    await this.review(entry, generation);
+  }
+
+  /**
+   * Asks about the held change, one question at a time per server. Accepting pins exactly the list the question
+   * showed; a list that changed again meanwhile is compared with those pins and asked about in turn. Rejecting
+   * keeps the changed and new tools off (the pinned, unchanged ones keep working) without asking again until a
+   * restart or "Review Tool Changes".
+   */
+  private review(entry: Entry, generation: number): Promise<void> {
+    if (entry.reviewing) return entry.reviewing;
+    const reviewing: Promise<void> = this.askAboutChanges(entry, generation).finally(() => {
+      if (entry.reviewing === reviewing) entry.reviewing = undefined;
+      this.sync.refresh();
+      this.publish();
+    });
+    entry.reviewing = reviewing;
+    return reviewing;
+  }
+
+  private async askAboutChanges(entry: Entry, generation: number): Promise<void> {
+    while (entry.held && !entry.changeRejected && entry.generation === generation) {
+      const shown = entry.tools;
+      const held = entry.held;
+      const review = toolChangeReview(entry.config.name, entry.config.origin, held, definitionsForDiff(held, this.pins.get(entry.fingerprint) ?? {}));
+      let accepted = false;
+      try {
+        accepted = await this.reviewTools(review);
+      } catch (error) {
+        this.logFor(entry).warn(`Could not ask about the tool change: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (entry.generation !== generation) return;
+      if (!accepted) {
+        entry.changeRejected = true;
+        this.logFor(entry).warn('The tool change was rejected: the changed and new tools stay off until a restart or "Review Tool Changes"');
+        return;
+      }
+      await this.pins.set(entry.fingerprint, pinTools(shown));
+      this.logFor(entry).info('The tool change was accepted and pinned');
+      await this.setTools(entry, entry.tools);
     }
   }
 
@@ -283,12 +409,17 @@ export class McpServerManager implements vscode.Disposable {
 
   private async stop(entry: Entry): Promise<void> {
     entry.generation++;
+    // A question still open for the old connection no longer decides anything; the next start asks anew.
+    entry.reviewing = undefined;
     clearTimeout(entry.timer);
     entry.starting = undefined;
     const connection = entry.connection;
     entry.connection = undefined;
     entry.tools = [];
+    entry.offered = [];
+    delete entry.held;
     entry.skipped = [];
+    entry.cleaned = [];
     this.sync.refresh();
     await connection?.close();
   }
@@ -304,6 +435,7 @@ export class McpServerManager implements vscode.Disposable {
 
   dispose(): void {
     this.watcher.dispose();
+    for (const d of this.disposables) d.dispose();
     for (const entry of this.servers.values()) {
       void this.stop(entry);
       entry.log?.dispose();

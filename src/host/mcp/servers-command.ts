@@ -2,6 +2,7 @@
 // or Show Output.
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
+import { showHidden } from '../../core/mcp/hidden-text';
 import type { McpServerManager, ServerView } from './server-manager';
 
 const ICONS: Record<ServerView['status'], string> = {
@@ -19,7 +20,20 @@ export function describeServer(server: ServerView): { label: string; description
   const skipped = server.skipped.length
     ? l10n.t('{0} tool(s) not offered: {1}', server.skipped.length, server.skipped.map((s) => `${s.toolName} (${s.reason})`).join(', '))
     : '';
-  const detail = server.lastError ? (skipped ? `${l10n.t('Last error: {0}', server.lastError)}; ${skipped}` : l10n.t('Last error: {0}', server.lastError)) : skipped || undefined;
+  const hidden = server.cleaned.filter((c) => c.hiddenRemoved > 0);
+  const cut = server.cleaned.filter((c) => c.cut > 0);
+  const notes = [
+    server.lastError ? l10n.t('Last error: {0}', server.lastError) : '',
+    skipped,
+    hidden.length ? l10n.t('Hidden characters removed before the model sees them: {0}', hidden.map((c) => `${c.toolName} (${c.hiddenRemoved})`).join(', ')) : '',
+    cut.length ? l10n.t('Long descriptions cut for the prompt: {0}', cut.map((c) => c.toolName).join(', ')) : '',
+    server.held.length
+      ? server.changeRejected
+        ? l10n.t('Changed tools rejected, not offered: {0}', server.held.map((n) => showHidden(n)).join(', '))
+        : l10n.t('Changed tools waiting for your answer, not offered yet: {0}', server.held.map((n) => showHidden(n)).join(', '))
+      : '',
+  ].filter(Boolean);
+  const detail = notes.length ? notes.join('; ') : undefined;
   return {
     label: `${ICONS[server.status]} ${server.name}`,
     description: `${tools} · ${server.origin === 'workspace' ? l10n.t('workspace') : l10n.t('user')}`,
@@ -30,6 +44,11 @@ export function describeServer(server: ServerView): { label: string; description
 export async function showMcpServers(manager: McpServerManager): Promise<void> {
   await manager.reload();
   const servers = manager.list();
+  // A broken mcp.json is said with its line and column, also beside the servers that were read.
+  if (manager.errors.length > 0) {
+    void vscode.window.showWarningMessage(l10n.t('Relay: the MCP configuration has a problem: {0}', manager.errors.join('\n')));
+    if (servers.length === 0) return;
+  }
   if (servers.length === 0) {
     const answer = await vscode.window.showInformationMessage(
       l10n.t('Relay: no MCP server is configured. Add one to .vscode/mcp.json ("servers") or to the relay.mcpServers setting.'),
@@ -44,14 +63,16 @@ export async function showMcpServers(manager: McpServerManager): Promise<void> {
   );
   if (!picked) return;
   const server = servers.find((s) => s.name === picked.name)!;
-  type Action = 'restart' | 'enable' | 'disable' | 'output';
+  type Action = 'restart' | 'enable' | 'disable' | 'output' | 'review';
   const actions: (vscode.QuickPickItem & { action: Action })[] = [
+    ...(server.held.length ? [{ label: l10n.t('Review Tool Changes…'), action: 'review' as const }] : []),
     { label: l10n.t('Restart'), action: 'restart' },
     server.status === 'disabled' ? { label: l10n.t('Enable'), action: 'enable' } : { label: l10n.t('Disable'), action: 'disable' },
     { label: l10n.t('Show Output'), action: 'output' },
   ];
   const action = (await vscode.window.showQuickPick(actions, { title: l10n.t('MCP server "{0}"', server.name) }))?.action;
-  if (action === 'restart') await manager.restart(server.name);
+  if (action === 'review') await manager.reviewChanges(server.name);
+  else if (action === 'restart') await manager.restart(server.name);
   else if (action === 'disable') await manager.setEnabled(server.name, false);
   else if (action === 'enable') await manager.setEnabled(server.name, true);
   else if (action === 'output') manager.showOutput(server.name);

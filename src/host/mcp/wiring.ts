@@ -8,11 +8,13 @@ import { discoverTools } from './discovery-tools';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { extensionToolEntries } from './extension-tools';
 import type { InputAsker } from './launch';
+import type { ToolChangeReviewer } from './tool-review';
 import { McpServerManager } from './server-manager';
 
 export interface McpOverrides {
   confirm?: ServerConfirmer;
   askInput?: InputAsker;
+  reviewTools?: ToolChangeReviewer;
   connectTimeoutMs?: number;
 }
 
@@ -25,7 +27,9 @@ export function createMcpServerManager(context: vscode.ExtensionContext, log: vs
     roots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     ...(overrides.confirm ? { confirm: overrides.confirm } : {}),
     ...(overrides.askInput ? { askInput: overrides.askInput } : {}),
+    ...(overrides.reviewTools ? { reviewTools: overrides.reviewTools } : {}),
     ...(overrides.connectTimeoutMs ? { connectTimeoutMs: overrides.connectTimeoutMs } : {}),
+    notifyConfigErrors: (errors) => void vscode.window.showWarningMessage(l10n.t('Relay: the MCP configuration has a problem: {0}', errors.join('\n'))),
     notifyFailure: (server, error) =>
       void vscode.window.showWarningMessage(l10n.t('Relay: the MCP server "{0}" failed: {1}', server, error), l10n.t('Show Output')).then((answer) => {
         if (answer) manager.showOutput(server);

@@ -108,10 +108,16 @@ function detailFor(ctx: PromptContext): string {
   }
   sections.push(why);
 
-  const footer = [l10n.t('Tool: {0}', request.toolName)];
+  // Each fact once: a summary with its own "Tool:" line (an MCP call's server, tool and arguments) already names it.
+  const footer = summaryNamesTool(summary) ? [] : [l10n.t('Tool: {0}', request.toolName)];
   if (!ctx.suggestion.available) footer.push(l10n.t('This always asks: no rule can allow it.'));
-  sections.push(footer);
+  if (footer.length) sections.push(footer);
   return sections.map((lines) => lines.join('\n')).join('\n\n');
+}
+
+function summaryNamesTool(summary: string | undefined): boolean {
+  const [prefix] = l10n.t('Tool: {0}', '\u0000').split('\u0000');
+  return !!prefix && !!summary && summary.split('\n').some((line) => line.startsWith(prefix));
 }
 
 /** Relative to its workspace folder when inside one ("packages/app", "the workspace folder"); else absolute. */

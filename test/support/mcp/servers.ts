@@ -16,6 +16,11 @@ export function faultServerScript(root: string): string {
   return join(root, 'test/support/mcp/fault-server.mjs');
 }
 
+/** A server whose tool list follows a JSON file and announces each change (tools/list_changed). */
+export function driftServerScript(root: string): string {
+  return join(root, 'test/support/mcp/drift-server.mjs');
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { kindFromAnnotations } from '../../../src/core/mcp/annotations';
 import { DEFAULT_BACKOFF, reconnectDelay } from '../../../src/core/mcp/backoff';
-import { mergeConfigs, parseJsonc, parseMcpConfig, serverFingerprint } from '../../../src/core/mcp/config';
+import { mergeConfigs, parseMcpConfig, serverFingerprint } from '../../../src/core/mcp/config';
 import { assignToolNames, isValidToolName, mcpToolName } from '../../../src/core/mcp/names';
 import { describeLaunch, inputIdsOf, parseEnvFile, resolveTransport, UnresolvedVariableError } from '../../../src/core/mcp/variables';
 
@@ -64,10 +64,6 @@ describe('mcp.json', () => {
     assert.equal(parsed.errors.length, 2);
     assert.match(parsed.errors[0]!, /broken.*command/);
     assert.match(parsed.errors[1]!, /nothing/);
-  });
-
-  test('JSONC: comments and trailing commas, strings untouched', () => {
-    assert.deepEqual(parseJsonc('{ // c\n "a": "http://x//y", /* b */ "b": [1,2,], }'), { a: 'http://x//y', b: [1, 2] });
   });
 
   test('workspace servers come first; a duplicate name is reported', () => {

@@ -1,0 +1,71 @@
+// The approval of an MCP tool that is not read-only gives the tool's own reason (its annotations: no read-only
+// hint, readOnlyHint false, destructiveHint, openWorldHint), never "Default mode asks before running commands.",
+// and names the tool once: the MCP summary's "Tool:" line is not repeated by the footer.
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildMcpToolEntries } from '../../../src/core/mcp/catalog';
+import type { McpToolAnnotations } from '../../../src/core/ports/mcp';
+import type { ApprovalMode } from '../../../src/core/permissions/types';
+import type { ToolPreparation } from '../../../src/core/tools/types';
+import { harness, never } from './fakes';
+
+async function promptForMcp(annotations: McpToolAnnotations | undefined, mode: ApprovalMode = 'default') {
+  const { entries } = buildMcpToolEntries(
+    [{ serverName: 'srv', tools: [{ name: 'do_it', inputSchema: { type: 'object' }, ...(annotations ? { annotations } : {}) }], connection: () => ({ serverName: 'srv', callTool: async () => ({ content: [] }) }) }],
+    new Set(),
+  );
+  const entry = entries[0]!;
+  const tool = entry.factory({ taskId: 't' }) as unknown as { prepare(params: unknown): Promise<ToolPreparation> };
+  const preparation = await tool.prepare({ path: 'x' });
+  const h = harness({ answers: [{ type: 'deny' }] });
+  h.settings.change({ mode });
+  await h.service.approve(
+    { callId: 'm1', toolName: entry.name, kind: entry.kind, targets: preparation.targets, ...(preparation.summary ? { summary: preparation.summary } : {}), ...(preparation.risk ? { risk: preparation.risk } : {}) },
+    never,
+  );
+  return h.prompter.prompts;
+}
+
+const cases: [string, McpToolAnnotations | undefined, RegExp][] = [
+  ['no annotations at all', undefined, /^Why: The MCP tool does not declare itself read-only \(it has no readOnlyHint\), so it may change things\. Default mode asks before running such a tool\.$/m],
+  ['annotations without readOnlyHint', { title: 'Do it', idempotentHint: true }, /^Why: The MCP tool does not declare itself read-only \(it has no readOnlyHint\)/m],
+  ['readOnlyHint false', { readOnlyHint: false }, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\. Default mode asks/m],
+  ['destructiveHint', { destructiveHint: true }, /^Why: The MCP tool declares itself destructive \(destructiveHint\): it may delete or overwrite data\./m],
+  ['destructive and read-only at once', { readOnlyHint: true, destructiveHint: true }, /^Why: The MCP tool declares itself destructive \(destructiveHint\), although it also says it is read-only\./m],
+  ['open world', { readOnlyHint: false, openWorldHint: true }, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\. It also reaches outside systems \(openWorldHint\)\. Default mode/m],
+  ['destructive and open world', { destructiveHint: true, openWorldHint: true }, /destructive \(destructiveHint\): it may delete or overwrite data\. It also reaches outside systems \(openWorldHint\)\./],
+];
+
+describe('MCP approval reason', () => {
+  for (const [what, annotations, why] of cases) {
+    it(`${what}: the real reason, the tool named once`, async () => {
+      const prompts = await promptForMcp(annotations);
+      assert.equal(prompts.length, 1, 'it asked');
+      const { message, detail } = prompts[0]!;
+      assert.equal(message, 'Allow Relay to use mcp__srv__do_it?');
+      assert.match(detail, why, detail);
+      assert.doesNotMatch(detail, /running commands/, detail);
+      assert.equal(detail.split('\n').filter((line) => line.startsWith('Tool: ')).length, 1, detail);
+      assert.match(detail, /^MCP server: srv\nTool: do_it\nArguments: /, detail);
+    });
+  }
+
+  it('auto-edit mode says so in the same sentence', async () => {
+    const [prompt] = await promptForMcp({ destructiveHint: true }, 'auto-edit');
+    assert.match(prompt!.detail, /destructiveHint\): it may delete or overwrite data\. Auto-edit mode asks before running such a tool\./);
+  });
+
+  it('a read-only tool does not ask; in plan mode a writing one is refused as before', async () => {
+    assert.equal((await promptForMcp({ readOnlyHint: true })).length, 0);
+    assert.equal((await promptForMcp({ readOnlyHint: true, openWorldHint: true })).length, 0);
+    assert.equal((await promptForMcp(undefined, 'plan')).length, 0);
+  });
+
+  it('other tools without a target keep the mode\'s reason and their Tool line', async () => {
+    const h = harness({ answers: [{ type: 'deny' }] });
+    await h.service.approve({ callId: 'x', toolName: 'ext__thing', kind: 'execute', targets: {} }, never);
+    const detail = h.prompter.prompts[0]!.detail;
+    assert.match(detail, /^Why: Default mode asks before running commands\.$/m);
+    assert.match(detail, /^Tool: ext__thing$/m);
+  });
+});
