@@ -111,4 +111,21 @@ describe('how a turn ends', () => {
     assert.doesNotMatch((await describeOfferedTool(patch, withheldToolsFor('openai', true))).description, /edit_file/);
     assert.doesNotMatch((await describeOfferedTool(edit, withheldToolsFor('anthropic', true))).description, /apply_patch/);
   });
+
+  test("Claude's sub-agent ends with a plain answer too, and that answer is the new_task result", async () => {
+    const provider = new ScriptedProvider(
+      [
+        turn(undefined, { id: 'p1', name: 'new_task', args: { description: 'Find it', prompt: 'Where is the config loaded?' } }),
+        turn('Loaded in `src/config.ts:12`.'), // the child
+        turn('It is in `src/config.ts:12`.'),
+      ],
+      CLAUDE,
+    );
+    const end = await sessionFor(provider, registryOf(testTool('read_file'))).session.send('Where is the config loaded?');
+    assert.equal(end.status, 'completed');
+    const child = provider.requests[1]!;
+    assert.deepEqual(child.tools.map((t) => t.name), ['read_file'], 'read-only tools, no completion tool');
+    assert.match(child.system, /all the delegating agent receives/);
+    assert.deepEqual(provider.requests[2]!.messages.at(-1), { role: 'user', content: [{ type: 'tool_result', callId: 'p1', content: 'Loaded in `src/config.ts:12`.' }] });
+  });
 });
