@@ -28,6 +28,10 @@ export function incompleteCallResult(toolName: string): string {
 
 export const CANCELLED: AgentState = { status: 'cancelled' };
 
+/** For a family whose plain answer ends the task (the completion tool's reminder would name a tool it lacks). */
+export const CUT_OFF_NOTE = 'Your reply was cut off at the output limit. Continue from where it stopped; keep the rest shorter.';
+export const EMPTY_REPLY_NOTE = 'Your reply had no text and no tool call. Answer the user, or call the tool you need next.';
+
 // Why a streamed call was cancelled, for the model (English) and the card (display language).
 const STREAM_FAILED_REASON = (): Said => l10n.both('The model stream failed before the call was complete');
 const INCOMPLETE_REASON = (): Said => l10n.both('Its arguments never completed');
@@ -108,19 +112,21 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
 
 /**
  * A turn without a tool call. For a family whose plain answer ends the task, a reply with text is the result
- * (already in the chat). Otherwise, and for a reply of reasoning alone, behaviour 19: a reminder, and too many in
- * a row pause the task.
+ * (already in the chat), unless the output limit cut it off. Otherwise, and for a reply of reasoning alone,
+ * behaviour 19: a reminder, and too many in a row pause the task.
  */
 function answerWithoutTools(step: StepContext, turn: StreamedTurn): AgentState | undefined {
   const { host, scheduler } = step;
   host.appendAssistant(assistantParts(turn, []));
-  if (step.ending === 'answer' && turn.text.trim() !== '') {
+  const answered = turn.text.trim() !== '';
+  // A reply cut off at the output limit is not a final answer: the model is asked to go on.
+  if (step.ending === 'answer' && answered && turn.stop !== 'max_tokens') {
     host.save();
     return { status: 'completed', result: turn.text.trim(), inChat: true };
   }
   const check = scheduler.recordModelTurn(0);
   if (check.pause) return { status: 'paused', reason: check.pause.reason, message: check.pause.message };
-  if (check.reminder) host.appendUser([{ type: 'text', text: check.reminder }]);
+  if (check.reminder) host.appendUser([{ type: 'text', text: step.ending === 'answer' ? (answered ? CUT_OFF_NOTE : EMPTY_REPLY_NOTE) : check.reminder }]);
   host.save();
   return undefined;
 }

@@ -86,11 +86,22 @@ describe('how a turn ends', () => {
     assert.deepEqual(end, { status: 'completed', result: 'Done.' });
   });
 
-  test('reasoning alone is no answer: the model is reminded', async () => {
+  test('reasoning alone is no answer: the model is reminded, without naming the completion tool it lacks', async () => {
     const provider = new ScriptedProvider([[{ type: 'thinking_delta', text: 'hmm' }, { type: 'stop', reason: 'end_turn' }], turn('All set.')], CLAUDE);
     const end = await sessionFor(provider, tools(), { subAgents: false }).session.send('hi');
     assert.equal(end.status, 'completed');
     assert.equal(provider.requests.length, 2);
+    const note = JSON.stringify(provider.requests[1]!.messages.at(-1)!.content);
+    assert.match(note, /no text and no tool call/);
+    assert.doesNotMatch(note, /attempt_completion/);
+  });
+
+  test('an answer cut off at the output limit does not end the task: the model is asked to go on', async () => {
+    const cut = [{ type: 'text_delta', text: 'The first half of a long' } as const, { type: 'stop', reason: 'max_tokens' } as const];
+    const provider = new ScriptedProvider([cut, turn('second half.')], CLAUDE);
+    const end = await sessionFor(provider, tools(), { subAgents: false }).session.send('Explain it at length.');
+    assert.deepEqual(end, { status: 'completed', result: 'second half.', inChat: true });
+    assert.match(JSON.stringify(provider.requests[1]!.messages.at(-1)!.content), /cut off at the output limit/);
   });
 
   test('the default family and the text protocol keep the completion tool: a plain reply gets a reminder', async () => {
@@ -110,5 +121,22 @@ describe('how a turn ends', () => {
     assert.match((await describeOfferedTool(patch, undefined)).description, /edit_file/);
     assert.doesNotMatch((await describeOfferedTool(patch, withheldToolsFor('openai', true))).description, /edit_file/);
     assert.doesNotMatch((await describeOfferedTool(edit, withheldToolsFor('anthropic', true))).description, /apply_patch/);
+  });
+
+  test("Claude's sub-agent ends with a plain answer too, and that answer is the new_task result", async () => {
+    const provider = new ScriptedProvider(
+      [
+        turn(undefined, { id: 'p1', name: 'new_task', args: { description: 'Find it', prompt: 'Where is the config loaded?' } }),
+        turn('Loaded in `src/config.ts:12`.'), // the child
+        turn('It is in `src/config.ts:12`.'),
+      ],
+      CLAUDE,
+    );
+    const end = await sessionFor(provider, registryOf(testTool('read_file'))).session.send('Where is the config loaded?');
+    assert.equal(end.status, 'completed');
+    const child = provider.requests[1]!;
+    assert.deepEqual(child.tools.map((t) => t.name), ['read_file'], 'read-only tools, no completion tool');
+    assert.match(child.system, /all the delegating agent receives/);
+    assert.deepEqual(provider.requests[2]!.messages.at(-1), { role: 'user', content: [{ type: 'tool_result', callId: 'p1', content: 'Loaded in `src/config.ts:12`.' }] });
   });
 });
