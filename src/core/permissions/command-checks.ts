@@ -11,6 +11,7 @@ import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
+import { checkRedirect, fileWrites } from './redirect-checks';
 import { absolutePath, normalizePath } from './paths';
 import { allowRulesHeldBack, describeRule, findDecidingRule, ruleVerdict, toRuleRef } from './rules';
 import type { CheckSubject, DecisionBasis, PermissionAction, PermissionCheck, RuleRef } from './types';
@@ -59,10 +60,11 @@ export async function checkCommandLine(
       checks.push(...(await checkCommandPath(word.value, 'read', command.text, word.glob, cwd, ctx)));
     }
     for (const redirect of command.redirects) {
-      if (redirect.access === 'none' || !redirect.target?.literal) continue;
+      if (redirect.access !== 'read' || !redirect.target?.literal) continue;
       const { value, glob } = redirect.target;
-      checks.push(...(await checkCommandPath(value, redirect.access, command.text, glob, cwd, ctx)));
+      checks.push(...(await checkCommandPath(value, 'read', command.text, glob, cwd, ctx)));
     }
+    for (const redirect of fileWrites(facts)) checks.push(...(await checkRedirect(redirect, facts, ctx)));
     cwd = directoryAfter(facts, ctx);
   }
   return dedupe(checks);

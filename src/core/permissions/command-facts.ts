@@ -50,11 +50,6 @@ export function argvOf(command: ShellCommand, caseInsensitive: boolean): string[
   return ['git', ...argv.slice(i)];
 }
 
-/** True when a redirection writes a real file (`> out.txt`, `>> log`), not `/dev/null` or a descriptor. */
-export function writesToFile(command: ShellCommand): boolean {
-  return command.redirects.some((r) => r.access === 'write' && !(r.target?.literal && isHarmlessDevice(r.target.value)));
-}
-
 /** Whether a short flag letter appears alone or bundled (`-r`, `-rf`, `-fR`), before any `--`. */
 export function hasShortFlag(args: readonly string[], letters: string): boolean {
   return findShortFlag(args, letters) !== undefined;

@@ -1,7 +1,7 @@
 // Issue 12's three classes of command checks, as data: environment assignments that change what runs, flags
 // that make a read-only command write or run something (with and without an allow rule), and version
 // queries. Workspace /work/ws, home /home/dev, default mode unless a row says otherwise.
-import type { PermissionAction } from '../../../src/core/permissions';
+import type { ApprovalMode, PermissionAction } from '../../../src/core/permissions';
 
 export type ClassRow = readonly [command: string, expected: PermissionAction, note: string];
 
@@ -353,4 +353,113 @@ export const VERSION_ROWS: readonly ClassRow[] = [
   ['LD_PRELOAD=/tmp/x.so node --version', 'ask', 'risky environment'],
   ['grep -v foo README.md', 'allow', 'grep -v is a read-only filter'],
   ['grep -v', 'allow', 'grep is read-only anyway'],
+];
+
+/**
+ * Issue 25, class 4: a redirection into a file is a write, whatever the command. Each row: the allow rule in
+ * settings (none for Relay's own read-only rules), the command, the mode, the verdict.
+ */
+export const REDIRECT_ROWS: readonly (readonly [rule: string | undefined, command: string, mode: ApprovalMode, expected: PermissionAction])[] = [
+  // The reported cases, and every operator, under a rule for the command.
+  ['ls', 'ls > files.txt', 'default', 'ask'],
+  ['echo', 'echo hi >> notes.md', 'default', 'ask'],
+  ['ls', 'ls >| files.txt', 'default', 'ask'],
+  ['ls', 'ls &> files.txt', 'default', 'ask'],
+  ['ls', 'ls &>> files.txt', 'default', 'ask'],
+  ['ls', 'ls 1> files.txt', 'default', 'ask'],
+  ['ls', 'ls 2> errors.txt', 'default', 'ask'],
+  ['ls', 'ls 2>> errors.txt', 'default', 'ask'],
+  ['ls', 'ls 3> files.txt', 'default', 'ask'],
+  ['ls', 'ls >& files.txt', 'default', 'ask'],
+  ['ls', 'ls >files.txt', 'default', 'ask'],
+  ['ls', '> files.txt ls', 'default', 'ask'],
+  ['ls', 'ls > "files list.txt"', 'default', 'ask'],
+  ['ls', "ls > 'files.txt'", 'default', 'ask'],
+  ['ls', 'ls > files\\ list.txt', 'default', 'ask'],
+  ['ls', 'ls > $OUT', 'default', 'ask'],
+  ['ls', 'ls > "$(pwd)/files.txt"', 'default', 'ask'],
+  ['ls', 'ls > *.txt', 'default', 'ask'],
+  ['ls', 'ls > /dev/null 2>&1 > files.txt', 'default', 'ask'],
+  ['ls', 'ls > files.txt 2>&1', 'default', 'ask'],
+  // In pipelines, lists, subshells, groups, loops, substitutions, functions, wrappers.
+  ['ls', 'ls | cat > files.txt', 'default', 'ask'],
+  ['cat', 'ls | cat > files.txt', 'default', 'ask'],
+  ['ls', 'ls; ls > files.txt', 'default', 'ask'],
+  ['ls', 'true && ls > files.txt', 'default', 'ask'],
+  ['ls', 'ls || ls > files.txt', 'default', 'ask'],
+  ['ls', '(ls) > files.txt', 'default', 'ask'],
+  ['ls', '{ ls; } > files.txt', 'default', 'ask'],
+  ['ls', 'for d in a b; do ls $d; done > files.txt', 'default', 'ask'],
+  ['ls', 'if true; then ls; fi > files.txt', 'default', 'ask'],
+  ['ls', 'echo $(ls > files.txt)', 'default', 'ask'],
+  ['ls', 'x=$(ls > files.txt); echo $x', 'default', 'ask'],
+  ['ls', 'f() { ls; } > files.txt', 'default', 'ask'],
+  ['ls', 'nice ls > files.txt', 'default', 'ask'],
+  ['ls', 'timeout 5 ls > files.txt', 'default', 'ask'],
+  ['ls', 'time ls > files.txt', 'default', 'ask'],
+  ['ls', 'ls > files.txt &', 'default', 'ask'],
+  ['ls', '[[ -d src ]] > files.txt', 'default', 'ask'],
+  ['ls', "bash -c 'ls > files.txt'", 'default', 'ask'],
+  ['cat', 'cat <<EOF > notes.md\nhello\nEOF', 'default', 'ask'],
+  ['cat', 'cat <<< hello > notes.md', 'default', 'ask'],
+  ['exec', 'exec > files.txt', 'default', 'ask'],
+  ['exec', 'exec 3> files.txt', 'default', 'ask'],
+  // Relay's own read-only rules and version queries: no user rule at all.
+  [undefined, 'ls > files.txt', 'default', 'ask'],
+  [undefined, 'echo hi >> notes.md', 'default', 'ask'],
+  [undefined, 'git status > status.txt', 'default', 'ask'],
+  [undefined, 'git log --oneline 2> err.txt', 'default', 'ask'],
+  [undefined, 'node --version > v.txt', 'default', 'ask'],
+  [undefined, 'cat a.txt | sort > sorted.txt', 'default', 'ask'],
+  [undefined, 'grep foo src/a.ts >> hits.txt', 'default', 'ask'],
+  [undefined, 'pwd > here.txt', 'default', 'ask'],
+  // Harmless targets stay harmless.
+  ['ls', 'ls > /dev/null', 'default', 'allow'],
+  ['ls', 'ls 2>/dev/null', 'default', 'allow'],
+  ['ls', 'ls 2>&1', 'default', 'allow'],
+  ['ls', 'ls >&2', 'default', 'allow'],
+  ['ls', 'ls > /dev/null 2>&1', 'default', 'allow'],
+  ['ls', 'ls &> /dev/null', 'default', 'allow'],
+  ['ls', 'ls > /dev/stdout', 'default', 'allow'],
+  ['ls', 'ls > /dev/stderr', 'default', 'allow'],
+  ['ls', 'ls > /dev/tty', 'default', 'allow'],
+  ['ls', 'ls > /dev/fd/2', 'default', 'allow'],
+  ['ls', 'ls 2>&-', 'default', 'allow'],
+  ['ls', 'ls < files.txt', 'default', 'allow'],
+  [undefined, 'ls 2>/dev/null | head', 'default', 'allow'],
+  // A rule that names the redirection allows it; one that names another target or operator does not.
+  ['ls > files.txt', 'ls > files.txt', 'default', 'allow'],
+  ['ls * > files.txt', 'ls -la src > files.txt', 'default', 'allow'],
+  ['echo * >> notes.md', 'echo hi >> notes.md', 'default', 'allow'],
+  ['ls >', 'ls > any.txt', 'default', 'allow'],
+  ['ls > *', 'ls > files.txt', 'default', 'allow'],
+  ['ls > files.txt', 'ls > other.txt', 'default', 'ask'],
+  ['ls > files.txt', 'ls >> files.txt', 'default', 'ask'],
+  ['echo * > notes.md', 'echo hi >> notes.md', 'default', 'ask'],
+  ['*', 'ls > files.txt', 'default', 'ask'],
+  ['ls *', 'ls > files.txt', 'default', 'ask'],
+  ['ls *.txt', 'ls > files.txt', 'default', 'ask'],
+  ['ls > *', 'ls > $OUT', 'default', 'ask'],
+  ['ls > *', 'ls > ../files.txt', 'default', 'ask'],
+  ['ls > *', 'ls > .env', 'default', 'ask'],
+  ['ls > *', 'ls > ~/.bashrc', 'default', 'ask'],
+  // Outside the workspace, sensitive and protected files keep asking; a disk is refused.
+  ['ls', 'ls > /tmp/files.txt', 'default', 'ask'],
+  ['ls', 'ls > ~/.config/Code/User/settings.json', 'default', 'ask'],
+  ['echo', "echo '{}' > .vscode/settings.json", 'default', 'ask'],
+  ['echo', 'echo x > /dev/sda', 'default', 'deny'],
+  // The modes keep their meaning: auto-edit writes inside the workspace, yolo runs, plan refuses.
+  [undefined, 'ls > files.txt', 'auto-edit', 'allow'],
+  ['ls', 'ls > files.txt', 'auto-edit', 'allow'],
+  [undefined, 'echo hi >> notes.md', 'auto-edit', 'allow'],
+  [undefined, 'ls > ../files.txt', 'auto-edit', 'ask'],
+  [undefined, 'ls > $OUT', 'auto-edit', 'ask'],
+  [undefined, 'ls > *.txt', 'auto-edit', 'ask'],
+  [undefined, 'ls > .env', 'auto-edit', 'ask'],
+  [undefined, 'npm test > out.txt', 'auto-edit', 'ask'],
+  [undefined, 'ls > files.txt', 'yolo', 'allow'],
+  [undefined, 'ls > $OUT', 'yolo', 'allow'],
+  [undefined, 'ls > /tmp/files.txt', 'yolo', 'ask'],
+  [undefined, 'ls > files.txt', 'plan', 'deny'],
+  ['ls', 'ls > files.txt', 'plan', 'deny'],
 ];
