@@ -6,7 +6,7 @@ import { l10n, type Said, withoutStop } from '../l10n';
 import type { CheckContext } from './check-context';
 import type { ShellAnalysis, ShellAnalyzer, ShellAssignment, ShellFinding, ShellFindingKind } from './command-analysis';
 import { type CommandEffect, describeEffect, effectOfCommand } from './command-effects';
-import { variableFamily } from './command-environment';
+import { assignmentFamily } from './command-environment';
 import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
 import { decideByMode } from './modes';
@@ -84,7 +84,7 @@ function findingCheck(finding: ShellFinding): PermissionCheck {
 
 /** `LD_PRELOAD=/tmp/x.so ls`, `export PATH=/tmp:$PATH`: asks in every mode, and no rule can allow it. */
 function environmentCheck(assignment: ShellAssignment): PermissionCheck | undefined {
-  const family = variableFamily(assignment.name);
+  const family = assignmentFamily(assignment.name, assignment.value);
   if (!family) return undefined;
   const { name, text } = assignment;
   const value = assignment.value.value.length > 60 ? `${assignment.value.value.slice(0, 57)}…` : assignment.value.value;

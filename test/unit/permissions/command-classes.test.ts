@@ -7,6 +7,7 @@ import {
   ENVIRONMENT_ROWS,
   EFFECT_ROWS,
   HARMLESS_PREFIX_PAIRS,
+  QUERY_ROWS,
   REDIRECT_ROWS,
   RULE_ROWS,
   VERSION_ROWS,
@@ -63,7 +64,7 @@ describe('class 1: environment assignments that change what runs', () => {
   });
 
   test('the reason and the trigger name the variable', async () => {
-    const decision = await run("GIT_PAGER='less' git log");
+    const decision = await run("GIT_PAGER='vim' git log");
     assert.equal(decision.trigger?.type === 'command' && decision.trigger.cause, 'GIT_PAGER');
     assert.match(decision.reason, /GIT_PAGER/);
     const shell = await run('export PATH=/tmp:$PATH; git status');
@@ -213,5 +214,17 @@ describe('class 4: a redirection into a file is a write, whatever the command', 
     assert.equal(deny.action, 'deny');
     const ask = await run('ls > files.txt', 'auto-edit', [{ tool: 'run_command', pattern: 'ls > *', action: 'ask' }]);
     assert.equal(ask.action, 'ask');
+  });
+});
+
+describe('class 5: queries that only print', () => {
+  corpus('5 print-only queries', QUERY_ROWS);
+
+  test('a writing form names what it changes', async () => {
+    const decision = await run('go env -w GOFLAGS=-mod=mod');
+    assert.equal(decision.trigger?.type === 'command' && decision.trigger.cause, '-w');
+    assert.match(decision.reason, /changes Go's environment settings/);
+    const all = await run('printenv');
+    assert.match(all.reason, /prints every environment variable, which may hold secrets/);
   });
 });
