@@ -144,7 +144,8 @@ async function* runAttempt(
  */
 function afterOutput(failure: Failure, context: FailureContext, openCalls: Map<string, string>): Failure {
   const kind = failure.error.kind;
-  if (openCalls.size === 0 && kind !== 'network' && kind !== 'unknown') return failure;
+  // An exhausted quota is the account's state, not a broken stream: retrying the turn cannot help.
+  if (kind === 'quota' || (openCalls.size === 0 && kind !== 'network' && kind !== 'unknown')) return failure;
   const cause = failure.networkCause ? l10n.t('the connection was lost ({0})', failure.networkCause) : failure.error.message;
   return brokenFailure(context, cause, openCalls);
 }

@@ -28,6 +28,11 @@ export function geminiFrames(turn: ScriptTurn, model: string, responseId: string
     frames.push(`data: ${JSON.stringify({ error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } })}\r\n\r\n`);
     return frames;
   }
+  if (turn.fault && 'streamError' in turn.fault) {
+    const { code, message, status, details } = turn.fault.streamError;
+    frames.push(`data: ${JSON.stringify({ error: { code: status ?? 429, message, status: code, ...(details ? { details } : {}) } })}\r\n\r\n`);
+    return frames;
+  }
   for (const piece of pieces(turn.thinking ?? '', size)) frames.push(frame([{ text: piece, thought: true }]));
   for (const piece of pieces(turn.text ?? '', size)) frames.push(frame([{ text: piece }]));
   (turn.toolCalls ?? []).forEach((call, index) => {
