@@ -67,6 +67,12 @@ export const scriptTurnSchema = z.object({
   /** Pause between frames. */
   chunkDelayMs: z.number().int().nonnegative().optional(),
   fault: fault.optional(),
+  /**
+   * Gemini only: stream each call's arguments in pieces, as `streamFunctionCallArguments` does (a first part
+   * naming the call with `willContinue`, then `partialArgs` by JSON path, strings split by `chunkSize`, then an
+   * empty closing part). `without-start` leaves out the naming part; `unfinished` leaves out the closing one.
+   */
+  geminiPartialArgs: z.enum(['pieces', 'without-start', 'unfinished']).optional(),
 });
 
 /** A shared queue (any route takes the next turn) or one queue per wire format. */
