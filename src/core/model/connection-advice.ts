@@ -23,6 +23,7 @@ export type ConnectionProblem =
   | 'tls'
   | 'proxy'
   | 'rate_limited'
+  | 'quota'
   | 'server'
   | 'api_version'
   | 'other';
@@ -115,6 +116,10 @@ export const ADVICE: Record<ConnectionProblem, { headline: Template; fix: Templa
     headline: (c) => l10n.t('{0} is rate limiting this key.', c.provider),
     fix: () => l10n.t("The key and model work: wait a minute, or check your plan's limits."),
   },
+  quota: {
+    headline: (c) => l10n.t("{0} refused the request: the account's quota or credit is used up.", c.provider),
+    fix: () => l10n.t("The key works: check the plan and billing page of the provider's console, add credit or raise the limit, then try again."),
+  },
   server: {
     headline: (c) => l10n.t('{0} had a server error.', c.provider),
     fix: () => l10n.t('The settings look right: try again shortly.'),
@@ -137,6 +142,9 @@ export const ADVICE: Record<ConnectionProblem, { headline: Template; fix: Templa
  * api-version the resource does not serve; never "pick a model").
  */
 const AZURE_ADVICE: Partial<Record<ConnectionProblem, { headline?: Template; fix?: Template; action?: () => string }>> = {
+  quota: {
+    fix: (c) => l10n.t("Check the quota of deployment \"{0}\" (Azure AI Foundry › Quotas) and the subscription's billing in the Azure portal, then try again.", c.deployment),
+  },
   no_base_url: {
     headline: () => l10n.t('No resource endpoint is set for Azure OpenAI.'),
     fix: () => l10n.t("Enter your resource's endpoint, e.g. https://NAME.openai.azure.com (Azure portal › your resource › Keys and Endpoint)."),
@@ -204,6 +212,8 @@ export function problemOf(error: ModelError, keySet = true): ConnectionProblem {
       return 'model_not_found';
     case 'rate_limited':
       return 'rate_limited';
+    case 'quota':
+      return 'quota';
     case 'server':
     case 'overloaded':
       return 'server';
@@ -257,7 +267,7 @@ export function adviceFor(problem: ConnectionProblem, context: AdviceContext): C
  */
 export function errorFix(error: ModelError): { step: SetupStep; label: string } | undefined {
   const problem = problemOf(error);
-  if (problem === 'other' || problem === 'rate_limited' || problem === 'server') return undefined;
+  if (problem === 'other' || problem === 'rate_limited' || problem === 'quota' || problem === 'server') return undefined;
   if (problem === 'unreachable' && error.kind === 'idle_timeout') return undefined;
   const step = ADVICE[problem].step;
   if (!step) return undefined;

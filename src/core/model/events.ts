@@ -44,6 +44,7 @@ export type ModelErrorKind =
   | 'forbidden' // 403: the key has no access
   | 'not_found' // 404: unknown model or endpoint
   | 'rate_limited' // 429 after retries
+  | 'quota' // the account's quota, credit or billing: never retried (a 429 `insufficient_quota` included)
   | 'overloaded' // 529 / overloaded_error after retries
   | 'server' // 5xx after retries
   | 'network' // connection refused / reset after retries

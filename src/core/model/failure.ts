@@ -81,6 +81,10 @@ function classify(err: unknown, ctx: FailureContext, nowMs: number): Failure {
   if (status === 401 || type === 'authentication_error' || type === 'invalid_api_key') {
     return make('auth', l10n.t('{0} rejected the API key {1}.', service, said), l10n.t("Run 'Relay: Set API Key' to enter a valid key."), false);
   }
+  if (isQuotaFailure(status, type, apiText, body)) {
+    const summary = l10n.t('{0} refused the request because the account is out of quota or credit {1}.', service, said);
+    return make('quota', summary, quotaAdvice(ctx), false);
+  }
   if (status === 403 || type === 'permission_error') {
     const advice = l10n.t('The API key has no access to model "{0}": check the key\'s permissions, organization or plan.', ctx.model);
     return make('forbidden', l10n.t('{0} refused access {1}.', service, said), advice, false);
@@ -119,6 +123,55 @@ function classify(err: unknown, ctx: FailureContext, nowMs: number): Failure {
     return { ...made, networkCause: network };
   }
   return make('unknown', apiText ? l10n.t('{0} request failed: {1}.', service, apiText) : l10n.t('{0} request failed.', service), undefined, false);
+}
+
+/** Error codes and types the providers use for an exhausted quota, credit or billing problem. */
+const QUOTA_TYPES = new Set([
+  'insufficient_quota', // OpenAI, Azure OpenAI (HTTP 429 and in-stream)
+  'billing_error', // Anthropic (402)
+  'billing_hard_limit_reached', // OpenAI
+  'billing_not_active', // OpenAI
+  'insufficient_credits', // OpenAI-compatible gateways
+  'quota_exceeded',
+  'payment_required',
+]);
+
+/** What a provider says when the account, not the request rate, is the problem. */
+const QUOTA_TEXT =
+  /exceeded your current quota|credit balance is too low|insufficient[ _](quota|credits?|balance|funds)|out of credits|(purchase|add|buy) (more )?credits|billing (details|hard limit|account|is not active)|payment required|prepayment credits are depleted/i;
+
+/**
+ * A quota or billing failure: its own code or type, HTTP 402 (Payment Required; OpenRouter's "Insufficient
+ * credits"), or the provider's words, unless the provider itself called it a rate limit (Gemini's per-minute
+ * limits say "exceeded your current quota" too: gemini-provider.ts names those `rate_limit_exceeded`).
+ */
+function isQuotaFailure(status: number | undefined, type: string | undefined, apiText: string | undefined, body: unknown): boolean {
+  if (type !== undefined && QUOTA_TYPES.has(type.toLowerCase())) return true;
+  if (status === 402 || (isRecord(body) && body.code === 402)) return true;
+  if (type === 'rate_limit_exceeded' || type === 'rate_limit_error') return false;
+  return (status === undefined || (status >= 400 && status < 500)) && QUOTA_TEXT.test(apiText ?? '');
+}
+
+/** Where each provider's plan and billing page is, from the base URL asked. */
+const BILLING_PAGES: readonly [host: RegExp, page: string][] = [
+  [/(^|\.)anthropic\.com$/, 'https://console.anthropic.com/settings/billing'],
+  [/(^|\.)openai\.com$/, 'https://platform.openai.com/settings/organization/billing'],
+  [/(^|\.)googleapis\.com$/, 'https://aistudio.google.com/apikey'],
+  [/(^|\.)openrouter\.ai$/, 'https://openrouter.ai/settings/credits'],
+  [/(^|\.)(openai\.azure\.com|cognitiveservices\.azure\.com|services\.ai\.azure\.com)$/, 'https://portal.azure.com'],
+];
+
+function quotaAdvice(ctx: FailureContext): string {
+  let host = '';
+  try {
+    host = new URL(ctx.baseUrl).hostname;
+  } catch {
+    // not a URL: no page to name
+  }
+  const page = BILLING_PAGES.find(([pattern]) => pattern.test(host))?.[1];
+  return page
+    ? l10n.t('Check the plan and billing page ({0}): add credit or raise the limit, then press Retry. Retrying sooner will not help.', page)
+    : l10n.t("Check the provider's plan and billing page: add credit or raise the limit, then press Retry. Retrying sooner will not help.");
 }
 
 /** Builds a Failure whose error message is the summary followed by the advice. */

@@ -1,10 +1,11 @@
 // Gemini streamGenerateContent chunks -> ModelStreamEvents, one turn per mapper. Each chunk carries the new
 // parts of candidate 0: text, thought-summary text (`thought: true`), and function calls, which arrive whole
-// (Gemini does not stream arguments) with their thought signature. The finish reason and usage come on the last
+// with their thought signature, or in pieces (`partialArgs`, `willContinue`) that are assembled first. The finish reason and usage come on the last
 // chunk; `finish` ends the turn once the stream is drained, so a stream cut short never looks finished.
 import type * as Gemini from '@google/genai';
 import { l10n } from '../l10n';
 import type { ModelStreamEvent, StopReason, Usage } from './events';
+import { GeminiPartialArgsError, StreamedCall } from './gemini-partial-args';
 import { GEMINI_CALL_ID_PREFIX } from './gemini-request';
 
 /** A prompt Gemini blocked before answering, shaped as classifyFailure reads errors. */
@@ -27,6 +28,8 @@ export class GeminiEventMapper {
   private usage: Usage | undefined;
   private madeCalls = false;
   private readonly newCallId: () => string;
+  /** A call whose pieces are still arriving (`willContinue`). */
+  private streaming: { call: StreamedCall; signature: string | undefined } | undefined;
 
   constructor(options: GeminiEventMapperOptions = {}) {
     const session = Math.random().toString(36).slice(2, 8);
@@ -54,6 +57,9 @@ export class GeminiEventMapper {
 
   /** After the stream ended: usage and the stop, if the model said it had finished. */
   finish(): ModelStreamEvent[] {
+    if (this.streaming) {
+      throw new GeminiPartialArgsError(l10n.t('The response ended while the arguments of function call {0} were still arriving.', this.streaming.call.name || '?'));
+    }
     if (this.finishReason === undefined) return [];
     const out: ModelStreamEvent[] = [];
     if (this.usage) out.push({ type: 'usage', usage: this.usage });
@@ -61,12 +67,37 @@ export class GeminiEventMapper {
     return out;
   }
 
+  /**
+   * A whole call, or one piece of a call streamed with `partialArgs` (gemini-partial-args.ts): a piece that
+   * says `willContinue` is held until the last one, and the assembled call is reported once, whole. A call
+   * without a name is reported as such ("") and fails the turn (resilient-stream.ts); it is never guessed.
+   */
   private call(call: Gemini.FunctionCall, signature: string | undefined): ModelStreamEvent[] {
+    const open = this.streaming;
+    if (open) {
+      if (call.name && call.name !== open.call.name) {
+        throw new GeminiPartialArgsError(l10n.t('Gemini started function call {0} before the arguments of {1} were complete.', call.name, open.call.name));
+      }
+      open.signature ??= signature;
+      if (!open.call.add(call)) return [];
+      this.streaming = undefined;
+      return this.whole(open.call.callId, open.call.name, open.call.args, open.signature);
+    }
     const callId = call.id || this.newCallId();
+    if (!call.willContinue && !call.partialArgs?.length) return this.whole(callId, call.name ?? '', call.args ?? {}, signature);
+    const streamed = new StreamedCall(callId, call.name ?? '', undefined);
+    if (!streamed.add(call)) {
+      this.streaming = { call: streamed, signature };
+      return [];
+    }
+    return this.whole(callId, streamed.name, streamed.args, signature);
+  }
+
+  private whole(callId: string, name: string, args: Record<string, unknown>, signature: string | undefined): ModelStreamEvent[] {
     this.madeCalls = true;
     return [
-      { type: 'tool_call_start', callId, name: call.name ?? 'unknown', ...(signature ? { signature } : {}) },
-      { type: 'tool_call_delta', callId, argsDelta: JSON.stringify(call.args ?? {}) },
+      { type: 'tool_call_start', callId, name, ...(signature ? { signature } : {}) },
+      { type: 'tool_call_delta', callId, argsDelta: JSON.stringify(args) },
       { type: 'tool_call_end', callId },
     ];
   }

@@ -96,20 +96,55 @@ export function classifyGeminiFailure(err: unknown, context: FailureContext, now
     const body = parseGoogleError(message);
     if (body) {
       const code = typeof status === 'number' ? status : body.code;
-      return classifyFailure({ name: 'ApiError', status: code, message: body.message, error: { message: body.message, code: body.status } }, context, nowMs);
+      const kind = exhaustion(code, body);
+      const named = kind === 'quota' ? 'insufficient_quota' : kind === 'rate' ? 'rate_limit_exceeded' : body.status;
+      return classifyFailure({ name: 'ApiError', status: code, message: body.message, error: { message: body.message, code: named } }, context, nowMs);
     }
   }
   return classifyFailure(err, context, nowMs);
 }
 
-function parseGoogleError(text: string): { code?: number; message: string; status?: string } | undefined {
+interface GoogleError {
+  code?: number;
+  message: string;
+  status?: string;
+  /** `google.rpc.QuotaFailure` violations' quota ids (`GenerateRequestsPerDayPerProjectPerModel-FreeTier`) and values. */
+  quotas: { id: string; value?: string }[];
+}
+
+/**
+ * Daily quotas, a quota of zero (the model is not in the key's plan), used-up prepaid credit and a billing
+ * account problem are the account's limits. Every RESOURCE_EXHAUSTED says "check your plan and billing details".
+ */
+const GOOGLE_BILLING = /prepayment|billing account|credits? (are|is|has been) (depleted|exhausted|used up)|limit: 0\b/i;
+
+/**
+ * Gemini says "You exceeded your current quota" (RESOURCE_EXHAUSTED, 429) both for a per-minute rate limit,
+ * which passes in seconds, and for a daily or billing limit, which does not: the QuotaFailure details tell which.
+ */
+function exhaustion(code: number | undefined, body: GoogleError): 'quota' | 'rate' | undefined {
+  if (code !== 429 && body.status !== 'RESOURCE_EXHAUSTED') return undefined;
+  const daily = body.quotas.some((q) => /PerDay/i.test(q.id) || q.value === '0');
+  return daily || GOOGLE_BILLING.test(body.message) ? 'quota' : 'rate';
+}
+
+function parseGoogleError(text: string): GoogleError | undefined {
   const start = text.indexOf('{');
   if (start < 0) return undefined;
   try {
-    const parsed = JSON.parse(text.slice(start)) as { error?: { code?: number; message?: string; status?: string } };
+    const parsed = JSON.parse(text.slice(start)) as { error?: { code?: number; message?: string; status?: string; details?: unknown } };
     const error = parsed.error;
     if (!error || typeof error.message !== 'string') return undefined;
-    return { message: error.message, ...(typeof error.code === 'number' ? { code: error.code } : {}), ...(typeof error.status === 'string' ? { status: error.status } : {}) };
+    const details = Array.isArray(error.details) ? (error.details as { violations?: unknown }[]) : [];
+    const quotas = details.flatMap((d) => (Array.isArray(d?.violations) ? (d.violations as { quotaId?: unknown; quotaValue?: unknown }[]) : []))
+      .filter((v) => typeof v?.quotaId === 'string')
+      .map((v) => ({ id: v.quotaId as string, ...(typeof v.quotaValue === 'string' ? { value: v.quotaValue } : {}) }));
+    return {
+      message: error.message,
+      quotas,
+      ...(typeof error.code === 'number' ? { code: error.code } : {}),
+      ...(typeof error.status === 'string' ? { status: error.status } : {}),
+    };
   } catch {
     return undefined;
   }

@@ -119,8 +119,8 @@ export class OpenAIChunkMapper {
 
   /**
    * Ends every call in index order. On `length` the model was cut off: a call whose arguments are not whole
-   * JSON stays unfinished. A call that never got a name is still reported (as ""), so the tool runtime can
-   * tell the model instead of the call vanishing.
+   * JSON stays unfinished. A call that never got a name is still reported (as ""), so it does not vanish:
+   * the turn then fails with a clear error (resilient-stream.ts) instead of running a nameless call.
    */
   private endCalls(truncated: boolean): ModelStreamEvent[] {
     const out: ModelStreamEvent[] = [];

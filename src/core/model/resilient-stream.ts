@@ -114,6 +114,8 @@ async function* runAttempt(
       }
       if (result.done) break;
       const event = result.value;
+      // A call without a name cannot be run or answered: the turn fails here, whatever the provider (issue 25).
+      if (event.type === 'tool_call_start' && !event.name.trim()) return failed(namelessCallFailure(options.context, event.callId));
       if (event.type === 'tool_call_start') openCalls.set(event.callId, event.name);
       else if (event.type === 'tool_call_end') openCalls.delete(event.callId);
       else if (event.type === 'restart') openCalls.clear();
@@ -144,7 +146,8 @@ async function* runAttempt(
  */
 function afterOutput(failure: Failure, context: FailureContext, openCalls: Map<string, string>): Failure {
   const kind = failure.error.kind;
-  if (openCalls.size === 0 && kind !== 'network' && kind !== 'unknown') return failure;
+  // An exhausted quota is the account's state, not a broken stream: retrying the turn cannot help.
+  if (kind === 'quota' || (openCalls.size === 0 && kind !== 'network' && kind !== 'unknown')) return failure;
   const cause = failure.networkCause ? l10n.t('the connection was lost ({0})', failure.networkCause) : failure.error.message;
   return brokenFailure(context, cause, openCalls);
 }
@@ -156,6 +159,11 @@ function brokenFailure(context: FailureContext, cause: string, openCalls: Map<st
       ? l10n.t('The response from {0} broke off while the arguments of tool call {1} were arriving: {2}.', context.service, describeCalls(openCalls), why)
       : l10n.t('The response from {0} broke off: {1}.', context.service, why);
   return makeFailure('stream_broken', summary, l10n.t('Try again.'), true);
+}
+
+function namelessCallFailure(context: FailureContext, callId: string): Failure {
+  const summary = l10n.t('{0} sent a tool call without a name ({1}), so the turn was stopped instead of guessing which tool it meant.', sentenceStart(context.service), callId);
+  return makeFailure('unknown', summary, l10n.t('Try again; if it keeps happening, the model or a gateway in between is sending malformed tool calls: pick another model or check the gateway.'), false);
 }
 
 function idleFailure(options: ResilientStreamOptions, openCalls: Map<string, string>): Failure {

@@ -117,7 +117,7 @@ export function suggestPathPattern(workspacePath: string): string {
 }
 
 function quoteWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `"${word.replace(/(["\\])/g, '\\$1')}"`;
+  return /^[A-Za-z0-9_@%+=:,./&>|-]+$/.test(word) ? word : `"${word.replace(/(["\\])/g, '\\$1')}"`;
 }
 
 /** Commands a shipped rule treats with care (`rm`, `git push`): allowing their whole verb would undo it. */

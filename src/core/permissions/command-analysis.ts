@@ -27,6 +27,11 @@ export interface ShellCommand {
   stdinText?: string;
   /** The commands piped into this one. */
   stdinFrom?: ShellCommand[];
+  /**
+   * A wrapper (`nice`, `timeout`, `xargs`) that only starts the commands found inside it; they carry its
+   * redirections and are judged with them, so the wrapper's own line is not judged for them a second time.
+   */
+  wraps?: boolean;
 }
 
 export type ShellFindingKind =
@@ -238,9 +243,12 @@ class CommandWalker {
       stdinFrom: scope.stdinFrom,
     };
     // `cat <<EOF | sh`: tree-sitter hangs the rest of the pipeline under the here-doc.
+    const start = this.out.commands.length;
     if (body && heredocPipeline) this.pipeline([body, ...stagesOf(heredocPipeline)], inner);
     else if (body) this.walk(body, body.type === 'command' ? { ...inner, statementText: node.text } : inner);
-    else this.emit({ text: node.text, words: [], redirects: inner.redirects, via: this.via });
+    // `[[ -f x ]] > out`, `(( n )) > out`: no command carries the redirections, yet the shell still writes them.
+    const carried = this.out.commands.slice(start).some((c) => redirects.every((r) => c.redirects.includes(r)));
+    if (!body || (!carried && redirects.some((r) => r.access === 'write'))) this.emit({ text: node.text, words: [], redirects: inner.redirects, via: this.via });
     for (const r of redirectNodes) {
       for (const child of r.children) if (child !== heredocPipeline) this.walk(child, { redirects: [] });
     }
@@ -269,15 +277,20 @@ class CommandWalker {
         detail: l10n.both('function "{0}" calls itself in a pipeline or in the background (a fork bomb)', name),
       });
     }
-    // The body is checked whether or not it is ever called: defining `ls() { rm -rf x; }` is enough.
-    if (body) this.walk(body, scope);
+    // The body is checked whether or not it is ever called: defining `ls() { rm -rf x; }` is enough. So are
+    // the definition's redirections (`f() { ls; } > out`), which apply every time it is called.
+    const redirects = node.children.filter((c) => c.field === 'redirect').flatMap(redirectsOf);
+    if (body) this.walk(body, { ...scope, redirects: [...scope.redirects, ...redirects] });
   }
 
   private emit(command: ShellCommand): void {
-    this.out.commands.push(command);
     const [nameWord, ...args] = command.words;
+    const dynamic = nameWord !== undefined && (!nameWord.literal || nameWord.glob);
+    const name = nameWord && !dynamic ? commandBaseName(nameWord.value).toLowerCase() : undefined;
+    const unwrapped = name === undefined ? undefined : unwrapCommand(name, args);
+    this.out.commands.push(unwrapped && unwrapped.wrapped.length > 0 ? { ...command, wraps: true } : command);
     if (!nameWord) return;
-    if (!nameWord.literal || nameWord.glob) {
+    if (dynamic) {
       this.out.findings.push({
         kind: 'dynamic-command',
         text: command.text,
@@ -285,9 +298,7 @@ class CommandWalker {
       });
       return;
     }
-    const name = commandBaseName(nameWord.value).toLowerCase();
-    const unwrapped = unwrapCommand(name, args);
-    if (!unwrapped) return;
+    if (!unwrapped || name === undefined) return;
     const via = [...command.via, unwrapped.label];
     for (const word of unwrapped.assignments ?? []) {
       const at = word.value.indexOf('=');

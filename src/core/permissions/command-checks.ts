@@ -6,11 +6,12 @@ import { l10n, type Said, withoutStop } from '../l10n';
 import type { CheckContext } from './check-context';
 import type { ShellAnalysis, ShellAnalyzer, ShellAssignment, ShellFinding, ShellFindingKind } from './command-analysis';
 import { type CommandEffect, describeEffect, effectOfCommand } from './command-effects';
-import { variableFamily } from './command-environment';
+import { assignmentFamily } from './command-environment';
 import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
+import { checkRedirect, fileWrites } from './redirect-checks';
 import { absolutePath, normalizePath } from './paths';
 import { allowRulesHeldBack, describeRule, findDecidingRule, ruleVerdict, toRuleRef } from './rules';
 import type { CheckSubject, DecisionBasis, PermissionAction, PermissionCheck, RuleRef } from './types';
@@ -59,10 +60,11 @@ export async function checkCommandLine(
       checks.push(...(await checkCommandPath(word.value, 'read', command.text, word.glob, cwd, ctx)));
     }
     for (const redirect of command.redirects) {
-      if (redirect.access === 'none' || !redirect.target?.literal) continue;
+      if (redirect.access !== 'read' || !redirect.target?.literal) continue;
       const { value, glob } = redirect.target;
-      checks.push(...(await checkCommandPath(value, redirect.access, command.text, glob, cwd, ctx)));
+      checks.push(...(await checkCommandPath(value, 'read', command.text, glob, cwd, ctx)));
     }
+    for (const redirect of fileWrites(facts)) checks.push(...(await checkRedirect(redirect, facts, ctx)));
     cwd = directoryAfter(facts, ctx);
   }
   return dedupe(checks);
@@ -82,7 +84,7 @@ function findingCheck(finding: ShellFinding): PermissionCheck {
 
 /** `LD_PRELOAD=/tmp/x.so ls`, `export PATH=/tmp:$PATH`: asks in every mode, and no rule can allow it. */
 function environmentCheck(assignment: ShellAssignment): PermissionCheck | undefined {
-  const family = variableFamily(assignment.name);
+  const family = assignmentFamily(assignment.name, assignment.value);
   if (!family) return undefined;
   const { name, text } = assignment;
   const value = assignment.value.value.length > 60 ? `${assignment.value.value.slice(0, 57)}…` : assignment.value.value;

@@ -3,7 +3,7 @@
 // git's global options. The shipped read-only rules allow a command only without an effect, and an allow
 // rule from settings covers an effect only when its pattern names the word that causes it (`find * -delete`).
 import { l10n, type Said } from '../l10n';
-import { type CommandFacts, HARMLESS_GIT_CONFIG } from './command-facts';
+import { type CommandFacts, isHarmlessGitConfig } from './command-facts';
 import { matchesCommandPattern, patternNamesWord } from './command-pattern';
 import { type CommandEffect, effectOf, READ_ONLY_COMMANDS } from './read-only-commands';
 
@@ -29,7 +29,7 @@ export function gitGlobalOptions(argv: readonly string[]): { effect?: CommandEff
     const value = inline ?? (takesValue ? argv[i + 1] : undefined);
     if (takesValue && inline === undefined) i++;
     if (effect) continue;
-    if (name === '-c' && value !== undefined && !HARMLESS_GIT_CONFIG.test(value)) {
+    if (name === '-c' && value !== undefined && !isHarmlessGitConfig(value)) {
       effect = effectOf(value, l10n.mark('sets git configuration, which can name a program to run (core.pager, alias.*)'), `-c ${value.split('=')[0]}`);
     } else if (name === '--config-env') {
       effect = effectOf(a, l10n.mark('sets git configuration from the environment, which can name a program to run'));

@@ -115,3 +115,22 @@ export function variableFamily(name: string): VariableFamily | undefined {
   const upper = name.toUpperCase();
   return VARIABLE_FAMILIES.find((f) => f.matches(upper));
 }
+
+/** Values of a pager variable that start nothing but a reader: `GIT_PAGER=cat`, `PAGER=less`; empty turns paging off. */
+const PLAIN_READERS = new Set(['', 'cat', 'less', 'more', '/bin/cat', '/usr/bin/cat', '/bin/less', '/usr/bin/less', '/bin/more', '/usr/bin/more']);
+/** `LESS=-R`, `LESS=FRX`: display options only; not `+!cmd`, `-o log`, `-k keys`, `--lesskey-file` or any option taking a value. */
+const PLAIN_LESS_OPTIONS = /^(\s*-?[FRXSKMNIJWQacdeEfgGimnqrsuUVw~]+)*\s*$/;
+
+/**
+ * The family of an assignment, judged by its value too (issue 25): a pager variable set to a plain reader
+ * (`GIT_PAGER=cat git log`) and `LESS` with display options only are harmless; any other value of a risky
+ * variable keeps its family, and so does a value only known when the shell runs.
+ */
+export function assignmentFamily(name: string, value: { value: string; literal: boolean }): VariableFamily | undefined {
+  const family = variableFamily(name);
+  if (!family || !value.literal) return family;
+  const upper = name.toUpperCase();
+  if (family.code && upper.endsWith('PAGER') && PLAIN_READERS.has(value.value)) return undefined;
+  if (upper === 'LESS' && PLAIN_LESS_OPTIONS.test(value.value)) return undefined;
+  return family;
+}

@@ -29,7 +29,14 @@ export function isHarmlessDevice(path: string): boolean {
 }
 
 /** `-c` keys that only change how git prints; any other key may name a program (core.pager, alias.*, …). */
-export const HARMLESS_GIT_CONFIG = /^(color\.[a-z.]+|advice\.[a-z]+|column\.[a-z]+|core\.quotepath|core\.abbrev|i18n\.[a-z]+|log\.date|log\.decorate|diff\.renames|diff\.noprefix)=/i;
+const HARMLESS_GIT_KEYS = /^(color\.[a-z.]+|advice\.[a-z]+|column\.[a-z]+|core\.quotepath|core\.abbrev|i18n\.[a-z]+|log\.date|log\.decorate|diff\.renames|diff\.noprefix)=/i;
+/** A pager setting whose value is a plain reader (`core.pager=cat`, `pager.log=false`) runs nothing else. */
+const PLAIN_GIT_PAGER = /^(core\.pager|pager\.[a-z-]+)=(|cat|less|more|true|false)$/i;
+
+/** Whether `git -c key=value` only changes how git prints. */
+export function isHarmlessGitConfig(assignment: string): boolean {
+  return HARMLESS_GIT_KEYS.test(assignment) || PLAIN_GIT_PAGER.test(assignment);
+}
 
 /** Git options before the sub-command that change nothing about what it does. */
 const GIT_NEUTRAL_FLAGS = new Set(['--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects']);
@@ -44,15 +51,10 @@ export function argvOf(command: ShellCommand, caseInsensitive: boolean): string[
   while (i < argv.length) {
     if (GIT_NEUTRAL_FLAGS.has(argv[i]!)) i++;
     else if (argv[i] === '-C' && i + 1 < argv.length) i += 2;
-    else if (argv[i] === '-c' && HARMLESS_GIT_CONFIG.test(argv[i + 1] ?? '')) i += 2;
+    else if (argv[i] === '-c' && isHarmlessGitConfig(argv[i + 1] ?? '')) i += 2;
     else break;
   }
   return ['git', ...argv.slice(i)];
-}
-
-/** True when a redirection writes a real file (`> out.txt`, `>> log`), not `/dev/null` or a descriptor. */
-export function writesToFile(command: ShellCommand): boolean {
-  return command.redirects.some((r) => r.access === 'write' && !(r.target?.literal && isHarmlessDevice(r.target.value)));
 }
 
 /** Whether a short flag letter appears alone or bundled (`-r`, `-rf`, `-fR`), before any `--`. */

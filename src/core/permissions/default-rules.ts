@@ -2,7 +2,7 @@
 // A deny here cannot be overridden by any allow (deny always wins); an ask can, by a more specific rule.
 // Commands no rule matches follow the mode.
 import { effectOfCommand } from './command-effects';
-import { writesToFile, type CommandFacts } from './command-facts';
+import type { CommandFacts } from './command-facts';
 import { unwrapCommand } from './command-wrappers';
 import {
   isBroadDelete,
@@ -31,17 +31,18 @@ function commandRule(
   return rule;
 }
 
-/** Read-only unless a redirection writes a file or an option or operand has an effect (`-delete`, `-o out`). */
+/**
+ * Read-only unless an option or operand has an effect (`-delete`, `-o out`). A redirection into a file is a
+ * write of its own, judged whatever the command (redirect-checks.ts).
+ */
 const readOnlyRules = READ_ONLY_COMMANDS.map(({ pattern }) =>
-  commandRule(`read-only:${pattern}`, pattern, 'allow', 'only reads', (facts) => {
-    return !writesToFile(facts.command) && effectOfCommand(facts) === undefined;
-  }),
+  commandRule(`read-only:${pattern}`, pattern, 'allow', 'only reads', (facts) => effectOfCommand(facts) === undefined),
 );
 
 /** `node --version`, `go version`: any pattern, the lowest specificity, so every other rule decides first. */
 const versionRule = commandRule('read-only:version', '*', 'allow', 'only prints its version', (facts) => {
   const words = facts.command.words;
-  return !writesToFile(facts.command) && words.every((w) => w.literal) && isVersionQuery(words.map((w) => w.value));
+  return words.every((w) => w.literal) && isVersionQuery(words.map((w) => w.value));
 });
 
 /** Wrappers are allowed as such: what they wrap is checked as its own sub-command. */
@@ -50,7 +51,7 @@ const WRAPPERS = ['env', 'nice', 'timeout', 'nohup', 'setsid', 'time', 'command'
 const wrapperRules = WRAPPERS.map((name) =>
   commandRule(`wrapper:${name}`, name, 'allow', 'runs the wrapped command, which is checked on its own', (facts) => {
     const unwrapped = unwrapCommand(name, facts.command.words.slice(1));
-    return !writesToFile(facts.command) && (unwrapped?.wrapped.length ?? 0) > 0;
+    return (unwrapped?.wrapped.length ?? 0) > 0;
   }),
 );
 

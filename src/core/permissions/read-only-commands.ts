@@ -4,6 +4,7 @@
 // shipped rule allows the command and whether a user's allow rule covers it (command-effects.ts).
 import { l10n, type Marked } from '../l10n';
 import { findLongFlag, findShortFlag, isHarmlessDevice, positionalArgs } from './command-facts';
+import { QUERY_COMMANDS } from './query-commands';
 import { awkProgramEffect, sedScriptEffect } from './script-effects';
 
 /** What turns a read-only command into one that changes something, and which word of its argv did it. */
@@ -72,8 +73,7 @@ const PLAIN = [
 const GIT_PLAIN = [
   'status', 'rev-parse', 'ls-files', 'ls-tree', 'blame', 'describe', 'shortlog', 'cat-file', 'merge-base',
   'rev-list', 'count-objects', 'version', '--version', 'show-ref', 'for-each-ref', 'name-rev', 'check-ignore',
-  'stash list', 'stash show', 'config --get', 'config --get-all', 'config --get-regexp', 'config --list',
-  'config -l', 'config get', 'config list', '--exec-path', '--html-path', '--man-path', '--info-path',
+  'stash list', 'stash show', '--exec-path', '--html-path', '--man-path', '--info-path',
 ];
 
 /** `git diff/log/show`: `--output=<file>` writes the patch to a file; `--ext-diff` runs the external diff program. */
@@ -110,6 +110,7 @@ export const READ_ONLY_COMMANDS: readonly ReadOnlyCommand[] = [
   { pattern: 'git branch', effect: branchEffect },
   { pattern: 'git tag', effect: tagEffect },
   { pattern: 'git remote', effect: (args) => remoteEffect(args) },
+  ...QUERY_COMMANDS,
   { pattern: 'git reflog', effect: (args) => effectOf(positionalArgs(args).find((a, i) => i === 0 && (a === 'expire' || a === 'delete')), l10n.mark('deletes reflog entries')) },
 ];
 

@@ -138,6 +138,8 @@ export type DecisionBasis =
   | 'too-complex'
   /** An environment variable that changes what runs (`LD_PRELOAD`, `GIT_PAGER`, `PATH`). */
   | 'environment'
+  /** A redirection into a file (`> out.txt`): a write, judged by the mode unless a rule names it. */
+  | 'redirect'
   | 'analysis-failed'
   | 'no-target'
   /** Relay's own saved tool output, read by a read-only tool. */

@@ -24,6 +24,11 @@ export function anthropicFrames(turn: ScriptTurn, model: string, ids: TurnIds): 
     frames.push(sse('error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
     return frames;
   }
+  if (turn.fault && 'streamError' in turn.fault) {
+    const { code, message } = turn.fault.streamError;
+    frames.push(sse('error', { type: 'error', error: { type: code, message } }));
+    return frames;
+  }
   let index = 0;
   const block = (start: object, deltas: object[]) => {
     frames.push(sse('content_block_start', { type: 'content_block_start', index, content_block: start }));

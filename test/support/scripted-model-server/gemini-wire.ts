@@ -28,6 +28,11 @@ export function geminiFrames(turn: ScriptTurn, model: string, responseId: string
     frames.push(`data: ${JSON.stringify({ error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } })}\r\n\r\n`);
     return frames;
   }
+  if (turn.fault && 'streamError' in turn.fault) {
+    const { code, message, status, details } = turn.fault.streamError;
+    frames.push(`data: ${JSON.stringify({ error: { code: status ?? 429, message, status: code, ...(details ? { details } : {}) } })}\r\n\r\n`);
+    return frames;
+  }
   for (const piece of pieces(turn.thinking ?? '', size)) frames.push(frame([{ text: piece, thought: true }]));
   for (const piece of pieces(turn.text ?? '', size)) frames.push(frame([{ text: piece }]));
   (turn.toolCalls ?? []).forEach((call, index) => {
@@ -37,6 +42,10 @@ export function geminiFrames(turn: ScriptTurn, model: string, responseId: string
     try {
       parsed = JSON.parse(args);
     } catch {
+      return;
+    }
+    if (turn.geminiPartialArgs) {
+      frames.push(...streamedCallFrames(turn.geminiPartialArgs, call.name, call.id, parsed, size, index === 0 ? thoughtSignatureFor(responseId, index) : undefined).map((p) => frame([p])));
       return;
     }
     const part: Record<string, unknown> = { functionCall: { name: call.name, args: parsed, ...(call.id ? { id: call.id } : {}) } };
@@ -78,4 +87,38 @@ const STATUSES: Record<number, [status: string, message: string]> = {
 export function geminiErrorBody(status: number, message?: string): unknown {
   const [name, standard] = STATUSES[status] ?? (status >= 500 ? STATUSES[500]! : STATUSES[400]!);
   return { error: { code: status, message: message ?? standard, status: name } };
+}
+
+/** One call as `streamFunctionCallArguments` sends it: parts carrying `partialArgs` by JSON path. */
+function streamedCallFrames(
+  mode: 'pieces' | 'without-start' | 'unfinished',
+  name: string,
+  id: string | undefined,
+  args: unknown,
+  size: number,
+  signature: string | undefined,
+): object[] {
+  const parts: object[] = [];
+  if (mode !== 'without-start') {
+    parts.push({ functionCall: { name, willContinue: true, ...(id ? { id } : {}) }, ...(signature ? { thoughtSignature: signature } : {}) });
+  }
+  const leaves: [string, unknown][] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
+    else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, /^[A-Za-z_]\w*$/.test(k) ? `${path}.${k}` : `${path}['${k}']`);
+    else leaves.push([path, value]);
+  };
+  walk(args, '$');
+  for (const [jsonPath, value] of leaves) {
+    if (typeof value === 'string') {
+      const chunks = pieces(value, size);
+      if (chunks.length === 0) chunks.push('');
+      chunks.forEach((stringValue, i) => parts.push({ functionCall: { partialArgs: [{ jsonPath, stringValue, ...(i < chunks.length - 1 ? { willContinue: true } : {}) }], willContinue: true } }));
+    } else {
+      const typed = typeof value === 'number' ? { numberValue: value } : typeof value === 'boolean' ? { boolValue: value } : { nullValue: 'NULL_VALUE' };
+      parts.push({ functionCall: { partialArgs: [{ jsonPath, ...typed }], willContinue: true } });
+    }
+  }
+  if (mode !== 'unfinished') parts.push({ functionCall: {} });
+  return parts;
 }

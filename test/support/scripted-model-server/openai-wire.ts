@@ -41,6 +41,11 @@ export function openaiFrames(turn: ScriptTurn, model: string, includeUsage: bool
     frames.push(dataLine({ error: { message: 'Overloaded', type: 'server_error', code: 'overloaded', param: null } }));
     return frames;
   }
+  if (turn.fault && 'streamError' in turn.fault) {
+    const { code, message, status } = turn.fault.streamError;
+    frames.push(dataLine({ error: { message, type: code, code: status ?? code, param: null } }));
+    return frames;
+  }
   for (const piece of pieces(turn.thinking ?? '', size)) frames.push(chunk({ reasoning_content: piece }));
   for (const piece of pieces(turn.text ?? '', size)) frames.push(chunk({ content: piece }));
   (turn.toolCalls ?? []).forEach((call, index) => {

@@ -56,6 +56,12 @@ export function responsesFrames(turn: ScriptTurn, request: ResponsesRequestInfo,
     emit('response.failed', { response: response('failed', { error: { code: 'server_error', message: 'The server is overloaded. Please try again later.' } }) });
     return frames;
   }
+  if (turn.fault && 'streamError' in turn.fault) {
+    const { code, message, errorEvent } = turn.fault.streamError;
+    if (errorEvent) emit('error', { code, message, param: null });
+    else emit('response.failed', { response: response('failed', { error: { code, message } }) });
+    return frames;
+  }
 
   if (turn.thinking) {
     const output_index = output.length;

@@ -30,6 +30,20 @@ const fault = z.union([
   /** Anthropic: message_start, then an `overloaded_error` error event. OpenAI: an in-stream error chunk. */
   z.object({ overloadedEvent: z.literal(true) }),
   /**
+   * The stream begins, then the API reports this error in it, in each wire's own shape: Anthropic's `error`
+   * event (`code` is the error type), an OpenAI error chunk, a Responses `response.failed` (or, with
+   * `errorEvent`, a bare `error` event), Gemini's error frame (`code` is the status name, `status` the HTTP code).
+   */
+  z.object({
+    streamError: z.object({
+      code: z.string(),
+      message: z.string(),
+      status: z.number().int().optional(),
+      details: z.array(z.unknown()).optional(),
+      errorEvent: z.boolean().optional(),
+    }),
+  }),
+  /**
    * A gateway that retries upstream and splices the new reply into the same response: the turn's first
    * `spliceAfterChunks` frames, then the whole turn again as a new message (Anthropic: a second
    * message_start; OpenAI: a new completion id opening with the role chunk). `sameIds` reuses the tool-call ids.
@@ -53,6 +67,12 @@ export const scriptTurnSchema = z.object({
   /** Pause between frames. */
   chunkDelayMs: z.number().int().nonnegative().optional(),
   fault: fault.optional(),
+  /**
+   * Gemini only: stream each call's arguments in pieces, as `streamFunctionCallArguments` does (a first part
+   * naming the call with `willContinue`, then `partialArgs` by JSON path, strings split by `chunkSize`, then an
+   * empty closing part). `without-start` leaves out the naming part; `unfinished` leaves out the closing one.
+   */
+  geminiPartialArgs: z.enum(['pieces', 'without-start', 'unfinished']).optional(),
 });
 
 /** A shared queue (any route takes the next turn) or one queue per wire format. */

@@ -53,7 +53,7 @@ describe('core text for people under a pseudo-locale', () => {
       [':(){ :|:& };:', [], /calls itself in a pipeline or in the background \(a fork bomb\)/],
       ['find . -name x -delete', ['find', '-delete'], /"-delete" deletes the files it finds/],
       ['sed -i s/a/b/ notes.txt', ['sed', '-i', 'notes.txt'], /"-i" edits the file in place/],
-      ['git -c core.pager=less log', ['git', '-c core.pager', 'core.pager', 'alias', 'log'], /"-c core\.pager" sets git configuration/],
+      ['git -c core.pager=vim log', ['git', '-c core.pager', 'core.pager', 'alias', 'log'], /"-c core\.pager" sets git configuration/],
       ['LD_PRELOAD=/tmp/x.so ls', ['LD_PRELOAD', '/tmp/x.so', 'ls'], /LD_PRELOAD loads code into every program it starts/],
     ];
     for (const [command, values, model] of cases) {

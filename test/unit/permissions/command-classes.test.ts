@@ -7,6 +7,8 @@ import {
   ENVIRONMENT_ROWS,
   EFFECT_ROWS,
   HARMLESS_PREFIX_PAIRS,
+  QUERY_ROWS,
+  REDIRECT_ROWS,
   RULE_ROWS,
   VERSION_ROWS,
   type ClassRow,
@@ -62,7 +64,7 @@ describe('class 1: environment assignments that change what runs', () => {
   });
 
   test('the reason and the trigger name the variable', async () => {
-    const decision = await run("GIT_PAGER='less' git log");
+    const decision = await run("GIT_PAGER='vim' git log");
     assert.equal(decision.trigger?.type === 'command' && decision.trigger.cause, 'GIT_PAGER');
     assert.match(decision.reason, /GIT_PAGER/);
     const shell = await run('export PATH=/tmp:$PATH; git status');
@@ -173,4 +175,56 @@ describe('class 2: an allow rule grants a flag only when it names it', () => {
 
 describe('class 3: version and listing queries', () => {
   corpus('3 version queries', VERSION_ROWS);
+});
+
+describe('class 4: a redirection into a file is a write, whatever the command', () => {
+  for (const [pattern, command, mode, expected] of REDIRECT_ROWS) {
+    test(`${mode}, ${pattern === undefined ? 'no rule' : `rule "${pattern}"`}: ${JSON.stringify(command)}`, async () => {
+      const rules: PermissionRule[] = pattern === undefined ? [] : [{ tool: 'run_command', pattern, action: 'allow' }];
+      const decision = await run(command, mode, rules);
+      count('4 redirects', decision.action);
+      assert.equal(decision.action, expected, decision.reason);
+    });
+  }
+
+  test('the reason names the file and the mode; the trigger names the redirection', async () => {
+    const decision = await run('ls > files.txt', 'default', [{ tool: 'run_command', pattern: 'ls', action: 'allow' }]);
+    assert.equal(decision.audit.basis, 'redirect');
+    assert.equal(decision.reason, 'Default mode asks before changing files: "ls > files.txt" writes files.txt.');
+    assert.equal(decision.trigger?.type === 'command' && decision.trigger.cause, '> files.txt');
+  });
+
+  test('always-allow offers a rule that names the redirection, and that rule allows the call', async () => {
+    const decision = await run('echo hi >> notes.md', 'default', [{ tool: 'run_command', pattern: 'echo', action: 'allow' }]);
+    const suggestion = suggestAlwaysAllow(decision);
+    assert.ok(suggestion.available);
+    const rules = suggestion.available ? suggestion.rules : [];
+    assert.deepEqual(rules.map((r) => r.pattern), ['echo hi >> notes.md']);
+    assert.equal((await run('echo hi >> notes.md', 'default', rules)).action, 'allow');
+    assert.equal((await run('echo hi >> other.md', 'default', rules)).action, 'ask');
+  });
+
+  test('a target only known when the shell runs cannot be always allowed', async () => {
+    const suggestion = suggestAlwaysAllow(await run('ls > $OUT', 'default', [{ tool: 'run_command', pattern: 'ls', action: 'allow' }]));
+    assert.equal(suggestion.available, false);
+  });
+
+  test('a deny or ask rule that names the redirection decides it', async () => {
+    const deny = await run('ls > files.txt', 'yolo', [{ tool: 'run_command', pattern: '* > files.txt', action: 'deny' }]);
+    assert.equal(deny.action, 'deny');
+    const ask = await run('ls > files.txt', 'auto-edit', [{ tool: 'run_command', pattern: 'ls > *', action: 'ask' }]);
+    assert.equal(ask.action, 'ask');
+  });
+});
+
+describe('class 5: queries that only print', () => {
+  corpus('5 print-only queries', QUERY_ROWS);
+
+  test('a writing form names what it changes', async () => {
+    const decision = await run('go env -w GOFLAGS=-mod=mod');
+    assert.equal(decision.trigger?.type === 'command' && decision.trigger.cause, '-w');
+    assert.match(decision.reason, /changes Go's environment settings/);
+    const all = await run('printenv');
+    assert.match(all.reason, /prints every environment variable, which may hold secrets/);
+  });
 });

@@ -32,7 +32,12 @@ describe('the same commands in other modes', () => {
     ['yolo', 'ls )', 'ask'], // unparseable asks even in yolo
     ['auto-edit', 'npm test', 'ask'], // commands ask in auto-edit
     ['auto-edit', 'ls -la', 'allow'],
-    ['auto-edit', 'echo x > out.txt', 'ask'],
+    ['auto-edit', 'echo x > out.txt', 'allow'], // a read-only command writing inside the workspace: auto-edit's own semantics
+    ['auto-edit', 'echo x > ../out.txt', 'ask'],
+    ['auto-edit', 'npm test > out.txt', 'ask'], // the command itself still asks
+    ['yolo', 'echo x > out.txt', 'allow'],
+    ['yolo', 'echo x > .env', 'ask'],
+    ['plan', 'echo x > out.txt', 'deny'],
     ['plan', 'ls', 'deny'], // plan mode: an execute tool is refused outright
     ['plan', 'rm -rf /', 'deny'],
   ];
