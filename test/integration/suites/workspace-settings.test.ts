@@ -21,7 +21,7 @@ type Item<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 describe('workspace settings may only make Relay stricter', () => {
   const suite = useChatSuite({
     settings: SETTINGS,
-    keys: ['openai-compatible'],
+    keys: ['openai-compatible', 'azure-openai'],
     initial: (server) => ({ provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false, approvalMode: 'default', permissions: [] }),
   });
   const never = new AbortController().signal;
@@ -186,7 +186,7 @@ describe('workspace settings may only make Relay stricter', () => {
     assert.equal(confirmer.questions.length, 0);
   });
 
-  it('Test Connection with a workspace endpoint asks before the key goes there', async () => {
+  it('Test Connection and the model list with a workspace endpoint ask before the key goes there', async () => {
     // A value not confirmed before (the previous test allowed the one without the slash).
     await writeWorkspaceSettings({ 'relay.baseUrl': `${other.openaiBaseUrl}/` });
     confirmer.reset(false);
@@ -196,9 +196,35 @@ describe('workspace settings may only make Relay stricter', () => {
     assert.equal(result.ok, false);
     assert.match(result.error?.message ?? '', /did not send/);
     assert.ok(other.requests.every((r) => !r.authHeader));
-    assert.equal(other.modelListings.authHeader, false);
     assert.equal(confirmer.questions.filter((q) => q.key).length, 1);
+    // The model picker's live list: asked again, not allowed, listed without the key.
+    setupPrompts.script();
+    await suite.relay.selectModel();
+    assert.equal(confirmer.questions.filter((q) => q.key).length, 2);
+    assert.ok(other.modelListings.count > 0, 'the list was asked for');
+    assert.equal(other.modelListings.authHeader, false, 'without the key');
     rmSync(settingsFile(), { force: true });
     await waitFor(() => vscode.workspace.getConfiguration().inspect('relay.baseUrl')?.workspaceValue === undefined, 10_000, 'the workspace base URL to be gone');
+  });
+
+  it('a workspace Azure endpoint (with the provider switched to Azure) gets the stored Azure key only once allowed', async () => {
+    await suite.relay.keys.set('azure-openai', 'azure-user-key');
+    const endpoint = `${other.url}/`;
+    await writeWorkspaceSettings({ 'relay.provider': 'azure-openai', 'relay.azure.endpoint': endpoint, 'relay.azure.deployment': 'gpt-4o' });
+    try {
+      confirmer.reset(false);
+      const refused = await suite.relay.checkConnection();
+      assert.match(refused.ok ? '' : refused.error.message, /did not send your Azure OpenAI API key/);
+      const question = confirmer.questions.find((q) => q.key);
+      assert.deepEqual(question && [question.setting, question.value, question.file], ['relay.azure.endpoint', JSON.stringify(endpoint), settingsFile()]);
+      assert.ok(other.requests.every((r) => !r.authHeader), 'no api-key header reached the workspace endpoint');
+
+      confirmer.reset(true);
+      await suite.relay.checkConnection();
+      assert.equal(other.requests.at(-1)?.authHeader, true, 'allowed: the key went there');
+    } finally {
+      rmSync(settingsFile(), { force: true });
+      await waitFor(() => vscode.workspace.getConfiguration().inspect('relay.azure.endpoint')?.workspaceValue === undefined, 10_000, 'the workspace endpoint to be gone');
+    }
   });
 });
