@@ -77,7 +77,9 @@ describe('checkpoint store, background repack', () => {
     assert.equal(first.stats.read, 40);
     const fileBytes = Object.keys(before).length && (await Promise.all(Array.from({ length: 40 }, (_, i) => fs.stat(join(ws, `dir${i % 5}/file${i}.txt`))))).reduce((sum, st) => sum + st.size, 0);
     assert.ok(rawBytes > fileBytes, `stored raw at first (${rawBytes} bytes for ${fileBytes} bytes of files)`);
-    // The command changes everything; restoring runs while the repack is under way (it was not awaited).
+    // The repack is started at once (it would wait for a quiet moment) and not awaited: the command changes
+    // everything, and restoring runs while the repack is under way.
+    const repacking = s.settled();
     for (let i = 0; i < 40; i++) await write(`dir${i % 5}/file${i}.txt`, `changed ${i}`);
     await write('new.txt', 'created by the command');
     await s.afterStep(first.id);
@@ -85,6 +87,7 @@ describe('checkpoint store, background repack', () => {
     await s.apply(changesToApply(planned.plan, true));
     const restored = await digest();
     assert.deepEqual(restored, before);
+    await repacking;
     await s.settled();
     assert.ok((await s.storageBytes()) < rawBytes / 3, `deflated: ${await s.storageBytes()} bytes against ${rawBytes} raw`);
     assert.ok(storageFiles().every((name) => !name.endsWith('.tmp')));
