@@ -31,6 +31,8 @@ export class WorkspaceCheckpoints implements CheckpointRecorder {
     if (roots.length === 0) return undefined;
     const key = roots.join('\n');
     if (this.current?.key !== key) {
+      // The old folders' background repack stops; what it left raw is repacked when they are opened again.
+      this.current?.store.dispose();
       const store = new CheckpointStore({
         directory: checkpointDirectory(this.globalStorage, roots),
         roots: () => roots,

@@ -114,6 +114,7 @@ async function snapshotDirectory(dir: string, outer: IgnoreRules, options: Snaps
       continue;
     }
     if ((!dirent.isFile() && !dirent.isSymbolicLink()) || rules.ignores(path, false)) continue;
+    await yielder.maybeYield();
     const known = inspectFile(path, options, stats);
     if (known === null) continue;
     if (!('isFile' in known)) {
@@ -161,10 +162,11 @@ function inspectFile(path: string, options: SnapshotOptions, stats: SnapshotStat
   return cached === undefined ? stat : fileState(cached, stat.size, stat);
 }
 
+/** Read synchronously, like the walk's stats: a promise-based read costs several thread-pool round trips per file. */
 async function storeFile(path: string, stat: Stats, options: SnapshotOptions, stats: SnapshotStats): Promise<FileState | null> {
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(path);
+    bytes = fsSync.readFileSync(path);
   } catch {
     return null;
   }
