@@ -53,7 +53,7 @@ describe('e2e: command approval in the native modal', () => {
     const messages = (model.requests[1]!.body as { messages: { role: string; tool_call_id?: string; content?: unknown }[] }).messages;
     const result = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_denied');
     assert.ok(result, `the request after the denial answers call_denied: ${JSON.stringify(messages)}`);
-    assert.match(String(result.content), /^The run_command call did not run\. The user denied this call\./, 'the result is the refusal');
+    assert.match(String(result.content), /^Error: The run_command call did not run\. The user denied this call\./, 'the result is the refusal');
     assert.equal(existsSync(join(wb.workspace, 'denied-by-user.txt')), false, 'the denied command did not run');
   });
 
