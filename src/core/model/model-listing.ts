@@ -68,10 +68,13 @@ export async function listModels(options: ListModelsOptions): Promise<ModelListi
   } else if (options.provider === 'openai-compatible' && !options.baseUrl) {
     liveError = 'no base URL is set';
   } else {
+    // Our own deadline, told apart from the caller's cancellation: the SDKs report both as an abort.
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_LISTING_TIMEOUT_MS);
     try {
-      live = await fetchLiveModels(options);
+      live = await fetchLiveModels(options, timeout);
     } catch (error) {
-      liveError = describe(error, options.apiKey);
+      const timedOut = timeout.aborted && !options.signal?.aborted;
+      liveError = timedOut ? 'the provider did not answer in time' : describe(error, options.apiKey);
     }
   }
   const lifecycles = (live ?? []).map(({ name: _name, details: _details, ...lifecycle }) => lifecycle);
@@ -103,8 +106,7 @@ function merge(provider: ListingProvider, live: readonly LiveModel[]): ListedMod
   return out;
 }
 
-async function fetchLiveModels(options: ListModelsOptions): Promise<LiveModel[]> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_LISTING_TIMEOUT_MS);
+async function fetchLiveModels(options: ListModelsOptions, timeout: AbortSignal): Promise<LiveModel[]> {
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const models: LiveModel[] = [];
   if (options.provider === 'anthropic') {
@@ -194,7 +196,7 @@ function describe(error: unknown, apiKey: string | undefined): string {
   if (name === 'TimeoutError' || error instanceof Anthropic.APIConnectionTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError) {
     text = 'the provider did not answer in time';
   } else if (name === 'AbortError' || error instanceof Anthropic.APIUserAbortError || error instanceof OpenAI.APIUserAbortError) {
-    text = 'the listing was cancelled or timed out';
+    text = 'the listing was cancelled';
   } else if (typeof status === 'number') {
     text = `the provider answered ${status}`;
   } else if (error instanceof Anthropic.APIConnectionError || error instanceof OpenAI.APIConnectionError) {

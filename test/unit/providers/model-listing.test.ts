@@ -90,11 +90,18 @@ describe('live model listing', () => {
 
   test('a server that does not answer: the catalog after the timeout, not a hang', async () => {
     server.setModels({ stallMs: 5_000 });
-    const started = Date.now();
+    // The server stalls far longer than the listing's deadline: an answer at all proves the deadline ended it.
     const listing = await listModels({ provider: 'anthropic', apiKey: KEY, baseUrl: server.url, timeoutMs: 200 });
-    assert.ok(Date.now() - started < 2_000, `took ${Date.now() - started} ms`);
-    assert.match(listing.liveError ?? '', /^the (provider did not answer in time|listing was cancelled or timed out)$/);
+    assert.equal(listing.liveError, 'the provider did not answer in time');
     assert.ok(listing.models.length > 0);
+  });
+
+  test('a listing the caller cancels says so, not that the provider was slow', async () => {
+    server.setModels({ stallMs: 5_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const listing = await listModels({ provider: 'openai', apiKey: KEY, baseUrl: server.openaiBaseUrl, signal: controller.signal, timeoutMs: 60_000 });
+    assert.equal(listing.liveError, 'the listing was cancelled');
   });
 
   test('nothing listening (offline): the catalog with the reason', async () => {
