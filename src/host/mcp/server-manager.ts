@@ -15,6 +15,7 @@ import { readMcpConfig, watchMcpConfig } from './config-source';
 import { askInputWithVsCode, type InputAsker, McpInputs, prepareLaunch } from './launch';
 import { loadMcpClient } from './client-loader';
 import { RegistrySync } from './registry-sync';
+import { showHidden } from '../../core/mcp/hidden-text';
 import { ToolPinStore } from './tool-pins';
 import { createModalReviewer, toolChangeReview, type ToolChangeReviewer } from './tool-review';
 import { compareWithPins, definitionsForDiff, needsReview, pinTools, type ToolChanges } from '../../core/mcp/tool-pins';
@@ -311,14 +312,14 @@ export class McpServerManager implements vscode.Disposable {
       entry.offered = tools.filter((t) => unchanged.has(t.name));
       if (needsReview(changes)) entry.held = changes;
       else delete entry.held;
-      for (const c of changes.changed) log.warn(`Tool "${c.name}" changed its definition since it was confirmed: not offered until the change is accepted`);
-      for (const c of changes.added) log.warn(`Tool "${c.name}" is new since the server was confirmed: not offered until the change is accepted`);
-      if (changes.removed.length) log.info(`No longer listed: ${changes.removed.join(', ')}`);
+      for (const c of changes.changed) log.warn(`Tool "${showHidden(c.name)}" changed its definition since it was confirmed: not offered until the change is accepted`);
+      for (const c of changes.added) log.warn(`Tool "${showHidden(c.name)}" is new since the server was confirmed: not offered until the change is accepted`);
+      if (changes.removed.length) log.info(`No longer listed: ${changes.removed.map(showHidden).join(', ')}`);
     }
     const built = buildMcpToolEntries([{ serverName: entry.config.name, tools: entry.offered, connection: () => entry.connection! }], new Set());
     entry.skipped = built.skipped;
     entry.cleaned = built.cleaned;
-    log.info(`${tools.length} tool(s): ${tools.map((t) => JSON.stringify(t.name)).join(', ')}`);
+    log.info(`${tools.length} tool(s): ${tools.map((t) => showHidden(String(t.name))).join(', ')}`);
     for (const s of entry.skipped) log.warn(`Tool "${s.toolName}" is not offered: ${s.reason}`);
     for (const c of entry.cleaned) {
       if (c.hiddenRemoved) log.warn(`Tool "${c.toolName}": ${c.hiddenRemoved} hidden character(s) removed from its definition before the model sees it`);
