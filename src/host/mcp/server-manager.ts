@@ -15,6 +15,7 @@ import { readMcpConfig, watchMcpConfig } from './config-source';
 import { askInputWithVsCode, type InputAsker, McpInputs, prepareLaunch } from './launch';
 import { loadMcpClient } from './client-loader';
 import { RegistrySync } from './registry-sync';
+import { workspaceSettingsFile } from '../settings/workspace-layers';
 import { ToolPinStore } from './tool-pins';
 import { createModalReviewer, toolChangeReview, type ToolChangeReviewer } from './tool-review';
 import { compareWithPins, definitionsForDiff, needsReview, pinTools, type ToolChanges } from '../../core/mcp/tool-pins';
@@ -98,7 +99,7 @@ export class McpServerManager implements vscode.Disposable {
 
   constructor(private readonly options: McpManagerOptions) {
     this.confirmations = new ServerConfirmations(options.state, options.confirm ?? confirmWithModal);
-    this.inputs = new McpInputs(options.secrets, options.askInput ?? askInputWithVsCode);
+    this.inputs = new McpInputs(options.secrets, options.askInput ?? askInputWithVsCode, workspaceSettingsFile);
     this.pins = new ToolPinStore(options.state);
     this.reviewTools = options.reviewTools ?? createModalReviewer(this.disposables);
     this.watcher = watchMcpConfig(() => void this.reload());
