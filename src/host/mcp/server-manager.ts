@@ -299,7 +299,7 @@ export class McpServerManager implements vscode.Disposable {
    */
   private async setTools(entry: Entry, tools: McpToolInfo[]): Promise<void> {
     entry.tools = tools;
-    const pins = this.pins.get(entry.fingerprint);
+    const pins = await this.pins.use(entry.fingerprint);
     const log = this.logFor(entry);
     if (!pins) {
       await this.pins.set(entry.fingerprint, pinTools(tools));
