@@ -56,7 +56,9 @@ export function definitionHash(definition: ToolDefinition): string {
 export function pinTools(tools: readonly McpToolInfo[]): ToolPins {
   const pins: ToolPins = Object.create(null) as ToolPins;
   for (const info of tools) {
-    if (typeof info?.name !== 'string') continue;
+    // A name listed twice: the first definition is the one offered (the catalog leaves the second out), so it is
+    // the one pinned; pinning the unseen second would let it reach the model later without a question.
+    if (typeof info?.name !== 'string' || Object.hasOwn(pins, info.name)) continue;
     const definition = definitionOf(info);
     pins[info.name] = { hash: definitionHash(definition), definition };
   }

@@ -42,6 +42,8 @@ export function cleanToolInfo(info: McpToolInfo): CleanTool {
   if (name.trim() === '') problem = 'the tool\'s name is made only of invisible characters';
   const keyProblem = hiddenKey(info.inputSchema);
   if (keyProblem !== undefined) problem ??= `a property name in its input schema holds invisible characters (${JSON.stringify(stripHidden(keyProblem).text)})`;
+  const overlong = overlongExact(info.inputSchema, undefined);
+  if (overlong !== undefined) problem ??= `a value or property name in its input schema is longer than ${MAX_SCHEMA_TEXT} characters (${JSON.stringify(capText(overlong, 40))})`;
   const cleaned: McpToolInfo = { ...info, name, inputSchema: cleanSchema(info.inputSchema, undefined, text) as JsonSchema };
   if (typeof info.title === 'string') cleaned.title = text(info.title, MAX_SCHEMA_TEXT);
   if (typeof info.description === 'string') cleaned.description = text(info.description, MAX_TOOL_DESCRIPTION);
@@ -73,6 +75,33 @@ function cleanSchema(value: unknown, keyword: string | undefined, text: (value: 
     Object.defineProperty(out, key, { value: cleanSchema(child, childKeyword, text), enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/**
+ * A string the cap may not shorten (an enum member, a const, a default, a pattern; a property name) that is over
+ * the cap, with hidden characters removed: the model would read it whole, so such a tool is left out rather than
+ * let it flood the prompt past the description caps.
+ */
+function overlongExact(value: unknown, keyword: string | undefined): string | undefined {
+  if (typeof value === 'string') {
+    const text = stripHidden(value).text;
+    return keyword !== undefined && EXACT_KEYWORDS.has(keyword) && text.length > MAX_SCHEMA_TEXT ? text : undefined;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = overlongExact(item, keyword);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const names = keyword === 'properties' || keyword === 'patternProperties' || keyword === '$defs' || keyword === 'definitions';
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    if (stripHidden(key).text.length > MAX_SCHEMA_TEXT) return key;
+    const found = overlongExact(child, names ? undefined : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

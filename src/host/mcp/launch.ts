@@ -5,11 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { McpInputDefinition, McpServerConfig, McpTransportConfig } from '../../core/mcp/config';
-import { describeLaunch, inputIdsOf, parseEnvFile, resolveTransport, type VariableContext } from '../../core/mcp/variables';
+import type { McpServerConfig, McpTransportConfig } from '../../core/mcp/config';
+import { describeLaunch, parseEnvFile, resolveTransport, type VariableContext } from '../../core/mcp/variables';
+import type { InputAsker } from './inputs';
 
-/** Asks for one input; undefined when the user dismissed it. */
-export type InputAsker = (definition: McpInputDefinition) => Promise<string | undefined>;
+export { McpInputs, type InputAsker } from './inputs';
 
 export const askInputWithVsCode: InputAsker = async (definition) => {
   if (definition.type === 'pickString' && definition.options?.length) {
@@ -23,37 +23,6 @@ export const askInputWithVsCode: InputAsker = async (definition) => {
     ignoreFocusOut: true,
   });
 };
-
-const SECRET_PREFIX = 'relay.mcp.input.';
-
-export class McpInputs {
-  constructor(
-    private readonly secrets: vscode.SecretStorage,
-    private readonly ask: InputAsker,
-  ) {}
-
-  /** The answers a server needs: stored ones, else asked once and stored. Throws when the user declines. */
-  async resolve(server: McpServerConfig, definitions: readonly McpInputDefinition[]): Promise<Record<string, string>> {
-    const answers: Record<string, string> = {};
-    for (const id of inputIdsOf(server)) {
-      const stored = await this.secrets.get(SECRET_PREFIX + id);
-      if (stored !== undefined) {
-        answers[id] = stored;
-        continue;
-      }
-      const definition = definitions.find((d) => d.id === id) ?? { id, type: 'promptString' as const };
-      const value = await this.ask(definition);
-      if (value === undefined) throw new Error(`the input "${id}" was not given`);
-      await this.secrets.store(SECRET_PREFIX + id, value);
-      answers[id] = value;
-    }
-    return answers;
-  }
-
-  async forget(server: McpServerConfig): Promise<void> {
-    for (const id of inputIdsOf(server)) await this.secrets.delete(SECRET_PREFIX + id);
-  }
-}
 
 export interface Launch {
   transport: McpTransportConfig;

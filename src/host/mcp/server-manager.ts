@@ -16,6 +16,7 @@ import { askInputWithVsCode, type InputAsker, McpInputs, prepareLaunch } from '.
 import { loadMcpClient } from './client-loader';
 import { RegistrySync } from './registry-sync';
 import { showHidden } from '../../core/mcp/hidden-text';
+import { workspaceSettingsFile } from '../settings/workspace-layers';
 import { ToolPinStore } from './tool-pins';
 import { createModalReviewer, toolChangeReview, type ToolChangeReviewer } from './tool-review';
 import { compareWithPins, definitionsForDiff, needsReview, pinTools, type ToolChanges } from '../../core/mcp/tool-pins';
@@ -99,7 +100,7 @@ export class McpServerManager implements vscode.Disposable {
 
   constructor(private readonly options: McpManagerOptions) {
     this.confirmations = new ServerConfirmations(options.state, options.confirm ?? confirmWithModal);
-    this.inputs = new McpInputs(options.secrets, options.askInput ?? askInputWithVsCode);
+    this.inputs = new McpInputs(options.secrets, options.askInput ?? askInputWithVsCode, workspaceSettingsFile);
     this.pins = new ToolPinStore(options.state);
     this.reviewTools = options.reviewTools ?? createModalReviewer(this.disposables);
     this.watcher = watchMcpConfig(() => void this.reload());
@@ -299,7 +300,7 @@ export class McpServerManager implements vscode.Disposable {
    */
   private async setTools(entry: Entry, tools: McpToolInfo[]): Promise<void> {
     entry.tools = tools;
-    const pins = this.pins.get(entry.fingerprint);
+    const pins = await this.pins.use(entry.fingerprint);
     const log = this.logFor(entry);
     if (!pins) {
       await this.pins.set(entry.fingerprint, pinTools(tools));
