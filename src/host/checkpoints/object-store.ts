@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { applyDelta, encodeDelta } from '../../core/checkpoints/delta';
+import { faultPoint } from '../fault-point';
+import { staleTempTarget } from '../stale-temps';
 
 const deflate = promisify(zlib.deflate);
 const inflate = promisify(zlib.inflate);
@@ -46,7 +48,7 @@ export class ObjectStore {
     private readonly options: ObjectStoreOptions,
   ) {}
 
-  /** Lists what is stored and sums its size: names and sizes only, no reads. */
+  /** Lists what is stored and sums its size: names and sizes only, no reads. A crashed writer's temporary files go. */
   static async open(directory: string, options: ObjectStoreOptions = {}): Promise<ObjectStore> {
     const store = new ObjectStore(directory, options);
     await fs.mkdir(directory, { recursive: true });
@@ -62,7 +64,11 @@ export class ObjectStore {
       }
       for (const name of names) {
         const match = NAME.exec(name);
-        if (!match) continue;
+        if (!match) {
+          const target = staleTempTarget(name);
+          if (target !== undefined && NAME.test(target)) fsSync.rmSync(join(directory, fan, name), { force: true });
+          continue;
+        }
         const stat = fsSync.statSync(join(directory, fan, name), { throwIfNoEntry: false });
         if (!stat) continue;
         store.known.set(match[1]!, { size: stat.size, ...(match[2] ? { base: match[2] } : {}) });
@@ -106,6 +112,7 @@ export class ObjectStore {
     await fs.mkdir(join(this.directory, hash.slice(0, 2)), { recursive: true });
     const temp = `${target}.${process.pid}-${++this.tempCounter}.tmp`;
     await fs.writeFile(temp, packed);
+    faultPoint('checkpoint-object');
     await fs.rename(temp, target);
     if (!this.known.has(hash)) {
       this.known.set(hash, { size: packed.length, ...(delta ? { base: delta.base } : {}) });
