@@ -31,16 +31,40 @@ export interface Findings {
   ms: number;
 }
 
-const A0 = 'alpha\nbeta\ngamma\n';
-const A1 = 'alpha\nBETA (edited)\ngamma\n';
-const A2 = 'written over\n';
-const B0 = 'to be deleted by the command\n';
-const KEEP = Buffer.from([0, 1, 2, 250, 255, 0, 13, 10]);
-const MADE = 'made by the command\n';
-const SECOND = 'second file of the command\n';
-/** Every state each user file may be in at any moment of the task; a file in any other state is torn. */
-const VERSIONS: Record<string, (string | Buffer)[]> = { 'a.txt': [A0, A1, A2], 'b.txt': [B0], 'data/keep.bin': [KEEP], 'made/new.txt': [MADE], 'made/second.txt': [SECOND] };
-const COMMAND = `mkdir -p made && printf '${MADE.trimEnd()}\\n' > made/new.txt && sleep 0.4 && rm b.txt && printf '${SECOND.trimEnd()}\\n' > made/second.txt`;
+/**
+ * The user files at each point of step `n`'s task; each step's content is its own, so every task stores new
+ * checkpoint objects (as the calibration's first task did) and passes every crash point as often.
+ */
+function files(n: number) {
+  const a0 = `alpha ${n}\nbeta\ngamma\n`;
+  return {
+    a0,
+    a1: a0.replace('beta', 'BETA (edited)'),
+    a2: `written over in step ${n}\n`,
+    b0: `to be deleted by the command in step ${n}\n`,
+    keep: Buffer.from([0, 1, 2, 250, 255, 0, 13, 10, n % 256]),
+    made: `made by the command in step ${n}\n`,
+    second: `second file of the command in step ${n}\n`,
+  };
+}
+
+/** Every state each user file may be in at any moment of steps 0 to `n`; a file in any other state is torn. */
+function versions(n: number): Record<string, Set<string>> {
+  const out: Record<string, Set<string>> = {};
+  const add = (path: string, content: string | Buffer) => (out[path] ??= new Set()).add(sha(content));
+  for (let i = 0; i <= n; i++) {
+    const f = files(i);
+    for (const content of [f.a0, f.a1, f.a2]) add('a.txt', content);
+    add('b.txt', f.b0);
+    add('data/keep.bin', f.keep);
+    add('made/new.txt', f.made);
+    add('made/second.txt', f.second);
+  }
+  return out;
+}
+
+const command = (n: number) =>
+  `mkdir -p made && printf '${files(n).made.trimEnd()}\\n' > made/new.txt && sleep 0.4 && rm b.txt && printf '${files(n).second.trimEnd()}\\n' > made/second.txt`;
 
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
 const dir = () => process.env.RELAY_FAULTS_DIR!;
@@ -62,24 +86,25 @@ async function userFiles(base = root()): Promise<string[]> {
 }
 
 /** Each user file is one of its known states; with `strict`, no other file (a temporary one) is there. */
-async function checkUserFiles(problems: string[], strict: boolean): Promise<void> {
+async function checkUserFiles(problems: string[], strict: boolean, known: Record<string, Set<string>>): Promise<void> {
   for (const path of await userFiles()) {
-    const versions = VERSIONS[path];
-    if (!versions) {
+    const states = known[path];
+    if (!states) {
       if (strict || !path.endsWith('.tmp')) problems.push(`workspace: ${path} should not be there`);
       continue;
     }
     const content = await fs.readFile(join(root(), path));
-    if (!versions.some((v) => sha(v) === sha(content))) problems.push(`workspace: ${path} is torn (${content.length} bytes: ${JSON.stringify(content.toString('utf8').slice(0, 60))})`);
+    if (!states.has(sha(content))) problems.push(`workspace: ${path} is torn (${content.length} bytes: ${JSON.stringify(content.toString('utf8').slice(0, 60))})`);
   }
 }
 
-async function resetWorkspace(): Promise<void> {
+async function resetWorkspace(n: number): Promise<void> {
+  const f = files(n);
   for (const entry of await fs.readdir(root())) await fs.rm(join(root(), entry), { recursive: true, force: true });
   await fs.mkdir(join(root(), 'data'));
-  await fs.writeFile(join(root(), 'a.txt'), A0);
-  await fs.writeFile(join(root(), 'b.txt'), B0);
-  await fs.writeFile(join(root(), 'data', 'keep.bin'), KEEP);
+  await fs.writeFile(join(root(), 'a.txt'), f.a0);
+  await fs.writeFile(join(root(), 'b.txt'), f.b0);
+  await fs.writeFile(join(root(), 'data', 'keep.bin'), f.keep);
 }
 
 export async function run(): Promise<void> {
@@ -92,7 +117,8 @@ export async function run(): Promise<void> {
   }
   const started = Date.now();
   const problems: string[] = [];
-  await checkUserFiles(problems, false);
+  const states = versions(plan.seq);
+  await checkUserFiles(problems, false, states);
 
   const api = await activateRelay();
   const { relay, prompter, restoreConfirmer } = await relayWithScriptedPrompter();
@@ -144,17 +170,17 @@ export async function run(): Promise<void> {
       } catch (error) {
         problems.push(`restoring task ${task.id} to "${step.label}" fails: ${(error as Error).message}`);
       }
-      await checkUserFiles(problems, true);
+      await checkUserFiles(problems, true, states);
     }
   }
-  await checkUserFiles(problems, true);
+  await checkUserFiles(problems, true, states);
   await writeJson('known-tasks.json', [...ids]);
   const findings: Findings = { problems, tasks: tasks.length, opened, objects: storage.objects, restoredSteps, ms: Date.now() - started };
   await writeJson(`verified-${plan.seq}.json`, findings);
   if (!plan.point) return;
 
   // The task, with the kill point armed.
-  await resetWorkspace();
+  await resetWorkspace(plan.seq);
   const server = await startScriptedModelServer();
   const config = vscode.workspace.getConfiguration('relay');
   for (const [key, value] of Object.entries({ approvalMode: 'default', provider: 'openai-compatible', model: 'gpt-4.1', baseUrl: server.openaiBaseUrl, textProtocol: false })) {
@@ -162,8 +188,8 @@ export async function run(): Promise<void> {
   }
   server.setScript([
     { toolCalls: [{ id: 'call_edit', name: 'edit_file', args: { path: 'a.txt', edits: [{ old_text: 'beta', new_text: 'BETA (edited)' }] } }] },
-    { toolCalls: [{ id: 'call_cmd', name: 'run_command', args: { command: COMMAND } }] },
-    { toolCalls: [{ id: 'call_write', name: 'write_file', args: { path: 'a.txt', content: A2 } }] },
+    { toolCalls: [{ id: 'call_cmd', name: 'run_command', args: { command: command(plan.seq) } }] },
+    { toolCalls: [{ id: 'call_write', name: 'write_file', args: { path: 'a.txt', content: files(plan.seq).a2 } }] },
     { text: 'Done.', toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Edited, ran, wrote.' } }] },
   ]);
   prompter.script({ type: 'allow-once' }, { type: 'allow-once' }, { type: 'allow-once' });
