@@ -1,6 +1,6 @@
 // One summary for all test levels; the last line is the plain 'N passed, N failed' CI reads.
 export interface LevelResult {
-  level: 'unit' | 'integration' | 'e2e';
+  level: 'unit' | 'integration' | 'e2e' | 'faults';
   passed: number;
   failed: number;
   skipped: number;

@@ -1,8 +1,9 @@
-// `npm run test:soak [N]`: the integration and end-to-end levels N times (default 5) while a CPU hog keeps one
+// `npm run test:soak [N]`: the integration, end-to-end and fault-injection levels N times (default 5) while a CPU hog keeps one
 // of the machine's cores busy, then the flake count of every test that did not pass every time. A flaky test is
 // a bug in the product or in the test: this finds them; nothing here retries anything.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { runE2e } from './test-e2e';
+import { runFaults } from './test-faults';
 import { runIntegration } from './test-integration';
 import type { LevelResult, TestOutcome } from './test-report';
 
@@ -41,7 +42,7 @@ async function main(): Promise<number> {
   };
   process.on('exit', stopHog);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-  console.log(`[soak] ${runs} runs of the integration and e2e levels; CPU hog pid ${hog.pid} keeps one core busy`);
+  console.log(`[soak] ${runs} runs of the integration, e2e and fault-injection levels; CPU hog pid ${hog.pid} keeps one core busy`);
 
   const tallies = new Map<string, Tally>();
   const levelFailures: string[] = [];
@@ -50,6 +51,7 @@ async function main(): Promise<number> {
     for (const [level, go] of [
       ['integration', () => runIntegration()],
       ['e2e', () => runE2e()],
+      ['faults', () => runFaults()],
     ] as const) {
       console.log(`\n[soak] run ${run}/${runs}: ${level}`);
       let result: LevelResult;

@@ -14,6 +14,8 @@ import {
   type TaskRecord,
   type TaskStore,
 } from '../core/ports/task-store';
+import { faultPoint } from './fault-point';
+import { staleTempTarget } from './stale-temps';
 
 /** The file operations the store uses; tests inject failures through it. */
 export interface TaskStoreFileSystem {
@@ -44,6 +46,8 @@ export class FileTaskStore implements TaskStore {
   /** Writes of one task run in order, so an older save never lands after a newer one. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private tempCounter = 0;
+  /** Temporary files a crashed writer left, removed once before this store first lists or writes. */
+  private swept: Promise<void> | undefined;
 
   constructor(
     private readonly directory: string,
@@ -54,6 +58,7 @@ export class FileTaskStore implements TaskStore {
   }
 
   async list(): Promise<TaskSummary[]> {
+    await this.sweepStaleTemps();
     const names = await this.readNames();
     const ids = new Set<string>();
     for (const name of names) {
@@ -96,6 +101,7 @@ export class FileTaskStore implements TaskStore {
     const full = JSON.stringify(record);
     const summary = JSON.stringify(summarizeTask(record));
     return this.enqueue(record.id, async () => {
+      await this.sweepStaleTemps();
       await this.fs.mkdir(this.directory, { recursive: true });
       // The record first: a crash between the two leaves a stale summary, which listing tolerates.
       await this.writeAtomically(this.path(record.id, TASK_SUFFIX), full);
@@ -115,11 +121,22 @@ export class FileTaskStore implements TaskStore {
     const temp = `${target}.${process.pid}-${++this.tempCounter}${TEMP_SUFFIX}`;
     try {
       await this.fs.writeFile(temp, data, { encoding: 'utf8', flush: true });
+      faultPoint('task-record');
       await this.fs.rename(temp, target);
     } catch (error) {
       await this.remove(temp);
       throw error;
     }
+  }
+
+  private sweepStaleTemps(): Promise<void> {
+    this.swept ??= (async () => {
+      for (const name of await this.readNames()) {
+        const target = staleTempTarget(name);
+        if (target !== undefined && idOf(target) !== undefined) await this.remove(join(this.directory, name));
+      }
+    })();
+    return this.swept;
   }
 
   private async readNames(): Promise<string[]> {

@@ -2,6 +2,7 @@
 // If a file moved on since the proposal was made (the user typed, another tool wrote), nothing is overwritten.
 import * as vscode from 'vscode';
 import type { ApplyOutcome, EditApplier, ProposedFileChange } from '../core/ports/edit-review';
+import { faultPoint } from './fault-point';
 import { minimalEdits } from './minimal-edits';
 import { awaitCurrentCopy, saveWithRecovery, type SaveTarget } from './save-recovery';
 
@@ -56,6 +57,7 @@ export class WorkspaceEditApplier implements EditApplier {
     for (const uri of toSave) {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (doc?.isDirty) {
+        faultPoint('edit-save');
         // A created file was empty before the edit.
         const outcome = await saveWithRecovery(target(doc), before.get(uri.toString()) ?? '', {
           log: (message) => this.log?.warn(`${uri.fsPath}: ${message}`),

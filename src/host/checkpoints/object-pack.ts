@@ -10,6 +10,7 @@
 import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
+import { faultPoint } from '../fault-point';
 
 const MAGIC = Buffer.from('RLYPACK1');
 const FOOTER_MAGIC = Buffer.from('RLYPEND1');
@@ -110,6 +111,7 @@ export class PackWriter {
     writeAll(this.fd, Buffer.concat([index, note, footer]), this.offset);
     fsSync.closeSync(this.fd);
     this.fd = undefined;
+    faultPoint('checkpoint-object');
     fsSync.renameSync(this.tempPath, this.finalPath);
   }
 

@@ -20,6 +20,8 @@ import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { applyDelta, encodeDelta } from '../../core/checkpoints/delta';
 import { PACK_SUFFIX, type PackRecord, PackWriter, readPackContents, readRecord } from './object-pack';
+import { faultPoint } from '../fault-point';
+import { isRunning } from '../stale-temps';
 
 const deflate = promisify(zlib.deflate);
 const inflate = promisify(zlib.inflate);
@@ -380,6 +382,7 @@ export class ObjectStore {
     await fs.mkdir(join(this.directory, hash.slice(0, 2)), { recursive: true });
     const temp = `${target}.${this.tempSuffix()}.tmp`;
     await fs.writeFile(temp, packed);
+    faultPoint('checkpoint-object');
     await fs.rename(temp, target);
     if (!this.known.has(hash)) {
       this.known.set(hash, { size: packed.length, ...(delta ? { base: delta.base } : {}) });
@@ -465,16 +468,6 @@ export class ObjectStore {
 function removeStaleTemp(folder: string, name: string): boolean {
   const temp = TEMP.exec(name);
   if (!temp) return false;
-  if (!processAlive(Number(temp[1]))) fsSync.rmSync(join(folder, name), { force: true });
+  if (!isRunning(Number(temp[1]))) fsSync.rmSync(join(folder, name), { force: true });
   return true;
-}
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
