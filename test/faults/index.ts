@@ -148,6 +148,8 @@ export async function run(): Promise<void> {
   // to each step of the tasks not checked before (all of them on the last restart) brings back exactly its files.
   const storage = await checkStorage(plan.storage);
   problems.push(...storage.problems);
+  const verified = await store.verify(); // every object, packed or loose, read back against its hash
+  problems.push(...verified.problems);
   let restoredSteps = 0;
   for (const task of tasks) {
     let steps;
@@ -175,7 +177,7 @@ export async function run(): Promise<void> {
   }
   await checkUserFiles(problems, true, states);
   await writeJson('known-tasks.json', [...ids]);
-  const findings: Findings = { problems, tasks: tasks.length, opened, objects: storage.objects, restoredSteps, ms: Date.now() - started };
+  const findings: Findings = { problems, tasks: tasks.length, opened, objects: Math.max(storage.objects, verified.objects), restoredSteps, ms: Date.now() - started };
   await writeJson(`verified-${plan.seq}.json`, findings);
   if (!plan.point) return;
 
