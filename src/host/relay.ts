@@ -102,7 +102,7 @@ export class Relay implements vscode.Disposable {
     this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
     this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address));
-    this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log);
+    this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log, services.approvalMode.confirmations);
     const documents = new CheckpointDocuments(this.checkpoints);
     const notify = (message: string, level: 'info' | 'warning') =>
       void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));

@@ -73,6 +73,17 @@ export function decideCommandSetting(user: string, workspace: WorkspaceValue | u
   return { value: user, pending: [workspace] };
 }
 
+/**
+ * A switch that protects the user (`relay.checkpoints.enabled`: checkpoints let them undo what Relay changed): a
+ * workspace may turn it on, or leave it as the user has it; turning it off counts only once confirmed. A value
+ * that is not a boolean is ignored.
+ */
+export function decideSafetySwitch(user: boolean, workspace: WorkspaceValue | undefined, confirmed: IsConfirmed): Decision<boolean> {
+  if (!workspace || typeof workspace.value !== 'boolean') return { value: user, pending: [] };
+  if (workspace.value || !user || confirmed(workspace)) return { value: workspace.value, pending: [] };
+  return { value: user, pending: [workspace] };
+}
+
 /** The same text for equal values whatever the order of their object keys: the identity of a confirmation. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));

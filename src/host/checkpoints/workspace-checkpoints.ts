@@ -3,14 +3,25 @@
 // own store. Checkpoints are taken in trusted workspaces only (elsewhere nothing can change files anyway).
 import * as vscode from 'vscode';
 import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
+import { decideSafetySwitch, type WorkspaceValue } from '../../core/permissions/workspace-values';
+import { settingLayers } from '../settings/workspace-layers';
+import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { CheckpointStore, checkpointDirectory, type CheckpointSettings } from './checkpoint-store';
 
 const MB = 1024 * 1024;
+export const CHECKPOINTS_ENABLED_KEY = 'relay.checkpoints.enabled';
 
-export function readCheckpointSettings(): CheckpointSettings & { enabled: boolean } {
+/** Whether checkpoints are on: a repository may turn them on, but turning them off waits for the user's confirmation. */
+export function checkpointsEnabled(confirmations: Pick<WorkspaceConfirmations, 'has'>): { value: boolean; pending: WorkspaceValue[] } {
+  const layers = settingLayers<unknown>(CHECKPOINTS_ENABLED_KEY);
+  const user = typeof layers.user === 'boolean' ? layers.user : true;
+  return decideSafetySwitch(user, layers.workspace, (value) => confirmations.has(value));
+}
+
+export function readCheckpointSettings(confirmations: Pick<WorkspaceConfirmations, 'has'>): CheckpointSettings & { enabled: boolean } {
   const config = vscode.workspace.getConfiguration('relay.checkpoints');
   return {
-    enabled: config.get<boolean>('enabled', true),
+    enabled: checkpointsEnabled(confirmations).value,
     maxFileBytes: Math.max(0, config.get<number>('maxFileSizeMB', 5)) * MB,
     maxStorageBytes: Math.max(1, config.get<number>('maxStorageMB', 1024)) * MB,
   };
@@ -23,6 +34,7 @@ export class WorkspaceCheckpoints implements CheckpointRecorder {
     private readonly globalStorage: string,
     private readonly roots: () => readonly string[],
     private readonly log: vscode.LogOutputChannel,
+    private readonly confirmations: Pick<WorkspaceConfirmations, 'has'>,
   ) {}
 
   /** The store for the folders open now; undefined without a folder. */
@@ -36,7 +48,7 @@ export class WorkspaceCheckpoints implements CheckpointRecorder {
       const store = new CheckpointStore({
         directory: checkpointDirectory(this.globalStorage, roots),
         roots: () => roots,
-        settings: readCheckpointSettings,
+        settings: () => readCheckpointSettings(this.confirmations),
         logger: { info: (m) => this.log.info(m), warn: (m, e) => this.log.warn(e === undefined ? m : `${m}: ${e instanceof Error ? e.message : String(e)}`) },
       });
       this.current = { key, store };
@@ -45,7 +57,7 @@ export class WorkspaceCheckpoints implements CheckpointRecorder {
   }
 
   async beforeStep(request: CheckpointRequest): Promise<string | undefined> {
-    if (!readCheckpointSettings().enabled || !vscode.workspace.isTrusted) return undefined;
+    if (!readCheckpointSettings(this.confirmations).enabled || !vscode.workspace.isTrusted) return undefined;
     return this.store()?.beforeStep(request);
   }
 

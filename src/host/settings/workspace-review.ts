@@ -9,6 +9,7 @@ import { decideMode } from '../permissions/approval-mode-setting';
 import { APPROVAL_MODE_KEY } from '../permissions/approval-modes';
 import { decidePermissionRules } from '../permissions/permission-settings';
 import { discoveryCommands } from '../mcp/discovery-tools';
+import { CHECKPOINTS_ENABLED_KEY, checkpointsEnabled } from '../checkpoints/workspace-checkpoints';
 import { settingLayers } from './workspace-layers';
 import type { WorkspaceConfirmations } from './workspace-confirmations';
 
@@ -25,9 +26,14 @@ export type ConfirmWorkspaceValue = (question: WorkspaceValueQuestion) => Promis
 
 export const REVIEW_WORKSPACE_SETTINGS_COMMAND = 'relay.reviewWorkspaceSettings';
 
-/** Every workspace value held back now: a looser mode, allow rules, discovery commands. */
+/** Every workspace value held back now: a looser mode, allow rules, discovery commands, checkpoints turned off. */
 export function pendingWorkspaceValues(confirmations: WorkspaceConfirmations): WorkspaceValue[] {
-  return [...decideMode(confirmations).pending, ...decidePermissionRules(confirmations).pending, ...discoveryCommands(confirmations).pending];
+  return [
+    ...decideMode(confirmations).pending,
+    ...decidePermissionRules(confirmations).pending,
+    ...discoveryCommands(confirmations).pending,
+    ...checkpointsEnabled(confirmations).pending,
+  ];
 }
 
 export class WorkspaceValueReview {
@@ -104,5 +110,6 @@ function whyItMatters(setting: string): string {
     return l10n.t('It makes Relay ask less than your own approval mode ({0}).', own);
   }
   if (setting === 'relay.permissions') return l10n.t('An allow rule lets matching tool calls run without asking.');
+  if (setting === CHECKPOINTS_ENABLED_KEY) return l10n.t('It turns off the checkpoints that let you restore files Relay changed.');
   return l10n.t('Relay runs this command on your machine.');
 }

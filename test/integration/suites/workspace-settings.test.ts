@@ -141,6 +141,20 @@ describe('workspace settings may only make Relay stricter', () => {
     assert.equal(confirmer.questions.length, 0);
   });
 
+  it('a workspace that turns checkpoints off: they stay on until the user allows it', async () => {
+    await writeWorkspaceSettings({ 'relay.checkpoints.enabled': false });
+    await relayWithScriptedPrompter();
+    const request = { taskId: 'task-ckpt-setting', itemId: 'item-1', label: 'Run make' };
+    await runTask('Start.');
+    assert.deepEqual(confirmer.questions.map((q) => [q.setting, q.value, q.file]), [['relay.checkpoints.enabled', 'false', settingsFile()]]);
+    assert.notEqual(await suite.relay.checkpoints.beforeStep(request), undefined, 'checkpoints are still taken');
+
+    confirmer.reset(true);
+    await vscode.commands.executeCommand('relay.reviewWorkspaceSettings');
+    assert.equal(confirmer.questions.length, 1);
+    assert.equal(await suite.relay.checkpoints.beforeStep({ ...request, itemId: 'item-2' }), undefined, 'allowed: checkpoints are off');
+  });
+
   it('a workspace base URL gets no stored key until the user allows it; a changed one asks again', async () => {
     await writeWorkspaceSettings({ 'relay.baseUrl': other.openaiBaseUrl });
 

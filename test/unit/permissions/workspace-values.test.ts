@@ -6,6 +6,7 @@ import {
   confirmationId,
   decideApprovalMode,
   decideCommandSetting,
+  decideSafetySwitch,
   decideWorkspaceRules,
   isAtLeastAsCareful,
   type WorkspaceValue,
@@ -120,6 +121,37 @@ describe('workspace command settings (tool discovery and call): any new command 
     assert.equal(decideCommandSetting('', ws('relay.toolDiscoveryCommand', './discover.sh'), confirmed).value, './discover.sh');
     assert.equal(decideCommandSetting('', ws('relay.toolDiscoveryCommand', './discover.sh --all'), confirmed).value, '');
     assert.equal(decideCommandSetting('', ws('relay.toolCallCommand', './discover.sh'), confirmed).value, '', 'another setting is another confirmation');
+  });
+});
+
+describe('a safety switch (checkpoints): a workspace may turn it on, turning it off waits for confirmation', () => {
+  const KEY = 'relay.checkpoints.enabled';
+  const cases: [string, boolean, unknown, boolean, boolean][] = [
+    ['user on, workspace off', true, false, true, true],
+    ['user on, workspace on', true, true, true, false],
+    ['user off, workspace on (stricter)', false, true, true, false],
+    ['user off, workspace off (the same)', false, false, false, false],
+    ['user on, workspace writes a string', true, 'false', true, false],
+    ['user on, workspace writes 0', true, 0, true, false],
+    ['user on, workspace writes null', true, null, true, false],
+  ];
+  for (const [name, user, value, expected, held] of cases) {
+    test(name, () => {
+      const decided = decideSafetySwitch(user, ws(KEY, value), nothingConfirmed);
+      assert.equal(decided.value, expected);
+      assert.equal(decided.pending.length, held ? 1 : 0);
+    });
+  }
+
+  test('no workspace value: the user\'s', () => {
+    assert.deepEqual(decideSafetySwitch(false, undefined, nothingConfirmed), { value: false, pending: [] });
+    assert.deepEqual(decideSafetySwitch(true, undefined, nothingConfirmed), { value: true, pending: [] });
+  });
+
+  test('confirmed from that file: off applies; the same value from another file asks again', () => {
+    const confirmed = confirmedOnly(ws(KEY, false));
+    assert.equal(decideSafetySwitch(true, ws(KEY, false), confirmed).value, false);
+    assert.equal(decideSafetySwitch(true, ws(KEY, false, '/other/.vscode/settings.json'), confirmed).value, true);
   });
 });
 
