@@ -114,7 +114,7 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
     ...(reindent ? { reindent } : {}),
     ...(similarity !== undefined ? { similarity } : {}),
     ...(blankLines ? { blankLines } : {}),
-    ...(differingLines ? { differingLines } : {}),
+    ...(differingLines ? { differingLines, differingText: differingLines.map((l) => index.lines[l - 1]!.trim()) } : {}),
   };
   return {
     ok: true,
