@@ -19,7 +19,7 @@ export const EDGE_SLIP_MIN_OTHER_LINES = 3;
 
 export type EdgeSlipVerdict =
   | { status: 'applied'; window: ScoredWindow }
-  /** Found in one place, but the edge line is not a slip of the file's: no looser tier may apply it either. */
+  /** Found in one place, but the edge line differs by more than this rule lets through. */
   | { status: 'refused'; reason: string }
   /** Not this shape (too short, both edges differ, the other lines are in no place or in several). */
   | { status: 'none' };

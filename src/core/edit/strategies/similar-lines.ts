@@ -36,10 +36,10 @@ export function findSimilarWindow(index: LineIndex, search: SearchText): Similar
   const nonBlank = lines.filter((l) => l.trim() !== '').length;
   if (nonBlank < 2) return { status: 'refused', reason: 'a single line gets no similarity matching' };
   const short = nonBlank <= SHORT_BLOCK;
-  // Only the first or the last line differs and the others are in one place: that place, unless the line flips meaning.
-  const edge = short ? ({ status: 'none' } as const) : findEdgeSlip(index, lines, SIMILARITY_THRESHOLD);
-  if (edge.status === 'applied') return { status: 'applied', window: edge.window };
-  if (edge.status === 'refused') return { status: 'refused', reason: edge.reason };
+  // Only the first or the last line differs and the others are in one place: that place, unless the line flips
+  // meaning. A refused edge line is still weighed below as a slip, under the stricter per-line guards ("asyn").
+  const edge = short ? undefined : findEdgeSlip(index, lines, SIMILARITY_THRESHOLD);
+  if (edge?.status === 'applied') return { status: 'applied', window: edge.window };
   const maxDiffering = Math.max(1, Math.floor(nonBlank / 4));
   const searchKeys = lines.map(lineKey.quotes);
   const found = scoreSimilarWindows(index, lines, searchKeys, maxDiffering);
