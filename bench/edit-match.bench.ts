@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { applyEdits } from '../src/core/edit/apply-edits';
 import { HIT_QUANTILE, HIT_SIZES, HIT_SLACK_MS, HIT_TARGET_RATIO, hitTargetMet, sideBySide, similarityWorstCase, sliceFile } from './edit-hit-path';
 import { EDIT_LINES, editFixture, generatedFile, typescriptFile, type BenchFile, type EditFixture, type Scenario } from './edit-fixture';
+import { patchParity } from './edit-patch-parity';
 import { dataTableFile, generatedRoutesFile } from './edit-repetitive';
 
 const WARMUP = 5;
@@ -155,6 +156,18 @@ function hitPath(file: BenchFile): void {
 const FILES = [generatedFile(), typescriptFile(resolve(__dirname, '..')), generatedRoutesFile(), dataTableFile()];
 for (const [i, file] of FILES.entries()) benchFile(file, i === 0);
 for (const file of FILES) hitPath(file);
+
+function parity(file: BenchFile): void {
+  console.log(`\n## apply_patch vs edit_file, ${file.label}: each drift as one hunk; both apply the same cases to the same file and refuse a region that is there twice`);
+  const rows = patchParity(editFixture(file), { start: file.regionStart, lines: EDIT_LINES });
+  for (const r of rows) if (!r.agree) failures.push(`${file.label}, ${r.drift}: edit_file ${r.edit}, apply_patch ${r.patch}`);
+  table(
+    ['drift', 'edit_file', 'apply_patch', 'edit ms', 'patch ms', 'agree'],
+    rows.map((r) => [r.drift, r.edit, r.patch, r.editMs.toFixed(2), r.patchMs.toFixed(2), r.agree ? 'yes' : 'NO']),
+    3,
+  );
+}
+for (const file of FILES) parity(file);
 
 const worst = similarityWorstCase();
 console.log(`\n## Similarity tier, worst case: 20,000 repetitive lines, every line ~60 times, a 30-line oldText with its first line misspelt`);
