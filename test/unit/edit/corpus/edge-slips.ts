@@ -201,6 +201,16 @@ export const edgeSlipCases: EditCase[] = [
     line: 3,
     fileLine: 'export function parseConfig(text, options) {',
   }),
+  applied({
+    name: 'a misspelt keyword on the first line',
+    why: '"asyn" for "async": the edge rule keeps keywords, the slip guard still sees a typo of the same word',
+    file: lf('export async function loadAll(db) {', '  const rows = await db.query(sql);', '  const items = rows.map(toItem);', '  cache.put(items);', '  return items;', '}'),
+    oldLines: ['export asyn function loadAll(db) {', '  const rows = await db.query(sql);', '  const items = rows.map(toItem);', '  cache.put(items);'],
+    newLines: ['export asyn function loadAll(db) {', '  const rows = await db.query(sql);', '  const items = rows.map(toItem).filter(Boolean);', '  cache.put(items);'],
+    expected: lf('export async function loadAll(db) {', '  const rows = await db.query(sql);', '  const items = rows.map(toItem).filter(Boolean);', '  cache.put(items);', '  return items;', '}'),
+    line: 1,
+    fileLine: 'export async function loadAll(db) {',
+  }),
 ];
 
 export const edgeSlipRefusalCases: EditCase[] = [
