@@ -170,6 +170,8 @@ export interface Scenario {
   drift: string;
   oldText: string;
   newText: string;
+  /** Timed against the baseline trimmed-line scan in the hit-path table. */
+  hitPath?: boolean;
 }
 
 export interface EditFixture {
@@ -196,19 +198,24 @@ export function editFixture(file: BenchFile): EditFixture {
   const dedent = (block: string[]) => block.map((l) => l.slice(Math.min(base, indentOf(l))));
   const joined = (block: string[]) => block.join('\n');
   // Irregular indentation (nested lines two columns deeper than the model's own first line) and doubled spaces.
-  const sloppy = (block: string[]) => dedent(block).map((l) => l.replace(' = ', '  =  ').replace(/^( +)/, '$1  '));
+  // Lines without an assignment get a doubled space after a comma instead, except the changed one (newText keeps it).
+  const sloppy = (block: string[]) =>
+    dedent(block).map((l, i) => (l.includes(' = ') ? l.replace(' = ', '  =  ') : i === changedAt ? l : l.replace(', ', ',  ')).replace(/^( +)/, '$1  '));
   // Two middle lines misremembered: an identifier lost a letter.
   const misremember = (block: string[]) => block.map((l, i) => (i === 5 || i === 17 ? l.replace(/([A-Za-z]{4,})/, (w) => w.slice(0, -1)) : l));
   // The first line's first long word lost its last letter: no anchor for block-anchor.
   const misspellFirst = (block: string[]) => block.map((l, i) => (i === 0 ? l.replace(/([A-Za-z]{5,})/, (w) => w.slice(0, -1)) : l));
+  // One middle line misremembered, nothing else: first and last lines exact.
+  const slipMiddle = (block: string[]) => block.map((l, i) => (i === 15 ? l.replace(/([A-Za-z]{4,})/, (w) => w.slice(0, -1)) : l));
   const jsonBody = (block: string[]) => JSON.stringify(joined(dedent(block))).slice(1, -1);
 
   const scenarios: Scenario[] = [
-    { strategy: 'exact', drift: 'none', oldText: joined(region), newText: joined(changed) },
-    { strategy: 'line-trimmed', drift: 'trailing spaces', oldText: joined(region.map((l) => `${l}  `)), newText: joined(changed) },
-    { strategy: 'indentation-flexible', drift: `indentation -${base} columns`, oldText: joined(dedent(region)), newText: joined(dedent(changed)) },
+    { strategy: 'exact', drift: 'none', oldText: joined(region), newText: joined(changed), hitPath: true },
+    { strategy: 'line-trimmed', drift: 'trailing spaces', oldText: joined(region.map((l) => `${l}  `)), newText: joined(changed), hitPath: true },
+    { strategy: 'indentation-flexible', drift: `indentation -${base} columns`, oldText: joined(dedent(region)), newText: joined(dedent(changed)), hitPath: true },
     { strategy: 'whitespace-normalised', drift: 'irregular indent, doubled spaces', oldText: joined(sloppy(region)), newText: joined(sloppy(changed)) },
     { strategy: 'escape-normalised', drift: 'JSON-escaped \\n and \\"', oldText: jsonBody(region), newText: jsonBody(changed) },
+    { strategy: 'block-anchor', drift: '1 middle line slipped', oldText: joined(slipMiddle(region)), newText: joined(changed), hitPath: true },
     { strategy: 'block-anchor', drift: '2 middle lines misremembered', oldText: joined(misremember(dedent(region))), newText: joined(dedent(changed)) },
     { strategy: 'similarity', drift: 'first line misspelt', oldText: joined(misspellFirst(region)), newText: joined(misspellFirst(changed)) },
   ];

@@ -12,7 +12,8 @@ import type { BenchFile, Scenario } from './edit-fixture';
 
 export const HIT_SIZES = [1_000, 5_000, 20_000];
 /**
- * Ours may cost at most this multiple of the baseline's median on an exact, line-trimmed or indentation hit, or at
+ * Ours may cost at most this multiple of the baseline on an exact, line-trimmed or indentation hit or a block with one
+ * slipped middle line (block-anchor, after every stricter strategy has looked), or at
  * most HIT_SLACK_MS more. Ours also counts the lines up to the match (the model is told the line range) and builds
  * the message and line changes, and an indentation hit detects the file's indent style; on a 1,000-line file that
  * fixed work is 0.01-0.06 ms (measured), which no user or model can
@@ -25,10 +26,16 @@ export function hitTargetMet(ours: number, baseline: number): boolean {
   return ours <= baseline * HIT_TARGET_RATIO || ours - baseline <= HIT_SLACK_MS;
 }
 const RUNS = 61;
+/**
+ * The quantile of each side's interleaved runs compared. On a shared machine a run of 1-3 ms is often preempted, and
+ * the median then measures the neighbours as much as the code; the lower quartile of runs taken turn about compares
+ * the work itself, both sides alike.
+ */
+export const HIT_QUANTILE = 0.25;
 
-function median(xs: number[]): number {
+function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return s[Math.floor(s.length * q)]!;
 }
 
 /** The file cut to `size` lines around the edit region, the region at the same place in it. */
@@ -37,7 +44,7 @@ export function sliceFile(file: BenchFile, size: number): BenchFile {
   return { label: `${file.label} [${size} lines]`, lines: file.lines.slice(from, from + size), regionStart: file.regionStart - from };
 }
 
-/** Medians (ms) of ours and the baseline, interleaved run by run. */
+/** Lower quartiles (ms) of ours and the baseline, interleaved run by run. */
 export function sideBySide(content: string, s: Scenario): { ours: number; baseline: number; oursOk: boolean } {
   const ours: number[] = [];
   const base: number[] = [];
@@ -53,7 +60,7 @@ export function sideBySide(content: string, s: Scenario): { ours: number; baseli
     base.push(t2 - t1);
     oursOk = result.ok && result.applied[0]!.strategy === s.strategy;
   }
-  return { ours: median(ours), baseline: median(base), oursOk };
+  return { ours: quantile(ours, HIT_QUANTILE), baseline: quantile(base, HIT_QUANTILE), oursOk };
 }
 
 /**
@@ -80,5 +87,5 @@ export function similarityWorstCase(): { ms: number; verdict: string; stats: str
   const stats = v.stats
     ? `${v.stats.startsScored} starts, ${v.stats.windowsScored} windows, ${v.stats.pairsCompared} line pairs (cap ${MAX_PAIRS}), ${v.stats.levenshteinCalls} Levenshtein distances`
     : '-';
-  return { ms: median(times), verdict: v.status === 'applied' ? 'applied' : `refused: ${v.reason}`, stats };
+  return { ms: quantile(times, 0.5), verdict: v.status === 'applied' ? 'applied' : `refused: ${v.reason}`, stats };
 }

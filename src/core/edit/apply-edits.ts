@@ -7,7 +7,7 @@
 import { LineIndex } from './line-index';
 import { applyReplacements, decodeText, normaliseModelText, type TextReplacement } from './line-endings';
 import { lineChangeOf, mergeLineChanges } from './line-changes';
-import { candidateLines, candidateStartLine, locateEdit } from './match-cascade';
+import { candidateLines, candidateStartLine, locateEdit, type LocateResult } from './match-cascade';
 import { closestHint, describeRange, listLines, matchNote, stageName } from './messages';
 import { buildReplacement } from './replacement';
 import { findClosestRegion } from './closest-region';
@@ -97,36 +97,55 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
     );
   }
 
+  const built = buildLocated(index, located, newText);
+  return {
+    ok: true,
+    applied: { editIndex, strategy: located.strategy, ranges: built.ranges, note: built.note, ...built.details },
+    replacements: built.replacements.map((replacement, k) => ({ editIndex, replacement, range: built.ranges[k]! })),
+  };
+}
+
+export interface BuiltMatch {
+  replacements: TextReplacement[];
+  /** 1-based line ranges of the replacements, in `index`'s lines. */
+  ranges: LineRange[];
+  /** "matched after normalising indentation at lines 3-9; replacement re-indented …". */
+  note: string;
+  details: { similarity?: number; differingLines?: number[] };
+}
+
+/**
+ * The replacements a located match makes with `newText`, and the sentence saying how it matched (edit_file and
+ * apply_patch alike). `lineOffset`: lines of the file before `index`'s first, for the line numbers the model reads.
+ */
+export function buildLocated(index: LineIndex, located: Extract<LocateResult, { status: 'found' }>, newText: string, lineOffset = 0): BuiltMatch {
   const rewritten = located.rewriteNewText ? located.rewriteNewText(newText) : newText;
-  const replacements: PlannedReplacement[] = [];
+  const replacements: TextReplacement[] = [];
+  const ranges: LineRange[] = [];
   let reindent: string | undefined;
   for (const candidate of located.candidates) {
     const built = buildReplacement(index, candidate, located.search, rewritten);
     reindent ??= built.reindentNote;
-    replacements.push({ editIndex, replacement: built.replacement, range: candidateLines(index, candidate) });
+    replacements.push(built.replacement);
+    const r = candidateLines(index, candidate);
+    ranges.push({ startLine: r.startLine + lineOffset, endLine: r.endLine + lineOffset });
   }
-  const ranges = replacements.map((r) => r.range);
   const first = located.candidates[0]!;
   const similarity = first.type === 'lines' ? first.similarity : undefined;
-  const differingLines = first.type === 'lines' && first.differingLines ? first.differingLines.map((l) => l + 1) : undefined;
+  const differing = first.type === 'lines' ? first.differingLines : undefined;
+  const differingLines = differing?.map((l) => l + 1 + lineOffset);
   const blankLines = located.candidates.some((c) => c.type === 'lines' && c.alignment !== undefined);
   const details = {
     ...(reindent ? { reindent } : {}),
     ...(similarity !== undefined ? { similarity } : {}),
     ...(blankLines ? { blankLines } : {}),
-    ...(differingLines ? { differingLines } : {}),
+    ...(differing && differingLines ? { differingLines, differingText: differing.map((l) => index.line(l).trim()) } : {}),
   };
   return {
-    ok: true,
-    applied: {
-      editIndex,
-      strategy: located.strategy,
-      ranges,
-      note: matchNote(located.strategy, ranges, details),
-      ...(similarity !== undefined ? { similarity } : {}),
-      ...(differingLines ? { differingLines } : {}),
-    },
     replacements,
+    ranges,
+    note: matchNote(located.strategy, ranges, details),
+    details: { ...(similarity !== undefined ? { similarity } : {}), ...(differingLines ? { differingLines } : {}) },
   };
 }
 

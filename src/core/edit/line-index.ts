@@ -15,35 +15,60 @@ export class LineIndex {
   private readonly keys = new Map<LineKeyKind, Map<number, string>>();
   private style: IndentStyle | undefined;
   private folded: string | undefined;
+  private smartQuotes: boolean | undefined;
+  /** Per piece of text: the lines it occurs on, or null when it occurs on more lines than were asked for. */
+  private readonly pieceLines = new Map<string, { lines: readonly number[] | null; cap: number }>();
 
   constructor(readonly text: string) {}
 
+  /** Every line, split once: for the few passes that read the whole file (strategies read lines through `line`). */
   get lines(): readonly string[] {
     return (this.splitLines ??= this.text.split('\n'));
   }
 
-  /** Offset in `text` where each line starts (typed: a 20,000-line file's array of numbers cost ~1 ms to allocate). */
+  /**
+   * Offset in `text` where each line starts, found by searching for line breaks: a third of what splitting a
+   * 20,000-line file into strings costs, and the hit path reads only the lines it looks at (typed: an array of
+   * numbers that size cost ~1 ms to allocate).
+   */
   get lineStarts(): Int32Array {
     if (this.starts) return this.starts;
-    const lines = this.lines;
-    const starts = new Int32Array(lines.length);
-    let offset = 0;
-    for (let i = 0; i < lines.length; i++) {
-      starts[i] = offset;
-      offset += lines[i]!.length + 1;
+    const text = this.text;
+    let starts = new Int32Array(1024);
+    let n = 1;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
+      if (n === starts.length) {
+        const grown = new Int32Array(n * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[n++] = nl + 1;
     }
-    return (this.starts = starts);
+    return (this.starts = starts.subarray(0, n));
   }
 
   get lineCount(): number {
-    return this.lines.length;
+    return this.lineStarts.length;
+  }
+
+  /** Lines [from, to) as strings. */
+  slice(from: number, to: number): string[] {
+    const out: string[] = [];
+    for (let i = from; i < to; i++) out.push(this.line(i));
+    return out;
+  }
+
+  /** The text of line `i`, without its line break. */
+  line(i: number): string {
+    const starts = this.lineStarts;
+    return this.text.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! - 1 : this.text.length);
   }
 
   key(kind: LineKeyKind, line: number): string {
     let cache = this.keys.get(kind);
     if (!cache) this.keys.set(kind, (cache = new Map()));
     let key = cache.get(line);
-    if (key === undefined) cache.set(line, (key = lineKey[kind](this.lines[line]!)));
+    if (key === undefined) cache.set(line, (key = lineKey[kind](this.line(line))));
     return key;
   }
 
@@ -69,27 +94,59 @@ export class LineIndex {
 
   /** Offset just past the last character of `line` (before its newline). */
   contentEnd(line: number): number {
-    return this.lineStarts[line]! + this.lines[line]!.length;
+    const starts = this.lineStarts;
+    return line + 1 < starts.length ? starts[line + 1]! - 1 : this.text.length;
   }
 
   /** Lines a match may cover: without the empty piece after a final newline, which is no line of the file. */
   get realLineCount(): number {
-    return this.text.endsWith('\n') ? this.lines.length - 1 : this.lines.length;
+    return this.text.endsWith('\n') ? this.lineCount - 1 : this.lineCount;
   }
 
   /** The text with typographic quotes folded to ASCII. Folding is one UTF-16 unit for one, so offsets carry over. */
   foldedText(): string {
-    return (this.folded ??= hasSmartQuotes(this.text) ? asciiQuotes(this.text) : this.text);
+    return (this.folded ??= this.hasSmartQuotes() ? asciiQuotes(this.text) : this.text);
+  }
+
+  /** Whether any line holds a typographic quote (instant for text the engine stores one byte per character). */
+  hasSmartQuotes(): boolean {
+    return (this.smartQuotes ??= hasSmartQuotes(this.text));
   }
 
   /** True when a newline follows `line`. */
   hasTerminator(line: number): boolean {
-    if (!this.splitLines) return this.text.indexOf('\n', this.lineStart(line)) !== -1;
-    return line < this.lines.length - 1;
+    if (!this.starts) return this.text.indexOf('\n', this.lineStart(line)) !== -1;
+    return line < this.lineCount - 1;
   }
 
   indentStyle(): IndentStyle {
     return (this.style ??= detectIndentStyle(this.lines));
+  }
+
+  /**
+   * The lines `piece` occurs on, ascending, found by indexOf over the whole text (one search per line it is on, so a
+   * rare piece costs one pass of native string search, not a call per line); null when it is on more than `cap`
+   * lines, found out after `cap` of them. Remembered: the cascade's strategies ask for the same pieces.
+   */
+  linesWithPiece(piece: string, cap: number): readonly number[] | null {
+    const known = this.pieceLines.get(piece);
+    if (known && (known.lines !== null || known.cap >= cap)) return known.lines && known.lines.length <= cap ? known.lines : null;
+    const text = this.text;
+    const found: number[] = [];
+    let lines: number[] | null = found;
+    for (let at = text.indexOf(piece); at !== -1; ) {
+      if (found.length === cap) {
+        lines = null;
+        break;
+      }
+      const line = this.lineAt(at);
+      found.push(line);
+      const next = text.indexOf('\n', at + piece.length);
+      if (next === -1) break;
+      at = text.indexOf(piece, next + 1);
+    }
+    this.pieceLines.set(piece, { lines, cap });
+    return lines;
   }
 
   /** Counts newlines from the last position asked about, forwards or back: the lines of one match cost one pass. */

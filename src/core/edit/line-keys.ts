@@ -6,15 +6,20 @@ const SMART_DOUBLE = /[\u201C\u201D\u201E\u201F\u2033]/g;
 const SMART_SINGLE = /[\u2018\u2019\u201A\u201B\u2032]/g;
 
 export function asciiQuotes(s: string): string {
-  return s.replace(SMART_DOUBLE, '"').replace(SMART_SINGLE, "'");
+  return hasSmartQuotes(s) ? s.replace(SMART_DOUBLE, '"').replace(SMART_SINGLE, "'") : s;
 }
 
 export function hasSmartQuotes(s: string): boolean {
   return /[\u201C-\u201F\u2033\u2018-\u201B\u2032]/.test(s);
 }
 
+/** Whitespace other than single spaces: a tab, a line break, two in a row. */
+const NOT_COLLAPSED = /[^\S ]|  /;
+
 function collapse(s: string): string {
-  return s.trim().replace(/\s+/g, ' ');
+  const trimmed = s.trim();
+  // Most lines are already collapsed once trimmed: a test allocates nothing, a replace builds a new string.
+  return NOT_COLLAPSED.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 }
 
 export const lineKey: Record<LineKeyKind, (line: string) => string> = {
@@ -24,6 +29,20 @@ export const lineKey: Record<LineKeyKind, (line: string) => string> = {
   collapsed: collapse,
   quotes: (s) => collapse(asciiQuotes(s)),
 };
+
+const searchKeys = new WeakMap<readonly string[], Map<LineKeyKind, readonly string[]>>();
+
+/**
+ * The keys of an oldText's lines, remembered per array of lines: every strategy of the cascade asks for them, and
+ * on a short file computing them again was most of a miss's cost.
+ */
+export function keysOf(lines: readonly string[], kind: LineKeyKind): readonly string[] {
+  let byKind = searchKeys.get(lines);
+  if (!byKind) searchKeys.set(lines, (byKind = new Map()));
+  let keys = byKind.get(kind);
+  if (!keys) byKind.set(kind, (keys = lines.map(lineKey[kind])));
+  return keys;
+}
 
 /**
  * Pieces of `key` that every raw line with that key contains verbatim, longest first, so a few `includes` calls

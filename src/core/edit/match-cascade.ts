@@ -6,6 +6,7 @@
 // re-indented.
 //
 // Ambiguity stops the cascade: when a stricter strategy sees two places, a looser one must not pick one of them.
+// apply_patch places its hunks with this same cascade (patch-hunks.ts), whole lines only.
 
 import type { LineIndex } from './line-index';
 import type { SearchText } from './search-text';
@@ -15,7 +16,7 @@ import { exactStrategy } from './strategies/exact';
 import { indentationFlexibleStrategy } from './strategies/indentation-flexible';
 import { lineTrimmedStrategy } from './strategies/line-trimmed';
 import { similarLinesStrategy } from './strategies/similar-lines';
-import type { Candidate, EditStrategy, LineSequenceStrategy } from './strategies/strategy';
+import type { Candidate, EditStrategy } from './strategies/strategy';
 import { whitespaceNormalisedStrategy } from './strategies/whitespace-normalised';
 import type { MatchStrategy } from './types';
 
@@ -29,15 +30,6 @@ export const EDIT_CASCADE: readonly EditStrategy[] = [
   similarLinesStrategy,
 ];
 
-/** The line-by-line strategies, in cascade order; apply_patch places hunks with these. */
-export const LINE_CASCADE: readonly LineSequenceStrategy[] = [
-  exactStrategy,
-  lineTrimmedStrategy,
-  indentationFlexibleStrategy,
-  whitespaceNormalisedStrategy,
-  escapeNormalisedStrategy,
-];
-
 export type LocateResult =
   | {
       status: 'found';
@@ -47,19 +39,31 @@ export type LocateResult =
       search: SearchText;
       rewriteNewText?: (newText: string) => string;
     }
-  | { status: 'ambiguous'; strategy: MatchStrategy; candidates: Candidate[] }
+  | { status: 'ambiguous'; strategy: MatchStrategy; candidates: Candidate[]; search: SearchText; rewriteNewText?: (newText: string) => string }
   | { status: 'not_found' };
 
-export function locateEdit(index: LineIndex, search: SearchText, replaceAll: boolean): LocateResult {
+export interface LocateOptions {
+  /** Only whole lines may match (apply_patch's hunks): an exact or escape-normalised fragment inside a line does not count. */
+  wholeLines?: boolean;
+}
+
+export function locateEdit(index: LineIndex, search: SearchText, replaceAll: boolean, options: LocateOptions = {}): LocateResult {
   const hasContent = search.lines.some((l) => l.trim() !== '');
   for (const strategy of EDIT_CASCADE) {
     if (replaceAll && !strategy.allowsReplaceAll) continue;
     // Whitespace-only oldText has no lines to compare loosely: exact or nothing.
     if (strategy.name !== 'exact' && !hasContent) break;
     const match = strategy.find(index, search);
+    if (options.wholeLines) match.candidates = match.candidates.filter((c) => c.type === 'lines' || coversWholeLines(index.text, c));
     if (match.candidates.length === 0) continue;
     if (!replaceAll && match.candidates.length > 1) {
-      return { status: 'ambiguous', strategy: strategy.name, candidates: match.candidates };
+      return {
+        status: 'ambiguous',
+        strategy: strategy.name,
+        candidates: match.candidates,
+        search: match.search,
+        ...(match.rewriteNewText ? { rewriteNewText: match.rewriteNewText } : {}),
+      };
     }
     return {
       status: 'found',
@@ -70,6 +74,12 @@ export function locateEdit(index: LineIndex, search: SearchText, replaceAll: boo
     };
   }
   return { status: 'not_found' };
+}
+
+function coversWholeLines(text: string, c: { start: number; end: number }): boolean {
+  const startsLine = c.start === 0 || text[c.start - 1] === '\n';
+  const endsLine = c.end === text.length || text[c.end - 1] === '\n' || text[c.end] === '\n';
+  return startsLine && endsLine;
 }
 
 function nonOverlapping(candidates: readonly Candidate[]): Candidate[] {

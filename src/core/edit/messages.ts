@@ -38,7 +38,7 @@ export function listLines(lines: readonly number[]): string {
 export function matchNote(
   strategy: MatchStrategy,
   ranges: readonly LineRange[],
-  details: { reindent?: string; similarity?: number; blankLines?: boolean; differingLines?: readonly number[] },
+  details: { reindent?: string; similarity?: number; blankLines?: boolean; differingLines?: readonly number[]; differingText?: readonly string[] },
 ): string {
   if (strategy === 'similarity') return similarityNote(ranges, details);
   const where =
@@ -53,12 +53,25 @@ export function matchNote(
   return note;
 }
 
-/** "applied by similarity 0.94 at lines 40-52 (line 40 differs from your oldText): check the result". */
-function similarityNote(ranges: readonly LineRange[], details: { reindent?: string; similarity?: number; differingLines?: readonly number[] }): string {
+/** Differing lines up to this many are quoted as the file has them, so the model need not read the file again. */
+const MAX_LINES_QUOTED = 2;
+
+/**
+ * "applied by similarity 0.94 at lines 40-52 (line 40 differs from your oldText): check the result; the file's line
+ * 40 reads "…"".
+ */
+function similarityNote(
+  ranges: readonly LineRange[],
+  details: { reindent?: string; similarity?: number; differingLines?: readonly number[]; differingText?: readonly string[] },
+): string {
   const score = Math.floor((details.similarity ?? 0) * 100) / 100;
   const differing = details.differingLines ?? [];
   const which = differing.length > 0 ? ` (${listLines(differing)} ${differing.length === 1 ? 'differs' : 'differ'} from your oldText)` : '';
   let note = `${HOW_MATCHED.similarity} ${score.toFixed(2)} at ${describeRange(ranges[0]!)}${which}: check the result`;
+  const text = details.differingText ?? [];
+  if (text.length > 0 && text.length <= MAX_LINES_QUOTED) {
+    note += `; ${differing.map((l, i) => `the file's line ${l} reads ${clip(text[i]!)}`).join(', ')}`;
+  }
   if (details.reindent) note += `; ${details.reindent}`;
   return note;
 }

@@ -1,18 +1,20 @@
 // Places the hunks of one "*** Update File" section and computes the file's new content.
 //
 // Hunks apply in order, each searched after the previous one (an "@@ anchor" line narrows the search further).
-// Context is matched with the same tolerant line strategies as edit_file. A hunk without an anchor must match in
-// exactly one place after the previous hunk; with an anchor, the first match after the anchor is taken.
+// Context is matched with edit_file's own cascade, whitespace, indentation, escaping, blank lines and slips alike. A
+// hunk without an anchor must match in exactly one place after the previous hunk; with an anchor, the first
+// line-by-line match after the anchor is taken.
 
+import { buildLocated } from './apply-edits';
 import { findClosestRegion } from './closest-region';
-import { reindent } from './reindent';
 import { LineIndex } from './line-index';
 import { applyReplacements, decodeText, type TextReplacement } from './line-endings';
 import { lineKey } from './line-keys';
-import { LINE_CASCADE } from './match-cascade';
-import { closestHint, listLines, matchNote, stageName } from './messages';
+import { candidateLines, candidateStartLine, locateEdit, type LocateResult } from './match-cascade';
+import { closestHint, listLines, stageName } from './messages';
 import type { PatchHunk } from './patch-parser';
 import { toSearchText } from './search-text';
+import type { Candidate } from './strategies/strategy';
 import type { MatchStrategy } from './types';
 
 export type HunksResult = { ok: true; content: string; notes: string[] } | { ok: false; message: string; patchLine: number };
@@ -46,10 +48,10 @@ export function applyHunks(raw: string, hunks: readonly PatchHunk[]): HunksResul
       continue;
     }
 
-    const found = locateHunk(index, oldLines, from, realLines, hunk);
+    const found = locateHunk(index, oldLines, from, hunk);
     if (found.status === 'ambiguous') {
       return fail(
-        `its context and removed lines occur ${found.starts.length} times (${stageName(found.strategy)}), starting at ${listLines(found.starts.map((s) => s + 1))}. ` +
+        `its context and removed lines occur ${found.starts.length} times (${stageName(found.strategy)}), starting at ${listLines(found.starts)}. ` +
           'Add an "@@" line naming the enclosing function or class, or more context lines.',
       );
     }
@@ -58,44 +60,50 @@ export function applyHunks(raw: string, hunks: readonly PatchHunk[]): HunksResul
       return fail(`its context and removed lines were not found${from > 0 ? ` from line ${from + 1} on` : ''}. ${closestHint(closest, 'patch')}`);
     }
 
-    const { start, strategy } = found;
-    const window = index.lines.slice(start, start + oldLines.length);
-    const added = hunk.lines.filter((l) => l.op === '+').map((l) => l.text);
-    const fitted = reindent(window, oldLines, added, () => index.indentStyle());
-    const newLines: string[] = [];
-    let oldAt = 0;
-    let addedAt = 0;
-    // Context lines keep the file's own text; only added lines come from the patch.
-    for (const line of hunk.lines) {
-      if (line.op === ' ') newLines.push(window[oldAt++]!);
-      else if (line.op === '-') oldAt++;
-      else newLines.push(fitted.lines[addedAt++]!);
-    }
-    replacements.push(replaceLines(index, start, oldLines.length, newLines));
-    const range = { startLine: start + 1, endLine: start + oldLines.length };
-    notes.push(`${label}: ${matchNote(strategy, [range], fitted.change ? { reindent: fitted.change } : {})}`);
-    cursor = start + oldLines.length;
+    // Context lines keep the file's own text (buildReplacement keeps every line newText has unchanged); removed
+    // lines go, added lines come re-indented to the file's.
+    const newLines = hunk.lines.filter((l) => l.op !== '-').map((l) => l.text);
+    const built = buildLocated(found.sub, found.located, wholeLines(newLines), from);
+    for (const r of built.replacements) replacements.push({ start: r.start + found.base, end: r.end + found.base, text: r.text });
+    notes.push(`${label}: ${built.note}`);
+    cursor = built.ranges[0]!.endLine;
   }
   return { ok: true, content: applyReplacements(raw, decoded, replacements), notes };
 }
 
 type HunkLocation =
-  | { status: 'found'; start: number; strategy: MatchStrategy }
+  | { status: 'found'; sub: LineIndex; base: number; located: Extract<LocateResult, { status: 'found' }> }
   | { status: 'ambiguous'; starts: number[]; strategy: MatchStrategy }
   | { status: 'not_found' };
 
-function locateHunk(index: LineIndex, oldLines: readonly string[], from: number, to: number, hunk: PatchHunk): HunkLocation {
-  for (const strategy of LINE_CASCADE) {
-    let starts = strategy.findLines(index, oldLines, { from, to });
-    if (hunk.endOfFile) {
-      const atEnd = starts.filter((s) => s + oldLines.length === to);
-      if (atEnd.length > 0) starts = atEnd;
-    }
-    if (starts.length === 0) continue;
-    if (hunk.anchor === undefined && starts.length > 1) return { status: 'ambiguous', starts, strategy: strategy.name };
-    return { status: 'found', start: starts[0]!, strategy: strategy.name };
-  }
-  return { status: 'not_found' };
+/** Strategies that compare every line one to one: where their matches tie, an "@@" anchor may pick the first. */
+const LINE_BY_LINE = new Set<MatchStrategy>(['exact', 'line-trimmed', 'indentation-flexible', 'whitespace-normalised', 'escape-normalised']);
+
+/**
+ * Places a hunk's context and removed lines with edit_file's cascade (match-cascade.ts), searched from line `from`
+ * on: the same tolerance of whitespace, indentation, escaping, blank lines and slips, and the same refusals. Two
+ * places refuse the hunk, unless it ends the file ("*** End of File") and one of them does, or an "@@" anchor
+ * narrowed the search and a line-by-line strategy found them (the first after the anchor is meant).
+ */
+function locateHunk(index: LineIndex, oldLines: readonly string[], from: number, hunk: PatchHunk): HunkLocation {
+  const base = from < index.lineCount ? index.lineStarts[from]! : index.text.length;
+  const sub = from === 0 ? index : new LineIndex(index.text.slice(base));
+  const located = locateEdit(sub, toSearchText(wholeLines(oldLines)), false, { wholeLines: true });
+  if (located.status === 'not_found') return located;
+  const sorted = [...located.candidates].sort((a, b) => candidateStartLine(sub, a) - candidateStartLine(sub, b));
+  const atEnd = hunk.endOfFile ? sorted.filter((c) => candidateLines(sub, c).endLine === sub.realLineCount) : [];
+  let chosen: Candidate | undefined;
+  if (located.status === 'found') chosen = atEnd[0] ?? sorted[0];
+  else if (atEnd.length === 1) chosen = atEnd[0];
+  else if (hunk.anchor !== undefined && LINE_BY_LINE.has(located.strategy)) chosen = sorted[0];
+  if (!chosen) return { status: 'ambiguous', starts: sorted.map((c) => candidateStartLine(sub, c) + from), strategy: located.strategy };
+  const { search, rewriteNewText, strategy } = located;
+  return { status: 'found', sub, base, located: { status: 'found', strategy, candidates: [chosen], search, ...(rewriteNewText ? { rewriteNewText } : {}) } };
+}
+
+/** Lines as the text of whole lines, each with its line break, so a match owns the breaks and a deletion takes them. */
+function wholeLines(lines: readonly string[]): string {
+  return lines.map((l) => `${l}\n`).join('');
 }
 
 /** The first line at or after `from` that the anchor names: equal once trimmed, else containing it. */
@@ -104,16 +112,6 @@ function findAnchor(index: LineIndex, anchor: string, from: number, to: number):
   for (let i = from; i < to; i++) if (index.key('collapsed', i) === wanted) return i;
   for (let i = from; i < to; i++) if (index.key('collapsed', i).includes(wanted)) return i;
   return undefined;
-}
-
-/** Replaces lines [start, start + count) with `lines`, keeping the file's final newline (or its absence). */
-function replaceLines(index: LineIndex, start: number, count: number, lines: readonly string[]): TextReplacement {
-  const last = start + count - 1;
-  if (index.hasTerminator(last)) {
-    return { start: index.lineStarts[start]!, end: index.lineStarts[last + 1]!, text: lines.map((l) => `${l}\n`).join('') };
-  }
-  if (lines.length === 0 && start > 0) return { start: index.contentEnd(start - 1), end: index.contentEnd(last), text: '' };
-  return { start: index.lineStarts[start]!, end: index.contentEnd(last), text: lines.join('\n') };
 }
 
 /** Inserts `lines` before line `at`, or at the end of the file when `at` is past its last line. */

@@ -19,7 +19,7 @@ export function buildReplacement(index: LineIndex, candidate: Candidate, search:
   const { startLine, endLine } = candidate;
   const last = endLine - 1;
   const replacementLines = toSearchText(newText);
-  const window = index.lines.slice(startLine, endLine);
+  const window = index.slice(startLine, endLine);
   let searchLines: readonly string[] = search.lines;
   let body = newText === '' ? [] : replacementLines.lines;
   if (candidate.alignment) {

@@ -3,25 +3,23 @@
 // Blank lines carry no content, so which blank line pairs with which does not matter and a greedy walk is exact.
 
 import type { LineIndex } from '../line-index';
-import { containsAll, lineKey, prefilterPieces } from '../line-keys';
+import { probeLines } from '../candidate-lines';
+import { keysOf } from '../line-keys';
 import type { Candidate } from './strategy';
 
 /** A window and, for each search line, the window line it stands for (-1: a blank line the file does not have). */
 export type AlignedCandidate = Extract<Candidate, { type: 'lines' }> & { alignment: number[] };
 
 export function findBlankTolerant(index: LineIndex, searchLines: readonly string[]): AlignedCandidate[] {
-  const keys = searchLines.map(lineKey.collapsed);
+  const keys = keysOf(searchLines, 'collapsed');
   // With fewer than two non-blank lines there is nothing for blank lines to sit between.
   if (keys.filter((k) => k !== '').length < 2) return [];
-  let anchor = 0;
-  keys.forEach((k, i) => {
-    if (k.length > keys[anchor]!.length) anchor = i;
-  });
-  const pieces = prefilterPieces('collapsed', keys[anchor]!);
   const limit = index.realLineCount;
+  const probe = probeLines(index, 'collapsed', searchLines, keys, () => [0, limit]);
+  if (!probe) return [];
+  const { anchor } = probe;
   const found: AlignedCandidate[] = [];
-  for (let i = 0; i < limit; i++) {
-    if (!containsAll(index.lines[i]!, pieces)) continue;
+  for (const i of probe.lines) {
     if (index.key('collapsed', i) !== keys[anchor]) continue;
     const alignment = align(index, keys, anchor, i, limit);
     if (!alignment) continue;

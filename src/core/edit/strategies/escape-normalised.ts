@@ -29,7 +29,8 @@ export const escapeNormalisedStrategy: EditStrategy & LineSequenceStrategy = {
       if (i > 0 && decoded === search.text) continue;
       // "\n" alone decodes to a bare line break, which is everywhere: whitespace is no text to look for.
       if (decoded.trim() === '') continue;
-      const asSearch = toSearchText(decoded);
+      // The identity decoding keeps the oldText's own lines, whose keys the earlier strategies already computed.
+      const asSearch = decoded === search.text ? search : toSearchText(decoded);
       // Typographic quotes the file does not have were the model's invention: fold them in newText too.
       const rewrite = (matched: readonly string[]) => {
         const foldQuotes = hasSmartQuotes(decoded) && !matched.some(hasSmartQuotes);
@@ -48,7 +49,7 @@ export const escapeNormalisedStrategy: EditStrategy & LineSequenceStrategy = {
       return {
         candidates: lineCandidates(starts, m),
         search: asSearch,
-        rewriteNewText: rewrite(starts.flatMap((s) => index.lines.slice(s, s + m))),
+        rewriteNewText: rewrite(starts.flatMap((s) => index.slice(s, s + m))),
       };
     }
     return { candidates: [], search };

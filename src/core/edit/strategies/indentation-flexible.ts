@@ -16,7 +16,7 @@ export const indentationFlexibleStrategy: EditStrategy & LineSequenceStrategy = 
   findLines(index: LineIndex, searchLines: readonly string[], span: LineSpan): number[] {
     const m = searchLines.length;
     return findLineSequences(index, 'trim', searchLines, span, (start) =>
-      sameNesting(index.lines.slice(start, start + m), searchLines),
+      sameNesting(index.slice(start, start + m), searchLines),
     );
   },
 };

@@ -1,13 +1,13 @@
 // The shared search behind every line-by-line strategy: find windows whose line keys equal the oldText's.
 
 import type { LineIndex } from '../line-index';
-import { containsAll, lineKey, prefilterPieces, type LineKeyKind } from '../line-keys';
+import { probeLines } from '../candidate-lines';
+import { keysOf, type LineKeyKind } from '../line-keys';
 import type { LineSpan } from './strategy';
 
 /**
  * Start lines of windows in `span` whose lines have the same `kind` keys as `searchLines`, optionally filtered by
- * `accept`. Probes only the most distinctive search line against each file line (with a substring pre-check), then
- * verifies the rest, so a 20,000-line file costs about one pass of `includes` calls.
+ * `accept`. Probes one search line, on the lines that hold its pieces (candidate-lines.ts), then verifies the rest, so a 20,000-line file costs about one pass of native string search.
  */
 export function findLineSequences(
   index: LineIndex,
@@ -16,20 +16,16 @@ export function findLineSequences(
   span: LineSpan,
   accept?: (start: number) => boolean,
 ): number[] {
-  const keys = searchLines.map(lineKey[kind]);
-  let anchor = 0;
-  keys.forEach((k, i) => {
-    if (k.length > keys[anchor]!.length) anchor = i;
-  });
-  const anchorKey = keys[anchor]!;
-  if (anchorKey === '') return [];
-  const pieces = prefilterPieces(kind, anchorKey);
+  const keys = keysOf(searchLines, kind);
   const m = keys.length;
+  const from = Math.max(span.from, 0);
+  const to = Math.min(span.to, index.lineCount) - m + 1;
+  const probe = probeLines(index, kind, searchLines, keys, (k) => [from + k, to + k]);
+  if (!probe) return [];
+  const { anchor } = probe;
+  const anchorKey = keys[anchor]!;
   const starts: number[] = [];
-  const lines = index.lines;
-  const last = Math.min(span.to, lines.length) - m + anchor;
-  for (let i = Math.max(span.from, 0) + anchor; i <= last; i++) {
-    if (!containsAll(lines[i]!, pieces)) continue;
+  for (const i of probe.lines) {
     if (index.key(kind, i) !== anchorKey) continue;
     const start = i - anchor;
     let ok = true;

@@ -2,12 +2,16 @@
 // for a few lines that differ by a slip: a typo, a letter dropped, a parameter added to a signature. Applied only
 // when the best window is unique by a clear margin, and always reported with its similarity and lines to check.
 //
-// Guards, strictest for short blocks: at least two non-blank lines; at most a quarter of the lines differ (one in
+// First, an oldText whose first or last line alone differs while the others match in one place is placed there
+// (edge-slip.ts): the line may name a parameter differently or carry a comment, never flip meaning.
+//
+// Otherwise guards, strictest for short blocks: at least two non-blank lines; at most a quarter of the lines differ (one in
 // blocks under eight lines); each differing line is itself similar and differs by no operator, number, negation
 // or boolean (slip-guard.ts); short blocks may not add or drop words; the score clears SIMILARITY_THRESHOLD; no
 // window elsewhere scores within SIMILARITY_MARGIN. The cascade reaches this tier only when every earlier one
 // found nothing, so it never picks among places an earlier tier called ambiguous.
 
+import { findEdgeSlip } from '../edge-slip';
 import type { LineIndex } from '../line-index';
 import { lineKey } from '../line-keys';
 import type { SearchText } from '../search-text';
@@ -24,7 +28,7 @@ export const SHORT_BLOCK = 3;
 const LINE_MIN = { short: 0.8, long: 0.7 };
 
 export type SimilarVerdict =
-  | { status: 'applied'; window: ScoredWindow; stats: SimilarSearchStats }
+  | { status: 'applied'; window: ScoredWindow; stats?: SimilarSearchStats }
   | { status: 'refused'; reason: string; stats?: SimilarSearchStats; window?: ScoredWindow };
 
 export function findSimilarWindow(index: LineIndex, search: SearchText): SimilarVerdict {
@@ -32,6 +36,10 @@ export function findSimilarWindow(index: LineIndex, search: SearchText): Similar
   const nonBlank = lines.filter((l) => l.trim() !== '').length;
   if (nonBlank < 2) return { status: 'refused', reason: 'a single line gets no similarity matching' };
   const short = nonBlank <= SHORT_BLOCK;
+  // Only the first or the last line differs and the others are in one place: that place, unless the line flips
+  // meaning. A refused edge line is still weighed below as a slip, under the stricter per-line guards ("asyn").
+  const edge = short ? undefined : findEdgeSlip(index, lines, SIMILARITY_THRESHOLD);
+  if (edge?.status === 'applied') return { status: 'applied', window: edge.window };
   const maxDiffering = Math.max(1, Math.floor(nonBlank / 4));
   const searchKeys = lines.map(lineKey.quotes);
   const found = scoreSimilarWindows(index, lines, searchKeys, maxDiffering);

@@ -3,6 +3,7 @@
 import { blankLineCases } from './blank-lines';
 import { blockAnchorCases } from './block-anchor';
 import type { EditCase } from './case';
+import { edgeSlipCases, edgeSlipRefusalCases } from './edge-slips';
 import { combinedCases } from './combined';
 import { escapeCases } from './escapes';
 import { exactAndLineEndingCases } from './exact-and-line-endings';
@@ -25,4 +26,6 @@ export const editCorpus: EditCase[] = [
   ...similarityCases,
   ...similarityRefusalCases,
   similarityReplaceAllCase,
+  ...edgeSlipCases,
+  ...edgeSlipRefusalCases,
 ];
