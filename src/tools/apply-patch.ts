@@ -32,7 +32,7 @@ const FORMAT = `*** Begin Patch
 *** End Patch`;
 
 const description: ToolDescription = {
-  short: 'Changes several files at once with a patch: add, update, delete and move files in one step.',
+  short: 'Changes files with a patch: update one file or several, add, delete and move files, in one step.',
   long:
     `The patch format:\n${FORMAT}\n` +
     'Paths are relative to the workspace root (or absolute). Each hunk needs the context lines around the change (about three before and after) so it can be placed; ' +
@@ -40,7 +40,7 @@ const description: ToolDescription = {
     'The whole patch is applied or none of it; the user sees each file as a diff first.',
   usageNotes: [
     'Use it for changes across files, renames and deletions; for changes to one file edit_file is simpler.',
-    'Copy context and removed lines exactly from the files (small whitespace differences are tolerated and reported).',
+    'Copy context and removed lines from the files; drift in whitespace, indentation or escaping is tolerated and reported, and a hunk whose lines match more than one place is refused.',
     'Each file appears in one section only.',
   ],
   examples: [
