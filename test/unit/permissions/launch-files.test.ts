@@ -47,6 +47,7 @@ const ASKS: [string, string[], string][] = [
   ['sbt --version', [`${W}/.jvmopts`], `${W}/.jvmopts`],
   ['sbt --version', [`${W}/.sbtopts`], `${W}/.sbtopts`],
   ['sbt --version', [`${W}/project/build.properties`], `${W}/project/build.properties`],
+  ['sbt -V', [`${W}/.jvmopts`], `${W}/.jvmopts`],
 ];
 
 /** Still read-only: no such file, a file another tool reads, the user's own home configuration. */
@@ -71,6 +72,7 @@ const ALLOWS: [string, string[]][] = [
   ['rustup toolchain list', [`${W}/rust-toolchain.toml`]], // lists, runs no toolchain
   ['bazel --version', [`${W}/MODULE.bazel`]],
   ['sbt --version', [`${W}/build.sbt`]],
+  ['sbt -V', []],
 ];
 
 describe('[issue 25] queries that a workspace file makes run code ask', () => {
@@ -120,6 +122,10 @@ describe('[issue 25] what the mode and the user rules decide', () => {
     const { fileExists: _none, ...facts } = virtualFileSystem();
     assert.equal((await run('yarn --version', [], 'default', [], facts)).action, 'ask');
   });
+});
+
+test('`sbt -v` is verbose and starts the build, not a version query: it asks with no file at all', async () => {
+  assert.equal((await run('sbt -v', [])).action, 'ask');
 });
 
 describe('[issue 25] on a real disk', () => {
