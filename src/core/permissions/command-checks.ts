@@ -139,8 +139,8 @@ async function withLaunchFiles(check: PermissionCheck, facts: CommandFacts, ctx:
   if (!loads) return check;
   const verdict = decideByMode(ctx.mode, ctx.kind, false);
   const text = facts.command.text;
-  const said = sentences(l10n.both('"{0}" is not read-only in this workspace: {1}.', text, loads), verdict.reason);
-  const subject = check.subject.type === 'command' ? { ...check.subject, cause: text } : check.subject;
+  const said = sentences(l10n.both('"{0}" is not read-only in this workspace: {1}.', text, loads.does), verdict.reason);
+  const subject = check.subject.type === 'command' ? { ...check.subject, cause: loads.path } : check.subject;
   return { subject, action: verdict.action, basis: 'mode', ...because(said), allowRuleCanOverride: true };
 }
 

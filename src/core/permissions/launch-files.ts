@@ -94,9 +94,9 @@ async function exists(path: string, facts: FileSystemFacts): Promise<boolean> {
 /**
  * The first workspace file that makes this query load code, searching the sub-command's directory and those
  * above it, or undefined when there is none (or the program reads no such file).
- * @returns the reason, continuing "because …"
+ * @returns the file's path and the reason, which continues "because …"
  */
-export async function launchFileOf(facts: CommandFacts, fs: FileSystemFacts, style: PathStyle): Promise<Said | undefined> {
+export async function launchFileOf(facts: CommandFacts, fs: FileSystemFacts, style: PathStyle): Promise<{ path: string; does: Said } | undefined> {
   const hook = hookFor(facts.argv);
   if (!hook) return undefined;
   const home = normalizePath(fs.homeDir, style);
@@ -105,7 +105,7 @@ export async function launchFileOf(facts: CommandFacts, fs: FileSystemFacts, sty
     if (!samePath(dir, home, fs.caseInsensitive)) {
       for (const { file, does } of hook.files) {
         const path = joinPath(dir, file, style);
-        if (await exists(path, fs)) return l10n.marked(does, path);
+        if (await exists(path, fs)) return { path, does: l10n.marked(does, path) };
       }
     }
     const parent = parentPath(dir, style);

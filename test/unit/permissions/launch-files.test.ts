@@ -83,6 +83,8 @@ describe('[issue 25] queries that a workspace file makes run code ask', () => {
       assert.match(decision.reason, /is not read-only in this workspace/);
       assert.ok(decision.reason.includes(named), decision.reason);
       assert.match(decision.reason, /Default mode asks before running commands\./);
+      const cause = decision.trigger;
+      assert.equal(cause?.type === 'command' ? cause.cause : undefined, named, 'the modal names the file as the cause');
     });
   }
 });
