@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { HOME, nodeFileSystem, policyFor, virtualFileSystem, WORKSPACE } from './fixtures';
-import type { ApprovalMode, Decision, FileSystemFacts, PermissionRule } from '../../../src/core/permissions';
+import { suggestAlwaysAllow, type ApprovalMode, type Decision, type FileSystemFacts, type PermissionRule } from '../../../src/core/permissions';
+import { buildApprovalPrompt } from '../../../src/host/permissions/approval-prompt';
 
 async function run(command: string, files: string[], mode: ApprovalMode = 'default', rules: PermissionRule[] = [], fileSystem?: FileSystemFacts): Promise<Decision> {
   const policy = policyFor(mode, { rules, fileSystem: fileSystem ?? virtualFileSystem({}, files) });
@@ -118,6 +119,22 @@ describe('[issue 25] what the mode and the user rules decide', () => {
     const rules: PermissionRule[] = [{ tool: 'run_command', pattern: 'yarn --version', action: 'allow' }];
     assert.equal((await run('yarn --version', yarnrc, 'default', rules)).action, 'allow');
     assert.equal((await run('yarn -v', yarnrc, 'default', rules)).action, 'ask');
+  });
+
+  test('Always allow offers the exact command, and the modal says which file', async () => {
+    const command = 'yarn --version && ls';
+    const decision = await run(command, yarnrc);
+    const suggestion = suggestAlwaysAllow(decision);
+    assert.deepEqual(suggestion.available && suggestion.rules.map((r) => r.pattern), ['yarn --version']);
+    const prompt = buildApprovalPrompt({
+      request: { callId: 'c', toolName: 'run_command', kind: 'execute', targets: { command } },
+      decision,
+      suggestion,
+      saveTarget: 'user settings',
+      workspaceFolders: [W],
+      defaultCwd: W,
+    });
+    assert.match(prompt.detail, /"yarn --version" is not read-only in this workspace: yarn runs the program named by yarnPath in \/work\/ws\/\.yarnrc\.yml/, prompt.detail);
   });
 
   test('without a file probe, a path that resolves counts as a file (asks)', async () => {
