@@ -2,13 +2,14 @@
 // names or redirects to, and what the shell structure reveals (`curl | sh`, computed command names, syntax
 // errors). One deny denies the whole line; any ask asks.
 import { because, saidOf } from './reasons';
-import { l10n, type Said, withoutStop } from '../l10n';
+import { l10n, type Said, sentences, withoutStop } from '../l10n';
 import type { CheckContext } from './check-context';
 import type { ShellAnalysis, ShellAnalyzer, ShellAssignment, ShellFinding, ShellFindingKind } from './command-analysis';
 import { type CommandEffect, describeEffect, effectOfCommand } from './command-effects';
 import { assignmentFamily } from './command-environment';
 import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
+import { launchFileOf } from './launch-files';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
 import { checkRedirect, fileWrites } from './redirect-checks';
@@ -55,7 +56,7 @@ export async function checkCommandLine(
   let cwd = ctx.cwd;
   for (const command of analysis.commands) {
     const facts: CommandFacts = { argv: argvOf(command, ci), command, cwd, context: ctx.commandContext };
-    checks.push(subCommandCheck(facts, ctx));
+    checks.push(await withLaunchFiles(subCommandCheck(facts, ctx), facts, ctx));
     for (const word of pathArguments(command.words, ci)) {
       checks.push(...(await checkCommandPath(word.value, 'read', command.text, word.glob, cwd, ctx)));
     }
@@ -126,6 +127,21 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
   };
   if (!effect || verdict.action === 'allow') return check;
   return withEffect(check, effect, allowRulesHeldBack(ctx.rules, target).map(toRuleRef));
+}
+
+/**
+ * A query Relay's own rules allow as read-only (`yarn --version`, `mvn -v`) is judged like any other command
+ * when a workspace file makes the tool run code first (`yarnPath` in `.yarnrc.yml`). The user's rules decide as before.
+ */
+async function withLaunchFiles(check: PermissionCheck, facts: CommandFacts, ctx: CheckContext): Promise<PermissionCheck> {
+  if (check.action !== 'allow' || check.rule?.origin !== 'default' || !check.rule.id?.startsWith('read-only:')) return check;
+  const loads = await launchFileOf(facts, ctx.facts, ctx.style);
+  if (!loads) return check;
+  const verdict = decideByMode(ctx.mode, ctx.kind, false);
+  const text = facts.command.text;
+  const said = sentences(l10n.both('"{0}" is not read-only in this workspace: {1}.', text, loads.does), verdict.reason);
+  const subject = check.subject.type === 'command' ? { ...check.subject, cause: loads.path } : check.subject;
+  return { subject, action: verdict.action, basis: 'mode', ...because(said), allowRuleCanOverride: true };
 }
 
 /** Names the flag or operand that makes the command more than a read, and the allow rules it takes it past. */

@@ -92,6 +92,11 @@ export interface FileSystemFacts {
   readonly readableDirs?: readonly string[];
   /** The real path with symlinks resolved, or undefined when nothing exists at that path. */
   realpath(path: string): Promise<string | undefined>;
+  /**
+   * Whether a file exists at that path (symlinks followed). Without it, a path that resolves counts as one:
+   * the queries that a workspace file can make run code (launch-files.ts) then ask.
+   */
+  fileExists?(path: string): Promise<boolean>;
 }
 
 /** What one check looked at. */

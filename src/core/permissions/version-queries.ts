@@ -20,10 +20,12 @@ const NOT_A_VERSION_FLAG = new Set([
   'mysql', 'mariadb', 'psql', 'gpg', 'gpg2', 'ssh', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ftp',
   // Privilege tools: `sudo -v` refreshes credentials (denied anyway).
   'sudo', 'doas', 'su', 'pkexec',
+  // Build tools whose `-v` is verbose and starts the build: `sbt -v` loads the project and opens its shell.
+  'sbt',
 ]);
 
 /** Of those, the ones whose `-V` does print the version (`python3 -V`, `tmux -V`, `ssh -V`). */
-const CAPITAL_V_PRINTS_VERSION = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'tmux', 'screen', 'nano', 'mysql', 'mariadb', 'psql', 'ssh', 'lua']);
+const CAPITAL_V_PRINTS_VERSION = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'tmux', 'screen', 'nano', 'mysql', 'mariadb', 'psql', 'ssh', 'lua', 'sbt']);
 
 /** Shell builtins that take code, a file or a name, whatever the word: never a version query. */
 const BUILTINS = new Set(['eval', 'exec', 'source', '.', 'command', 'builtin', 'trap', 'alias', 'read', 'set', 'export', 'cd', 'unset']);

@@ -1,7 +1,7 @@
 // The real file system behind the permission checks: workspace folders as VS Code has them now, the home
 // directory, symlink resolution through Node, and the files that hold settings (writing them always asks,
 // or the agent could allow itself anything).
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
@@ -41,6 +41,13 @@ export function createFileSystemFacts(options: FileSystemFactsOptions = {}): Fil
         return await realpath(path);
       } catch {
         return undefined; // missing (or unreadable): the core resolves through the nearest existing ancestor
+      }
+    },
+    async fileExists(path) {
+      try {
+        return (await stat(path)).isFile();
+      } catch {
+        return false;
       }
     },
   };

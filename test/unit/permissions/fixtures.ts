@@ -27,14 +27,18 @@ export function sharedAnalyzer(): ShellAnalyzer {
 export const WORKSPACE = '/work/ws';
 export const HOME = '/home/dev';
 
-/** Every path "exists" and is its own real path: command tests need no disk. */
-export function virtualFileSystem(overrides: Partial<FileSystemFacts> = {}): FileSystemFacts {
+/**
+ * Every path "exists" and is its own real path: command tests need no disk. As files, only `files` exist
+ * (absolute paths), for the workspace files that make a query run code (launch-files.ts).
+ */
+export function virtualFileSystem(overrides: Partial<FileSystemFacts> = {}, files: readonly string[] = []): FileSystemFacts {
   return {
     workspaceFolders: [WORKSPACE],
     homeDir: HOME,
     caseInsensitive: false,
     protectedFiles: [`${HOME}/.config/Code/User/settings.json`],
     realpath: async (path) => path,
+    fileExists: async (path) => files.includes(path),
     ...overrides,
   };
 }
