@@ -84,6 +84,18 @@ export function decideSafetySwitch(user: boolean, workspace: WorkspaceValue | un
   return { value: user, pending: [workspace] };
 }
 
+/**
+ * A limit that bounds a protection (`relay.checkpoints.maxFileSizeMB`, `maxStorageMB`: a file over the size is not
+ * kept, a store over the cap drops its oldest checkpoints): a workspace may raise it or repeat the user's; a lower
+ * one counts only once confirmed, or `maxFileSizeMB: 0` would turn checkpoints off without the question that
+ * `enabled: false` gets. A value that is not a finite number is ignored.
+ */
+export function decideLowerLimit(user: number, workspace: WorkspaceValue | undefined, confirmed: IsConfirmed): Decision<number> {
+  if (!workspace || typeof workspace.value !== 'number' || !Number.isFinite(workspace.value)) return { value: user, pending: [] };
+  if (workspace.value >= user || confirmed(workspace)) return { value: workspace.value, pending: [] };
+  return { value: user, pending: [workspace] };
+}
+
 /** The same text for equal values whatever the order of their object keys: the identity of a confirmation. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));

@@ -1,9 +1,10 @@
 // The checkpoint store of the workspace open now, under the extension's global storage, with the settings read
-// at each step: relay.checkpoints.enabled, maxFileSizeMB, maxStorageMB. A new set of workspace folders gets its
+// at each step: relay.checkpoints.enabled, maxFileSizeMB, maxStorageMB (a repository may make none of them less
+// protective without the user's confirmation). A new set of workspace folders gets its
 // own store. Checkpoints are taken in trusted workspaces only (elsewhere nothing can change files anyway).
 import * as vscode from 'vscode';
 import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
-import { decideSafetySwitch, type WorkspaceValue } from '../../core/permissions/workspace-values';
+import { decideLowerLimit, decideSafetySwitch, type Decision, type WorkspaceValue } from '../../core/permissions/workspace-values';
 import { settingLayers } from '../settings/workspace-layers';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { CheckpointStore, checkpointDirectory, type CheckpointSettings } from './checkpoint-store';
@@ -18,12 +19,27 @@ export function checkpointsEnabled(confirmations: Pick<WorkspaceConfirmations, '
   return decideSafetySwitch(user, layers.workspace, (value) => confirmations.has(value));
 }
 
+export const CHECKPOINT_LIMIT_KEYS = { maxFileSizeMB: 'relay.checkpoints.maxFileSizeMB', maxStorageMB: 'relay.checkpoints.maxStorageMB' } as const;
+
+/**
+ * The size limits in MB: a repository may raise them, but a lower one (`maxFileSizeMB: 0` keeps no file, a tiny cap
+ * drops older checkpoints) waits for the user's confirmation like turning checkpoints off.
+ */
+export function checkpointLimits(confirmations: Pick<WorkspaceConfirmations, 'has'>): Record<keyof typeof CHECKPOINT_LIMIT_KEYS, Decision<number>> {
+  const limit = (key: string, fallback: number): Decision<number> => {
+    const layers = settingLayers<unknown>(key);
+    const user = typeof layers.user === 'number' && Number.isFinite(layers.user) ? layers.user : fallback;
+    return decideLowerLimit(user, layers.workspace, (value) => confirmations.has(value));
+  };
+  return { maxFileSizeMB: limit(CHECKPOINT_LIMIT_KEYS.maxFileSizeMB, 5), maxStorageMB: limit(CHECKPOINT_LIMIT_KEYS.maxStorageMB, 1024) };
+}
+
 export function readCheckpointSettings(confirmations: Pick<WorkspaceConfirmations, 'has'>): CheckpointSettings & { enabled: boolean } {
-  const config = vscode.workspace.getConfiguration('relay.checkpoints');
+  const limits = checkpointLimits(confirmations);
   return {
     enabled: checkpointsEnabled(confirmations).value,
-    maxFileBytes: Math.max(0, config.get<number>('maxFileSizeMB', 5)) * MB,
-    maxStorageBytes: Math.max(1, config.get<number>('maxStorageMB', 1024)) * MB,
+    maxFileBytes: Math.max(0, limits.maxFileSizeMB.value) * MB,
+    maxStorageBytes: Math.max(1, limits.maxStorageMB.value) * MB,
   };
 }
 

@@ -9,7 +9,7 @@ import { decideMode } from '../permissions/approval-mode-setting';
 import { APPROVAL_MODE_KEY } from '../permissions/approval-modes';
 import { decidePermissionRules } from '../permissions/permission-settings';
 import { discoveryCommands } from '../mcp/discovery-tools';
-import { CHECKPOINTS_ENABLED_KEY, checkpointsEnabled } from '../checkpoints/workspace-checkpoints';
+import { CHECKPOINT_LIMIT_KEYS, CHECKPOINTS_ENABLED_KEY, checkpointLimits, checkpointsEnabled } from '../checkpoints/workspace-checkpoints';
 import { settingLayers } from './workspace-layers';
 import type { WorkspaceConfirmations } from './workspace-confirmations';
 
@@ -26,13 +26,14 @@ export type ConfirmWorkspaceValue = (question: WorkspaceValueQuestion) => Promis
 
 export const REVIEW_WORKSPACE_SETTINGS_COMMAND = 'relay.reviewWorkspaceSettings';
 
-/** Every workspace value held back now: a looser mode, allow rules, discovery commands, checkpoints turned off. */
+/** Every workspace value held back now: a looser mode, allow rules, discovery commands, checkpoints turned off or limited. */
 export function pendingWorkspaceValues(confirmations: WorkspaceConfirmations): WorkspaceValue[] {
   return [
     ...decideMode(confirmations).pending,
     ...decidePermissionRules(confirmations).pending,
     ...discoveryCommands(confirmations).pending,
     ...checkpointsEnabled(confirmations).pending,
+    ...Object.values(checkpointLimits(confirmations)).flatMap((limit) => limit.pending),
   ];
 }
 
@@ -111,5 +112,8 @@ function whyItMatters(setting: string): string {
   }
   if (setting === 'relay.permissions') return l10n.t('An allow rule lets matching tool calls run without asking.');
   if (setting === CHECKPOINTS_ENABLED_KEY) return l10n.t('It turns off the checkpoints that let you restore files Relay changed.');
+  if (Object.values<string>(CHECKPOINT_LIMIT_KEYS).includes(setting)) {
+    return l10n.t('It lowers a checkpoint limit below yours, so fewer of the files Relay changes can be restored.');
+  }
   return l10n.t('Relay runs this command on your machine.');
 }

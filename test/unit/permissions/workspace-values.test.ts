@@ -6,6 +6,7 @@ import {
   confirmationId,
   decideApprovalMode,
   decideCommandSetting,
+  decideLowerLimit,
   decideSafetySwitch,
   decideWorkspaceRules,
   isAtLeastAsCareful,
@@ -152,6 +153,40 @@ describe('a safety switch (checkpoints): a workspace may turn it on, turning it 
     const confirmed = confirmedOnly(ws(KEY, false));
     assert.equal(decideSafetySwitch(true, ws(KEY, false), confirmed).value, false);
     assert.equal(decideSafetySwitch(true, ws(KEY, false, '/other/.vscode/settings.json'), confirmed).value, true);
+  });
+});
+
+describe('a checkpoint limit: a workspace may raise it, lowering it waits for confirmation', () => {
+  const KEY = 'relay.checkpoints.maxFileSizeMB';
+  // [name, user, workspace value, in effect, held back]
+  const cases: [string, number, unknown, number, boolean][] = [
+    ['0 MB keeps no file: held back', 5, 0, 5, true],
+    ['lower: held back', 5, 1, 5, true],
+    ['a fraction lower: held back', 5, 4.5, 5, true],
+    ['negative: held back', 5, -1, 5, true],
+    ['the same: applies', 5, 5, 5, false],
+    ['higher: applies', 5, 50, 50, false],
+    ['a string: ignored', 5, '0', 5, false],
+    ['null: ignored', 5, null, 5, false],
+    ['NaN: ignored', 5, Number.NaN, 5, false],
+  ];
+  for (const [name, user, value, expected, held] of cases) {
+    test(name, () => {
+      const decided = decideLowerLimit(user, ws(KEY, value), nothingConfirmed);
+      assert.equal(decided.value, expected);
+      assert.deepEqual(decided.pending, held ? [ws(KEY, value)] : []);
+    });
+  }
+
+  test('no workspace value: the user\'s', () => {
+    assert.deepEqual(decideLowerLimit(1, undefined, nothingConfirmed), { value: 1, pending: [] });
+  });
+
+  test('confirmed from that file: the lower limit applies; another value or file asks again', () => {
+    const confirmed = confirmedOnly(ws(KEY, 0));
+    assert.equal(decideLowerLimit(5, ws(KEY, 0), confirmed).value, 0);
+    assert.equal(decideLowerLimit(5, ws(KEY, 1), confirmed).value, 5);
+    assert.equal(decideLowerLimit(5, ws(KEY, 0, '/other/.vscode/settings.json'), confirmed).value, 5);
   });
 });
 
