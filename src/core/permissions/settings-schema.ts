@@ -1,6 +1,7 @@
 // The settings that hold approval rules and the mode: zod for reading them, JSON Schema for package.json.
 // The JSON Schema is exported so a test or script can check package.json `contributes.configuration` matches it.
 import { z } from 'zod';
+import { canonicalJson } from './loop-guard';
 import type { PermissionRule } from './types';
 
 export const APPROVAL_MODES = ['default', 'auto-edit', 'yolo', 'plan'] as const;
@@ -90,16 +91,7 @@ export function findSettingsSchemaDrift(properties: Record<string, unknown>): st
   const drift: string[] = [];
   for (const [key, expected] of Object.entries(PERMISSION_SETTINGS_JSON_SCHEMA)) {
     if (!(key in properties)) drift.push(`${key} is missing`);
-    else if (JSON.stringify(sortKeys(properties[key])) !== JSON.stringify(sortKeys(expected))) drift.push(`${key} differs`);
+    else if (canonicalJson(properties[key]) !== canonicalJson(expected)) drift.push(`${key} differs`);
   }
   return drift;
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
-  }
-  return value;
 }

@@ -3,7 +3,11 @@
 // mode, an allow rule, a command Relay would run) takes effect only once the user confirmed that exact value from
 // that exact file; until then the user's value (or the default) stays in effect. Stricter values apply at once.
 // Pure decisions here; src/host/settings reads the layers and keeps the confirmations.
+import { canonicalJson } from './loop-guard';
 import type { ApprovalMode, PermissionRule } from './types';
+
+/** The same text for equal values whatever the order of their object keys: the identity of a confirmation. */
+export { canonicalJson };
 
 /** A value set by a workspace: which setting, the value as written, and the file it came from. */
 export interface WorkspaceValue<T = unknown> {
@@ -94,23 +98,6 @@ export function decideLowerLimit(user: number, workspace: WorkspaceValue | undef
   if (!workspace || typeof workspace.value !== 'number' || !Number.isFinite(workspace.value)) return { value: user, pending: [] };
   if (workspace.value >= user || confirmed(workspace)) return { value: workspace.value, pending: [] };
   return { value: user, pending: [workspace] };
-}
-
-/** The same text for equal values whatever the order of their object keys: the identity of a confirmation. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
 }
 
 /** The key a confirmation is stored under: setting, exact value and file (and for a key, the provider it is for). */

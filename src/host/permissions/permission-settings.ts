@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { parsePermissionRules } from '../../core/permissions/settings-schema';
 import type { ApprovalMode, PermissionRule } from '../../core/permissions/types';
 import type { Subscribe, WorkspaceTrust } from '../../core/ports/approval';
-import { decideWorkspaceRules, type Decision, type WorkspaceValue } from '../../core/permissions/workspace-values';
+import { canonicalJson, decideWorkspaceRules, type Decision, type WorkspaceValue } from '../../core/permissions/workspace-values';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { settingLayers, workspaceSettingsFile } from '../settings/workspace-layers';
 import { decideMode } from './approval-mode-setting';
@@ -70,8 +70,8 @@ export class VsCodePermissionSettings implements ApprovalSettings {
       throw new Error(`${PERMISSION_RULES_KEY} in ${this.saveTarget} is not a list of rules`);
     }
     const existing: unknown[] = current ?? [];
-    const known = new Set(existing.map(ruleKey));
-    const added = rules.filter((r) => !known.has(ruleKey(r)));
+    const known = new Set(existing.map(canonicalJson));
+    const added = rules.filter((r) => !known.has(canonicalJson(r)));
     if (added.length === 0) return;
     const target = inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await config.update(PERMISSION_RULES_KEY, [...existing, ...added], target);
@@ -86,11 +86,6 @@ export class VsCodePermissionSettings implements ApprovalSettings {
     this.lastProblems = key;
     if (problems.length > 0) this.warn(l10n.t('Some approval rules are ignored: {0}', problems.join('; ')));
   }
-}
-
-/** Equal rules give equal keys whatever the order of their fields. */
-function ruleKey(rule: unknown): string {
-  return rule !== null && typeof rule === 'object' ? JSON.stringify(rule, Object.keys(rule).sort()) : JSON.stringify(rule);
 }
 
 function hasWorkspace(): boolean {
