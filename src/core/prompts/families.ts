@@ -1,6 +1,7 @@
 // The prompt families: which instructions, which edit tool and which way of ending a turn each line of models
 // gets. A model's family comes from its catalog id (or the user's `relay.models` entry), never from the provider
 // that serves it: Claude through VS Code's models or a router is still Claude.
+import { ATTEMPT_COMPLETION } from '../tools/system-tools';
 
 /** The lines of models Relay writes its instructions for; `default` is the compact prompt for every other model. */
 export const PROMPT_FAMILIES = ['anthropic', 'openai', 'gemini', 'default'] as const;
@@ -19,16 +20,15 @@ export interface FamilyProfile {
   ending: TurnEnding;
 }
 
-// Tool names as the built-in tools register them (src/tools); core cannot import src/tools.
+// The edit tools' names as they register them (src/tools, which core cannot import).
 const APPLY_PATCH = 'apply_patch';
 const EDIT_FILE = 'edit_file';
-export const ATTEMPT_COMPLETION_TOOL = 'attempt_completion';
 
 /** Why each family gets what it gets is in the README ("The agent's instructions"). */
 export const FAMILY_PROFILES: Readonly<Record<PromptFamily, FamilyProfile>> = {
-  anthropic: { family: 'anthropic', editTool: EDIT_FILE, withheldTools: [APPLY_PATCH, ATTEMPT_COMPLETION_TOOL], ending: 'answer' },
-  openai: { family: 'openai', editTool: APPLY_PATCH, withheldTools: [EDIT_FILE, ATTEMPT_COMPLETION_TOOL], ending: 'answer' },
-  gemini: { family: 'gemini', editTool: EDIT_FILE, withheldTools: [APPLY_PATCH, ATTEMPT_COMPLETION_TOOL], ending: 'answer' },
+  anthropic: { family: 'anthropic', editTool: EDIT_FILE, withheldTools: [APPLY_PATCH, ATTEMPT_COMPLETION], ending: 'answer' },
+  openai: { family: 'openai', editTool: APPLY_PATCH, withheldTools: [EDIT_FILE, ATTEMPT_COMPLETION], ending: 'answer' },
+  gemini: { family: 'gemini', editTool: EDIT_FILE, withheldTools: [APPLY_PATCH, ATTEMPT_COMPLETION], ending: 'answer' },
   default: { family: 'default', editTool: EDIT_FILE, withheldTools: [APPLY_PATCH], ending: 'completion-tool' },
 };
 
@@ -54,6 +54,6 @@ export function turnEndingFor(family: PromptFamily, nativeTools: boolean): TurnE
 /** The tools this model is not offered: its family's, and the completion tool only when a plain answer ends the task. */
 export function withheldToolsFor(family: PromptFamily, nativeTools: boolean): ReadonlySet<string> {
   const withheld = new Set(FAMILY_PROFILES[family].withheldTools);
-  if (turnEndingFor(family, nativeTools) === 'completion-tool') withheld.delete(ATTEMPT_COMPLETION_TOOL);
+  if (turnEndingFor(family, nativeTools) === 'completion-tool') withheld.delete(ATTEMPT_COMPLETION);
   return withheld;
 }
