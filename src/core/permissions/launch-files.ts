@@ -10,7 +10,9 @@
 // Looked at and left read-only: `npm config get` and `npm --version` (no `.npmrc` key runs code on a query),
 // `go version`/`go env` (a `toolchain` line makes Go download only an official, checksum-verified release),
 // `node`/`python`/`java` version queries (version files select an installed or official release, no code
-// from the repository), `dotnet --info` (`global.json` selects an installed SDK).
+// from the repository), `dotnet --list-sdks`/`--list-runtimes` (the host lists, no SDK runs). `dotnet --info` and
+// `--version` do run the SDK that `global.json` selects, and since .NET 10 its `sdk.paths` can name a folder in
+// the repository.
 import { l10n, type Marked, type Said } from '../l10n';
 import type { CommandFacts } from './command-facts';
 import { joinPath, normalizePath, parentPath, samePath, type PathStyle } from './paths';
@@ -65,6 +67,11 @@ const HOOKS: readonly LaunchHook[] = [
       { file: '.bazelversion', does: l10n.mark('Bazelisk downloads and runs the Bazel named in {0}, which can be any fork') },
       { file: '.bazeliskrc', does: l10n.mark('Bazelisk downloads Bazel from the address set in {0}') },
     ],
+  },
+  {
+    programs: ['dotnet'],
+    appliesTo: (argv) => argv.includes('--info') || argv.includes('--version'),
+    files: [{ file: 'global.json', does: l10n.mark('the .NET host runs the SDK that {0} selects, which its sdk.paths can place in the workspace') }],
   },
   {
     programs: ['sbt'],

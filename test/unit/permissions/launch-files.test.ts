@@ -49,6 +49,9 @@ const ASKS: [string, string[], string][] = [
   ['sbt --version', [`${W}/.sbtopts`], `${W}/.sbtopts`],
   ['sbt --version', [`${W}/project/build.properties`], `${W}/project/build.properties`],
   ['sbt -V', [`${W}/.jvmopts`], `${W}/.jvmopts`],
+  ['dotnet --info', [`${W}/global.json`], `${W}/global.json`],
+  ['dotnet --version', [`${W}/global.json`], `${W}/global.json`],
+  ['cd src/App && dotnet --info', [`${W}/global.json`], `${W}/global.json`],
 ];
 
 /** Still read-only: no such file, a file another tool reads, the user's own home configuration. */
@@ -74,6 +77,10 @@ const ALLOWS: [string, string[]][] = [
   ['bazel --version', [`${W}/MODULE.bazel`]],
   ['sbt --version', [`${W}/build.sbt`]],
   ['sbt -V', []],
+  ['dotnet --info', []],
+  ['dotnet --info', [`${W}/Directory.Build.props`, `${W}/NuGet.config`]],
+  ['dotnet --list-sdks', [`${W}/global.json`]], // the host lists them, no SDK runs
+  ['dotnet --list-runtimes', [`${W}/global.json`]],
 ];
 
 describe('[issue 25] queries that a workspace file makes run code ask', () => {
