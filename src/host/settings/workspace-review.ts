@@ -24,8 +24,6 @@ export interface WorkspaceValueQuestion {
 /** True when the user allowed the value. Integration tests answer it; the default is the native modal. */
 export type ConfirmWorkspaceValue = (question: WorkspaceValueQuestion) => Promise<boolean>;
 
-export const REVIEW_WORKSPACE_SETTINGS_COMMAND = 'relay.reviewWorkspaceSettings';
-
 /** Every workspace value held back now: a looser mode, allow rules, discovery commands, checkpoints turned off or limited. */
 export function pendingWorkspaceValues(confirmations: WorkspaceConfirmations): WorkspaceValue[] {
   return [
