@@ -4,6 +4,7 @@
 // longer runs are stale.
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
+import { faultPoint } from './fault-point';
 
 const TEMP = /\.(\d+)(?:-\d+)?\.tmp$/;
 
@@ -40,4 +41,12 @@ export async function removeStaleTemps(directory: string, belongs: (target: stri
     removed++;
   }
   return removed;
+}
+
+/** Writes `data` to `<target>.<pid>.tmp` and renames it over `target`; `point` names the crash point in between. */
+export async function writeAtomically(target: string, data: string, point?: string): Promise<void> {
+  const temp = `${target}.${process.pid}.tmp`;
+  await fs.writeFile(temp, data);
+  if (point) faultPoint(point);
+  await fs.rename(temp, target);
 }

@@ -9,15 +9,15 @@
 // No `vscode` import: the extension passes folders and settings; tests pass temporary folders.
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { evictionOrder } from '../../core/checkpoints/eviction';
 import { pathsToRead, planRestore, type RestoreChange, type RestorePlan } from '../../core/checkpoints/restore-plan';
 import type { CheckpointStep, Coverage, FileState } from '../../core/checkpoints/types';
 import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
 import { isValidTaskId } from '../../core/ports/task-store';
-import { faultPoint } from '../fault-point';
-import { isRunning, removeStaleTemps } from '../stale-temps';
+import { removeStaleTemps, writeAtomically } from '../stale-temps';
 import { ObjectStore } from './object-store';
+import { removeRestoreLeftovers, writeRestore } from './restore-writer';
 import { captureFile, collectTree, flattenTree, type SnapshotStats, snapshotFolder, StatCache } from './workspace-snapshot';
 
 export interface CheckpointSettings {
@@ -196,45 +196,10 @@ export class CheckpointStore implements CheckpointRecorder {
     return (await this.objectStore()).get(state.hash);
   }
 
-  /**
-   * Writes the changes (files, links, deletions); a path inside a `.git` folder is never touched. Each file is
-   * written to a temporary file beside it and renamed over it, so a crash leaves it whole, before or after; the
-   * temporary files' names are journaled first, so the next start removes any a crash left in the workspace.
-   */
+  /** Writes the changes (files, links, deletions) inside the workspace, crash-safe (restore-writer.ts). */
   async apply(changes: readonly RestoreChange[]): Promise<void> {
     const objects = await this.objectStore();
-    const temps = changes.filter((c) => c.target?.type === 'file' && this.inWorkspace(c.path)).map((c) => restoreTemp(c.path));
-    const journal = join(this.options.directory, `${JOURNAL_PREFIX}${process.pid}.json`);
-    if (temps.length > 0) await writeAtomically(journal, JSON.stringify(temps));
-    try {
-      await this.applyChanges(changes, objects);
-    } finally {
-      if (temps.length > 0) await fs.rm(journal, { force: true });
-    }
-  }
-
-  private async applyChanges(changes: readonly RestoreChange[], objects: ObjectStore): Promise<void> {
-    for (const change of changes) {
-      if (!this.inWorkspace(change.path)) continue;
-      const target = change.target;
-      if (target === null) {
-        await fs.rm(change.path, { force: true });
-        continue;
-      }
-      await fs.mkdir(dirname(change.path), { recursive: true });
-      if (target.type === 'symlink') {
-        await fs.rm(change.path, { force: true });
-        await fs.symlink(target.target, change.path);
-      } else if (target.type === 'file') {
-        const bytes = await objects.get(target.hash);
-        const current = await fs.lstat(change.path).catch(() => undefined);
-        if (current?.isSymbolicLink()) await fs.rm(change.path, { force: true });
-        const temp = restoreTemp(change.path);
-        await fs.writeFile(temp, bytes, { mode: target.executable ? 0o755 : 0o644 });
-        faultPoint('restore-file');
-        await fs.rename(temp, change.path);
-      }
-    }
+    await writeRestore(this.options.directory, changes, (hash) => objects.get(hash), (path) => this.inWorkspace(path));
   }
 
   /** Bytes the workspace's checkpoints take. */
@@ -421,21 +386,7 @@ export class CheckpointStore implements CheckpointRecorder {
     const directory = this.options.directory;
     await removeStaleTemps(join(directory, 'tasks'), (target) => target.endsWith('.json'));
     await removeStaleTemps(directory);
-    for (const name of await fs.readdir(directory).catch(() => [])) {
-      const match = JOURNAL.exec(name);
-      if (!match || isRunning(Number(match[1]))) continue;
-      let temps: unknown;
-      try {
-        temps = JSON.parse(await fs.readFile(join(directory, name), 'utf8'));
-      } catch {
-        temps = [];
-      }
-      const suffix = restoreTemp('', Number(match[1]));
-      for (const temp of Array.isArray(temps) ? temps : []) {
-        if (typeof temp === 'string' && temp.endsWith(suffix) && this.inWorkspace(temp)) await fs.rm(temp, { force: true });
-      }
-      await fs.rm(join(directory, name), { force: true });
-    }
+    await removeRestoreLeftovers(directory, (path) => this.inWorkspace(path));
   }
 
   private async readIndex(taskId: string): Promise<TaskIndex> {
@@ -468,21 +419,6 @@ export class CheckpointStore implements CheckpointRecorder {
     this.queue = run.catch(() => undefined);
     return run;
   }
-}
-
-const JOURNAL_PREFIX = 'restore-journal.';
-const JOURNAL = /^restore-journal\.(\d+)\.json$/;
-
-/** Where a restore writes a file before renaming it over the original (beside it: a rename never crosses devices). */
-function restoreTemp(path: string, pid = process.pid): string {
-  return `${path}.relay-restore-${pid}.tmp`;
-}
-
-async function writeAtomically(target: string, data: string, point?: string): Promise<void> {
-  const temp = `${target}.${process.pid}.tmp`;
-  await fs.writeFile(temp, data);
-  if (point) faultPoint(point);
-  await fs.rename(temp, target);
 }
 
 async function loadCoverage(objects: ObjectStore, stored: StoredCoverage): Promise<Coverage> {

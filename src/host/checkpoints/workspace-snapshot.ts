@@ -13,7 +13,7 @@ import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileState } from '../../core/checkpoints/types';
 import { GITIGNORE, IgnoreRules } from '../../tools/ignore-rules';
-import { faultPoint } from '../fault-point';
+import { writeAtomically } from '../stale-temps';
 import { hashBytes, type ObjectStore } from './object-store';
 
 /** A directory's entries, sorted by name: [name, 'f', hash, size, executable] | [name, 'l', target] | [name, 's', size] | [name, 'd', treeHash]. */
@@ -77,10 +77,7 @@ export class StatCache {
   async save(): Promise<void> {
     if (!this.dirty) return;
     this.dirty = false;
-    const temp = `${this.file}.${process.pid}.tmp`;
-    await fs.writeFile(temp, JSON.stringify(Object.fromEntries(this.entries)));
-    faultPoint('stat-cache');
-    await fs.rename(temp, this.file);
+    await writeAtomically(this.file, JSON.stringify(Object.fromEntries(this.entries)), 'stat-cache');
   }
 }
 
