@@ -125,11 +125,18 @@ export function problemsAttachment(problems: readonly ProblemEntry[]): Attachmen
   return attachment('problems', 'problems', block('problems', { count: String(problems.length) }, body, note), note);
 }
 
+/**
+ * VS Code attaches its listener for a command's output only after it has parsed the command's start, so the
+ * output of a command that prints at once, in the same read as its start sequence, is never reported. An empty
+ * output may therefore be a lost one: say so rather than claim the command printed nothing.
+ */
+const NO_TERMINAL_OUTPUT = '(VS Code reported no output for this command. A command that prints at once and ends within milliseconds may have printed something VS Code did not pass on.)';
+
 export function terminalAttachment(output: TerminalOutput): Attachment {
   const capped = capTail(output.output, MENTION_CAPS.terminalChars);
   const note = capped.cut ? l10n.both('only the last {0} characters of the output', MENTION_CAPS.terminalChars.toLocaleString('en-US')) : undefined;
   const attrs = { command: output.command, exit_code: output.exitCode === undefined ? undefined : String(output.exitCode) };
-  return attachment('terminal', 'terminal', block('terminal', attrs, capped.text || '(no output)', note), note);
+  return attachment('terminal', 'terminal', block('terminal', attrs, capped.text || NO_TERMINAL_OUTPUT, note), note);
 }
 
 export function changesAttachment(diff: string): Attachment {

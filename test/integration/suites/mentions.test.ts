@@ -89,7 +89,9 @@ describe('mentions and images inside VS Code', () => {
     try {
       terminal.show();
       const integration = await waitFor(() => terminal.shellIntegration, 30_000, 'shell integration in the new terminal');
-      const command = "printf 'relay-terminal-%s\\n' 42; sh -c 'exit 3'";
+      // VS Code listens for a command's output only once it has parsed the command's start: output in the same read
+      // as that start sequence is never reported (see terminalAttachment). The short sleep makes the output a later read.
+      const command = "sleep 0.3; printf 'relay-terminal-%s\\n' 42; sh -c 'exit 3'";
       integration.executeCommand(command);
       // The recorder keeps the command once it has ended and its output has been read: wait for that state.
       const attached = await waitFor(async () => {
@@ -101,7 +103,7 @@ describe('mentions and images inside VS Code', () => {
 
       const request = await send('@terminal why did it exit with 3?');
       const sent = firstUserText(request);
-      assert.ok(sent.includes('<terminal command=\\"printf'), sent.slice(0, 2000));
+      assert.ok(sent.includes('<terminal command=\\"sleep 0.3; printf'), sent.slice(0, 2000));
       assert.ok(sent.includes('relay-terminal-42'), 'the output');
       assert.ok(sent.includes('exit_code=\\"3\\"'), 'the exit code');
       assert.ok(!sent.includes('\\u001b'), 'no escape sequences');

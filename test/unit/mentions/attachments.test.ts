@@ -64,6 +64,12 @@ describe('mention attachments', () => {
     assert.ok(!a.text!.includes('line 0\n'));
   });
 
+  test('an empty output is not claimed to be nothing: VS Code may not have passed on what a fast command printed', () => {
+    const a = terminalAttachment({ command: 'ls', output: '', exitCode: 0 });
+    assert.match(a.text!, /VS Code reported no output for this command/);
+    assert.match(a.text!, /may have printed something VS Code did not pass on/);
+  });
+
   test('attribute values are escaped', () => {
     const a = terminalAttachment({ command: 'echo "<x>" & y', output: 'ok' });
     assert.match(a.text!, /command="echo &quot;&lt;x>&quot; &amp; y"/);
