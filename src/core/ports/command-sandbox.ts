@@ -1,0 +1,37 @@
+// Running a command inside an operating-system sandbox (writes confined, credentials unreadable, network
+// limited). Every place that spawns a command a model or a repository chose asks this port to wrap it.
+
+export interface SandboxScope {
+  /** Absolute working directory of the command. */
+  cwd: string;
+  /** The task's workspace (or its worktree): the folders writes are confined to, besides temp and caches. */
+  writableRoots: readonly string[];
+  /** The task, for loopback access to its own servers. */
+  taskId?: string;
+}
+
+export interface SandboxViolation {
+  kind: 'write' | 'read' | 'network' | 'other';
+  /** The path or host the command was refused. */
+  target: string;
+  /** The line the sandbox reported, for people. */
+  detail: string;
+}
+
+export interface WrappedCommand {
+  /** The shell command line to run instead of the original. */
+  command: string;
+  /** Environment to run it with (credentials for Relay itself already removed). */
+  env: Record<string, string>;
+  /** What the sandbox refused while the command ran; call after it ended. */
+  violations(): readonly SandboxViolation[];
+  /** Releases what the wrapping holds (temporary files, proxy routes). */
+  dispose(): void;
+}
+
+export interface CommandSandbox {
+  /** Whether commands can run sandboxed here; when false, `unavailableReason` says why and how to enable it. */
+  readonly available: boolean;
+  readonly unavailableReason?: string;
+  wrap(command: string, env: Record<string, string>, scope: SandboxScope): Promise<WrappedCommand>;
+}
