@@ -1,0 +1,160 @@
+// Git worktrees for parallel tasks, driven through the git CLI: created in Relay's storage (outside the
+// workspace, so the user's search, watchers and linters never see them) on `relay/<short-name>` at the exact
+// commit the user has checked out; listed, measured and removed. Git writes to one repository are serialised.
+import { createHash } from 'node:crypto';
+import { lstat, readdir, realpath, unlink, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { branchFor, shortName } from '../../core/tasks/task-record';
+import { findOrphans, parseWorktreeList, type OrphanReport, type RecordedWorktree, type WorktreeEntry } from '../../core/tasks/worktree-list';
+import { GitError, GitWriteQueue, runGit } from './git';
+import { withoutLinks } from './task-changes';
+import { copyIncludedFiles, copyUncommittedChanges, provideHeavyFolders, type SetupReport } from './worktree-setup';
+
+export interface RepositoryFacts {
+  /** The main checkout's top folder. */
+  root: string;
+  /** The common git directory (shared by all worktrees): the key of the write queue. */
+  commonDir: string;
+  head: string;
+}
+
+export interface CreatedWorktree {
+  path: string;
+  branch: string;
+  baseCommit: string;
+  setup: SetupReport;
+  /** What a checkout hook printed when it failed after the worktree existed (the worktree is kept). */
+  hookWarning?: string;
+}
+
+export interface CreateOptions {
+  title: string;
+  /** Carry the user's uncommitted changes over as a patch. */
+  copyUncommitted?: boolean;
+}
+
+export class WorktreeManager {
+  private readonly writes = new GitWriteQueue();
+
+  /** `storageRoot`: Relay's folder for worktrees, outside every workspace (the extension's global storage). */
+  constructor(readonly storageRoot: string) {}
+
+  /** The repository a folder belongs to, or undefined when it is not inside a git work tree. */
+  async repository(folder: string): Promise<RepositoryFacts | undefined> {
+    const r = await runGit(folder, ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', 'HEAD'], { allowFailure: true }).catch(() => undefined);
+    if (!r || r.code !== 0) return undefined;
+    const [root, commonDir, head] = r.stdout.trim().split('\n');
+    if (!root || !commonDir || !head) return undefined;
+    return { root, commonDir: await realpath(commonDir).catch(() => commonDir), head };
+  }
+
+  /** Serialises a git write to this repository behind the ones already running. */
+  write<T>(repo: RepositoryFacts, work: () => Promise<T>): Promise<T> {
+    return this.writes.run(repo.commonDir, work);
+  }
+
+  async create(repo: RepositoryFacts, options: CreateOptions): Promise<CreatedWorktree> {
+    const branches = await runGit(repo.root, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/relay/']);
+    const taken = new Set(branches.stdout.split('\n').filter(Boolean));
+    const folder = join(this.storageRoot, repoFolderName(repo));
+    const { path, branch, hookWarning } = await this.write(repo, async () => {
+      const name = branchFor(options.title, taken);
+      // The folder is named after the branch; a leftover folder of that name (a crash) gets a fresh suffix.
+      let path = join(folder, name.slice('relay/'.length));
+      for (let n = 2; await exists(path); n++) path = join(folder, `${name.slice('relay/'.length)}-${n}`);
+      const added = await runGit(repo.root, ['worktree', 'add', '-b', name, path, repo.head], { allowFailure: true });
+      if (added.code === 0) return { path, branch: name };
+      // A failing post-checkout hook makes `worktree add` fail after the worktree exists: keep it, say why.
+      const listed = parseWorktreeList((await runGit(repo.root, ['worktree', 'list', '--porcelain'])).stdout);
+      if (listed.some((e) => samePath(e.path, path))) return { path, branch: name, hookWarning: added.stderr.trim() };
+      throw new GitError(['worktree', 'add', '-b', name, path, repo.head], added);
+    });
+    const uncommitted = options.copyUncommitted ? await copyUncommittedChanges(repo.root, path) : false;
+    const copied = await copyIncludedFiles(repo.root, path);
+    const heavy = await provideHeavyFolders(repo.root, path);
+    return {
+      path,
+      branch,
+      baseCommit: repo.head,
+      setup: { copied, linked: heavy.linked, copiedFolders: heavy.copied, uncommitted },
+      ...(hookWarning ? { hookWarning } : {}),
+    };
+  }
+
+  async list(repoRoot: string): Promise<WorktreeEntry[]> {
+    return parseWorktreeList((await runGit(repoRoot, ['worktree', 'list', '--porcelain', '-z'])).stdout);
+  }
+
+  async orphans(repoRoot: string, records: readonly RecordedWorktree[]): Promise<OrphanReport> {
+    return findOrphans(await this.list(repoRoot), records, this.storageRoot);
+  }
+
+  /** Files changed in the worktree against the base commit (committed, staged, unstaged and untracked). */
+  async changedFiles(worktree: string, baseCommit: string, links: readonly string[] = []): Promise<string[]> {
+    const tracked = await runGit(worktree, ['diff', '--name-only', '-z', baseCommit, ...withoutLinks(links)]);
+    const untracked = await runGit(worktree, ['ls-files', '--others', '--exclude-standard', '-z', ...withoutLinks(links)]);
+    return [...new Set([...tracked.stdout.split('\0'), ...untracked.stdout.split('\0')].filter(Boolean))];
+  }
+
+  /** Whether the task has work that was never applied or merged anywhere: removing it then needs the user's yes. */
+  async hasUnappliedWork(worktree: string, baseCommit: string, links: readonly string[] = []): Promise<boolean> {
+    return (await this.changedFiles(worktree, baseCommit, links)).length > 0;
+  }
+
+  /**
+   * Removes the worktree: linked folders are unlinked first (never deleted through), then `git worktree remove`
+   * (`--force` only when `force`, after the user agreed), then the branch when `deleteBranch`.
+   */
+  async remove(repo: RepositoryFacts, worktree: string, branch: string | undefined, options: { links?: readonly string[]; force?: boolean; deleteBranch?: boolean } = {}): Promise<void> {
+    for (const rel of options.links ?? []) {
+      const link = join(worktree, rel);
+      const stat = await lstat(link).catch(() => undefined);
+      if (stat?.isSymbolicLink() || (process.platform === 'win32' && stat?.isDirectory())) await unlink(link).catch(async () => rm(link)); // rm of a junction removes the junction only
+    }
+    await this.write(repo, async () => {
+      if (await exists(worktree)) await runGit(repo.root, ['worktree', 'remove', ...(options.force ? ['--force'] : []), worktree]);
+      await runGit(repo.root, ['worktree', 'prune']);
+      if (branch && options.deleteBranch) await runGit(repo.root, ['branch', '-D', branch], { allowFailure: true });
+    });
+  }
+}
+
+/** One folder per repository under the storage root: its name and a hash of its common git directory. */
+function repoFolderName(repo: RepositoryFacts): string {
+  const hash = createHash('sha256').update(repo.commonDir).digest('hex').slice(0, 8);
+  return `${shortName(basename(repo.root))}-${hash}`;
+}
+
+function samePath(a: string, b: string): boolean {
+  const n = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
+  return n(a) === n(b);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Bytes a folder takes on disk (allocated blocks, so copy-on-write copies are counted as the file system reports
+ * them), links not followed (a linked node_modules costs nothing here) and `skip` names left out.
+ */
+export async function diskUsage(folder: string, skip: ReadonlySet<string> = new Set()): Promise<number> {
+  let total = 0;
+  const stack = [folder];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (skip.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      const stat = await lstat(path).catch(() => undefined);
+      if (!stat) continue;
+      total += stat.blocks !== undefined ? stat.blocks * 512 : stat.size;
+      if (entry.isDirectory()) stack.push(path);
+    }
+  }
+  return total;
+}
