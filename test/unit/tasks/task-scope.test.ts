@@ -1,0 +1,79 @@
+// A parallel task's tools and permissions see its worktree as the workspace: the user's folder is outside it.
+// Its approvals wait in the window's queue and name the task and its branch.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import type { ApprovalPrompt, ApprovalRequest, PromptAnswer } from '../../../src/core/ports/approval';
+import { ApprovalQueue } from '../../../src/core/tasks/approval-queue';
+import { factsForTask, namedPrompt, QueuedPrompter, servicesForTask, type QueuedPromptRequest } from '../../../src/host/tasks/task-scope';
+import type { ToolServices } from '../../../src/tools';
+import { nodeFileSystem } from '../permissions/fixtures';
+import { harness, never } from '../permissions-host/fakes';
+
+const write = (path: string): ApprovalRequest => ({ callId: 'w', toolName: 'write_file', kind: 'write', targets: { paths: [path] } });
+
+describe('parallel task scope', () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'relay-scope-')));
+  const user = join(root, 'user');
+  const worktree = join(root, 'storage', 'wt');
+  mkdirSync(user);
+  mkdirSync(worktree, { recursive: true });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  test("the task's tools resolve against its worktree; the window's services are unchanged and getters still live", () => {
+    let preview = true;
+    const services = {
+      workspaceRoots: () => [user],
+      get options() {
+        return { previewEdits: preview };
+      },
+    } as unknown as ToolServices;
+    const scoped = servicesForTask(services, worktree);
+    assert.deepEqual(scoped.workspaceRoots(), [worktree]);
+    assert.deepEqual(services.workspaceRoots(), [user]);
+    preview = false;
+    assert.equal(scoped.options?.previewEdits, false, 'a setting changed later still applies to the task');
+  });
+
+  test("under auto-edit a write in the worktree is allowed; one in the user's folder asks", async () => {
+    const facts = factsForTask(nodeFileSystem({ workspaceFolders: [user], homeDir: '/home/nobody', caseInsensitive: false }), worktree);
+    const h = harness({ fileSystem: facts, answers: [{ type: 'deny' }] });
+    h.settings.change({ mode: 'auto-edit' });
+    assert.equal((await h.service.approve(write(join(worktree, 'src', 'a.ts')), never)).allowed, true);
+    assert.equal(h.prompter.prompts.length, 0);
+    assert.equal((await h.service.approve(write(join(user, 'src', 'a.ts')), never)).allowed, false);
+    assert.equal(h.prompter.prompts.length, 1, "the user's folder is outside the task's workspace");
+    assert.ok(facts.protectedFiles?.includes(join(worktree, '.vscode', 'settings.json')));
+  });
+
+  test('approvals go through the shared queue one at a time, naming the task and its branch', async () => {
+    const shown: QueuedPromptRequest[] = [];
+    let release: (a: PromptAnswer) => void = () => undefined;
+    const queue = new ApprovalQueue<QueuedPromptRequest, PromptAnswer>(
+      (item) =>
+        new Promise((resolve) => {
+          shown.push(item.request);
+          release = resolve;
+        }),
+    );
+    const waiting: boolean[] = [];
+    const a = new QueuedPrompter(queue, { id: 'a', title: 'Fix login', branch: 'relay/fix-login' }, (w) => waiting.push(w));
+    const b = new QueuedPrompter(queue, { id: 'b', title: 'Docs' });
+    const prompt = { callId: 'c', toolName: 'run_command', kind: 'execute', message: 'Run npm test?', detail: '', offersDiff: false } as ApprovalPrompt;
+    const first = a.ask(prompt);
+    const second = b.ask(prompt);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(shown.length, 1);
+    assert.equal(shown[0]!.prompt.message, 'Parallel task "Fix login" on relay/fix-login: Run npm test?');
+    release({ type: 'allow-once' });
+    assert.deepEqual(await first, { type: 'allow-once' });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(shown[1]!.prompt.message, 'Parallel task "Docs": Run npm test?');
+    release({ type: 'deny' });
+    assert.deepEqual(await second, { type: 'deny' });
+    assert.deepEqual(waiting, [true, false]);
+    assert.equal(namedPrompt(prompt, { title: 't' }).detail, prompt.detail);
+  });
+});
