@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { WorktreeManager, diskUsage, type CreatedWorktree, type RepositoryFacts } from '../../../src/host/tasks/worktree-manager';
 import { planApply, readTaskDiff, updateFromBase } from '../../../src/host/tasks/task-changes';
+import { copyIncludedFiles } from '../../../src/host/tasks/worktree-setup';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@e', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
 
@@ -134,6 +135,21 @@ describe('worktree manager on a real repository', () => {
     assert.deepEqual(carried.setup.linked, ['node_modules']);
     await manager.remove(repo, carried.path, carried.branch, { links: carried.setup.linked, force: true, deleteBranch: true });
     git(user, 'checkout', '--', 'package-lock.json');
+  });
+
+  test('include files never overwrite what the worktree has; .worktreeinclude names other ignored files', async () => {
+    repo = (await manager.repository(user))!;
+    const t = await manager.create(repo, { title: 'include' });
+    writeFileSync(join(t.path, '.env'), 'TASK=own\n');
+    writeFileSync(join(user, '.worktreeinclude'), '.env\ndist/\n');
+    try {
+      assert.deepEqual(await copyIncludedFiles(user, t.path), ['dist'], '.env exists in the worktree: kept; dist/ copied');
+      assert.equal(readFileSync(join(t.path, '.env'), 'utf8'), 'TASK=own\n');
+      assert.equal(readFileSync(join(t.path, 'dist', 'out.js'), 'utf8'), 'built\n');
+    } finally {
+      unlinkSync(join(user, '.worktreeinclude'));
+      await manager.remove(repo, t.path, t.branch, { links: t.setup.linked, force: true, deleteBranch: true });
+    }
   });
 
   test('orphans: a worktree in storage no record names, and records whose worktree is gone', async () => {
