@@ -13,6 +13,7 @@ import type { FileDecision } from '../../core/tasks/task-patch';
 import type { OrphanReport } from '../../core/tasks/worktree-list';
 import { writeAtomically } from '../stale-temps';
 import { planApply, updateFromBase, type ApplyPlan, type UpdateResult } from './task-changes';
+import { isLoopbackPortFree } from './port-probe';
 import { runSetupCommand, setupCommandFor, type SetupRun } from './setup-command';
 import { type WorktreeManager, diskUsage } from './worktree-manager';
 
@@ -28,7 +29,7 @@ export interface ParallelTasksDeps {
   setupCommand?: () => string | undefined;
   /** `relay.parallel.maxTasks`, read when it changes (call `applyLimit`). */
   maxParallel?: () => number;
-  /** Whether a loopback port is free (the host probes it); all free by default. */
+  /** Whether a loopback port is free; by default a listen on 127.0.0.1 is tried. */
   isPortFree?: (port: number) => Promise<boolean>;
   runSetup?: typeof runSetupCommand;
   now?: () => number;
@@ -115,7 +116,7 @@ export class ParallelTasks {
     this.move(options.id, 'slot-granted');
     if (!repo) return this.move(options.id, 'setup-succeeded');
     try {
-      const block = await this.ports.allocate(options.id, this.deps.isPortFree);
+      const block = await this.ports.allocate(options.id, this.deps.isPortFree ?? isLoopbackPortFree);
       const created = await this.deps.manager.create(repo, { title: options.title, ...(options.copyUncommitted ? { copyUncommitted: true } : {}) });
       this.update(options.id, { workRoot: created.path, branch: created.branch, baseCommit: created.baseCommit, portBase: block.first, links: created.setup.linked });
       const command = await setupCommandFor(created.path, this.deps.setupCommand?.());

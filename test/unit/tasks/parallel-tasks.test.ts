@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TaskProcesses } from '../../../src/core/ports/processes';
 import { ParallelTasks, UnappliedWorkError } from '../../../src/host/tasks/parallel-tasks';
+import { isLoopbackPortFree } from '../../../src/host/tasks/port-probe';
+import { createServer, type AddressInfo } from 'node:net';
 import { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@e', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
@@ -49,6 +51,15 @@ describe('parallel tasks', () => {
     assert.notEqual(one.portBase, two.portBase);
     assert.equal(readFileSync(join(one.workRoot, 'setup.out'), 'utf8'), `${one.workRoot}|${user}|${one.portBase}`);
     assert.equal(one.branch, 'relay/one');
+  });
+
+  test('a port something listens on is seen as taken, and free again once it closes', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    assert.equal(await isLoopbackPortFree(port), false);
+    await new Promise((r) => server.close(r));
+    assert.equal(await isLoopbackPortFree(port), true);
   });
 
   test('a failing setup leaves the task in "setup failed" with its output', async () => {
