@@ -2,6 +2,7 @@
 // ManagedProcess, answers the tools, the permission policy and the status bar, enforces the background limit,
 // saves records for reaping after a reload, and stops everything on dispose within DISPOSE_DEADLINE_MS.
 // Plain Node: the terminal that mirrors each process comes in as a view factory.
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandSandbox } from '../../core/ports/command-sandbox';
 import {
@@ -27,7 +28,8 @@ export const DEFAULT_MAX_BACKGROUND = 8;
 export const DISPOSE_DEADLINE_MS = 2_500;
 /** How often a starting process's listening sockets are looked at while a call waits for it to be ready. */
 const PORT_POLL_MS = 200;
-/** Listening sockets are read at most this often per process for list() and the permission check. */
+const LOG_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Listening sockets are read at most this often per process for list() and the status. */
 const PORT_CACHE_MS = 500;
 
 export interface ProcessView {
@@ -52,13 +54,16 @@ export class ProcessManager implements TaskProcesses {
   private readonly processes = new Map<string, ManagedProcess>();
   private readonly views = new Map<string, ProcessView>();
   private readonly listeners = new Set<(change: ProcessChange) => void>();
-  private readonly portCache = new Map<string, { at: number; ports: number[] }>();
+  private readonly portCache = new Map<string, { at: number; ports: number[]; valid: boolean }>();
+  private readonly refreshing = new Set<string>();
   private nextId = 1;
   private disposed = false;
   /** This extension host, so a window still running keeps its processes when another window reaps. */
   private readonly host = { pid: process.pid, startTime: processStartTime(process.pid) };
 
-  constructor(private readonly options: ProcessManagerOptions) {}
+  constructor(private readonly options: ProcessManagerOptions) {
+    void pruneLogs(options.logDir, LOG_MAX_AGE_MS);
+  }
 
   list(taskId?: string): readonly ProcessInfo[] {
     return [...this.processes.values()].filter((p) => taskId === undefined || p.taskId === taskId).map((p) => this.infoOf(p));
@@ -106,7 +111,8 @@ export class ProcessManager implements TaskProcesses {
   }
 
   servesLoopbackPort(taskId: string, port: number): boolean {
-    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && this.loopbackPorts(p).includes(port));
+    // A permission decision: the kernel's answer now, not a cached one.
+    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && (canReadListeningPorts() ? this.listeningPorts(p) : p.ownPorts).includes(port));
   }
 
   onDidChange(listener: (change: ProcessChange) => void): { dispose(): void } {
@@ -145,8 +151,10 @@ export class ProcessManager implements TaskProcesses {
     this.processes.set(id, p);
     p.on((event) => {
       if (event.kind === 'output') return this.fire({ info: this.infoOf(p), output: event.text });
-      this.portCache.delete(p.id); // a state change (ready, ended) is when the sockets change
+      const cached = this.portCache.get(p.id);
+      if (cached) cached.valid = false; // a state change (ready, ended) is when the sockets change
       this.fire({ info: this.infoOf(p) });
+      this.refreshPorts(p);
     });
     void p.ended.then(() => {
       this.saveRecords();
@@ -191,7 +199,7 @@ export class ProcessManager implements TaskProcesses {
       if (options.signal?.aborted) return done('cancelled');
       if (options.until === 'ready' && canReadListeningPorts()) {
         poll = setInterval(() => {
-          if (this.listeningPorts(p, true).length > 0) p.markReady();
+          if (this.listeningPorts(p).length > 0) p.markReady();
         }, PORT_POLL_MS);
       }
     });
@@ -279,23 +287,38 @@ export class ProcessManager implements TaskProcesses {
     this.views.delete(id);
   }
 
-  private infoOf(p: ManagedProcess, withPorts = true): ProcessInfo {
-    return p.info(withPorts ? this.loopbackPorts(p) : p.ownPorts);
-  }
-
-  /** Loopback ports the group listens on, where the OS tells; else the ones it printed. */
-  private loopbackPorts(p: ManagedProcess): number[] {
-    if (!p.live) return [];
-    return canReadListeningPorts() ? this.listeningPorts(p, false) : [...p.ownPorts];
-  }
-
-  private listeningPorts(p: ManagedProcess, fresh: boolean): number[] {
+  /**
+   * The process as the port describes it. Its listening ports are the last ones read from the kernel (reading
+   * /proc takes milliseconds on a busy machine: never on the path from a URL to the call's return); a stale
+   * reading is refreshed in the background and reported as a change. Without a reading yet, the printed ports.
+   */
+  private infoOf(p: ManagedProcess): ProcessInfo {
+    if (!p.live) return p.info([]);
+    if (!canReadListeningPorts()) return p.info(p.ownPorts);
     const cached = this.portCache.get(p.id);
-    if (!fresh && cached && Date.now() - cached.at < PORT_CACHE_MS) return cached.ports;
+    if (!cached || !cached.valid || Date.now() - cached.at >= PORT_CACHE_MS) this.refreshPorts(p);
+    // Until the kernel is asked again after a change, what it said last and what the process printed since.
+    return p.info(cached?.valid ? cached.ports : [...new Set([...(cached?.ports ?? []), ...p.ownPorts])]);
+  }
+
+  private refreshPorts(p: ManagedProcess): void {
+    if (!canReadListeningPorts() || this.refreshing.has(p.id)) return;
+    this.refreshing.add(p.id);
+    setTimeout(() => {
+      this.refreshing.delete(p.id);
+      if (!p.live) return;
+      const before = this.portCache.get(p.id)?.ports.join(',');
+      const after = this.listeningPorts(p).join(',');
+      if (before !== after) this.fire({ info: p.info(this.portCache.get(p.id)!.ports) });
+    }, 0).unref?.();
+  }
+
+  /** The loopback ports the group listens on now, read from the kernel (and cached). */
+  private listeningPorts(p: ManagedProcess): number[] {
     const pid = p.pid;
     const sockets = pid === undefined ? [] : (listeningSockets(groupMembers(pid)) ?? []);
     const ports = [...new Set(sockets.filter((s) => servesLoopback(s.address)).map((s) => s.port))];
-    this.portCache.set(p.id, { at: Date.now(), ports });
+    this.portCache.set(p.id, { at: Date.now(), ports, valid: true });
     return ports;
   }
 
@@ -312,6 +335,20 @@ export class ProcessManager implements TaskProcesses {
 
   private fire(change: ProcessChange): void {
     for (const listener of [...this.listeners]) listener(change);
+  }
+}
+
+/** Logs of processes from earlier sessions go after a week (a log path a result named may still be read a while). */
+async function pruneLogs(dir: string, maxAgeMs: number): Promise<void> {
+  try {
+    const cutoff = Date.now() - maxAgeMs;
+    for (const name of await readdir(dir)) {
+      if (!name.endsWith('.log')) continue;
+      const path = join(dir, name);
+      if ((await stat(path)).mtimeMs < cutoff) await rm(path, { force: true });
+    }
+  } catch {
+    // no log folder yet
   }
 }
 
