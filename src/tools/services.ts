@@ -5,6 +5,7 @@ import type { DiagnosticsSource, DiagnosticsWaitOptions } from '../core/ports/di
 import type { EditApplier, EditReviewer } from '../core/ports/edit-review';
 import type { FileSearch } from '../core/ports/file-search';
 import type { LanguageFeatures } from '../core/ports/language-features';
+import type { TaskProcesses } from '../core/ports/processes';
 import type { UserQuestions } from '../core/ports/user-questions';
 import type { WebFetcher } from '../core/ports/web-fetch';
 import type { WorkspaceFiles } from '../core/ports/workspace-files';
@@ -44,7 +45,10 @@ export interface BuiltinToolOptions {
 export interface ToolServices {
   files: WorkspaceFiles;
   search: FileSearch;
+  /** Runs a command to its end; used by run_command only in hosts without `processes`. */
   commands: CommandRunner;
+  /** The task's processes (foreground and background commands, read_output, send_input, …); the extension always has them. */
+  processes?: TaskProcesses;
   reviewer: EditReviewer;
   applier: EditApplier;
   diagnostics: DiagnosticsSource;
