@@ -37,6 +37,7 @@ export function buildApprovalPrompt(ctx: PromptContext): ApprovalPrompt {
     offersDiff: request.diff !== undefined,
     offersReview: request.diff?.review !== undefined,
   };
+  if (!suggestion.available) prompt.denyByDefault = true;
   if (suggestion.available && suggestion.rules.length > 0) {
     prompt.alwaysAllow = { rules: suggestion.rules, target: ctx.saveTarget };
   }
