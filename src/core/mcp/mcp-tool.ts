@@ -87,7 +87,9 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
       this.fail(ctx, ToolErrorType.MCP_ERROR, l10n.both('{0} (MCP server "{1}") returned an error:\n{2}', info.name, serverName, mapped.text), { blocks });
       return;
     }
-    this.succeed(ctx, mapped.text, { blocks, ...(mapped.images.length ? { metadata: { images: mapped.images } } : {}) });
+    // The card of a finished call says what was done, not "Calling …".
+    const showTip = l10n.t('Called {0} on {1}', info.name, serverName);
+    this.succeed(ctx, mapped.text, { showTip, blocks, ...(mapped.images.length ? { metadata: { images: mapped.images } } : {}) });
   }
 }
 
