@@ -192,8 +192,8 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       assert.equal(await error.locator('button').count(), 0, 'the resolved banner has no Enter API Key or Retry');
       assert.ok(await error.evaluate((el) => el.classList.contains('resolved')));
       const text = (await dialog.textContent()) ?? '';
-      assert.match(text, new RegExp(escape(zh('Allow Relay to edit {0}?', 'notes.txt'))));
-      assert.match(text, new RegExp(escape(zh('Changes: +{0} \u2212{1} lines', '1', '0'))));
+      assert.match(text, new RegExp(escape(zh('{0} ({1})?', zh('Create {0}', 'notes.txt'), zh('+1 line')))));
+      assert.doesNotMatch(text, new RegExp(escape(zh('Changes: +{0} \u2212{1} lines', '1', '0'))), 'the size is in the question, once');
       await dialog.getByRole('button', { name: zh('Allow'), exact: true }).waitFor();
       // Why it asks, in Chinese; the model would read the English (unit-tested in test/unit/l10n/channels).
       assert.match(text, new RegExp(escape(zh('Why: {0}', zh('Default mode asks before changing files.')))));
