@@ -3,7 +3,8 @@
 // a reply, a tool call's outcome, a call awaiting approval, an error.
 import type { ChatChange } from '../src/shared/chat-reducer';
 import { h } from './dom';
-import { stateInfo } from './render/tool-card';
+import { phaseInfo } from './render/tool-card';
+import { cardPhase } from '../src/shared/chat-attention';
 import { t } from './strings';
 
 const MAX_SPOKEN_CHARS = 400;
@@ -31,7 +32,7 @@ export function announcementFor(change: ChatChange): string | undefined {
   if (item.kind === 'tool' && previous.kind === 'tool' && item.status.state !== previous.status.state) {
     const { state } = item.status;
     if (state === 'running' || state === 'waiting') return undefined;
-    return `${item.status.displayName || item.status.toolName}: ${stateInfo(state).label}`;
+    return `${item.status.displayName || item.status.toolName}: ${phaseInfo(cardPhase(item.status, true)).label}`;
   }
   return undefined;
 }

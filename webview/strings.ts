@@ -40,6 +40,9 @@ export const PHASES: Record<TaskPhase, string> = {
   get error() {
     return t('phaseError');
   },
+  get question() {
+    return t('phaseQuestion');
+  },
 };
 
 export const KEY_STATUS: Record<KeyStatus, string> = {
@@ -51,6 +54,12 @@ export const KEY_STATUS: Record<KeyStatus, string> = {
   },
   get 'not-needed'() {
     return t('keyNotNeeded');
+  },
+  get verified() {
+    return t('keyVerified');
+  },
+  get rejected() {
+    return t('keyRejected');
   },
 };
 

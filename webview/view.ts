@@ -7,6 +7,7 @@ import { HistoryView, type HistoryActions } from './render/history';
 import { MessageList, type MessageListActions } from './render/message-list';
 import { WelcomeView, type WelcomeActions } from './render/welcome';
 import { taskPhase } from '../src/shared/task-phase';
+import { liveErrorId, openApprovalId, openQuestionId, revertedCardIds } from '../src/shared/chat-attention';
 
 export interface ChatViewActions {
   messages: MessageListActions;
@@ -88,8 +89,15 @@ export class ChatView {
         if (item) this.messages.update(item);
       }
     }
-    if (pending.reset || pending.added.length > 0 || pending.updated.size > 0) this.messages.afterChange();
-    if (pending.header || pending.settings) {
+    const itemsChanged = pending.reset || pending.added.length > 0 || pending.updated.size > 0;
+    if (itemsChanged || pending.header) {
+      this.messages.setLive([liveErrorId(snapshot), openApprovalId(snapshot)]);
+      this.composer.setWaitingForAnswer(openQuestionId(snapshot) !== undefined);
+    }
+    // Restores are rare: the cards' marks are worked out again only when a notice or a reset came.
+    if (pending.reset || pending.added.some((id) => state.item(id)?.kind === 'notice')) this.messages.setReverted(revertedCardIds(snapshot.items));
+    if (itemsChanged) this.messages.afterChange();
+    if (itemsChanged || pending.header || pending.settings) {
       this.header.setStatus(this.store.initial, this.store.trusted, this.store.connected, taskPhase(snapshot), snapshot.settings.provider);
     }
     if (pending.header) {

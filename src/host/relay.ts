@@ -28,6 +28,7 @@ import { type ModelChoice, selectModelCommand } from './model/select-model';
 import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
 import { type SetupPrompts, vscodeSetupPrompts } from './model/setup-prompts';
 import { providerStatus, WelcomeSource } from './onboarding/welcome';
+import { KeyVerdicts } from './onboarding/key-verdicts';
 import { providerFetch } from './proxy/proxy-fetch';
 import type { ConnectionTestResult } from '../core/model/connection-test';
 import type { SetupStep } from '../shared/chat-model';
@@ -88,6 +89,8 @@ export class Relay implements vscode.Disposable {
   private readonly modelOverrideNotices = new ModelOverrideNotices();
   private version = 0;
   private readonly welcome: WelcomeSource;
+  /** One key state per provider (none, saved, verified, rejected) for the header, welcome and composer. */
+  private readonly keyVerdicts = new KeyVerdicts();
   private readonly disposables: vscode.Disposable[] = [];
 
   private readonly setupPrompts: SetupPrompts | undefined;
@@ -136,7 +139,7 @@ export class Relay implements vscode.Disposable {
       fetch: providerFetch,
       providerLabel,
     });
-    this.welcome = new WelcomeSource(context.extension);
+    this.welcome = new WelcomeSource(context.extension, this.keyVerdicts);
     this.mentions = new MentionService({
       services: this.tools.services,
       terminal: services.terminal,
@@ -162,7 +165,7 @@ export class Relay implements vscode.Disposable {
         return {
           mode: services.approvalMode.mode,
           model: describeModel(settings),
-          provider: await providerStatus(settings, this.keys),
+          provider: await providerStatus(settings, this.keys, this.keyVerdicts),
           imagesSupported: this.provider.model.supportsImages === true,
         };
       },
@@ -181,7 +184,12 @@ export class Relay implements vscode.Disposable {
       this.tools,
       this.mcp,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
-      this.keys.onDidChange(() => void this.controller.publishSettings()),
+      this.keys.onDidChange(() => {
+        // A new or removed key: what a test or a request found out about the old one no longer holds.
+        this.keyVerdicts.forget();
+        void this.controller.publishSettings();
+        void this.publishWelcome();
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.welcome.forget();
         void this.publishWelcome();
@@ -273,7 +281,7 @@ export class Relay implements vscode.Disposable {
   async publishWelcome(): Promise<void> {
     try {
       const compact = (await this.controller.listTasks()).length > 0;
-      this.services.chat.publish({ type: 'welcome', welcome: await this.welcome.facts(compact) });
+      this.services.chat.publish({ type: 'welcome', welcome: await this.welcome.facts(compact, readModelSettings().provider) });
     } catch (error) {
       this.logger.warn('Could not work out the welcome', error);
     }
@@ -284,8 +292,9 @@ export class Relay implements vscode.Disposable {
       keys: this.keys,
       ...(this.setupPrompts ? { prompts: this.setupPrompts } : {}),
       changed: () => void this.controller.publishSettings(),
-      tested: (result) => {
-        this.welcome.recordTest(result);
+      tested: (result, settings) => {
+        this.keyVerdicts.recordTest(settings.provider, result);
+        void this.controller.publishSettings();
         void this.publishWelcome();
       },
     };
@@ -308,7 +317,7 @@ export class Relay implements vscode.Disposable {
     });
     this.approvals.resetLoopGuard();
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
-    return new AgentSession(
+    const session = new AgentSession(
       {
         provider: this.provider,
         registry,
@@ -327,6 +336,22 @@ export class Relay implements vscode.Disposable {
       },
       record,
     );
+    this.followKeyVerdicts(session);
+    return session;
+  }
+
+  /** A task's answered request proves its key works; a 401 that it does not: the header and welcome say so. */
+  private followKeyVerdicts(session: AgentSession): void {
+    session.onEvent((event) => {
+      const outcome = event.type === 'usage' ? 'accepted' : event.type === 'error' && event.error.kind === 'auth' ? 'rejected' : undefined;
+      if (!outcome) return;
+      const provider = readModelSettings().provider;
+      const before = this.keyVerdicts.status(provider, 'set');
+      this.keyVerdicts.recordRequest(provider, outcome);
+      if (this.keyVerdicts.status(provider, 'set') === before) return;
+      void this.controller.publishSettings();
+      void this.publishWelcome();
+    });
   }
 
   /** Deactivation: the task's processes are stopped (terminate, then kill) before the window goes. */

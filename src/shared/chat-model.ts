@@ -30,6 +30,8 @@ export interface ToolCardStatus {
   params?: Record<string, unknown>;
   result?: unknown;
   error?: string;
+  /** The person denied the call (an answer, not a failure): the card says so, neutrally. */
+  denied?: boolean;
   blocks: DisplayBlock[];
   startTime: number;
   endTime?: number;
@@ -76,7 +78,7 @@ export type ChatItem =
   /** `fix`: the setup step that fixes it (a 401 → the key), shown as a button that runs "Set Up Provider". */
   | { kind: 'error'; id: string; message: string; retryable: boolean; fix?: ErrorFix }
   /** A notice with `checkpointId` (files were restored) can restore the files to before that restore. */
-  | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning'; checkpointId?: string }
+  | { kind: 'notice'; id: string; text: string; level: 'info' | 'warning'; checkpointId?: string; /** A restore's notice: the item the files went back to. */ restoredTo?: string }
   /** Older turns were replaced by the model's summary (shown folded); token counts are estimates of the request. */
   | { kind: 'condensed'; id: string; summary: string; tokensBefore: number; tokensAfter: number; trigger: 'auto' | 'manual'; ts: number };
 
@@ -91,7 +93,8 @@ export interface ErrorFix {
   label: string;
 }
 
-export type KeyStatus = 'set' | 'missing' | 'not-needed';
+/** `set`: saved, not yet tried; `verified`: a test or request went through; `rejected`: the provider refused it. */
+export type KeyStatus = 'set' | 'missing' | 'not-needed' | 'verified' | 'rejected';
 
 /** The provider and model a task would use now, and whether its key is set. */
 export interface ProviderStatus {
@@ -143,6 +146,8 @@ export interface TaskSummary {
   createdAt: number;
   updatedAt: number;
   status: 'running' | 'completed' | 'cancelled' | 'failed' | 'paused';
+  /** How its last run that ended by itself ended; `status` may say a later message was stopped. */
+  outcome?: 'completed' | 'failed';
   /** Tokens and cost so far (the cost only when the model's price is known). */
   usage?: TaskUsage;
 }

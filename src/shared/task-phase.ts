@@ -1,18 +1,16 @@
 // What the task on screen is doing, as the header says it: working, waiting for an approval, stopped on an
 // error, or ready. Pure and shared, so the webview derives it from the same snapshot the host keeps.
 import type { ChatSnapshot } from './chat-model';
+import { openApprovalId, openQuestionId } from './chat-attention';
 
-export type TaskPhase = 'ready' | 'working' | 'approval' | 'error';
+/** `question`: a question card waits for the person's answer, so Relay is not working meanwhile. */
+export type TaskPhase = 'ready' | 'working' | 'approval' | 'question' | 'error';
 
 export function taskPhase(snapshot: Pick<ChatSnapshot, 'task' | 'items'>): TaskPhase {
   const items = snapshot.items;
   if (snapshot.task?.running) {
-    // Approvals are asked for the calls of the latest turn: scan back only until the user's last message.
-    for (let i = items.length - 1; i >= 0; i--) {
-      const item = items[i]!;
-      if (item.kind === 'tool' && item.status.state === 'awaiting_approval') return 'approval';
-      if (item.kind === 'user') break;
-    }
+    if (openApprovalId(snapshot) !== undefined) return 'approval';
+    if (openQuestionId(snapshot) !== undefined) return 'question';
     return 'working';
   }
   return items[items.length - 1]?.kind === 'error' ? 'error' : 'ready';

@@ -35,7 +35,13 @@ const DEMO: ChatDelta[] = [
   { type: 'toolStatus', status: card('write', { toolName: 'write_file', displayName: 'Write File', state: 'waiting', partial: true, params: { path: 'src/farewell.ts', content: 'export function farewell(name: string) {\n  return `Bye, ${name}`;' } }) },
   { type: 'toolStatus', status: card('ask', { toolName: 'ask_followup_question', displayName: 'Question', blocks: [{ type: 'question', question: 'Keep the old greeting as an option?', options: ['Yes', 'No'] }] }) },
   { type: 'toolStatus', status: card('fail', { toolName: 'read_file', displayName: 'Read File', state: 'error', showTip: 'missing.ts', error: 'File not found: missing.ts', endTime: Date.now() }) },
+  // An earlier attempt's error: the task runs again, so it is resolved.
   { type: 'itemAdded', item: { kind: 'error', id: 'e1', message: 'The provider is rate limited (429). Try again in a moment.', retryable: true } },
+  // The task spends tokens, so its key works: the header must not say "no API key" beside it.
+  {
+    type: 'settings',
+    settings: { mode: 'default', model: 'claude-sonnet-5-5 · anthropic', provider: { id: 'anthropic', label: 'Anthropic', model: 'claude-sonnet-5-5', key: 'verified' } },
+  },
 ];
 
 /** The chat webview's inner frame (not a locator): scripts can be evaluated in it. */
@@ -134,6 +140,16 @@ for (const [index, theme] of THEMES.entries()) {
       assert.deepEqual(dialogs, [], 'no alert() ran');
       assert.equal(await frame.locator('.tool-card[data-call-id="write"] .param-preview pre').textContent(), 'export function farewell(name: string) {\n  return `Bye, ${name}`;');
       assert.equal(await frame.locator('.stop-button').isVisible(), true, 'a running task shows Stop');
+      // One state everywhere: the question waits for the person, so nothing claims Relay is working, and the
+      // earlier attempt's error offers nothing more while the task runs again.
+      const ask = frame.locator('.tool-card[data-call-id="ask"]');
+      assert.equal(await ask.locator('.tool-state-label').textContent(), 'Needs your answer');
+      assert.equal(await ask.getAttribute('data-phase'), 'needs_answer');
+      assert.match((await frame.locator('[data-testid="relay-status"]').textContent()) ?? '', /^Needs your answer · claude-sonnet-5-5 · Anthropic$/);
+      assert.doesNotMatch((await frame.locator('.composer-input').getAttribute('placeholder')) ?? '', /working/i);
+      const stale = frame.locator('.message-error[data-item-id="e1"]');
+      assert.equal(await stale.locator('button').count(), 0, 'a resolved error has no Retry');
+      assert.ok(await stale.evaluate((el) => el.classList.contains('resolved')));
       await wb.screenshot(`chat-conversation-${theme.name}`);
       await sidebarShot(wb, `chat-sidebar-${theme.name}`);
       await frame.evaluate(() => {

@@ -77,6 +77,9 @@ describe('e2e: checkpoints — review the task changes, restore from the chat wi
     assert.equal(readFileSync(join(wb.workspace, 'README.md'), 'utf8'), readme, 'the file it changed is back byte for byte');
     // The restore's notice can undo it.
     await chat.locator('button', { hasText: 'Undo restore' }).waitFor({ timeout: 10_000 });
+    // The preview answered its question and is closed; the card whose changes went back says so.
+    await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Relay: Restore Preview' }).waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await card.locator('.reverted-note').textContent(), 'Its file changes were taken back by a restore.');
     await wb.screenshot('checkpoints-restored');
   });
 });

@@ -85,8 +85,12 @@ describe('e2e: command approval in the native modal', () => {
     const text = (await dialog.textContent()) ?? '';
     assert.match(text, /Why: The environment variable LD_PRELOAD loads code/, `the modal names the trigger and what it does: ${text}`);
     assert.doesNotMatch(text, /Asks because of|Needs approval/, `each fact once: the reason already names it, the question already asks: ${text}`);
+    // No rule can allow it, so the default button (focused, primary) is Deny: Enter must not run it.
+    const focused = dialog.locator('.monaco-button:focus');
+    assert.equal((await focused.textContent())?.trim(), 'Deny', 'the focused default button of a dangerous call is Deny');
+    assert.ok(await dialog.getByRole('button', { name: 'Allow', exact: true }).isVisible(), 'Allow is still offered');
     await wb.screenshot('command-modal-trigger');
-    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+    await wb.page.keyboard.press('Enter');
     await chat.locator('.tool-card[data-call-id="call_preloaded"][data-state="error"]').waitFor({ timeout: 30_000 });
     await chat.locator('.message-list').filter({ hasText: 'Created allowed-by-user.txt.' }).waitFor({ timeout: 30_000 });
   });

@@ -87,7 +87,8 @@ describe('e2e: Relay in Simplified Chinese, the first run', () => {
       assert.equal(examples.length, 3);
       for (const example of examples) assert.match(example, /[\u4e00-\u9fff]/, `an example task in Chinese: ${example}`);
       assert.match((await welcome.locator('.welcome-shortcuts').textContent()) ?? '', new RegExp(escape(nlsTitle('command.focusChat.title'))));
-      assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), zh('Describe a task… (Enter to send, Shift+Enter for a new line)'));
+      // No key yet: the composer says so too, as the welcome and the header do.
+      assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), zh('No API key for {0} yet: set it up before you send a task', 'Anthropic'));
       assert.equal(await chat.locator('.composer-input').getAttribute('aria-label'), zh('Message Relay'));
       assert.equal(await status().textContent(), `${zh('Ready')} · ${MODEL} · Anthropic · ${zh('no API key')}`);
       // The view's name, from package.nls.zh-cn.json, in the side bar's header.
@@ -155,6 +156,8 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Left it alone.' } }] },
       ]);
       const input = chat.locator('.composer-input');
+      // Before anything is sent, the composer already says that the key is missing.
+      assert.equal(await input.getAttribute('placeholder'), zh('No API key for {0} yet: set it up before you send a task', 'Anthropic'));
       await input.fill('写一个 notes 文件');
       await input.press('Enter');
       // No key yet: the error, its fix and Retry, all in Chinese.
@@ -185,9 +188,12 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await error.locator('.retry-button').click();
       const dialog = wb.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 30_000 });
+      // One state: the retried attempt's banner is a muted line that offers nothing more.
+      assert.equal(await error.locator('button').count(), 0, 'the resolved banner has no Enter API Key or Retry');
+      assert.ok(await error.evaluate((el) => el.classList.contains('resolved')));
       const text = (await dialog.textContent()) ?? '';
-      assert.match(text, new RegExp(escape(zh('Allow Relay to edit {0}?', 'notes.txt'))));
-      assert.match(text, new RegExp(escape(zh('Changes: +{0} \u2212{1} lines', '1', '0'))));
+      assert.match(text, new RegExp(escape(zh('{0} ({1})?', zh('Create {0}', 'notes.txt'), zh('+1 line')))));
+      assert.doesNotMatch(text, new RegExp(escape(zh('Changes: +{0} \u2212{1} lines', '1', '0'))), 'the size is in the question, once');
       await dialog.getByRole('button', { name: zh('Allow'), exact: true }).waitFor();
       // Why it asks, in Chinese; the model would read the English (unit-tested in test/unit/l10n/channels).
       assert.match(text, new RegExp(escape(zh('Why: {0}', zh('Default mode asks before changing files.')))));
@@ -199,17 +205,23 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await write.locator('.tool-state-label').filter({ hasText: zh('Awaiting approval') }).waitFor({ timeout: 15_000 });
       assert.equal(await write.locator('.tool-name').textContent(), zh('Write File'));
       assert.equal(await write.locator('.tool-tip').textContent(), zh('Create {0}', 'notes.txt'));
+      // Only the card being asked about awaits approval; the allowed read waits for its turn.
+      const read = chat.locator('.tool-card[data-call-id="call_read"]');
+      assert.equal(await read.locator('.tool-state-label').textContent(), zh('Queued'));
       // The proposal's diff editor, titled in Chinese.
       await wb.page.locator('.tabs-container .tab').filter({ hasText: zh('{0} (Relay: new file)', 'notes.txt') }).first().waitFor({ timeout: 15_000 });
       await wb.screenshot(`locale-zh-cn-approval-${theme.name}`);
       await dialog.getByRole('button', { name: zh('Deny'), exact: true }).click();
       await chat.locator('.message-list').filter({ hasText: 'Left it alone.' }).waitFor({ timeout: 30_000 });
       await status().filter({ hasText: new RegExp(`^${escape(zh('Ready'))} · `) }).waitFor({ timeout: 15_000 });
-      // The denied card says so in Chinese (the model was told in English); the finished one says Done.
-      await write.locator('.tool-state-label').filter({ hasText: zh('Failed') }).waitFor({ timeout: 15_000 });
-      assert.equal(await write.locator('.block-error').textContent(), zh('The user denied this call.'));
+      // The denied card says so in Chinese (the model was told in English), neutrally; the finished one says Done.
+      await write.locator('.tool-state-label').filter({ hasText: zh('Denied by you') }).waitFor({ timeout: 15_000 });
+      assert.equal(await write.getAttribute('data-phase'), 'denied');
+      assert.equal(await write.locator('.block-denied').textContent(), zh('The user denied this call.'));
+      assert.equal(await write.locator('.block-error').count(), 0, 'a denial is no error');
+      // ...and its proposal's diff tab is closed.
+      await wb.page.locator('.tabs-container .tab').filter({ hasText: zh('{0} (Relay: new file)', 'notes.txt') }).first().waitFor({ state: 'detached', timeout: 15_000 });
       // The failed read: its own error, in Chinese, on its card; the model read the English.
-      const read = chat.locator('.tool-card[data-call-id="call_read"]');
       await read.locator('.tool-state-label').filter({ hasText: zh('Failed') }).waitFor({ timeout: 15_000 });
       assert.equal(await read.locator('.tool-name').textContent(), zh('Read File'));
       assert.match((await read.locator('.block-error').textContent()) ?? '', new RegExp(`^${escape(zh('File not found: {0}.', 'zz-no-such-file.md'))}`));

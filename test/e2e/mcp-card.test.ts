@@ -52,9 +52,11 @@ describe('e2e: an MCP tool call in the real UI', () => {
 
     await dialog.filter({ hasText: 'mcp__files__write_file' }).waitFor({ timeout: 30_000 });
     const approval = (await dialog.textContent()) ?? '';
-    assert.match(approval, /MCP server: files/);
-    assert.match(approval, /Tool: write_file/);
-    assert.match(approval, /"content": "written by MCP\\n"/);
+    // The question says the action; the arguments are lines, strings unescaped; the internal name comes once.
+    assert.match(approval, /Call write_file on the MCP server files\?/);
+    assert.match(approval, /content: written by MCP/);
+    assert.doesNotMatch(approval, /\\n|"content"/, `no JSON escapes: ${approval}`);
+    assert.equal(approval.split('mcp__files__write_file').length - 1, 1, `the internal name once: ${approval}`);
     const card = chat.locator('.tool-card[data-call-id="call_mcp"]');
     assert.equal(await card.getAttribute('data-state'), 'awaiting_approval');
     await wb.screenshot('mcp-call-approval');
@@ -65,6 +67,8 @@ describe('e2e: an MCP tool call in the real UI', () => {
     assert.match((await card.textContent()) ?? '', /Write File \(files\)/, 'the card names the tool (its MCP title) and its server');
     if (!(await card.locator('.block-text').isVisible())) await card.locator('.tool-toggle').click();
     await card.filter({ hasText: 'Successfully wrote' }).waitFor({ timeout: 10_000 });
+    // Finished: the card says what was done, not "Calling write_file…".
+    assert.equal(await card.locator('.tool-tip').textContent(), 'Called write_file on files');
     await chat.locator('.tool-card[data-call-id="call_done"][data-state="success"]').waitFor({ timeout: 30_000 });
     await wb.screenshot('mcp-call-card');
   });

@@ -110,12 +110,15 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       const toast = wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: /connected to OpenAI · gpt-5\.4 in \d+ ms/ });
       await toast.waitFor({ timeout: 30_000 });
       const latency = /in (\d+) ms/.exec((await toast.textContent()) ?? '')?.[1];
+      // The progress notification ends with its work (VS Code keeps one on screen for at most a moment more).
+      await progressGone(wb, /testing OpenAI/);
+      // One key state everywhere: the test went through, so the key works, in the welcome as in the composer.
+      await chat.locator('[data-testid="welcome-key"]').filter({ hasText: 'key works' }).waitFor({ timeout: 15_000 });
       await wb.screenshot(`onboarding-test-ok-${theme.name}`);
       assert.equal(model.requests.length, 1);
       assert.equal(model.requests[0]!.authHeader, true);
       // gpt-5.4 is served by the Responses API, whose smallest output limit is 16 tokens (the server refuses less).
       assert.equal((model.requests[0]!.body as { max_output_tokens?: number }).max_output_tokens, 16, 'the smallest answer the API allows');
-      await chat.locator('[data-testid="welcome-key"]').filter({ hasText: 'key set' }).waitFor({ timeout: 15_000 });
       await status().filter({ hasText: /^Ready · gpt-5\.4 · OpenAI$/ }).waitFor({ timeout: 15_000 });
       // This test's own result (the toast's latency), not an earlier one.
       await chat.locator('[data-testid="welcome-test"]').filter({ hasText: `OK in ${latency} ms` }).waitFor({ timeout: 15_000 });
@@ -135,6 +138,11 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await wb.screenshot(`onboarding-test-401-${theme.name}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+      // The same verdict everywhere: never "key set" beside "rejected the API key".
+      await chat.locator('[data-testid="welcome-key"]').filter({ hasText: 'key rejected' }).waitFor({ timeout: 15_000 });
+      await status().filter({ hasText: /^Ready · gpt-5\.4 · OpenAI · key rejected$/ }).waitFor({ timeout: 15_000 });
+      assert.match((await chat.locator('[data-testid="welcome-test"]').textContent()) ?? '', /rejected the API key/);
+      assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), 'OpenAI rejected the API key: enter a valid one before you send a task');
     });
 
     it('the header shows the task working, then waiting for approval, then ready; the welcome is gone', async () => {
@@ -146,7 +154,8 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       const input = chat.locator('textarea[aria-label="Message Relay"]');
       await input.fill('Write a notes file');
       await input.press('Enter');
-      await status().filter({ hasText: /^Working… · gpt-5\.4 · OpenAI/ }).waitFor({ timeout: 30_000 });
+      // Until its first answer the task cannot know better than the last test (the key was rejected then).
+      await status().filter({ hasText: /^Working… · gpt-5\.4 · OpenAI( · key rejected)?$/ }).waitFor({ timeout: 30_000 });
       await wb.screenshot(`onboarding-header-working-${theme.name}`);
       assert.equal(await chat.locator('[data-testid="welcome"]').isVisible(), false, 'the welcome is gone once a task runs');
       const dialog = wb.page.locator('.monaco-dialog-box');
@@ -155,12 +164,16 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await wb.screenshot(`onboarding-header-approval-${theme.name}`);
       await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
       await chat.locator('.message-list').filter({ hasText: 'Left it alone.' }).waitFor({ timeout: 30_000 });
-      await status().filter({ hasText: /^Ready · gpt-5\.4/ }).waitFor({ timeout: 15_000 });
+      // The task's requests went through with this key: no part of the chat says it was rejected any more.
+      await status().filter({ hasText: /^Ready · gpt-5\.4 · OpenAI$/ }).waitFor({ timeout: 15_000 });
 
       // A new task: the welcome again, in its compact form.
       await chat.getByRole('button', { name: 'New task' }).first().click();
       const compact = chat.locator('[data-testid="welcome"].compact');
       await compact.waitFor({ timeout: 15_000 });
+      // The key worked for the task: the welcome says so, and no longer shows the test that rejected it.
+      assert.equal(await compact.locator('[data-testid="welcome-key"]').textContent(), 'key works');
+      assert.equal(await compact.locator('[data-testid="welcome-test"]').count(), 0);
       assert.equal(await compact.locator('.welcome-shortcuts').count(), 0);
       assert.equal(await compact.locator('.example-task').count(), 3);
       await wb.screenshot(`onboarding-compact-${theme.name}`);
@@ -202,6 +215,7 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
 
       const toast = wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: /connected to Azure OpenAI · relay-4-1 · gpt-4\.1 in \d+ ms/ });
       await toast.waitFor({ timeout: 30_000 });
+      await progressGone(wb, /reading the deployments|testing Azure OpenAI/);
       assert.equal(model.requests.length, 1);
       assert.equal(model.requests[0]!.path, '/openai/deployments/relay-4-1/chat/completions');
       assert.equal(model.requests[0]!.query['api-version'], '2025-04-01-preview');
@@ -210,4 +224,9 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await wb.screenshot(`onboarding-azure-ok-${theme.name}`);
     });
   });
+}
+
+/** A progress notification is gone once its work is done (VS Code may keep it up to about a second longer). */
+async function progressGone(wb: Workbench, text: RegExp): Promise<void> {
+  await wb.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).waitFor({ state: 'detached', timeout: 5_000 });
 }

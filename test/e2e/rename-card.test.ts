@@ -46,7 +46,7 @@ describe('e2e: a rename_symbol card with its multi-file preview and approval', (
     assert.match((await card.locator('.tool-tip').textContent()) ?? '', /Rename addCents to plusCents in 3 files/);
     assert.match((await diffs.nth(1).locator('.diff-body').textContent()) ?? '', /\+const tip = plusCents\(150, 25\);/);
     const text = (await dialog.textContent()) ?? '';
-    assert.match(text, /Allow Relay to edit 3 files\?/, `the modal names the change: ${text}`);
+    assert.match(text, /Rename addCents to plusCents in 3 files \(\+\d+ \u2212\d+ lines\)\?/, `the modal's question is the action and its size: ${text}`);
     for (const file of ['intel/src/invoice.ts', 'intel/src/main.ts', 'intel/src/math.ts']) assert.ok(text.includes(file), `the modal lists ${file}: ${text}`);
     await wb.screenshot('rename-card-awaiting-approval');
     await dialog.getByRole('button', { name: 'Allow', exact: true }).click();

@@ -72,6 +72,8 @@ export class Composer {
   private readonly list: MentionList;
   private readonly attachments: ComposerAttachments;
   private running = false;
+  /** A question card waits for the person's answer: Relay is not working meanwhile. */
+  private waitingForAnswer = false;
   private settings: SessionSettings = { mode: 'default', model: undefined };
   /** The mention being typed: where its "@" is and the request whose answer the list waits for. */
   private query: { at: number; requestId: number; text: string } | undefined;
@@ -181,6 +183,12 @@ export class Composer {
 
   setRunning(running: boolean): void {
     this.running = running;
+    this.refresh();
+  }
+
+  setWaitingForAnswer(waiting: boolean): void {
+    if (waiting === this.waitingForAnswer) return;
+    this.waitingForAnswer = waiting;
     this.refresh();
   }
 
@@ -315,12 +323,21 @@ export class Composer {
     if (files.length > 0) void this.attachments.addImageFiles(files);
   }
 
+  /** What the box says before anything is typed: what Relay is doing, or what stops a task from starting. */
+  private placeholder(): string {
+    if (this.running) return this.waitingForAnswer ? t('composerQuestion') : t('composerWorking');
+    const provider = this.settings.provider;
+    if (provider?.key === 'missing') return t('composerNoKey', provider.label);
+    if (provider?.key === 'rejected') return t('composerKeyRejected', provider.label);
+    return t('composerPlaceholder');
+  }
+
   private refresh(): void {
     this.sendButton.hidden = this.running;
     this.stopButton.hidden = !this.running;
     const blocked = this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model);
     this.sendButton.disabled = this.input.value.trim() === '' || blocked;
-    this.input.placeholder = this.running ? t('composerWorking') : t('composerPlaceholder');
+    this.input.placeholder = this.placeholder();
     this.fitHeight();
   }
 

@@ -58,7 +58,7 @@ export class Header {
     const parts = [connected ? PHASES[phase] : STRINGS.reconnecting];
     if (provider) {
       parts.push(provider.model, provider.deployment ? t('providerDeployment', provider.label, provider.deployment) : provider.label);
-      if (provider.key === 'missing') parts.push(KEY_STATUS.missing);
+      if (provider.key === 'missing' || provider.key === 'rejected') parts.push(KEY_STATUS[provider.key]);
     } else {
       parts.push(state.workspaceName ?? STRINGS.noFolder);
     }
@@ -67,7 +67,7 @@ export class Header {
     this.status.textContent = text;
     this.status.title = text;
     this.status.dataset.phase = connected ? phase : 'reconnecting';
-    this.status.classList.toggle('key-missing', provider?.key === 'missing');
+    this.status.classList.toggle('key-missing', provider?.key === 'missing' || provider?.key === 'rejected');
   }
 
   setTask(task: TaskView | undefined): void {

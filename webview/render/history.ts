@@ -23,6 +23,17 @@ const STATUS_KEYS: Record<TaskSummary['status'], WebviewStringKey> = {
   paused: 'taskPaused',
 };
 
+/**
+ * The task's outcome, apart from how its last message ended: a task that completed and then had a follow-up
+ * stopped is "Completed" with "last message stopped" beside it, not "Cancelled".
+ */
+function statusBadges(doc: Document, task: TaskSummary): HTMLElement[] {
+  const badge = (status: TaskSummary['status']) =>
+    h(doc, 'span', { className: `history-status status-${status}`, text: STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : status });
+  if (task.status === 'cancelled' && task.outcome) return [badge(task.outcome), h(doc, 'span', { className: 'history-last-stop', text: t('taskLastStopped') })];
+  return [badge(task.status)];
+}
+
 export class HistoryView {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
@@ -67,7 +78,7 @@ export class HistoryView {
     const when = new Date(task.updatedAt || task.createdAt);
     const meta = h(doc, 'div', { className: 'history-meta' }, [
       h(doc, 'time', { text: formatDateTime(when), attrs: { datetime: when.toISOString() } }),
-      h(doc, 'span', { className: `history-status status-${task.status}`, text: STATUS_KEYS[task.status] ? t(STATUS_KEYS[task.status]) : task.status }),
+      ...statusBadges(doc, task),
     ]);
     if (task.usage) meta.append(h(doc, 'span', { className: 'history-usage', text: formatUsage(task.usage), attrs: { title: t('taskUsageTitle') } }));
     const actions = h(doc, 'div', { className: 'history-actions' });

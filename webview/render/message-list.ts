@@ -100,6 +100,21 @@ export class MessageList {
     }
   }
 
+  /**
+   * Marks the items that still ask something of the person; every other item with a live state is told it is
+   * not (an error whose attempt is over, a card queued behind the open approval).
+   */
+  setLive(ids: readonly (string | undefined)[]): void {
+    const next = new Set(ids.filter((id): id is string => id !== undefined));
+    // Each view returns at once when its state did not change, so a pass costs a map walk.
+    for (const [id, view] of this.views) view.setLive?.(next.has(id));
+  }
+
+  /** Marks the cards whose file changes a restore took back. */
+  setReverted(ids: ReadonlySet<string>): void {
+    for (const [id, view] of this.views) view.setReverted?.(ids.has(id));
+  }
+
   /** Call once per frame after changes: keeps the newest content in view while the person follows along. */
   afterChange(): void {
     this.empty.hidden = this.views.size > 0;

@@ -22,6 +22,13 @@ export interface ItemView {
   update(item: ChatItem): void;
   /** Draws in full a view created deferred (its chunk is being shown). */
   materialize?(): void;
+  /**
+   * Whether the item still asks something of the person (src/shared/chat-attention.ts): an error banner whose
+   * attempt is the latest, a card whose approval question is open.
+   */
+  setLive?(live: boolean): void;
+  /** A restore took back this card's file changes (src/shared/chat-attention.ts `revertedCardIds`). */
+  setReverted?(reverted: boolean): void;
 }
 
 /** `deferred`: the item starts off screen, so expensive drawing (markdown) may wait for `materialize`. */
@@ -165,6 +172,15 @@ class ToolItemView implements ItemView {
     this.element = this.card.element;
     this.update(item);
   }
+  setLive(live: boolean): void {
+    this.card.setApprovalOpen(live);
+  }
+  setReverted(reverted: boolean): void {
+    if (reverted === this.element.classList.contains('reverted')) return;
+    this.element.classList.toggle('reverted', reverted);
+    this.element.querySelector(':scope > .reverted-note')?.remove();
+    if (reverted) this.element.insertBefore(h(this.doc, 'p', { className: 'reverted-note', text: t('toolReverted') }), this.bar ?? null);
+  }
   update(item: ChatItem): void {
     if (item.kind !== 'tool') return;
     this.card.update(item.status);
@@ -187,21 +203,40 @@ function messageBody(doc: Document, text: HTMLElement, buttons: readonly HTMLEle
 
 class ErrorItemView implements ItemView {
   readonly element: HTMLElement;
+  private item: Extract<ChatItem, { kind: 'error' }>;
+  /** Until the chat says otherwise, a new banner is the latest attempt's. */
+  private live = true;
   constructor(
     private readonly doc: Document,
     item: Extract<ChatItem, { kind: 'error' }>,
     private readonly actions: ItemActions,
   ) {
+    this.item = item;
     this.element = h(doc, 'div', { className: 'message message-error', attrs: { role: 'alert' } });
     this.update(item);
   }
+  /** A later attempt resolved it: a muted line without buttons, so nothing offers to fix or retry it again. */
+  setLive(live: boolean): void {
+    if (live === this.live) return;
+    this.live = live;
+    this.update(this.item);
+  }
   update(item: ChatItem): void {
     if (item.kind !== 'error') return;
+    this.item = item;
     const buttons: HTMLElement[] = [];
     const fix = item.fix;
-    if (fix) buttons.push(button(this.doc, fix.label, 'primary-button fix-button', () => this.actions.setUpProvider(fix.step)));
-    if (item.retryable) buttons.push(button(this.doc, t('retry'), 'secondary-button retry-button', () => this.actions.retry(item.id)));
-    this.element.replaceChildren(icon(this.doc, 'error'), messageBody(this.doc, h(this.doc, 'span', { className: 'error-text', text: item.message }), buttons));
+    if (this.live && fix) buttons.push(button(this.doc, fix.label, 'primary-button fix-button', () => this.actions.setUpProvider(fix.step)));
+    if (this.live && item.retryable) buttons.push(button(this.doc, t('retry'), 'secondary-button retry-button', () => this.retry(item.id)));
+    this.element.classList.toggle('resolved', !this.live);
+    if (this.live) this.element.setAttribute('role', 'alert');
+    else this.element.removeAttribute('role');
+    this.element.replaceChildren(icon(this.doc, this.live ? 'error' : 'info'), messageBody(this.doc, h(this.doc, 'span', { className: 'error-text', text: item.message }), buttons));
+  }
+  /** One attempt per press: the buttons go at once, before the host's next delta resolves the banner. */
+  private retry(id: string): void {
+    this.setLive(false);
+    this.actions.retry(id);
   }
 }
 

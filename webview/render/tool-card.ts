@@ -1,7 +1,8 @@
 // One tool call, drawn only from its ToolCardStatus (the full merged state: each update replaces the last).
 // The card element stays; an update redraws its header and only the parts whose content changed, so a question
 // being answered or a terminal being scrolled is not torn down by the next status.
-import type { ToolCardState, ToolCardStatus } from '../../src/shared/chat-model';
+import type { ToolCardStatus } from '../../src/shared/chat-model';
+import { cardPhase, type CardPhase } from '../../src/shared/chat-attention';
 import { formatDuration, h } from '../dom';
 import { icon, type IconName } from '../icons';
 import { renderBlock, type BlockActions } from './blocks';
@@ -10,18 +11,22 @@ import { renderParams } from './tool-params';
 import type { WebviewStringKey } from '../../src/shared/webview-strings';
 import { t } from '../strings';
 
-const STATES: Record<ToolCardState, { key: WebviewStringKey; icon: IconName; active: boolean }> = {
-  waiting: { key: 'toolWaiting', icon: 'waiting', active: true },
-  awaiting_approval: { key: 'toolAwaitingApproval', icon: 'approval', active: true },
-  running: { key: 'toolRunning', icon: 'running', active: true },
-  success: { key: 'toolDone', icon: 'success', active: false },
-  error: { key: 'toolFailed', icon: 'error', active: false },
-  cancelled: { key: 'toolCancelled', icon: 'cancelled', active: false },
+/** `css`: the card's state class (styles colour borders and icons by it); `active`: the call is not finished. */
+const PHASES: Record<CardPhase, { key: WebviewStringKey; icon: IconName; active: boolean; css: string }> = {
+  waiting: { key: 'toolWaiting', icon: 'waiting', active: true, css: 'waiting' },
+  queued: { key: 'toolQueued', icon: 'waiting', active: true, css: 'waiting' },
+  awaiting_approval: { key: 'toolAwaitingApproval', icon: 'approval', active: true, css: 'awaiting_approval' },
+  needs_answer: { key: 'toolNeedsAnswer', icon: 'info', active: true, css: 'needs_answer' },
+  running: { key: 'toolRunning', icon: 'running', active: true, css: 'running' },
+  done: { key: 'toolDone', icon: 'success', active: false, css: 'success' },
+  failed: { key: 'toolFailed', icon: 'error', active: false, css: 'error' },
+  denied: { key: 'toolDenied', icon: 'cancelled', active: false, css: 'denied' },
+  cancelled: { key: 'toolCancelled', icon: 'cancelled', active: false, css: 'cancelled' },
 };
 
-export function stateInfo(state: ToolCardState): { label: string; icon: IconName; active: boolean } {
-  const info = STATES[state] ?? STATES.waiting;
-  return { label: t(info.key), icon: info.icon, active: info.active };
+export function phaseInfo(phase: CardPhase): { label: string; icon: IconName; active: boolean; css: string } {
+  const info = PHASES[phase] ?? PHASES.waiting;
+  return { label: t(info.key), icon: info.icon, active: info.active, css: info.css };
 }
 
 let nextBodyId = 0;
@@ -35,6 +40,8 @@ export class ToolCardView {
   private parts: { key: string; node: HTMLElement }[] = [];
   private bodyStale = true;
   private status: ToolCardStatus;
+  /** Whether this card's approval question is the one open (the others awaiting approval are queued). */
+  private approvalOpen = false;
 
   constructor(
     private readonly doc: Document,
@@ -56,10 +63,12 @@ export class ToolCardView {
   update(next: ToolCardStatus): void {
     // Blocks come from tools, some of them third-party: a missing list is an empty one.
     const status = (this.status = Array.isArray(next.blocks) ? next : { ...next, blocks: [] });
-    const info = stateInfo(status.state);
+    const phase = cardPhase(status, this.approvalOpen);
+    const info = phaseInfo(phase);
     const classes = this.element.classList;
     for (const name of Array.from(classes)) if (name.startsWith('state-')) classes.remove(name);
-    classes.add(`state-${status.state}`);
+    classes.add(`state-${info.css}`);
+    this.element.dataset.phase = phase;
     classes.toggle('partial', status.partial);
     this.element.dataset.callId = status.callId;
     this.element.dataset.state = status.state;
@@ -70,8 +79,14 @@ export class ToolCardView {
     this.applyExpanded();
   }
 
+  setApprovalOpen(open: boolean): void {
+    if (open === this.approvalOpen) return;
+    this.approvalOpen = open;
+    this.update(this.status);
+  }
+
   /** Line one: state, name, outcome; line two (when there is one): the tool's own tip, with the room it needs. */
-  private renderHeader(info: ReturnType<typeof stateInfo>): void {
+  private renderHeader(info: ReturnType<typeof phaseInfo>): void {
     const { doc, status } = this;
     const meta = h(doc, 'span', { className: 'tool-meta' }, [h(doc, 'span', { className: 'tool-state-label', text: info.label })]);
     const summary = this.summary();
@@ -86,7 +101,10 @@ export class ToolCardView {
     ]);
     const head = h(doc, 'span', { className: 'tool-head' }, [title, meta]);
     const parts: Node[] = [head];
-    if (status.showTip) parts.push(h(doc, 'span', { className: 'tool-tip', text: status.showTip, attrs: { title: status.showTip } }));
+    // A call that failed or was cancelled keeps the tip it had while running ("Reading a.md"); its error says what
+    // happened, so the tip is not shown in a tense that is no longer true.
+    const stale = status.state === 'cancelled' || (status.state === 'error' && !status.denied);
+    if (status.showTip && !stale) parts.push(h(doc, 'span', { className: 'tool-tip', text: status.showTip, attrs: { title: status.showTip } }));
     this.toggle.replaceChildren(...parts);
   }
 
@@ -117,7 +135,11 @@ export class ToolCardView {
       wanted.push({ key: `block:${i}:${signature(block)}`, build: () => renderBlock(block, { doc, callId: status.callId, actions: this.actions }) });
     });
     if (status.error && !status.blocks.some((b) => b?.type === 'error')) {
-      wanted.push({ key: `error:${status.error}`, build: () => h(doc, 'div', { className: 'block block-error', text: status.error, attrs: { role: 'alert' } }) });
+      // A denial is the person's own answer: said plainly, not as an alert.
+      const build = status.denied
+        ? () => h(doc, 'div', { className: 'block block-denied', text: status.error })
+        : () => h(doc, 'div', { className: 'block block-error', text: status.error, attrs: { role: 'alert' } });
+      wanted.push({ key: `error:${status.denied ? 'denied:' : ''}${status.error}`, build });
     }
     // Keep nodes whose content is unchanged; build the rest.
     const previous = new Map(this.parts.map((p) => [p.key, p.node]));
@@ -142,10 +164,11 @@ export class ToolCardView {
     this.element.classList.toggle('collapsed', !expanded);
   }
 
-  /** Live and failed calls stay open, and so does a question still waiting for its answer; finished ones fold. */
+  /** Live, failed and denied calls stay open, and so does a question still waiting for its answer; finished ones fold. */
   private autoExpanded(): boolean {
     const { status } = this;
-    if (stateInfo(status.state).active || status.state === 'error') return true;
+    // A denied call stays open too, calmly: the person sees the reason they gave.
+    if (phaseInfo(cardPhase(status, this.approvalOpen)).active || status.state === 'error') return true;
     return status.blocks.some((b) => b?.type === 'question' && typeof b.answered !== 'string');
   }
 }

@@ -3,6 +3,24 @@
 import type { ToolCardStatus } from '../../src/shared/chat-model';
 import { countLines, h, lastLines } from '../dom';
 import { t } from '../strings';
+import type { WebviewStringKey } from '../../src/shared/webview-strings';
+
+/** The common parameter names in the display language; any other shows as the tool names it. */
+const LABELS: Partial<Record<string, WebviewStringKey>> = {
+  path: 'paramNamePath',
+  content: 'paramNameContent',
+  command: 'paramNameCommand',
+  cwd: 'paramNameCwd',
+  pattern: 'paramNamePattern',
+  query: 'paramNameQuery',
+  url: 'paramNameUrl',
+  symbol: 'paramNameSymbol',
+};
+
+function label(key: string): string {
+  const known = LABELS[key];
+  return known ? t(known) : key;
+}
 
 const MAX_ROWS = 6;
 const MAX_INLINE_CHARS = 160;
@@ -23,7 +41,7 @@ export function renderParams(doc: Document, status: ToolCardStatus): HTMLElement
       if (showLong) previews.push(longPreview(doc, key, text, status.partial));
     } else if (shownRows < MAX_ROWS) {
       const shown = text.length > MAX_INLINE_CHARS ? `${text.slice(0, MAX_INLINE_CHARS)}…` : text;
-      rows.append(h(doc, 'dt', { text: key }), h(doc, 'dd', { text: shown, attrs: { title: shown }, data: { param: key } }));
+      rows.append(h(doc, 'dt', { text: label(key) }), h(doc, 'dd', { text: shown, attrs: { title: shown }, data: { param: key } }));
       shownRows++;
     }
   }
@@ -37,9 +55,10 @@ export function renderParams(doc: Document, status: ToolCardStatus): HTMLElement
 function longPreview(doc: Document, key: string, text: string, streaming: boolean): HTMLElement {
   const tail = lastLines(text, TAIL_LINES);
   const lines = countLines(text);
-  const label = `${lines === 1 ? t('paramLine', key) : t('paramLines', key, lines)}${tail.hidden > 0 ? t('paramTail', TAIL_LINES) : ''}`;
+  const name = label(key);
+  const caption = `${lines === 1 ? t('paramLine', name) : t('paramLines', name, lines)}${tail.hidden > 0 ? t('paramTail', TAIL_LINES) : ''}`;
   return h(doc, 'div', { className: `param-preview${streaming ? ' streaming' : ''}`, data: { param: key } }, [
-    h(doc, 'div', { className: 'param-preview-label', text: label }),
+    h(doc, 'div', { className: 'param-preview-label', text: caption }),
     h(doc, 'pre', { className: 'block-pre param-preview-text', text: tail.text }),
   ]);
 }

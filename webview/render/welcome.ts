@@ -37,7 +37,8 @@ export class WelcomeView {
 
   private providerCard(settings: SessionSettings, welcome: WelcomeFacts | undefined, compact: boolean): HTMLElement {
     const provider = settings.provider;
-    const missing = provider?.key === 'missing';
+    // A missing key and a rejected one both stop a task: the same warning, the same button.
+    const missing = provider?.key === 'missing' || provider?.key === 'rejected';
     const setUp = button(this.doc, compact && !missing ? STRINGS.change : STRINGS.setUp, `${missing ? 'primary-button' : 'secondary-button'} setup-button`, () => this.actions.setUpProvider());
     setUp.dataset.testid = 'welcome-setup';
     const rows: Node[] = [];
@@ -46,7 +47,7 @@ export class WelcomeView {
         fact(this.doc, STRINGS.provider, provider.label, 'welcome-provider'),
         fact(this.doc, STRINGS.model, provider.model, 'welcome-model'),
         ...(provider.deployment ? [fact(this.doc, STRINGS.deployment, provider.deployment, 'welcome-deployment')] : []),
-        fact(this.doc, STRINGS.apiKey, KEY_STATUS[provider.key], 'welcome-key', missing ? 'warning' : provider.key === 'set' ? 'success' : undefined),
+        fact(this.doc, STRINGS.apiKey, KEY_STATUS[provider.key], 'welcome-key', missing ? 'warning' : provider.key === 'set' || provider.key === 'verified' ? 'success' : undefined),
       );
     } else if (settings.model) {
       rows.push(fact(this.doc, STRINGS.model, settings.model, 'welcome-model'));

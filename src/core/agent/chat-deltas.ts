@@ -3,6 +3,7 @@
 import { l10n } from '../l10n';
 import type { ChatDelta, ToolCardState, ToolCardStatus, TaskView } from '../../shared/chat-model';
 import type { ToolCallState, ToolCallStatus } from '../tools';
+import { ToolErrorType } from '../tools/errors';
 import { errorFix } from '../model/connection-advice';
 import type { AgentEvent } from './events';
 
@@ -32,6 +33,7 @@ export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolC
   if (status.params !== undefined) card.params = status.params;
   if (status.result !== undefined) card.result = status.result;
   if (status.error !== undefined) card.error = status.error;
+  if (status.errorType === ToolErrorType.USER_DENIED) card.denied = true;
   if (status.endTime !== undefined) card.endTime = status.endTime;
   if (status.duration !== undefined) card.durationMs = status.duration;
   return card;
@@ -64,7 +66,7 @@ export function toChatDeltas(event: AgentEvent, task: TaskView): ChatDelta[] {
     case 'tool_status':
       return [{ type: 'toolStatus', status: toToolCard(event.status, event.parentCallId) }];
     case 'notice':
-      return [{ type: 'itemAdded', item: { kind: 'notice', id: event.id, text: event.text, level: event.level } }];
+      return [{ type: 'itemAdded', item: { kind: 'notice', id: event.id, text: event.text, level: event.level, ...(event.restoredTo ? { restoredTo: event.restoredTo } : {}) } }];
     case 'error': {
       const fix = errorFix(event.error);
       return [{ type: 'itemAdded', item: { kind: 'error', id: event.id, message: event.error.message, retryable: event.error.retryable, ...(fix ? { fix } : {}) } }];

@@ -49,7 +49,8 @@ export type AgentEvent =
   /** One model turn's usage (also a sub-agent's), and the task's totals after adding it. */
   | { type: 'usage'; turn: Usage; turnCostUsd?: number; total: TaskUsageTotals }
   /** For people: context shortened, step cap reached, task paused or cancelled, and so on. */
-  | { type: 'notice'; id: string; text: string; level: 'info' | 'warning' }
+  /** `restoredTo`: a restore's notice names the chat item the files went back to. */
+  | { type: 'notice'; id: string; text: string; level: 'info' | 'warning'; restoredTo?: string }
   /** A model failure shown in the chat; `retryable` mirrors `error.retryable`. */
   | { type: 'error'; id: string; error: ModelError }
   /** How a write or execute call was allowed or refused; stored with the task. */

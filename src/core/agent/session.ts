@@ -8,7 +8,7 @@ import type { AttachmentChip, ChatItem, TaskView } from '../../shared/chat-model
 import type { Usage } from '../model/events';
 import type { ChatMessage, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
-import { emptyUsage, TASK_RECORD_VERSION, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
+import { emptyUsage, outcomeOf, TASK_RECORD_VERSION, type TaskOutcome, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
 import { type CheckpointedCall, consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
 import { condenseOnDemand, runAgentLoop, type LoopHost } from './agent-loop';
 import { toChatDeltas } from './chat-deltas';
@@ -38,6 +38,8 @@ export class AgentSession implements ChildSession {
   private readonly approvalLog: ApprovalAudit[];
   private totals: TaskUsageTotals;
   private current: AgentState;
+  /** How the last run that ended by itself ended (TaskRecord.outcome). */
+  private outcome: TaskOutcome | undefined;
   private readonly listeners = new Set<AgentEventListener>();
   private readonly manager: ToolManager;
   private readonly statistics: ToolStatistics;
@@ -71,6 +73,7 @@ export class AgentSession implements ChildSession {
     this.approvalLog = record ? [...record.approvals] : [];
     this.totals = record ? { ...emptyUsage(), ...record.usage } : emptyUsage();
     this.current = record ? stateFromRecord(record) : { status: 'idle' };
+    this.outcome = record ? outcomeOf(record) : undefined;
     this.historyEpoch = record?.historyEpoch ?? 0;
     if (record?.contextTokens !== undefined) this.contextTokens = record.contextTokens;
     this.restorePoints = new RestorePoints(record?.restorePoints);
@@ -207,10 +210,10 @@ export class AgentSession implements ChildSession {
   }
 
   /** A notice that files were restored; with the checkpoint taken just before, it can undo the restore. */
-  recordRestore(text: string, checkpointId: string | undefined): void {
+  recordRestore(text: string, checkpointId: string | undefined, restoredTo?: string): void {
     if (this.run) throw new Error('The task is running.');
     const id = this.newId();
-    this.emit({ type: 'notice', id, text, level: 'info' });
+    this.emit({ type: 'notice', id, text, level: 'info', ...(restoredTo ? { restoredTo } : {}) });
     if (checkpointId !== undefined) {
       this.restorePoints.add({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch), checkpointId });
       this.emit({ type: 'checkpoint', itemId: id, checkpointId });
@@ -231,6 +234,7 @@ export class AgentSession implements ChildSession {
       createdAt: this.createdAt,
       updatedAt: this.now(),
       ...stateFields(this.current),
+      ...(this.outcome ? { outcome: this.outcome } : {}),
       modelId: this.options.provider.model.id,
       history: [...this.history],
       transcript: this.transcript,
@@ -274,6 +278,7 @@ export class AgentSession implements ChildSession {
     this.run = undefined;
     // Saved before the end is announced, so a listener's `flush()` covers the final record.
     this.current = end;
+    if (end.status === 'completed' || end.status === 'failed') this.outcome = end.status;
     this.save();
     this.emit({ type: 'state', state: end });
     return end;

@@ -9,6 +9,7 @@ import { errorMessage, ToolErrorType } from '../tools/errors';
 import type { JsonSchema, ToolContext, ToolDescription, ToolKind, ToolPreparation } from '../tools/types';
 import { kindFromAnnotations, riskFromAnnotations } from './annotations';
 import { mapMcpResult } from './results';
+import { formatArguments } from './argument-text';
 
 export interface McpToolOptions {
   /** The Relay name (`mcp__server__tool`, sanitised). */
@@ -25,7 +26,6 @@ export interface McpToolOptions {
   timeoutMs?: number;
 }
 
-const MAX_ARGS_IN_PROMPT = 4000;
 
 export class McpTool extends BaseTool<Record<string, unknown>> {
   readonly name: string;
@@ -61,7 +61,7 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
   /** The approval modal shows server, tool and the arguments as they will be sent. */
   async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
     const risk = riskFromAnnotations(this.options.info.annotations);
-    return { targets: {}, summary: describeCall(this.options.serverName, this.options.info.name, params), ...(risk ? { risk } : {}) };
+    return { targets: {}, summary: describeCall(params), ...(risk ? { risk } : {}) };
   }
 
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
@@ -87,15 +87,18 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
       this.fail(ctx, ToolErrorType.MCP_ERROR, l10n.both('{0} (MCP server "{1}") returned an error:\n{2}', info.name, serverName, mapped.text), { blocks });
       return;
     }
-    this.succeed(ctx, mapped.text, { blocks, ...(mapped.images.length ? { metadata: { images: mapped.images } } : {}) });
+    // The card of a finished call says what was done, not "Calling …".
+    const showTip = l10n.t('Called {0} on {1}', info.name, serverName);
+    this.succeed(ctx, mapped.text, { showTip, blocks, ...(mapped.images.length ? { metadata: { images: mapped.images } } : {}) });
   }
 }
 
-export function describeCall(server: string, tool: string, params: unknown): string {
-  let args = JSON.stringify(params ?? {}, null, 2);
-  if (args.length > MAX_ARGS_IN_PROMPT) args = `${args.slice(0, MAX_ARGS_IN_PROMPT)}\n… (${args.length - MAX_ARGS_IN_PROMPT} more characters)`;
-  // The approval modal's summary: for people, so in their language.
-  return [l10n.t('MCP server: {0}', server), l10n.t('Tool: {0}', tool), l10n.t('Arguments: {0}', args)].join('\n');
+/**
+ * The approval modal's summary, for people: the arguments as lines. The question already names the tool and its
+ * server, and the modal's details line the internal name, so neither is repeated here.
+ */
+export function describeCall(params: unknown): string {
+  return [l10n.t('Arguments:'), formatArguments(params ?? {}).replace(/^/gm, '  ')].join('\n');
 }
 
 function progressTip(tool: string, progress: McpProgress): string {

@@ -79,6 +79,11 @@ export interface ApprovalPrompt {
   offersDiff: boolean;
   /** Whether a "Review Changes" answer is possible: the decision moves to the diff editor, hunk by hunk. */
   offersReview?: boolean;
+  /**
+   * The policy marks this call dangerous (a check no rule can allow: an environment variable that loads code, a
+   * path outside the workspace, the loop guard): the modal's default button, the one Enter presses, is Deny.
+   */
+  denyByDefault?: boolean;
 }
 
 export type PromptAnswer =

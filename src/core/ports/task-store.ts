@@ -10,6 +10,7 @@ import type { ApprovalAudit } from './approval';
 export const TASK_RECORD_VERSION = 1;
 
 export type TaskStatus = TaskSummary['status'];
+export type TaskOutcome = NonNullable<TaskSummary['outcome']>;
 
 export interface TaskUsageTotals extends TaskUsage {
   cacheReadTokens: number;
@@ -29,6 +30,11 @@ export interface TaskRecord {
   statusDetail?: string;
   /** The agent's reason code for a paused task (e.g. "step_cap", "repeated_error"). */
   pauseReason?: string;
+  /**
+   * How the task's last run that ended by itself ended: a later run the person stopped does not undo it, so the
+   * history tells "completed, then a message stopped" from a task that never finished.
+   */
+  outcome?: TaskOutcome;
   /** The attempt_completion result of a completed task. */
   result?: string;
   /** The model the task last ran with, e.g. "claude-sonnet-4-5". */
@@ -65,10 +71,19 @@ export function emptyUsage(): TaskUsageTotals {
 
 export function summarizeTask(record: TaskRecord): TaskSummary {
   const summary: TaskSummary = { id: record.id, title: record.title, createdAt: record.createdAt, updatedAt: record.updatedAt, status: record.status };
+  // Only when the status says something else (a later message stopped or paused).
+  const outcome = outcomeOf(record);
+  if (outcome && outcome !== record.status) summary.outcome = outcome;
   const { inputTokens, outputTokens, costUsd } = record.usage ?? emptyUsage();
   // The history lists what each task cost; a task that never reached the model has nothing to show.
   if (inputTokens > 0 || outputTokens > 0) summary.usage = { inputTokens, outputTokens, ...(costUsd !== undefined ? { costUsd } : {}) };
   return summary;
+}
+
+/** The recorded outcome; records written before it was kept say it through their status. */
+export function outcomeOf(record: Pick<TaskRecord, 'status' | 'outcome'>): TaskOutcome | undefined {
+  if (record.outcome === 'completed' || record.outcome === 'failed') return record.outcome;
+  return record.status === 'completed' || record.status === 'failed' ? record.status : undefined;
 }
 
 /** Task ids become file names: letters, digits, `-` and `_` only, so no id can reach outside the folder. */
@@ -103,6 +118,7 @@ export function parseTaskSummary(value: unknown): TaskSummary {
   if (typeof createdAt !== 'number' || typeof updatedAt !== 'number') throw new Error('missing timestamps');
   if (!STATUSES.includes(status as TaskStatus)) throw new Error(`unknown status ${String(status)}`);
   const summary: TaskSummary = { id, title, createdAt, updatedAt, status: status as TaskStatus };
+  if (value.outcome === 'completed' || value.outcome === 'failed') summary.outcome = value.outcome;
   // Usage is optional (summaries written before it was kept have none); a malformed one is dropped, not fatal.
   const usage = value.usage;
   if (isObject(usage) && isCount(usage.inputTokens) && isCount(usage.outputTokens)) {

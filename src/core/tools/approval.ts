@@ -75,5 +75,7 @@ export async function approveCall(record: CallRecord, deps: ApprovalDeps): Promi
   if (answer.value.decision === 'deny') {
     const { reason, uiReason } = answer.value;
     lifecycle.reject(record, ToolErrorType.USER_DENIED, deniedResult(record.name, reason), uiReason?.trim() ? uiReason : l10n.t('Not run: denied.'));
+    // The call will never run: what its preparation opened (an edit's diff tab) goes with it, as on a cancel.
+    record.controller.abort();
   }
 }

@@ -59,6 +59,8 @@ export async function restoreToItem(deps: RestoreFlowDeps, session: AgentSession
 
   if (plan.changes.length > 0) await showChanges(deps, plan.changes);
   const answer = await deps.confirm(question(deps, plan, conversation));
+  // The preview answered its question: whatever the answer, it does not stay open showing a change that is done.
+  if (plan.changes.length > 0) await closeChanges(deps, plan.changes);
   if (!answer) return;
 
   const apply = changesToApply(plan, answer === 'overwrite');
@@ -80,8 +82,23 @@ export async function restoreToItem(deps: RestoreFlowDeps, session: AgentSession
         ? l10n.t('Restored {0} to an earlier point; kept {1} you had changed.', files(apply.length), files(kept.length))
         : l10n.t('Restored {0} to an earlier point.', files(apply.length)),
       undoId,
+      itemId,
     );
   }
+}
+
+/** Closes the restore's preview: the multi-file diff tab holding its right-hand documents. */
+async function closeChanges(deps: RestoreFlowDeps, changes: readonly RestoreChange[]): Promise<void> {
+  const rights = new Set(changes.flatMap((c) => deps.documents.uri(c.path, c.target)?.toString() ?? []));
+  const title = l10n.t('Relay: Restore Preview');
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => {
+    if (tab.label === title) return true;
+    // The multi-file diff editor's input type is not in the 1.95 API: it is read by its shape.
+    const input = tab.input as { modified?: vscode.Uri; textDiffs?: { modified: vscode.Uri }[] } | undefined;
+    if (input instanceof vscode.TabInputTextDiff) return rights.has(input.modified.toString());
+    return input?.textDiffs?.some((d) => rights.has(d.modified.toString())) ?? false;
+  });
+  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
 }
 
 /** The restore's preview: each file now (left) against what it becomes (right). */

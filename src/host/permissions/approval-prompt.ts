@@ -37,6 +37,7 @@ export function buildApprovalPrompt(ctx: PromptContext): ApprovalPrompt {
     offersDiff: request.diff !== undefined,
     offersReview: request.diff?.review !== undefined,
   };
+  if (!suggestion.available) prompt.denyByDefault = true;
   if (suggestion.available && suggestion.rules.length > 0) {
     prompt.alwaysAllow = { rules: suggestion.rules, target: ctx.saveTarget };
   }
@@ -60,10 +61,15 @@ function questionFor(ctx: PromptContext): string {
     return l10n.t('Allow Relay to fetch from {0}?', host);
   }
   if (request.diff) {
+    // The action itself, with its size: "Create notes.txt (+1 line)?"; the tool's own summary names it.
+    const action = actionSummary(ctx);
+    if (action) return l10n.t('{0} ({1})?', action, lineCounts(request.diff.added, request.diff.removed));
     // A change across files (apply_patch, rename_symbol) names its count; the detail lists the files.
     const files = editedFiles(ctx);
     return files.length > 1 ? l10n.t('Allow Relay to edit {0} files?', files.length) : l10n.t('Allow Relay to edit {0}?', files[0]!);
   }
+  const mcp = mcpName(request.toolName);
+  if (mcp) return l10n.t('Call {0} on the MCP server {1}?', mcp.tool, mcp.server);
   const paths = request.targets.paths ?? [];
   const read = request.kind === 'readonly';
   if (paths.length === 1) {
@@ -78,10 +84,12 @@ function detailFor(ctx: PromptContext): string {
   const { request, decision } = ctx;
   const sections: string[][] = [];
   const command = request.targets.command;
-  // Each fact once: a summary that only restates the command line ("Run `x` in .") adds nothing to its lines.
+  // Each fact once: a summary that only restates the command line ("Run `x` in .") adds nothing to its lines,
+  // and one the question already says ("Create notes.txt (+1 line)?") is not said again.
   const summary = request.summary?.trim();
   const url = request.targets.url;
-  const restates = (command !== undefined && summary?.includes(command.trim())) || (url !== undefined && summary?.includes(url));
+  const action = actionSummary(ctx);
+  const restates = (command !== undefined && summary?.includes(command.trim())) || (url !== undefined && summary?.includes(url)) || action !== undefined;
   if (summary && !restates) sections.push([summary]);
 
   const what: string[] = [];
@@ -90,9 +98,10 @@ function detailFor(ctx: PromptContext): string {
   }
   if (url !== undefined) what.push(l10n.t('URL: {0}', url));
   const files = editedFiles(ctx);
-  if (files.length === 1) what.push(l10n.t('File: {0}', files[0]!));
+  // The question names a single file and its size already.
+  if (files.length === 1 && !(action && action.includes(files[0]!))) what.push(l10n.t('File: {0}', files[0]!));
   else if (files.length > 1) what.push(l10n.t('Files:'), ...files.map((f) => `  ${f}`));
-  if (request.diff) what.push(l10n.t('Changes: +{0} \u2212{1} lines', request.diff.added, request.diff.removed));
+  if (request.diff && !action) what.push(l10n.t('Changes: +{0} \u2212{1} lines', request.diff.added, request.diff.removed));
   what.push(...outsideWorkspaceLines(decision));
   if (what.length) sections.push(what);
 
@@ -108,11 +117,34 @@ function detailFor(ctx: PromptContext): string {
   }
   sections.push(why);
 
-  // Each fact once: a summary with its own "Tool:" line (an MCP call's server, tool and arguments) already names it.
+  // Each fact once: the internal tool name (write_file, mcp__files__write_file) only here, on the details line.
   const footer = summaryNamesTool(summary) ? [] : [l10n.t('Tool: {0}', request.toolName)];
   if (!ctx.suggestion.available) footer.push(l10n.t('This always asks: no rule can allow it.'));
   if (footer.length) sections.push(footer);
   return sections.map((lines) => lines.join('\n')).join('\n\n');
+}
+
+/**
+ * The tool's one-line summary of an edit ("Create notes.txt", "Edit src/a.ts"), usable as the question when it is
+ * one short line; a multi-line or long one stays in the detail.
+ */
+function actionSummary(ctx: PromptContext): string | undefined {
+  const summary = ctx.request.summary?.trim();
+  if (!ctx.request.diff || !summary || summary.includes('\n') || summary.length > 80) return undefined;
+  return summary;
+}
+
+/** "+1 line", "+3 −2 lines", "−4 lines". */
+function lineCounts(added: number, removed: number): string {
+  if (removed === 0) return added === 1 ? l10n.t('+1 line') : l10n.t('+{0} lines', added);
+  if (added === 0) return removed === 1 ? l10n.t('\u22121 line') : l10n.t('\u2212{0} lines', removed);
+  return l10n.t('+{0} \u2212{1} lines', added, removed);
+}
+
+/** `mcp__<server>__<tool>`, the name MCP tools get (README, MCP servers). */
+function mcpName(toolName: string): { server: string; tool: string } | undefined {
+  const match = /^mcp__(.+?)__(.+)$/.exec(toolName);
+  return match ? { server: match[1]!, tool: match[2]! } : undefined;
 }
 
 function summaryNamesTool(summary: string | undefined): boolean {

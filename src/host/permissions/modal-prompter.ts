@@ -14,17 +14,23 @@ export class ModalPrompter implements ApprovalPrompter {
     const OPEN_DIFF: vscode.MessageItem = { title: l10n.t('Open Diff') };
     /** Hands the decision to the diff editor: accept or reject each hunk there. */
     const REVIEW: vscode.MessageItem = { title: l10n.t('Review Changes…') };
-    /** The close affordance: Escape picks it, and VS Code adds no separate Cancel button. */
-    const DENY: vscode.MessageItem = { title: l10n.t('Deny'), isCloseAffordance: true };
+    /**
+     * VS Code makes the first item that is not the close affordance the default button (focused, Enter presses
+     * it; `defaultId: 0` in the native dialog) and the close affordance the one Escape picks. So Deny is the
+     * close affordance, unless the call is dangerous: then Deny comes first, as the default, and VS Code adds
+     * its own Cancel for Escape (dismissed: a denial too).
+     */
+    const DENY: vscode.MessageItem = { title: l10n.t('Deny'), isCloseAffordance: !prompt.denyByDefault };
     const DENY_WITH_REASON: vscode.MessageItem = { title: l10n.t('Deny with Reason…') };
     for (;;) {
       const alwaysAllow = alwaysAllowButton(prompt);
       const buttons = [
+        ...(prompt.denyByDefault ? [DENY] : []),
         ALLOW,
         ...(prompt.alwaysAllow ? [alwaysAllow] : []),
         ...(prompt.offersReview ? [REVIEW] : prompt.offersDiff ? [OPEN_DIFF] : []),
         DENY_WITH_REASON,
-        DENY,
+        ...(prompt.denyByDefault ? [] : [DENY]),
       ];
       const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, ...buttons);
       switch (choice) {

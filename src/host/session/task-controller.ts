@@ -7,6 +7,7 @@ import type { ImageInput } from '../../core/mentions/images';
 import type { TaskRecord, TaskStore } from '../../core/ports/task-store';
 import type { ApprovalMode, ChatDelta, SessionSettings, SetupStep, TaskSummary } from '../../shared/chat-model';
 import type { WebviewToHost } from '../../shared/protocol-schema';
+import { liveErrorId } from '../../shared/chat-attention';
 
 export interface TaskControllerDeps {
   publish(delta: ChatDelta): void;
@@ -131,6 +132,12 @@ export class TaskController {
       case 'newTask':
         return this.newTask();
       case 'retry':
+        // Only the latest attempt's banner retries: a stale one (its attempt already retried or superseded) never
+        // starts a second run of the same task.
+        if (!this.current || liveErrorId({ task: this.current.session.view(), items: this.current.session.transcript }) !== message.itemId) {
+          this.deps.log.warn(`Ignored a retry of ${message.itemId}: it is not the latest attempt's error`);
+          return;
+        }
         return this.resumeCurrent();
       case 'openDiff':
         return this.openDiff(message.callId);

@@ -121,9 +121,9 @@ describe('relay chat: the real wiring inside VS Code', () => {
     const prompt = prompter.prompts[0]!;
     assert.equal(prompt.toolName, 'write_file');
     assert.equal(prompt.callId, 'call_write_1');
-    assert.equal(prompt.message, `Allow Relay to edit ${path}?`);
-    assert.match(prompt.detail, new RegExp(`^File: ${path}$`, 'm'));
-    assert.match(prompt.detail, /Changes: \+3 \u22120 lines/);
+    // The question is the action and its size; the detail does not repeat them.
+    assert.equal(prompt.message, `Create ${path} (+3 lines)?`);
+    assert.doesNotMatch(prompt.detail, /^File: |Changes: /m);
     assert.equal(prompt.offersDiff, true);
 
     // On disk.

@@ -75,6 +75,8 @@ describe('toChatDeltas', () => {
       durationMs: 4,
       result: 'ok',
     });
+    assert.equal(toToolCard(status({ status: 'ERROR', state: 'error', errorType: 'user_denied' })).denied, true, 'a denial is an answer, told apart from a failure');
+    assert.equal(toToolCard(status({ status: 'ERROR', state: 'error', errorType: 'execution_failed' })).denied, undefined);
     const child = toToolCard(status(), 'p1/p2');
     assert.equal(child.callId, 'p1/p2/c1');
     assert.equal(child.displayName, 'Sub-agent › Read File');

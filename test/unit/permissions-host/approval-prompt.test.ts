@@ -95,6 +95,22 @@ describe('approval prompt text', () => {
     });
   });
 
+  it("an edit with the tool's summary: the question is the action and its size, said once", async () => {
+    const path = `${WORKSPACE}/notes.txt`;
+    const prompt = await promptFor({
+      toolName: 'write_file',
+      kind: 'write',
+      targets: { paths: [path] },
+      summary: 'Create notes.txt',
+      diff: { path, added: 1, removed: 0, open: async () => undefined },
+    });
+    assert.equal(prompt.message, 'Create notes.txt (+1 line)?');
+    assert.doesNotMatch(prompt.detail, /notes\.txt|Changes:/, `the path and counts are not repeated below: ${prompt.detail}`);
+    assert.equal(prompt.detail.split('\n').filter((line) => line.includes('write_file')).length, 1, `the internal name once, on its details line: ${prompt.detail}`);
+    const both = await promptFor({ toolName: 'edit_file', kind: 'write', targets: { paths: [path] }, summary: 'Edit notes.txt', diff: { path, added: 3, removed: 2, open: async () => undefined } });
+    assert.equal(both.message, 'Edit notes.txt (+3 \u22122 lines)?');
+  });
+
   it('an edit across files asks about the count and lists each file once', async () => {
     const paths = [`${WORKSPACE}/src/a.ts`, `${WORKSPACE}/src/b.ts`, `${WORKSPACE}/src/c.ts`];
     const prompt = await promptFor({

@@ -42,11 +42,13 @@ describe('MCP approval reason', () => {
       const prompts = await promptForMcp(annotations);
       assert.equal(prompts.length, 1, 'it asked');
       const { message, detail } = prompts[0]!;
-      assert.equal(message, 'Allow Relay to use mcp__srv__do_it?');
+      // The question says the action; the internal name is on the details line only.
+      assert.equal(message, 'Call do_it on the MCP server srv?');
       assert.match(detail, why, detail);
       assert.doesNotMatch(detail, /running commands/, detail);
       assert.equal(detail.split('\n').filter((line) => line.startsWith('Tool: ')).length, 1, detail);
-      assert.match(detail, /^MCP server: srv\nTool: do_it\nArguments: /, detail);
+      assert.match(detail, /^Arguments:\n/, detail);
+      assert.match(detail, /^Tool: mcp__srv__do_it$/m, detail);
     });
   }
 

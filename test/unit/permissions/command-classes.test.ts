@@ -126,6 +126,7 @@ describe('class 2: an allow rule grants a flag only when it names it', () => {
     // Each fact once: the reason names the sub-command and its flag, so no "Asks because of" line repeats them.
     assert.match(prompt.detail, /Why: .*"find \. -name '\*\.log' -delete", because "-delete" deletes the files it finds\. The rule "find"/, prompt.detail);
     assert.ok(!prompt.detail.includes('Asks because of'), prompt.detail);
+    assert.equal(prompt.denyByDefault, undefined, 'a call a rule can allow keeps Allow as the default button');
   });
 
   test('the modal names the variable of a risky assignment', async () => {
@@ -141,6 +142,7 @@ describe('class 2: an allow rule grants a flag only when it names it', () => {
     });
     assert.match(prompt.detail, /^Why: The environment variable LD_PRELOAD loads code/m, 'named once, by the reason, without "Needs approval:" again');
     assert.ok(!prompt.detail.includes('Asks because of'), prompt.detail);
+    assert.equal(prompt.denyByDefault, true, 'no rule can allow it: Enter must deny, not allow');
   });
 
   test('git diff --output: the label is the flag, and always-allow offers a rule that names it', async () => {

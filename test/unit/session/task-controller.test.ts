@@ -116,14 +116,33 @@ describe('task controller: the chat drives one task at a time', () => {
     await until(() => h.controller.session?.state.status === 'cancelled', 'cancel');
   });
 
-  test('cancelTask stops the run; retry resumes it', async () => {
-    const h = harness([(_request, signal) => (async function* () { await aborted(signal); })(), complete('c1', 'Resumed.')]);
+  test("an error's Retry resumes the task once; a stale banner's Retry starts nothing", async () => {
+    const h = harness([[{ type: 'error', error: { kind: 'network', message: 'Connection reset', retryable: true } }], complete('c1', 'Resumed.')]);
     await h.controller.send('job');
-    await until(() => h.provider.requests.length === 1, 'the model request');
+    await until(() => h.controller.session?.state.status === 'failed', 'the failed run');
+    const error = h.chat.snapshot.items.find((i) => i.kind === 'error');
+    assert.ok(error);
+    await h.controller.handle({ type: 'retry', itemId: 'not-the-banner' });
+    assert.equal(h.provider.requests.length, 1, 'a retry naming no live banner starts nothing');
+    await h.controller.handle({ type: 'retry', itemId: error.id });
+    await until(() => h.controller.session?.state.status === 'completed', 'resumed completion');
+    assert.equal(h.provider.requests.length, 2);
+    await h.controller.handle({ type: 'retry', itemId: error.id });
+    assert.equal(h.provider.requests.length, 2, 'the same banner again, after its attempt ended, starts no second run');
+  });
+
+  test('a task that completed and then had a message stopped keeps its outcome in the history', async () => {
+    const h = harness([complete('c1', 'Done.'), (_request, signal) => (async function* () { await aborted(signal); })()]);
+    await h.controller.send('job');
+    await until(() => h.controller.session?.state.status === 'completed', 'the first run');
+    await h.controller.send('and more');
+    await until(() => h.provider.requests.length === 2, 'the follow-up request');
     h.controller.cancel();
     await until(() => h.controller.session?.state.status === 'cancelled');
-    await h.controller.handle({ type: 'retry', itemId: 'x' });
-    await until(() => h.controller.session?.state.status === 'completed', 'resumed completion');
+    await h.controller.session!.flush();
+    const [summary] = await h.store.list();
+    assert.equal(summary?.status, 'cancelled', 'the last message was stopped');
+    assert.equal(summary?.outcome, 'completed', 'the task itself had completed');
   });
 
   test('newTask stops a running task, keeps it in history and clears the chat', async () => {

@@ -308,6 +308,28 @@ describe('batching', () => {
     assert.deepEqual(outcomes.map((o) => o.state), ['success', 'error', 'success', 'error', 'success']);
   });
 
+  test('a denied call releases what its preparation opened (an edit preview), as a cancelled one does', async () => {
+    const released: string[] = [];
+    const write = recordingTool({ name: 'write_file', kind: 'write' });
+    const factory = () => {
+      const tool = write.factory();
+      Object.assign(tool, {
+        prepare: async (_params: unknown, ctx: { callId: string; signal: AbortSignal }) => {
+          ctx.signal.addEventListener('abort', () => released.push(ctx.callId), { once: true });
+          return { targets: {} };
+        },
+      });
+      return tool;
+    };
+    const h = harness([{ name: 'write_file', factory }], { approve: async (request) => (request.callId === 'no' ? { decision: 'deny' } : { decision: 'allow' }) });
+    const { outcomes } = await h.scheduler.runCalls([
+      { callId: 'no', name: 'write_file', arguments: { path: 'a' } },
+      { callId: 'yes', name: 'write_file', arguments: { path: 'b' } },
+    ]);
+    assert.deepEqual(outcomes.map((o) => o.state), ['error', 'success']);
+    assert.deepEqual(released, ['no'], 'only the denied call let go of its preview');
+  });
+
   test('[34 hook] the loop guard hook is consulted before approval and its observation reaches the approval request', async () => {
     const seen: unknown[] = [];
     const read = recordingTool({ name: 'read_file', parameters: z.object({ path: z.string() }) });

@@ -81,18 +81,39 @@ describe('webview conversation: keyed, incremental rendering', () => {
     t = mount();
     t.init({
       items: [
-        { kind: 'error', id: 'e1', message: 'Rate limited', retryable: true },
         { kind: 'error', id: 'e2', message: 'Invalid API key', retryable: false },
+        { kind: 'error', id: 'e1', message: 'Rate limited', retryable: true },
         { kind: 'notice', id: 'n1', text: 'Context compacted', level: 'warning' },
       ],
     });
     t.takePosted();
+    assert.equal(nodeOf(t, 'e1')!.getAttribute('role'), 'alert');
     click(nodeOf(t, 'e1')!.querySelector('.retry-button'));
     assert.deepEqual(t.takePosted(), [{ type: 'retry', itemId: 'e1' }]);
+    assert.equal(nodeOf(t, 'e1')!.querySelector('.retry-button'), null, 'one press, one attempt: the buttons go at once');
     assert.equal(nodeOf(t, 'e2')!.querySelector('.retry-button'), null);
-    assert.equal(nodeOf(t, 'e1')!.getAttribute('role'), 'alert');
     assert.ok(nodeOf(t, 'n1')!.classList.contains('notice-warning'));
     assert.equal(nodeOf(t, 'n1')!.textContent, 'Context compacted');
+  });
+
+  it("a banner whose attempt is over (retried, superseded) is a muted line without buttons; only the latest one acts", () => {
+    t = mount();
+    const fix = { step: 'key' as const, label: 'Enter API Key' };
+    t.init({ task: { id: 't', title: 'job', running: false }, items: [user('u1', 'job'), { kind: 'error', id: 'e1', message: 'No API key', retryable: true, fix }] });
+    const buttons = () => Array.from(nodeOf(t, 'e1')!.querySelectorAll('button')).map((b) => b.textContent);
+    assert.deepEqual(buttons(), ['Enter API Key', 'Retry']);
+    // Retry pressed: the task runs again, so the old banner no longer offers anything.
+    t.batch({ type: 'task', task: { id: 't', title: 'job', running: true } });
+    assert.deepEqual(buttons(), []);
+    assert.ok(nodeOf(t, 'e1')!.classList.contains('resolved'));
+    assert.equal(nodeOf(t, 'e1')!.getAttribute('role'), null, 'no longer an alert');
+    // ...and stays resolved after that run ends with an answer.
+    t.batch({ type: 'itemAdded', item: assistant('a1', 'Done.') }, { type: 'task', task: { id: 't', title: 'job', running: false } });
+    assert.deepEqual(buttons(), []);
+    // A new failure gets live buttons of its own; the old one stays muted.
+    t.batch({ type: 'itemAdded', item: { kind: 'error', id: 'e2', message: 'Rate limited', retryable: true } });
+    assert.deepEqual(buttons(), []);
+    assert.deepEqual(Array.from(nodeOf(t, 'e2')!.querySelectorAll('button')).map((b) => b.textContent), ['Retry']);
   });
 
   it('reset replaces the conversation; an unknown item kind is shown, not dropped', () => {

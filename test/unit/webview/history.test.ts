@@ -37,6 +37,10 @@ describe('webview history view', () => {
     assert.equal(row('old').querySelector('.history-usage')!.textContent, '12k in · 678 out · $0.04');
     assert.equal(row('new').querySelector('.history-usage'), null);
     assert.equal(button('old', 'resume-task'), null, 'a completed one cannot');
+    // A task that completed and then had a follow-up stopped is still "Completed"; the stop is said apart.
+    t.batch({ type: 'history', tasks: [{ ...TASKS[0]!, status: 'cancelled', outcome: 'completed' }] });
+    assert.deepEqual(Array.from(row('old').querySelectorAll('.history-status, .history-last-stop')).map((n) => n.textContent), ['Completed', 'last message stopped']);
+    t.batch({ type: 'history', tasks: TASKS });
 
     click(toggle);
     assert.equal(t.$('.history-view')!.hidden, true);

@@ -94,7 +94,7 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
 
   it('ERROR stays open and shows the error; CANCELLED shows its state', () => {
     t = mount();
-    t.init();
+    t.init({ task: { id: 't', title: 'job', running: true } });
     t.batch({ type: 'toolStatus', status: toolStatus({ state: 'awaiting_approval', partial: false, params: { path: 'x.ts' } }) });
     assert.equal(label(t), 'Awaiting approval');
     t.batch({ type: 'toolStatus', status: toolStatus({ state: 'error', partial: false, params: { path: 'x.ts' }, error: 'EACCES: permission denied', endTime: 1_500 }) });
@@ -110,6 +110,48 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
     });
     assert.equal(card(t, 'call-2')!.querySelector('.tool-state-label')!.textContent, 'Cancelled');
     assert.equal(t.$$('.tool-card').length, 2);
+  });
+
+  it('only the card whose approval is open says "Awaiting approval"; the others are queued', () => {
+    t = mount();
+    t.init({ task: { id: 't', title: 'job', running: true } });
+    // The read was allowed and waits for its turn; the write's question is open.
+    t.batch(
+      { type: 'toolStatus', status: toolStatus({ callId: 'read', toolName: 'read_file', displayName: 'Read File', state: 'awaiting_approval', partial: false }) },
+      { type: 'toolStatus', status: toolStatus({ callId: 'write', state: 'awaiting_approval', partial: false }) },
+    );
+    const stateOf = (id: string) => card(t, id)!.querySelector('.tool-state-label')!.textContent;
+    assert.equal(stateOf('read'), 'Queued');
+    assert.equal(stateOf('write'), 'Awaiting approval');
+    assert.ok(!card(t, 'read')!.classList.contains('state-awaiting_approval'), 'no warning border on a queued card');
+    assert.match(t.$('.relay-status')!.textContent!, /^Waiting for your approval/);
+    // The write denied: "Denied by you", neutral, never a red "Failed"; the read runs.
+    t.batch(
+      { type: 'toolStatus', status: toolStatus({ callId: 'write', state: 'error', partial: false, denied: true, error: 'The user denied this call.', showTip: 'Create notes.txt' }) },
+      { type: 'toolStatus', status: toolStatus({ callId: 'read', toolName: 'read_file', displayName: 'Read File', state: 'running', partial: false, showTip: 'Reading a.md' }) },
+    );
+    assert.equal(stateOf('write'), 'Denied by you');
+    assert.ok(card(t, 'write')!.classList.contains('state-denied') && !card(t, 'write')!.classList.contains('state-error'));
+    assert.equal(card(t, 'write')!.querySelector('.tool-tip')!.textContent, 'Create notes.txt');
+    // A failure does not keep the tip it had while running ("Reading a.md"): the error says what happened.
+    t.batch({ type: 'toolStatus', status: toolStatus({ callId: 'read', toolName: 'read_file', displayName: 'Read File', state: 'error', partial: false, error: 'File not found: a.md', showTip: 'Reading a.md' }) });
+    assert.equal(stateOf('read'), 'Failed');
+    assert.equal(card(t, 'read')!.querySelector('.tool-tip'), null);
+  });
+
+  it('a question waiting for its answer says "Needs your answer", and neither header nor composer says Relay is working', () => {
+    t = mount();
+    t.init({ task: { id: 't', title: 'job', running: true } });
+    const question = { type: 'question', question: 'Which file?', options: ['a.ts', 'b.ts'] };
+    t.batch({ type: 'toolStatus', status: toolStatus({ toolName: 'ask_followup_question', displayName: 'Ask a Question', state: 'running', partial: false, blocks: [question] }) });
+    assert.equal(label(t), 'Needs your answer');
+    assert.ok(!card(t)!.classList.contains('state-running'), 'no spinner');
+    assert.match(t.$('.relay-status')!.textContent!, /^Needs your answer/);
+    const input = t.$('textarea') as HTMLTextAreaElement;
+    assert.doesNotMatch(input.placeholder, /working/i);
+    t.batch({ type: 'toolStatus', status: toolStatus({ toolName: 'ask_followup_question', displayName: 'Ask a Question', state: 'running', partial: false, blocks: [{ ...question, answered: 'a.ts' }] }) });
+    assert.equal(label(t), 'Running');
+    assert.match(input.placeholder, /working/i);
   });
 
   it('terminal: a live tail while running, then the exit code', () => {
