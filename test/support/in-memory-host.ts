@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { proposalHunks, resolveReview, waitForQuiet } from '../../src/core/edit';
 import type { DiagnosticInfo, DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../../src/core/ports/diagnostics';
 import type { ApplyOutcome, EditApplier, EditPreview, EditReviewer, HunkDecision, ProposedFileChange, ReviewEnd } from '../../src/core/ports/edit-review';
+import type { TaskProcesses } from '../../src/core/ports/processes';
 import type { UserQuestions } from '../../src/core/ports/user-questions';
 import { WebFetchError, type WebFetcher, type WebPage } from '../../src/core/ports/web-fetch';
 import type { DirectoryEntry, FileStat, WorkspaceFiles } from '../../src/core/ports/workspace-files';
@@ -357,6 +358,8 @@ export interface InMemoryHostOptions {
   /** web_fetch's access; the default serves `pages` (by URL) and nothing else. */
   web?: WebAccess;
   pages?: Record<string, Partial<WebPage> & { markdown: string }>;
+  /** The task's processes (a fake that owns some loopback ports, say). */
+  processes?: TaskProcesses;
 }
 
 /** Serves scripted pages by URL; any other URL is a 404, as a server would answer. */
@@ -401,6 +404,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
     questions,
     todos,
     web: options.web ?? { fetcher: web, allowsPrivateAddress: () => false },
+    ...(options.processes ? { processes: options.processes } : {}),
     language,
     workspaceRoots: () => files.roots,
     // Short waits keep the tests fast; the shape of the wait is what they check.
