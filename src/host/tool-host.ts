@@ -19,6 +19,7 @@ import { WorkspaceEditApplier } from './workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from './workspace-files';
 import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
 import { createWebFetcher } from './web';
+import { BrowserPageChecker } from './browser';
 
 export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
@@ -40,6 +41,10 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
   const previewer = new DiffPreviewer(proposals);
   const review = new ReviewLenses(previewer);
   const reviewLabels = new ReviewDecorations(previewer);
+  const pages = new BrowserPageChecker({
+    configuredPath: () => vscode.workspace.getConfiguration('relay').inspect<string>('checkPage.browserPath')?.globalValue,
+    log,
+  });
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
@@ -49,6 +54,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     diagnostics: new VsCodeDiagnostics(),
     questions,
     web: { fetcher: createWebFetcher(), allowsPrivateAddress: privateAddressRules },
+    pages,
     language: new VsCodeLanguageFeatures(),
     todos: { update: (taskId, items) => log.info(`task ${taskId}: checklist ${progress(items)}`) },
     workspaceRoots: () => files.roots,
@@ -63,6 +69,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     diffs: new CardDiffs(applied, proposals),
     review,
     dispose: () => {
+      void pages.dispose();
       review.dispose();
       reviewLabels.dispose();
       previewer.dispose();

@@ -5,6 +5,7 @@ import type { DiagnosticsSource, DiagnosticsWaitOptions } from '../core/ports/di
 import type { EditApplier, EditReviewer } from '../core/ports/edit-review';
 import type { FileSearch } from '../core/ports/file-search';
 import type { LanguageFeatures } from '../core/ports/language-features';
+import type { PageChecker } from '../core/ports/page-check';
 import type { TaskProcesses } from '../core/ports/processes';
 import type { UserQuestions } from '../core/ports/user-questions';
 import type { WebFetcher } from '../core/ports/web-fetch';
@@ -53,6 +54,8 @@ export interface ToolServices {
   todos: TodoSink;
   /** Without it, web_fetch is not offered. */
   web?: WebAccess;
+  /** check_page's headless browser; without it (or without `web`), check_page is not offered. */
+  pages?: PageChecker;
   /** The processes tasks started (dev servers, watchers); a task's own server may be fetched and checked. */
   processes?: TaskProcesses;
   /** The editor's language features (symbols, definitions, references, hover, calls, rename). */

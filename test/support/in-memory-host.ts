@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { proposalHunks, resolveReview, waitForQuiet } from '../../src/core/edit';
 import type { DiagnosticInfo, DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../../src/core/ports/diagnostics';
 import type { ApplyOutcome, EditApplier, EditPreview, EditReviewer, HunkDecision, ProposedFileChange, ReviewEnd } from '../../src/core/ports/edit-review';
+import { PageCheckError, type PageChecker } from '../../src/core/ports/page-check';
 import type { TaskProcesses } from '../../src/core/ports/processes';
 import type { UserQuestions } from '../../src/core/ports/user-questions';
 import { WebFetchError, type WebFetcher, type WebPage } from '../../src/core/ports/web-fetch';
@@ -360,6 +361,16 @@ export interface InMemoryHostOptions {
   pages?: Record<string, Partial<WebPage> & { markdown: string }>;
   /** The task's processes (a fake that owns some loopback ports, say). */
   processes?: TaskProcesses;
+  /** check_page's browser (services.pages). */
+  pageChecker?: PageChecker;
+}
+
+/** check_page's browser on a machine without one. */
+export class NoBrowser implements PageChecker {
+  async check(): Promise<never> {
+    throw new PageCheckError('no-browser', 'No Chrome, Edge or Chromium is installed in the usual places.');
+  }
+  async dispose(): Promise<void> {}
 }
 
 /** Serves scripted pages by URL; any other URL is a 404, as a server would answer. */
@@ -405,6 +416,7 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
     todos,
     web: options.web ?? { fetcher: web, allowsPrivateAddress: () => false },
     ...(options.processes ? { processes: options.processes } : {}),
+    pages: options.pageChecker ?? new NoBrowser(),
     language,
     workspaceRoots: () => files.roots,
     // Short waits keep the tests fast; the shape of the wait is what they check.

@@ -37,6 +37,7 @@ describe('createBuiltinToolFactories', () => {
         ['ask_followup_question', 'readonly'],
         ['todo_write', 'readonly'],
         ['web_fetch', 'readonly'],
+        ['check_page', 'readonly'],
       ],
     );
     for (const entry of entries) {
