@@ -19,7 +19,7 @@ import { WorkspaceEditApplier } from './workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from './workspace-files';
 import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
 import { createWebFetcher } from './web';
-import { BrowserPageChecker } from './browser';
+import { createPageChecker } from './browser';
 
 export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
@@ -41,7 +41,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
   const previewer = new DiffPreviewer(proposals);
   const review = new ReviewLenses(previewer);
   const reviewLabels = new ReviewDecorations(previewer);
-  const pages = new BrowserPageChecker({
+  const pages = createPageChecker({
     configuredPath: () => vscode.workspace.getConfiguration('relay').inspect<string>('checkPage.browserPath')?.globalValue,
     log,
   });

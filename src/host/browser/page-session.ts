@@ -92,6 +92,8 @@ async function inContext(context: BrowserContext, executablePath: string, option
   const page: Page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() !== 'error' || consoleErrors.length >= MAX_CONSOLE_ERRORS) return;
+    // The browser's own line for a request Relay refused: listed under failed requests already.
+    if (message.text().includes('net::ERR_BLOCKED_BY_CLIENT')) return;
     const where = message.location();
     consoleErrors.push(`${message.text()}${where.url ? ` (${where.url}${where.lineNumber ? `:${where.lineNumber + 1}` : ''})` : ''}`);
   });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PageCheckError, type PageChecker, type PageCheckOptions, type PageCheckResult } from '../../../src/core/ports/page-check';
 import { ToolErrorType } from '../../../src/core/tools';
-import { BrowserPageChecker } from '../../../src/host/browser';
+import { BrowserPageChecker } from '../../../src/host/browser/page-checker';
 import type { LaunchedBrowser, PageSessionOptions } from '../../../src/host/browser/page-session';
 import type { Resolver } from '../../../src/host/web/pinned-request';
 import { FakeProcesses } from '../../support/fake-processes';
@@ -71,7 +71,7 @@ describe('check_page', () => {
   });
 
   it('without a browser, says so and points to web_fetch', async () => {
-    const checker = new BrowserPageChecker({ configuredPath: () => '/nowhere/chrome' });
+    const checker = new BrowserPageChecker({ configuredPath: () => '/nowhere/chrome', launch: () => Promise.reject(new Error('not called')) });
     const text = expectFailure(await new ToolHarness({ pageChecker: checker }).call('check_page', { url: 'http://localhost:3000/' }), ToolErrorType.EXECUTION_FAILED);
     assert.match(text, /relay\.checkPage\.browserPath names \/nowhere\/chrome, which does not exist/);
     assert.match(text, /use web_fetch/);
