@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { setLocalizer } from './core/l10n';
 import { CHAT_VIEW_ID, ChatViewProvider } from './host/chat-view';
@@ -9,6 +10,7 @@ import { TerminalRecorder } from './host/mentions/terminal-recorder';
 import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
 import type { Relay, RelayOverrides } from './host/relay';
+import { reapLeftovers } from './host/processes/reaping';
 
 /**
  * Activation only registers the view and the commands; everything heavy (providers, parsers, the agent)
@@ -24,6 +26,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   const confirmations = new WorkspaceConfirmations(context.globalState);
   const approvalMode = new ApprovalModeSetting(confirmations);
   const terminal = new TerminalRecorder();
+  // Processes a previous session of this window left running (a crash, a killed extension host) are stopped.
+  if (context.storageUri) void reapLeftovers(join(context.storageUri.fsPath, 'processes.json'), log);
   let relay: Relay | undefined;
   let handlers: Record<RuntimeCommand, (...args: unknown[]) => unknown> | undefined;
   const getRelay = (overrides?: RelayOverrides): Relay => {
@@ -32,6 +36,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
       relay = new runtime.Relay({ context, chat, log, approvalMode, terminal }, overrides);
       handlers = runtime.relayCommandHandlers(relay, focusChat);
       context.subscriptions.push(relay);
+      const started = relay;
+      shuttingDown = () => started.shutdown();
     }
     return relay;
   };
@@ -86,6 +92,9 @@ async function focusChat(): Promise<void> {
   await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
 }
 
-export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+let shuttingDown: (() => Promise<void>) | undefined;
+
+/** The task's processes are stopped before the window goes (VS Code waits for this); the rest is disposed through context.subscriptions. */
+export function deactivate(): Promise<void> | undefined {
+  return shuttingDown?.();
 }

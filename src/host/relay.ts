@@ -42,6 +42,7 @@ import { TaskController } from './session/task-controller';
 import { readWorkspaceRules } from './session/workspace-rules';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
+import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-host';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
@@ -101,7 +102,7 @@ export class Relay implements vscode.Disposable {
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
     this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
-    this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address));
+    this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address), processStorage(context));
     this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log, services.approvalMode.confirmations);
     const documents = new CheckpointDocuments(this.checkpoints);
     const notify = (message: string, level: 'info' | 'warning') =>
@@ -172,6 +173,7 @@ export class Relay implements vscode.Disposable {
       },
       log: this.logger,
       attach: (text, images) => this.mentions.attach(text, images),
+      taskDeleted: (id) => this.tools.processes.forgetTask(id),
     });
     this.disposables.push(
       documents,
@@ -321,9 +323,15 @@ export class Relay implements vscode.Disposable {
         maxSteps: readModelSettings().maxSteps,
         deferral: toolDeferral(),
         logger: this.logger,
+        processNotices: (taskId) => processNoticeText(this.tools.processes.takeNotices(taskId)),
       },
       record,
     );
+  }
+
+  /** Deactivation: the task's processes are stopped (terminate, then kill) before the window goes. */
+  shutdown(): Promise<void> {
+    return this.tools.processes.dispose();
   }
 
   dispose(): void {
@@ -331,6 +339,12 @@ export class Relay implements vscode.Disposable {
     this.approvals.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
+}
+
+/** Process logs beside the other tool output; records per workspace (an empty window reaps nothing). */
+function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string } {
+  const workspace = context.storageUri?.fsPath;
+  return { logDir: join(context.globalStorageUri.fsPath, 'process-logs'), ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}) };
 }
 
 async function confirmContinue(steps: number): Promise<boolean> {

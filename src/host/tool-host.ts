@@ -1,8 +1,7 @@
-// The built-in tools' ports on the real VS Code adapters: files, VS Code's ripgrep, the terminal with a
-// child-process fallback, the diff editor for proposals, one WorkspaceEdit per call (remembered for "Open diff"),
+// The built-in tools' ports on the real VS Code adapters: files, VS Code's ripgrep, the task's processes (each
+// in a terminal of its own), the diff editor for proposals, one WorkspaceEdit per call (remembered for "Open diff"),
 // diagnostics, and questions answered in the chat.
 import * as vscode from 'vscode';
-import { ChildProcessRunner } from './child-process-runner';
 import { VsCodeDiagnostics } from './diagnostics-source';
 import { DiffPreviewer } from './diff-preview';
 import { createFileSearch } from './file-search';
@@ -14,7 +13,9 @@ import { CardDiffs } from './session/card-diffs';
 import { ReviewDecorations } from './review/review-decorations';
 import { ReviewLenses } from './review/review-lenses';
 import { PendingQuestions } from './session/pending-questions';
-import { TerminalCommandRunner } from './terminal-runner';
+import { ChildProcessRunner } from './processes/child-process-runner';
+import { createProcessManager } from './processes/wiring';
+import type { ProcessManager } from './processes/process-manager';
 import { WorkspaceEditApplier } from './workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from './workspace-files';
 import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
@@ -27,12 +28,19 @@ export interface ToolHost extends vscode.Disposable {
   diffs: CardDiffs;
   /** Per-hunk review in the diff editor: commands and their context key, lenses (labels and hovers live beside them). */
   review: ReviewLenses;
+  processes: ProcessManager;
 }
 
 /** The user's rules on private addresses, read at call time (the approval service is built after the tools). */
 export type PrivateAddressRules = (toolName: string, host: string, address: string) => boolean;
 
-export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules): ToolHost {
+/** Where the process manager keeps output logs and the records of running processes (see processes/wiring.ts). */
+export interface ToolHostStorage {
+  logDir: string;
+  recordsPath?: string;
+}
+
+export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules, storage?: ToolHostStorage): ToolHost {
   const proposals = new ProposalFileSystem();
   const registration = vscode.workspace.registerFileSystemProvider(PROPOSAL_SCHEME, proposals, { isCaseSensitive: true });
   const files = new VsCodeWorkspaceFiles();
@@ -45,10 +53,12 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     configuredPath: () => vscode.workspace.getConfiguration('relay').inspect<string>('checkPage.browserPath')?.globalValue,
     log,
   });
+  const processes = createProcessManager(log, storage);
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
-    commands: new TerminalCommandRunner(new ChildProcessRunner(), log),
+    commands: new ChildProcessRunner(),
+    processes,
     reviewer: previewer,
     applier: applied,
     diagnostics: new VsCodeDiagnostics(),
@@ -68,8 +78,10 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     questions,
     diffs: new CardDiffs(applied, proposals),
     review,
+    processes,
     dispose: () => {
       void pages.dispose();
+      processes.killAll();
       review.dispose();
       reviewLabels.dispose();
       previewer.dispose();

@@ -14,11 +14,15 @@ import { GET_DIAGNOSTICS, GetDiagnosticsTool } from './get-diagnostics';
 import { GO_TO_DEFINITION, GoToDefinitionTool } from './go-to-definition';
 import { HOVER_INFO, HoverInfoTool } from './hover-info';
 import { LIST_FILES, ListFilesTool } from './list-files';
+import { LIST_PROCESSES, ListProcessesTool } from './list-processes';
 import { READ_FILE, ReadFileTool } from './read-file';
+import { READ_OUTPUT, ReadOutputTool } from './read-output';
 import { RENAME_SYMBOL, RenameSymbolTool } from './rename-symbol';
 import { RUN_COMMAND, RunCommandTool } from './run-command';
 import { SEARCH_TEXT, SearchTextTool } from './search-text';
+import { SEND_INPUT, SendInputTool } from './send-input';
 import type { ToolServices } from './services';
+import { STOP_PROCESS, StopProcessTool } from './stop-process';
 import { TODO_WRITE, TodoWriteTool } from './todo-write';
 import { WEB_FETCH, WebFetchTool } from './web-fetch';
 import { CHECK_PAGE, CheckPageTool } from './check-page';
@@ -50,6 +54,10 @@ const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServ
   { name: APPLY_PATCH, kind: 'write', create: (s) => new ApplyPatchTool(s) },
   { name: RENAME_SYMBOL, kind: 'write', create: (s) => new RenameSymbolTool(s) },
   { name: RUN_COMMAND, kind: 'execute', create: (s) => new RunCommandTool(s) },
+  { name: READ_OUTPUT, kind: 'readonly', create: (s) => new ReadOutputTool(s), available: (s) => s.processes !== undefined },
+  { name: SEND_INPUT, kind: 'execute', create: (s) => new SendInputTool(s), available: (s) => s.processes !== undefined },
+  { name: STOP_PROCESS, kind: 'readonly', create: (s) => new StopProcessTool(s), available: (s) => s.processes !== undefined },
+  { name: LIST_PROCESSES, kind: 'readonly', create: (s) => new ListProcessesTool(s), available: (s) => s.processes !== undefined },
   { name: ASK_FOLLOWUP_QUESTION, kind: 'readonly', create: (s) => new AskFollowupQuestionTool(s) },
   { name: TODO_WRITE, kind: 'readonly', create: (s) => new TodoWriteTool(s) },
   { name: WEB_FETCH, kind: 'readonly', create: (s) => new WebFetchTool(s), available: (s) => s.web !== undefined },
@@ -83,10 +91,14 @@ export {
   GO_TO_DEFINITION,
   HOVER_INFO,
   LIST_FILES,
+  LIST_PROCESSES,
   READ_FILE,
+  READ_OUTPUT,
   RENAME_SYMBOL,
   RUN_COMMAND,
   SEARCH_TEXT,
+  SEND_INPUT,
+  STOP_PROCESS,
   TODO_WRITE,
   WEB_FETCH,
   WRITE_FILE,

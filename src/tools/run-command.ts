@@ -1,6 +1,10 @@
-// run_command: a shell command through the host's CommandRunner (a VS Code terminal with shell integration, or a
-// child process when that is unavailable). Output streams to the card at most ten times a second; the model gets
-// the exit code and the output, with what was dropped from a long output's middle said, never hidden.
+// run_command: a shell command as a process of the task (src/host/processes: its own process group, output through
+// pipes, mirrored in a terminal of its own). In the foreground the call waits for the exit, ends early when the
+// command asks a question, and moves it to the background at the timeout; with `background: true` it returns once
+// the command is ready (a local URL, a listening port, the model's ready_pattern), asks, exits, or a short wait
+// passes. Output streams to the card at most ten times a second; the model gets the exit code or the state and
+// the output, with what was dropped from a long output's middle said, never hidden. Hosts without processes
+// run the command to its end through the CommandRunner.
 import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import type { CommandResult } from '../core/ports/command-runner';
@@ -17,6 +21,8 @@ import { BuiltinTool } from './builtin-tool';
 import { requireDirectory } from './file-checks';
 import { displayPath, isInWorkspace, resolveToolPath } from './paths';
 import { DEFAULT_COMMAND_TIMEOUT_MS, type ToolServices } from './services';
+import { filterPattern } from './process-text';
+import { runAsProcess } from './run-command-process';
 import { Throttle } from './throttle';
 
 export const RUN_COMMAND = 'run_command';
@@ -40,7 +46,16 @@ function parametersFor(maxSeconds: number, defaultSeconds: number) {
       .min(1)
       .max(maxSeconds)
       .optional()
-      .describe(`Kill the command after this many seconds. Default ${defaultSeconds}, at most ${maxSeconds}.`),
+      .describe(`Foreground: seconds to wait for the end before moving it to the background. Default ${defaultSeconds}, at most ${maxSeconds}.`),
+    background: z
+      .boolean()
+      .optional()
+      .describe('Start a server or watcher; return once it is ready. Default false.'),
+    ready_pattern: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Regex: an output line matching it means ready.'),
   });
 }
 
@@ -50,17 +65,20 @@ function descriptionFor(defaultSeconds: number): ToolDescription {
   return {
     short: "Runs a shell command in the workspace and returns its exit code and output (stdout and stderr together).",
     long:
-      'The command runs in a terminal the user can watch. It is non-interactive: nothing can be typed into it, so avoid commands that prompt or wait for input, ' +
-      `and do not start servers or watchers that never exit (they are killed at the timeout, ${defaultSeconds} s by default). ` +
-      'A long output keeps its start and its end; the result says how much was left out.',
+      'It runs in a terminal of its own the user can watch. In the foreground the call waits for the end ' +
+      `(${defaultSeconds} s by default), then moves a command still running to the background. A command that asks a question returns early with "waiting for input". ` +
+      'With background: true the call returns once the command prints a local URL, listens on a port or matches ready_pattern (or after a few seconds), with its id, state, URLs and output so far. ' +
+      'A long output keeps its start and its end.',
     usageNotes: [
       'Prefer read_file, list_files, find_files and search_text for looking at files: they are faster and need no approval.',
-      'Chain dependent steps with &&. Pass flags that make tools non-interactive (e.g. --yes, CI=1) when they offer them.',
+      'Chain dependent steps with &&. Pass non-interactive flags (e.g. --yes) where tools offer them.',
       'A non-zero exit code is reported, not treated as a failure of the tool: read the output to see what went wrong.',
+      'Background processes keep running across turns until stop_process; the same command in the same folder returns the running one.',
     ],
     examples: [
       { description: 'Run the tests of one package', params: { command: 'npm test', cwd: 'packages/core' } },
       { description: 'A slow build with more time', params: { command: 'npm run build', timeout_seconds: 300 } },
+      { description: 'Start the dev server', params: { command: 'npm run dev', background: true } },
     ],
     category: 'shell',
   };
@@ -97,6 +115,12 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
   protected async run(params: RunCommandParams, ctx: ToolContext): Promise<void> {
     const cwd = await this.workingDirectory(params, ctx.signal);
     const timeoutMs = params.timeout_seconds !== undefined ? params.timeout_seconds * 1000 : this.limits.default;
+    if (params.ready_pattern !== undefined) filterPattern(params.ready_pattern, 'ready_pattern');
+    if (this.services.processes) {
+      await runAsProcess(this.services.processes, { ...params, cwd, timeoutMs, where: displayPath(cwd, this.roots()), roots: this.roots() }, ctx);
+      return;
+    }
+    if (params.background) throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both('Background processes are not available in this host.'));
     const card = new HeadTailBuffer(CARD_HEAD_CHARS, CARD_TAIL_CHARS);
     const throttle = new Throttle(1000 / CARD_UPDATES_PER_SECOND);
     const showTip = l10n.t('Running {0}', params.command);
@@ -151,7 +175,7 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
   }
 }
 
-function modelText(command: string, where: string, result: CommandResult, timeoutMs: number): string {
+export function modelText(command: string, where: string, result: CommandResult, timeoutMs: number): string {
   const lines = [`Command: ${command}`, `Directory: ${where}`];
   if (result.cancelled) lines.push('Cancelled: the command was stopped before it finished.');
   else if (result.timedOut) lines.push(`Timed out after ${seconds(timeoutMs)}: the command was killed. Raise timeout_seconds if it needs longer, or run something shorter.`);

@@ -46,7 +46,10 @@ export interface BuiltinToolOptions {
 export interface ToolServices {
   files: WorkspaceFiles;
   search: FileSearch;
+  /** Runs a command to its end; used by run_command only in hosts without `processes`. */
   commands: CommandRunner;
+  /** The task's processes (foreground and background commands, read_output, send_input, …); the extension always has them. Also how web_fetch and check_page know the task's own server. */
+  processes?: TaskProcesses;
   reviewer: EditReviewer;
   applier: EditApplier;
   diagnostics: DiagnosticsSource;
@@ -56,8 +59,6 @@ export interface ToolServices {
   web?: WebAccess;
   /** check_page's headless browser; without it (or without `web`), check_page is not offered. */
   pages?: PageChecker;
-  /** The processes tasks started (dev servers, watchers); a task's own server may be fetched and checked. */
-  processes?: TaskProcesses;
   /** The editor's language features (symbols, definitions, references, hover, calls, rename). */
   language: LanguageFeatures;
   /** Absolute workspace folders, read at call time (folders can be added while a task runs); the first resolves relative paths. */

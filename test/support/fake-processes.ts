@@ -1,6 +1,6 @@
 // A TaskProcesses that owns the loopback ports a test gives it: what web_fetch and check_page ask of the process
 // manager (does this task's running process serve this port?), without starting anything.
-import type { ProcessChange, ProcessInfo, TaskProcesses } from '../../src/core/ports/processes';
+import type { ProcessChange, ProcessInfo, ProcessOutputRead, ProcessStarted, SettleReason, TaskProcesses } from '../../src/core/ports/processes';
 
 export class FakeProcesses implements TaskProcesses {
   private readonly infos = new Map<string, ProcessInfo>();
@@ -12,7 +12,7 @@ export class FakeProcesses implements TaskProcesses {
   add(taskId: string, ports: number[], options: Partial<ProcessInfo> = {}): string {
     const id = `p${this.next++}`;
     const urls = ports.map((port) => `http://127.0.0.1:${port}/`);
-    const info: ProcessInfo = { id, taskId, command: 'npm run dev', cwd: '/workspace', state: 'ready', urls, ports, startedAt: Date.now(), ...options };
+    const info: ProcessInfo = { id, taskId, command: 'npm run dev', cwd: '/workspace', state: 'ready', urls, ports, startedAt: Date.now(), background: true, ...options };
     this.infos.set(id, info);
     this.emit({ info });
     return id;
@@ -60,6 +60,33 @@ export class FakeProcesses implements TaskProcesses {
   onDidChange(listener: (change: ProcessChange) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  // Starting and talking to processes is the real manager's (src/host/processes); these tests never do.
+  start(): Promise<ProcessStarted> {
+    return Promise.reject(new Error('FakeProcesses starts nothing'));
+  }
+
+  async settle(): Promise<SettleReason> {
+    return 'ended';
+  }
+
+  read(): ProcessOutputRead | undefined {
+    return undefined;
+  }
+
+  async waitForOutput(): Promise<boolean> {
+    return false;
+  }
+
+  sendInput(): boolean {
+    return false;
+  }
+
+  moveToBackground(): void {}
+
+  takeNotices(): readonly ProcessInfo[] {
+    return [];
   }
 
   private emit(change: ProcessChange): void {

@@ -3,6 +3,7 @@
 // (event-driven, with a scripted "language server"), questions and the todo sink. File search is the real
 // JavaScript engine over the in-memory files; commands run through the real child-process runner.
 import * as path from 'node:path';
+import * as os from 'node:os';
 import { proposalHunks, resolveReview, waitForQuiet } from '../../src/core/edit';
 import type { DiagnosticInfo, DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../../src/core/ports/diagnostics';
 import type { ApplyOutcome, EditApplier, EditPreview, EditReviewer, HunkDecision, ProposedFileChange, ReviewEnd } from '../../src/core/ports/edit-review';
@@ -11,7 +12,8 @@ import type { TaskProcesses } from '../../src/core/ports/processes';
 import type { UserQuestions } from '../../src/core/ports/user-questions';
 import { WebFetchError, type WebFetcher, type WebPage } from '../../src/core/ports/web-fetch';
 import type { DirectoryEntry, FileStat, WorkspaceFiles } from '../../src/core/ports/workspace-files';
-import { ChildProcessRunner } from '../../src/host/child-process-runner';
+import { ChildProcessRunner } from '../../src/host/processes/child-process-runner';
+import { ProcessManager } from '../../src/host/processes/process-manager';
 import { JsFileSearch } from '../../src/host/file-search/js-file-search';
 import type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices, WebAccess } from '../../src/tools/services';
 import { FakeLanguageFeatures } from './fake-language-features';
@@ -359,8 +361,10 @@ export interface InMemoryHostOptions {
   /** web_fetch's access; the default serves `pages` (by URL) and nothing else. */
   web?: WebAccess;
   pages?: Record<string, Partial<WebPage> & { markdown: string }>;
-  /** The task's processes (a fake that owns some loopback ports, say). */
-  processes?: TaskProcesses;
+  /** The task's processes for run_command and the process tools; by default a real manager (no terminals). `false`: none. */
+  processes?: ProcessManager | false;
+  /** Overrides `services.processes` only (web_fetch's and check_page's view: a fake that owns some loopback ports). */
+  taskProcesses?: TaskProcesses;
   /** check_page's browser (services.pages). */
   pageChecker?: PageChecker;
 }
@@ -403,26 +407,29 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
   const todos = new RecordingTodos();
   const search = new JsFileSearch(files);
   const commands = new ChildProcessRunner('/bin/sh');
+  const processes =
+    options.processes === false ? undefined : (options.processes ?? new ProcessManager({ logDir: path.join(os.tmpdir(), 'relay-test-process-logs'), promptQuietMs: { explicit: 100, question: 300 } }));
   const web = new InMemoryWeb(options.pages);
   const language = new FakeLanguageFeatures();
   const services: ToolServices = {
     files,
     search,
     commands,
+    ...(processes ? { processes } : {}),
     reviewer,
     applier,
     diagnostics,
     questions,
     todos,
     web: options.web ?? { fetcher: web, allowsPrivateAddress: () => false },
-    ...(options.processes ? { processes: options.processes } : {}),
+    ...(options.taskProcesses ? { processes: options.taskProcesses } : {}),
     pages: options.pageChecker ?? new NoBrowser(),
     language,
     workspaceRoots: () => files.roots,
     // Short waits keep the tests fast; the shape of the wait is what they check.
     options: { diagnosticsWait: { firstEventMs: 150, quietMs: 40, deadlineMs: 1000 }, languageWait: { deadlineMs: 10_000, pollMs: 5, maxPollMs: 20 }, ...options.options },
   };
-  return { root, files, diagnostics, applier, reviewer, questions, todos, search, commands, web, language, services };
+  return { root, files, diagnostics, applier, reviewer, questions, todos, search, commands, processes, web, language, services };
 }
 
 export type InMemoryHost = ReturnType<typeof createInMemoryHost>;

@@ -21,6 +21,8 @@ export interface LoopHost {
   now: () => number;
   newId: () => string;
   logger: ToolLogger;
+  /** The task this loop runs. */
+  taskId: string;
   history(): ChatMessage[];
   replaceHistory(messages: ChatMessage[]): void;
   appendAssistant(parts: readonly AssistantPart[]): void;
@@ -81,6 +83,8 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
           prompt = await preparePrompt(model, promptTools, promptInput);
         }
       }
+      const notice = options.processNotices?.(host.taskId);
+      if (notice) host.appendUser([{ type: 'text', text: notice }]);
       await keepWithinContext(host, prompt, contextLimitsFor(model, prompt, maxOutputTokens), signal);
       if (signal.aborted) return CANCELLED;
       const request = buildRequest(prompt, host.history(), { maxOutputTokens, ...(options.temperature !== undefined ? { temperature: options.temperature } : {}) });

@@ -49,6 +49,11 @@ export interface AgentSessionOptions {
   now?: () => number;
   newId?: () => string;
   logger?: ToolLogger;
+  /**
+   * Told to the model at the start of each step: its background processes that exited, crashed or wait for input
+   * since it last heard of them (see core/processes/notices.ts). Called with the task's id; undefined when nothing changed.
+   */
+  processNotices?: (taskId: string) => string | undefined;
 }
 
 export const DEFAULT_MAX_STEPS = 50;

@@ -316,6 +316,7 @@ export class AgentSession implements ChildSession {
       now: this.now,
       newId: this.newId,
       logger: this.logger,
+      taskId: this.id,
       history: () => this.history,
       replaceHistory: (messages) => {
         if (messages.length !== this.history.length) this.historyEpoch++;

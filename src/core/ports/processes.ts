@@ -26,6 +26,51 @@ export interface ProcessInfo {
   lastOutputAt?: number;
   /** Path of the full output log on disk. */
   logPath?: string;
+  /** Started with `background: true`, or moved there when its foreground call ended first. */
+  background: boolean;
+  /** The signal that ended it, when one did. */
+  exitSignal?: string;
+}
+
+export interface ProcessStartRequest {
+  taskId: string;
+  /** The command line as the model wrote it. */
+  command: string;
+  /** Absolute working directory. */
+  cwd: string;
+  background: boolean;
+  /** A regular expression (source) whose match in the output marks the process ready. */
+  readyPattern?: string;
+  /** Folders the sandbox lets the command write to (the workspace); the cwd when left out. */
+  writableRoots?: readonly string[];
+}
+
+export interface ProcessStarted {
+  info: ProcessInfo;
+  /** The same command in the same folder was already running for this task: that one is returned. */
+  reused: boolean;
+}
+
+/** Why `settle` returned. */
+export type SettleReason = 'ready' | 'waiting-for-input' | 'ended' | 'timeout' | 'cancelled';
+
+export interface ProcessOutputRead {
+  info: ProcessInfo;
+  text: string;
+  /** Characters that left memory before they were read; the log at `info.logPath` has them. */
+  dropped: number;
+  /** With `dropped`: how the unread output began (it comes before the dropped part, `text` after it). */
+  head?: string;
+  /** For a filtered read: how many lines matched, and how many lines stay unread (matching or not). */
+  matchedLines?: number;
+  unreadLines?: number;
+}
+
+/** Thrown by `start` when the workspace already runs the most background processes allowed. */
+export class ProcessLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`At most ${limit} background processes may run at once in this workspace.`);
+  }
 }
 
 export interface ProcessChange {
@@ -45,4 +90,21 @@ export interface TaskProcesses {
   /** Whether a process this task started, still running, serves this loopback port. */
   servesLoopbackPort(taskId: string, port: number): boolean;
   onDidChange(listener: (change: ProcessChange) => void): { dispose(): void };
+  /** Starts a command (or returns the task's running one with the same command and folder, when in the background). */
+  start(request: ProcessStartRequest): Promise<ProcessStarted>;
+  /**
+   * Waits until the process ends, waits for input, or (with `until: 'ready'`) becomes ready, or `timeoutMs` passes,
+   * or `signal` aborts.
+   */
+  settle(id: string, options: { until: 'ready' | 'end'; timeoutMs: number; signal?: AbortSignal }): Promise<SettleReason>;
+  /** Output since the model's last read (see OutputReader); undefined for an unknown id. */
+  read(id: string, filter?: RegExp): ProcessOutputRead | undefined;
+  /** Resolves true once new output arrives (or the process ends), false after `timeoutMs` or on abort. */
+  waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Writes `text` to the process's standard input; false when it has ended or its input is closed. */
+  sendInput(id: string, text: string): boolean;
+  /** A foreground process whose call ended first goes on in the background (it counts toward the limit from then on). */
+  moveToBackground(id: string): void;
+  /** Changes since the task's last call that its model should hear about: exits, crashes, questions. */
+  takeNotices(taskId: string): readonly ProcessInfo[];
 }

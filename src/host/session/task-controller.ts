@@ -36,6 +36,8 @@ export interface TaskControllerDeps {
   /** What the message's mentions and images attach; without it, messages go as plain text. */
   attach?(text: string, images: readonly ImageInput[]): Promise<MessageAttachments>;
   log: { warn(message: string, error?: unknown): void };
+  /** A task was deleted: what belongs to it outside its record (its processes) goes too. */
+  taskDeleted?(id: string): Promise<void>;
 }
 
 interface Current {
@@ -203,6 +205,7 @@ export class TaskController {
       await this.newTask();
     }
     await this.deps.store.delete(id);
+    await this.deps.taskDeleted?.(id);
     await this.refreshHistory();
   }
 

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { estimateTokens } from '../../../src/core/model/provider';
 import type { ToolContext, ToolResultContent } from '../../../src/core/tools';
-import { ChildProcessRunner } from '../../../src/host/child-process-runner';
+import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
 import { DiffPreviewer } from '../../../src/host/diff-preview';
 import { createFileSearch } from '../../../src/host/file-search';

@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { AgentSession, type AgentEvent, type AgentSessionOptions, type AgentState } from '../../../src/core/agent';
 import { abortableSleep, createProvider, type ModelProvider, type ProviderConfig } from '../../../src/core/model';
 import { ToolRegistry, type ToolCallStatus } from '../../../src/core/tools';
-import { ChildProcessRunner } from '../../../src/host/child-process-runner';
+import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
 import { VsCodeLanguageFeatures } from '../../../src/host/language-features';
 import { DiffPreviewer } from '../../../src/host/diff-preview';
@@ -21,7 +21,7 @@ import { createFileSearch } from '../../../src/host/file-search';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
 import { PendingQuestions } from '../../../src/host/session/pending-questions';
 import { FileTaskStore } from '../../../src/host/task-store';
-import { TerminalCommandRunner } from '../../../src/host/terminal-runner';
+import { createProcessManager } from '../../../src/host/processes/wiring';
 import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
 import { registerBuiltinTools, type ToolServices } from '../../../src/tools';
@@ -38,8 +38,8 @@ interface Mode {
   /** How the native call ids look on this wire. */
   idPrefix: string;
   /**
-   * run_command in a VS Code terminal with shell integration, as the extension runs it (shell integration takes
-   * seconds to come up here, so one mode pays for it), or straight in a child process.
+   * run_command as a process of the task shown in its own pseudoterminal, as the extension runs it, or straight
+   * in a child process (hosts without a process manager).
    */
   terminal: boolean;
 }
@@ -143,7 +143,7 @@ describe('agent loop over real HTTP inside real VS Code', () => {
   const log = vscode.window.createOutputChannel('Relay agent loop tests', { log: true });
   const files = new VsCodeWorkspaceFiles();
   const childProcesses = new ChildProcessRunner();
-  const terminal = new TerminalCommandRunner(childProcesses, log, 15_000);
+  const processes = createProcessManager(log);
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
@@ -177,6 +177,7 @@ describe('agent loop over real HTTP inside real VS Code', () => {
     if (storeDir) await rm(storeDir, { recursive: true, force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     registration?.dispose();
+    await processes.dispose();
     log.dispose();
   });
 
@@ -210,7 +211,7 @@ describe('agent loop over real HTTP inside real VS Code', () => {
 
   function sessionOptions(mode: Mode, model: ModelProvider): AgentSessionOptions {
     const registry = new ToolRegistry();
-    registerBuiltinTools(registry, { ...services, commands: mode.terminal ? terminal : childProcesses });
+    registerBuiltinTools(registry, { ...services, ...(mode.terminal ? { processes } : {}) });
     return {
       provider: model,
       registry,
@@ -352,7 +353,7 @@ describe('agent loop over real HTTP inside real VS Code', () => {
         assert.match(run, new RegExp(marker), 'run_command returned the output');
         assert.match(run, /Exit code: 0/);
         const ran = byCall.get(calls[3]!.id)!.at(-1)!;
-        assert.equal(ran.metadata?.transport, mode.terminal ? 'shell-integration' : 'child-process', JSON.stringify(ran.metadata));
+        assert.equal(ran.metadata?.transport, mode.terminal ? 'process' : 'child-process', JSON.stringify(ran.metadata));
 
         // Saved on disk; a session made from the loaded record has the same history, and goes on from it.
         await session.flush();

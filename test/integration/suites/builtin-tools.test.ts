@@ -1,15 +1,15 @@
 // The built-in tools on the real host adapters inside VS Code: the diff editor and WorkspaceEdit applier for
-// edits, the terminal runner for commands, VS Code's own ripgrep for search, VS Code's diagnostics.
+// edits, the process manager (a pseudoterminal per command) for commands, VS Code's own ripgrep for search, VS Code's diagnostics.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AnyTool, ToolContext, ToolPreparation, ToolResultContent, ToolResultOptions, ToolStatusOptions } from '../../../src/core/tools';
-import { ChildProcessRunner } from '../../../src/host/child-process-runner';
+import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
 import { VsCodeLanguageFeatures } from '../../../src/host/language-features';
 import { DiffPreviewer } from '../../../src/host/diff-preview';
 import { createFileSearch, ResilientFileSearch } from '../../../src/host/file-search';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
-import { TerminalCommandRunner } from '../../../src/host/terminal-runner';
+import { createProcessManager } from '../../../src/host/processes/wiring';
 import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
 import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
@@ -19,10 +19,12 @@ describe('built-in tools inside real VS Code', () => {
   const proposals = new ProposalFileSystem();
   const log = vscode.window.createOutputChannel('Relay built-in tools tests', { log: true });
   const files = new VsCodeWorkspaceFiles();
+  const processes = createProcessManager(log);
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
-    commands: new TerminalCommandRunner(new ChildProcessRunner(), log, 20_000),
+    commands: new ChildProcessRunner(),
+    processes,
     reviewer: new DiffPreviewer(proposals),
     applier: new WorkspaceEditApplier(),
     diagnostics: new VsCodeDiagnostics(),
@@ -47,6 +49,7 @@ describe('built-in tools inside real VS Code', () => {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     registration?.dispose();
+    await processes.dispose();
     log.dispose();
   });
 
@@ -141,14 +144,14 @@ describe('built-in tools inside real VS Code', () => {
     assert.match(result.text, /1 new error after the edit[^\n]*:\n- tools-settings\.json:3:\d+ error[^\n]*trailing comma/i);
   });
 
-  it('run_command: runs in a terminal with shell integration and returns exit code and output', async () => {
+  it('run_command: runs as a process shown in its own terminal and returns exit code and output', async () => {
     const result = await call('run_command', { command: "printf 'hello from a tool\\n'; sh -c 'exit 5'" }, async (prep) => {
       assert.deepEqual(prep?.targets, { command: "printf 'hello from a tool\\n'; sh -c 'exit 5'", cwd: root().fsPath });
     });
     assert.equal(result.error, undefined, result.text);
     assert.match(result.text, /Exit code: 5/);
     assert.match(result.text, /hello from a tool/);
-    assert.equal(result.final?.options.metadata?.transport, 'shell-integration');
+    assert.equal(result.final?.options.metadata?.transport, 'process');
   });
 
   it("search_text: searches with VS Code's ripgrep, honouring .gitignore", async () => {

@@ -7,7 +7,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ToolContext, ToolResultContent, ToolResultOptions, ToolStatusOptions } from '../../../src/core/tools';
-import { ChildProcessRunner } from '../../../src/host/child-process-runner';
+import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
 import { DiffPreviewer } from '../../../src/host/diff-preview';
 import { createFileSearch } from '../../../src/host/file-search';

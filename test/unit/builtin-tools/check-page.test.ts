@@ -53,7 +53,7 @@ describe('check_page', () => {
     const processes = new FakeProcesses();
     processes.add('task-1', [5173]);
     const checker = new FakeChecker(async () => result());
-    await new ToolHarness({ pageChecker: checker, processes }).call('check_page', { url: 'http://localhost:5173/' });
+    await new ToolHarness({ pageChecker: checker, taskProcesses: processes }).call('check_page', { url: 'http://localhost:5173/' });
     const allow = checker.calls[0]!.allowPrivateAddress;
     assert.equal(allow('localhost', '127.0.0.1', 5173), true);
     assert.equal(allow('localhost', '127.0.0.1', 5174), false);
@@ -66,7 +66,7 @@ describe('check_page', () => {
       options.allowPrivateAddress('localhost', '127.0.0.1', 3000);
       throw new PageCheckError('blocked', 'localhost:3000 resolves to 127.0.0.1, a private, loopback or link-local address.');
     });
-    const text = expectFailure(await new ToolHarness({ pageChecker: checker, processes }).call('check_page', { url: 'http://localhost:3000/' }), ToolErrorType.PERMISSION_DENIED);
+    const text = expectFailure(await new ToolHarness({ pageChecker: checker, taskProcesses: processes }).call('check_page', { url: 'http://localhost:3000/' }), ToolErrorType.PERMISSION_DENIED);
     assert.match(text, /No process this task started is listening on port 3000/);
   });
 

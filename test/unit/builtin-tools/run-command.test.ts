@@ -48,9 +48,22 @@ describe('run_command', () => {
     assert.match(expectFailure(await h.call('run_command', { command: 'true', cwd: 'pkgs' }), ToolErrorType.FILE_NOT_FOUND), /Did you mean "pkg"/);
   });
 
-  it('kills a command at its timeout and returns what it printed', async () => {
+  it('moves a command still running at its timeout to the background, not killing it, and returns what it printed', async () => {
+    const h = harness();
+    const outcome = await h.call('run_command', { command: 'echo started; sleep 30; echo never', timeout_seconds: 1 });
+    const text = expectSuccess(outcome);
+    assert.match(text, /Still running after 1 s: moved to the background as (p\d+), not killed/);
+    assert.match(text, /Output so far:\nstarted$/);
+    const id = String(outcome.final?.options.metadata?.processId);
+    const info = h.host.processes!.get(id)!;
+    assert.equal(info.background, true);
+    assert.equal(info.state, 'starting', 'still running');
+    assert.equal((await h.host.processes!.stop(id))?.state, 'stopped');
+  });
+
+  it('without a process manager, kills a command at its timeout and returns what it printed', async () => {
     const started = Date.now();
-    const outcome = await harness().call('run_command', { command: 'echo started; sleep 30; echo never', timeout_seconds: 1 });
+    const outcome = await new ToolHarness({ root, processes: false }).call('run_command', { command: 'echo started; sleep 30; echo never', timeout_seconds: 1 });
     const text = expectFailure(outcome, ToolErrorType.SHELL_ERROR);
     assert.ok(Date.now() - started < 10_000);
     assert.match(text, /Timed out after 1 s: the command was killed/);

@@ -27,7 +27,7 @@ const resolver: Resolver = async (host) => {
 function harnessWithRules(rules: PermissionRule[], processes?: FakeProcesses) {
   const policyRules = fromSettings(rules);
   return new ToolHarness({
-    ...(processes ? { processes } : {}),
+    ...(processes ? { taskProcesses: processes } : {}),
     web: {
       fetcher: new NodeWebFetcher({ resolve: resolver, convertHtml: htmlToMarkdown }),
       allowsPrivateAddress: (tool, host, address) => privateAddressAllowed(policyRules, tool, host, address),

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
-import { ChildProcessRunner } from '../../../src/host/child-process-runner';
+import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 
 const runner = new ChildProcessRunner('/bin/sh');
 const base = { cwd: tmpdir(), timeoutMs: 30_000 };

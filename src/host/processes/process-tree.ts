@@ -1,5 +1,5 @@
-// Finds and kills every descendant of a process (a terminal's shell runs commands in their own process
-// groups, so killing one group is not enough). Linux reads /proc; elsewhere `ps` lists parents.
+// Finds every descendant of a process (a command may leave its process group: setsid, a shell with job control
+// puts pipelines in their own groups), and when a process started. Linux reads /proc; elsewhere `ps` lists parents.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -50,4 +50,18 @@ export function killDescendants(pid: number, signal: NodeJS.Signals = 'SIGKILL')
     }
   }
   return victims.length;
+}
+
+/**
+ * When the process started, in clock ticks since boot (field 22 of /proc/<pid>/stat): with the pid it names one
+ * process, so a pid the system reused is not mistaken for it. Undefined where /proc is not available or it is gone.
+ */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses): state is field 3, starttime field 22.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }

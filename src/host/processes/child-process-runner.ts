@@ -1,16 +1,18 @@
-// The fallback transport: a plain child process in its own process group, so a timeout or a cancel
-// kills the whole tree (the shell and everything it started), not just the shell.
-import { spawn } from 'node:child_process';
-import type { CommandRequest, CommandResult, CommandRunner } from '../core/ports/command-runner';
-import { AnsiStripper } from '../core/text/ansi';
-import { HeadTailBuffer } from '../core/text/output-buffer';
+// A command run to its end with no process manager around it (hosts without one: plain-Node tests, the
+// code-intelligence bench): the same spawner as every other command (own process group, so a timeout or a
+// cancel kills the whole tree), with its input closed at once.
+import type { CommandRequest, CommandResult, CommandRunner } from '../../core/ports/command-runner';
+import { AnsiStripper } from '../../core/text/ansi';
+import { HeadTailBuffer } from '../../core/text/output-buffer';
+import { commandEnvironment } from './environment';
+import { signalGroup, spawnCommand } from './spawn';
 
 const KILL_GRACE_MS = 2_000;
 
 export class ChildProcessRunner implements CommandRunner {
-  constructor(private readonly shell: string = process.env.SHELL || '/bin/bash') {}
+  constructor(private readonly shell?: string) {}
 
-  run(request: CommandRequest, signal: AbortSignal, onOutput?: (chunk: string) => void): Promise<CommandResult> {
+  async run(request: CommandRequest, signal: AbortSignal, onOutput?: (chunk: string) => void): Promise<CommandResult> {
     const started = Date.now();
     const buffer = new HeadTailBuffer();
     const stripper = new AnsiStripper();
@@ -19,17 +21,19 @@ export class ChildProcessRunner implements CommandRunner {
       buffer.append(text);
       onOutput?.(text);
     };
+    const result = (exitCode: number | undefined, timedOut: boolean, cancelled: boolean): CommandResult => ({
+      exitCode: timedOut || cancelled ? undefined : exitCode,
+      output: buffer.toString(),
+      droppedBytes: buffer.droppedChars,
+      timedOut,
+      cancelled,
+      transport: 'child-process',
+      durationMs: Date.now() - started,
+    });
+    if (signal.aborted) return result(undefined, false, true);
+    const { child } = await spawnCommand({ command: request.command, cwd: request.cwd, env: commandEnvironment(process.env, request.env), shell: this.shell });
+    child.stdin.end();
     return new Promise((resolve) => {
-      if (signal.aborted) {
-        resolve(result(undefined, false, true));
-        return;
-      }
-      const child = spawn(this.shell, ['-c', request.command], {
-        cwd: request.cwd,
-        env: { ...process.env, ...request.env, TERM: 'dumb', NO_COLOR: '1' },
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
       let timedOut = false;
       let cancelled = false;
       let escalation: NodeJS.Timeout | undefined;
@@ -49,6 +53,7 @@ export class ChildProcessRunner implements CommandRunner {
       signal.addEventListener('abort', onAbort, { once: true });
       child.stdout.setEncoding('utf8').on('data', (d: string) => emit(stripper.push(d)));
       child.stderr.setEncoding('utf8').on('data', (d: string) => emit(stripper.push(d)));
+      child.stdin.on('error', () => undefined);
       child.on('error', (error) => emit(`\n[failed to start: ${error.message}]\n`));
       child.on('close', (code) => {
         clearTimeout(timer);
@@ -59,25 +64,5 @@ export class ChildProcessRunner implements CommandRunner {
         resolve(result(code ?? undefined, timedOut, cancelled));
       });
     });
-
-    function result(exitCode: number | undefined, timedOut: boolean, cancelled: boolean): CommandResult {
-      return {
-        exitCode: timedOut || cancelled ? undefined : exitCode,
-        output: buffer.toString(),
-        droppedBytes: buffer.droppedChars,
-        timedOut,
-        cancelled,
-        transport: 'child-process',
-        durationMs: Date.now() - started,
-      };
-    }
-  }
-}
-
-function signalGroup(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, sig);
-  } catch {
-    // the group is already gone
   }
 }

@@ -1,0 +1,61 @@
+// The model's reading position in a process's output. A plain read returns everything since the last plain read
+// and moves the cursor. A filtered read returns only the matching lines since the last read with the same filter
+// (or the last plain read, whichever is later) and leaves the plain cursor where it is: the lines it skipped stay
+// unread, nothing is discarded by filtering.
+import type { OutputRing } from './output-ring';
+
+export interface OutputRead {
+  text: string;
+  /** Characters that fell out of memory before they were read (they are in the log on disk), between `head` and `text`. */
+  dropped: number;
+  /** When characters were dropped: the stream's start from the cursor on, still held (how the output began). */
+  head?: string;
+  /** For a filtered read: lines the plain cursor has not passed, matching or not; they stay unread. */
+  unreadLines?: number;
+  /** For a filtered read: lines that matched. */
+  matchedLines?: number;
+}
+
+export class OutputReader {
+  private cursor = 0;
+  private readonly filterCursors = new Map<string, number>();
+
+  constructor(private readonly ring: OutputRing) {}
+
+  /** Whether there is output the plain cursor has not passed. */
+  get hasUnread(): boolean {
+    return this.ring.end > this.cursor;
+  }
+
+  get unreadChars(): number {
+    return this.ring.end - this.cursor;
+  }
+
+  read(filter?: RegExp): OutputRead {
+    if (!filter) {
+      const { text, dropped } = this.ring.since(this.cursor);
+      const head = dropped > 0 && this.cursor < this.ring.head.length ? this.ring.head.slice(this.cursor) : undefined;
+      this.cursor = this.ring.end;
+      this.filterCursors.clear();
+      return head ? { text, dropped: dropped - head.length, head } : { text, dropped };
+    }
+    const key = `${filter.source}/${filter.flags}`;
+    const from = Math.max(this.cursor, this.filterCursors.get(key) ?? 0);
+    const { text, dropped } = this.ring.since(from);
+    this.filterCursors.set(key, this.ring.end);
+    const lines = text.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    const matched = lines.filter((line) => {
+      filter.lastIndex = 0;
+      return filter.test(line);
+    });
+    return { text: matched.join('\n'), dropped, matchedLines: matched.length, unreadLines: countLines(this.ring.since(this.cursor).text) };
+  }
+}
+
+function countLines(text: string): number {
+  if (text === '') return 0;
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n : n + 1;
+}

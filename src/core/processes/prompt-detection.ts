@@ -1,0 +1,51 @@
+// Whether a process's last output line is a question waiting for an answer. Explicit questions ((y/N), a
+// password, "press any key") count after a short quiet; a line that ends in `?` or `:` without a newline (how
+// readline, input() and `read -p` print) counts after a longer silence. Dev servers' key hints ("press h to show
+// help", "press q to quit") are not questions: the server goes on running whether or not anyone presses.
+
+export type PromptKind = 'explicit' | 'question';
+
+/** Quiet after an explicit question before it counts, and after a `?`/`:` line. */
+export const PROMPT_QUIET_MS = { explicit: 200, question: 1_000 } as const;
+
+const EXPLICIT: readonly RegExp[] = [
+  /[([]\s*\[?y(?:es)?\]?\s*\/\s*\[?n(?:o)?\]?\s*[)\]]/i, // (y/N), [Y/n], (yes/no), ([y]/n)
+  /[([]\s*\[?n(?:o)?\]?\s*\/\s*\[?y(?:es)?\]?\s*[)\]]/i,
+  /\(y\)\s*$/i, // npx: "Ok to proceed? (y)"
+  /\bpass(?:word|phrase)\b[^\n]*[:?]\s*$/i,
+  /\bpress\s+(?:any\s+key|enter|return)\b(?!\s+to\s+(?:show|open|restart|reload|quit|exit|stop|clear))/i,
+  /\bhit\s+(?:any\s+key|enter|return)\b/i,
+  /\benter\s+(?:passphrase|pin)\b/i,
+  /\bcontinue\s*\?\s*$/i,
+  /\(yes\/no(?:\/\[fingerprint\])?\)\?\s*$/i,
+];
+
+/** Key hints of servers and watchers: "press h to show help", "Press Ctrl+C to stop", "press q to quit". */
+const KEY_HINT = /\bpress\s+(?:(?:ctrl|control|cmd)\s*[+-]\s*)?\w(?:\s*\+\s*enter)?\s+to\s+\w+/i;
+
+/** Interactive pickers (inquirer, prompts, clack) start the line with `?` or `◆`/`◇` and show a caret before the answer. */
+const PICKER = /^\s*[?◆◇]\s.*[›»]/;
+
+/**
+ * The kind of question `line` asks, if any. `terminated` tells whether a newline followed it: a plain `?`/`:` line
+ * counts only when unterminated (log lines end in newlines), explicit questions either way.
+ */
+export function promptKind(line: string, terminated: boolean): PromptKind | undefined {
+  const text = line.trim();
+  if (text === '' || text.length > 300) return undefined;
+  if (KEY_HINT.test(text) && !/\bpress\s+(?:any\s+key|enter|return)\b/i.test(text)) return undefined;
+  if (EXPLICIT.some((re) => re.test(text))) return 'explicit';
+  if (terminated) return undefined;
+  if (PICKER.test(text)) return 'question';
+  if (/[?:]\s*$/.test(text) || /[?:]\s*\([^)]{0,40}\)\s*$/.test(text) || /[?:]\s*\[[^\]]{0,40}\]\s*$/.test(text)) return 'question';
+  return undefined;
+}
+
+/** The last line of `text` and whether a newline ended it (trailing blank lines are skipped for terminated text). */
+export function lastLine(text: string): { line: string; terminated: boolean } {
+  const trimmed = text.replace(/[ \t]+$/, '');
+  const terminated = /\n\s*$/.test(trimmed);
+  const body = trimmed.replace(/\s+$/, '');
+  const start = body.lastIndexOf('\n') + 1;
+  return { line: body.slice(start), terminated };
+}

@@ -1,0 +1,31 @@
+// The environment commands run with: the window's, plus settings that keep tools from waiting for a person who is
+// not there, where the tool itself offers one. Each is chosen for what it changes; CI=1 is not among them (it
+// changes what test runners, bundlers and installers do, not only whether they ask).
+
+export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = {
+  // Pagers wait for a key press on a long diff or log.
+  PAGER: 'cat',
+  GIT_PAGER: 'cat',
+  // git asks for credentials on the terminal; without one it fails at once instead. GCM likewise.
+  GIT_TERMINAL_PROMPT: '0',
+  GCM_INTERACTIVE: 'never',
+  // `git commit` without -m, `git merge` without --no-edit: an editor that returns at once keeps the message given.
+  GIT_EDITOR: 'true',
+  // apt/dpkg configuration questions take their defaults.
+  DEBIAN_FRONTEND: 'noninteractive',
+  // pip's confirmations are answered no (it says to pass -y) instead of waiting.
+  PIP_NO_INPUT: '1',
+  // Output reaches the pipe as it is printed: Python buffers a pipe, which would hide a server's banner.
+  PYTHONUNBUFFERED: '1',
+  // Plain text: the model and the cards read it; colours would only be stripped again.
+  TERM: 'dumb',
+  NO_COLOR: '1',
+};
+
+export function commandEnvironment(base: NodeJS.ProcessEnv = process.env, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
+  // A colour forced on by the window would fight NO_COLOR.
+  delete env.FORCE_COLOR;
+  return { ...env, ...NON_INTERACTIVE_ENV, ...extra };
+}

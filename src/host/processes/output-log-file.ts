@@ -1,0 +1,51 @@
+// A process's full output on disk, capped: past `limit` characters one marker line says the rest was not kept,
+// so a chatty watcher cannot fill the disk. Writes are queued by the stream; nothing blocks the caller.
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { dirname } from 'node:path';
+
+export const LOG_LIMIT_CHARS = 20 * 1024 * 1024;
+
+export class OutputLogFile {
+  private stream: WriteStream | undefined;
+  private written = 0;
+  private cut = false;
+
+  constructor(
+    readonly path: string,
+    private readonly limit = LOG_LIMIT_CHARS,
+  ) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      this.stream = createWriteStream(path, { flags: 'w', encoding: 'utf8' });
+      this.stream.on('error', () => (this.stream = undefined)); // the log is a convenience; memory keeps working
+    } catch {
+      this.stream = undefined;
+    }
+  }
+
+  /** Whether output was left out of the log for its size. */
+  get truncated(): boolean {
+    return this.cut;
+  }
+
+  append(text: string): void {
+    if (!this.stream || this.cut || !text) return;
+    const room = this.limit - this.written;
+    if (text.length <= room) {
+      this.stream.write(text);
+      this.written += text.length;
+      return;
+    }
+    this.stream.write(text.slice(0, room));
+    this.stream.write(`\n[... the log stops here: it reached ${Math.round(this.limit / (1024 * 1024))} MB; later output was not written ...]\n`);
+    this.written = this.limit;
+    this.cut = true;
+  }
+
+  close(): Promise<void> {
+    const stream = this.stream;
+    this.stream = undefined;
+    if (!stream) return Promise.resolve();
+    return new Promise((resolve) => stream.end(resolve));
+  }
+}

@@ -1,0 +1,324 @@
+// The task's processes (TaskProcesses): starts commands through the one spawner, keeps each as a
+// ManagedProcess, answers the tools, the permission policy and the status bar, enforces the background limit,
+// saves records for reaping after a reload, and stops everything on dispose within DISPOSE_DEADLINE_MS.
+// Plain Node: the terminal that mirrors each process comes in as a view factory.
+import { join } from 'node:path';
+import type { CommandSandbox } from '../../core/ports/command-sandbox';
+import {
+  type ProcessChange,
+  type ProcessInfo,
+  ProcessLimitError,
+  type ProcessOutputRead,
+  type ProcessStarted,
+  type ProcessStartRequest,
+  type SettleReason,
+  type TaskProcesses,
+} from '../../core/ports/processes';
+import { servesLoopback } from '../../core/processes/proc-net';
+import { commandEnvironment } from './environment';
+import { canReadListeningPorts, groupMembers, listeningSockets } from './listening-ports';
+import { ManagedProcess } from './managed-process';
+import { type ProcessRecord, type ProcessRecordFile, stillRunning } from './process-records';
+import { processStartTime } from './process-tree';
+import { spawnCommand } from './spawn';
+
+export const DEFAULT_MAX_BACKGROUND = 8;
+/** Deactivation must have stopped everything within 3 s; this leaves room for VS Code's own shutdown. */
+export const DISPOSE_DEADLINE_MS = 2_500;
+/** How often a starting process's listening sockets are looked at while a call waits for it to be ready. */
+const PORT_POLL_MS = 200;
+/** Listening sockets are read at most this often per process for list() and the permission check. */
+const PORT_CACHE_MS = 500;
+
+export interface ProcessView {
+  dispose(): void;
+}
+
+export interface ProcessManagerOptions {
+  /** Where each process's output log goes. */
+  logDir: string;
+  maxBackground?: () => number;
+  /** The OS sandbox commands run in, when the user turned it on. */
+  sandbox?: () => CommandSandbox | undefined;
+  /** The terminal that mirrors a process (VS Code's pseudoterminal); none in plain-Node tests. */
+  view?: (process: ManagedProcess) => ProcessView;
+  records?: ProcessRecordFile;
+  /** Shorter prompt quiet, for tests. */
+  promptQuietMs?: { explicit: number; question: number };
+  log?: (message: string) => void;
+}
+
+export class ProcessManager implements TaskProcesses {
+  private readonly processes = new Map<string, ManagedProcess>();
+  private readonly views = new Map<string, ProcessView>();
+  private readonly listeners = new Set<(change: ProcessChange) => void>();
+  private readonly portCache = new Map<string, { at: number; ports: number[] }>();
+  private nextId = 1;
+  private disposed = false;
+  /** This extension host, so a window still running keeps its processes when another window reaps. */
+  private readonly host = { pid: process.pid, startTime: processStartTime(process.pid) };
+
+  constructor(private readonly options: ProcessManagerOptions) {}
+
+  list(taskId?: string): readonly ProcessInfo[] {
+    return [...this.processes.values()].filter((p) => taskId === undefined || p.taskId === taskId).map((p) => this.infoOf(p));
+  }
+
+  get(id: string): ProcessInfo | undefined {
+    const p = this.processes.get(id);
+    return p && this.infoOf(p);
+  }
+
+  /** Resolves once the process has ended (at once for an unknown id). */
+  ended(id: string): Promise<void> {
+    return this.processes.get(id)?.ended ?? Promise.resolve();
+  }
+
+  /** The process itself, for the terminal and tests. */
+  process(id: string): ManagedProcess | undefined {
+    return this.processes.get(id);
+  }
+
+  tail(id: string, maxChars: number): string {
+    return this.processes.get(id)?.ring.tail(maxChars) ?? '';
+  }
+
+  async stop(id: string): Promise<ProcessInfo | undefined> {
+    const p = this.processes.get(id);
+    if (!p) return undefined;
+    await p.stop();
+    return this.infoOf(p);
+  }
+
+  async stopAll(taskId?: string): Promise<void> {
+    await Promise.all([...this.processes.values()].filter((p) => p.live && (taskId === undefined || p.taskId === taskId)).map((p) => p.stop()));
+  }
+
+  /** Forgets a task's ended processes (the task was deleted); live ones are stopped first. */
+  async forgetTask(taskId: string): Promise<void> {
+    await this.stopAll(taskId);
+    for (const p of [...this.processes.values()]) {
+      if (p.taskId !== taskId) continue;
+      this.processes.delete(p.id);
+      this.views.get(p.id)?.dispose();
+      this.views.delete(p.id);
+    }
+  }
+
+  servesLoopbackPort(taskId: string, port: number): boolean {
+    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && this.loopbackPorts(p).includes(port));
+  }
+
+  onDidChange(listener: (change: ProcessChange) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  async start(request: ProcessStartRequest): Promise<ProcessStarted> {
+    if (this.disposed) throw new Error('Relay is shutting down; no new process starts.');
+    if (request.background) {
+      const same = [...this.processes.values()].find((p) => p.live && p.background && p.taskId === request.taskId && p.command === request.command && p.cwd === request.cwd);
+      if (same) return { info: this.infoOf(same), reused: true };
+      const limit = this.options.maxBackground?.() ?? DEFAULT_MAX_BACKGROUND;
+      if (this.liveBackground() >= limit) throw new ProcessLimitError(limit);
+    }
+    const readyPattern = request.readyPattern !== undefined ? new RegExp(request.readyPattern) : undefined;
+    const id = `p${this.nextId++}`;
+    const p = new ManagedProcess({
+      id,
+      taskId: request.taskId,
+      command: request.command,
+      cwd: request.cwd,
+      background: request.background,
+      readyPattern,
+      logPath: join(this.options.logDir, `${id}-${Date.now()}.log`),
+      promptQuietMs: this.options.promptQuietMs,
+    });
+    const { child, wrapped } = await spawnCommand({
+      command: request.command,
+      cwd: request.cwd,
+      env: commandEnvironment(),
+      sandbox: this.options.sandbox?.(),
+      scope: { cwd: request.cwd, writableRoots: request.writableRoots ?? [request.cwd], taskId: request.taskId },
+    });
+    p.attach(child, wrapped);
+    this.processes.set(id, p);
+    p.on((event) => {
+      if (event.kind === 'output') return this.fire({ info: this.infoOf(p), output: event.text });
+      this.portCache.delete(p.id); // a state change (ready, ended) is when the sockets change
+      this.fire({ info: this.infoOf(p) });
+    });
+    void p.ended.then(() => {
+      this.saveRecords();
+      if (!p.background) this.closeView(p.id);
+    });
+    if (this.options.view) this.views.set(id, this.options.view(p));
+    this.saveRecords();
+    this.options.log?.(`process ${id} (pid ${child.pid ?? '?'}) started for task ${request.taskId}: ${request.command}`);
+    this.fire({ info: this.infoOf(p) });
+    return { info: this.infoOf(p), reused: false };
+  }
+
+  settle(id: string, options: { until: 'ready' | 'end'; timeoutMs: number; signal?: AbortSignal }): Promise<SettleReason> {
+    const p = this.processes.get(id);
+    if (!p) return Promise.resolve('ended');
+    return new Promise<SettleReason>((resolve) => {
+      let poll: NodeJS.Timeout | undefined;
+      const check = (): SettleReason | undefined => {
+        if (!p.live) return 'ended';
+        if (p.lifecycle.state === 'waiting-for-input') return 'waiting-for-input';
+        if (options.until === 'ready' && p.lifecycle.state === 'ready') return 'ready';
+        return undefined;
+      };
+      const done = (reason: SettleReason) => {
+        clearTimeout(timer);
+        if (poll) clearInterval(poll);
+        sub.dispose();
+        options.signal?.removeEventListener('abort', onAbort);
+        if (reason !== 'timeout' && reason !== 'cancelled') p.unreported = false; // the caller tells the model
+        resolve(reason);
+      };
+      const onAbort = () => done('cancelled');
+      const sub = p.on((event) => {
+        if (event.kind !== 'state') return;
+        const reason = check();
+        if (reason) done(reason);
+      });
+      const timer = setTimeout(() => done('timeout'), options.timeoutMs);
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const now = check();
+      if (now) return done(now);
+      if (options.signal?.aborted) return done('cancelled');
+      if (options.until === 'ready' && canReadListeningPorts()) {
+        poll = setInterval(() => {
+          if (this.listeningPorts(p, true).length > 0) p.markReady();
+        }, PORT_POLL_MS);
+      }
+    });
+  }
+
+  read(id: string, filter?: RegExp): ProcessOutputRead | undefined {
+    const p = this.processes.get(id);
+    if (!p) return undefined;
+    const read = p.reader.read(filter);
+    p.unreported = false;
+    return { info: this.infoOf(p), ...read };
+  }
+
+  waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    const p = this.processes.get(id);
+    if (!p) return Promise.resolve(false);
+    if (p.reader.hasUnread || !p.live) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        sub.dispose();
+        signal?.removeEventListener('abort', onAbort);
+        resolve(value);
+      };
+      const onAbort = () => done(false);
+      const sub = p.on((event) => {
+        if ((event.kind === 'output' && event.text !== '') || !p.live) done(true);
+      });
+      const timer = setTimeout(() => done(false), timeoutMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  sendInput(id: string, text: string): boolean {
+    return this.processes.get(id)?.write(text) ?? false;
+  }
+
+  moveToBackground(id: string): void {
+    const p = this.processes.get(id);
+    if (!p || p.background) return;
+    p.background = true;
+    this.fire({ info: this.infoOf(p) });
+  }
+
+  takeNotices(taskId: string): readonly ProcessInfo[] {
+    const out: ProcessInfo[] = [];
+    for (const p of this.processes.values()) {
+      if (p.taskId !== taskId || !p.unreported || !p.background) continue;
+      p.unreported = false;
+      out.push(this.infoOf(p));
+    }
+    return out;
+  }
+
+  /** Live background processes in this window (the limit counts these). */
+  liveBackground(): number {
+    return [...this.processes.values()].filter((p) => p.live && p.background).length;
+  }
+
+  /** Deactivation: terminate every group, kill what is left before the deadline, keep records of survivors. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const live = [...this.processes.values()].filter((p) => p.live);
+    for (const p of live) p.stopRequested = true;
+    for (const p of live) if (p.pid !== undefined) processSignal(p.pid, 'SIGTERM');
+    const deadline = new Promise((resolve) => setTimeout(resolve, DISPOSE_DEADLINE_MS / 2));
+    await Promise.race([Promise.all(live.map((p) => p.ended)), deadline]);
+    for (const p of live) if (p.live) p.kill();
+    await Promise.race([Promise.all(live.map((p) => p.ended)), new Promise((resolve) => setTimeout(resolve, DISPOSE_DEADLINE_MS / 2))]);
+    this.saveRecords();
+    for (const view of this.views.values()) view.dispose();
+    this.views.clear();
+  }
+
+  /** The last resort when disposal cannot wait: kill every live group now. */
+  killAll(): void {
+    this.disposed = true;
+    for (const p of this.processes.values()) if (p.live) p.kill();
+    for (const view of this.views.values()) view.dispose();
+    this.views.clear();
+  }
+
+  private closeView(id: string): void {
+    this.views.get(id)?.dispose();
+    this.views.delete(id);
+  }
+
+  private infoOf(p: ManagedProcess, withPorts = true): ProcessInfo {
+    return p.info(withPorts ? this.loopbackPorts(p) : p.ownPorts);
+  }
+
+  /** Loopback ports the group listens on, where the OS tells; else the ones it printed. */
+  private loopbackPorts(p: ManagedProcess): number[] {
+    if (!p.live) return [];
+    return canReadListeningPorts() ? this.listeningPorts(p, false) : [...p.ownPorts];
+  }
+
+  private listeningPorts(p: ManagedProcess, fresh: boolean): number[] {
+    const cached = this.portCache.get(p.id);
+    if (!fresh && cached && Date.now() - cached.at < PORT_CACHE_MS) return cached.ports;
+    const pid = p.pid;
+    const sockets = pid === undefined ? [] : (listeningSockets(groupMembers(pid)) ?? []);
+    const ports = [...new Set(sockets.filter((s) => servesLoopback(s.address)).map((s) => s.port))];
+    this.portCache.set(p.id, { at: Date.now(), ports });
+    return ports;
+  }
+
+  private saveRecords(): void {
+    if (!this.options.records) return;
+    // Records of other windows' processes, or ones kept across a reload, stay while they run.
+    const records: ProcessRecord[] = this.options.records.load().filter((r) => r.host?.pid !== process.pid && stillRunning(r));
+    for (const p of this.processes.values()) {
+      if (p.pid === undefined || !(p.live || p.groupAlive())) continue;
+      records.push({ id: p.id, taskId: p.taskId, pid: p.pid, pgid: p.pid, startTime: processStartTime(p.pid), command: p.command, cwd: p.cwd, host: this.host });
+    }
+    this.options.records.save(records);
+  }
+
+  private fire(change: ProcessChange): void {
+    for (const listener of [...this.listeners]) listener(change);
+  }
+}
+
+function processSignal(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // gone
+  }
+}

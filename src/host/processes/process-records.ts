@@ -1,0 +1,86 @@
+// What survives a window reload or a crash: the processes Relay left running, each as pid, process group,
+// start time and command line, in a small JSON file. At the next activation every record whose pid still names
+// the same process (same start time, so not a reused pid) is stopped, unless the user chose to keep it.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { processStartTime } from './process-tree';
+import { groupAlive, signalGroup } from './spawn';
+
+export interface ProcessRecord {
+  id: string;
+  taskId: string;
+  pid: number;
+  /** The process group (the shell Relay started leads it). */
+  pgid: number;
+  /** /proc/<pid>/stat field 22; undefined where the OS does not tell (such a record is never signalled). */
+  startTime?: string;
+  command: string;
+  cwd: string;
+  /** The user chose to keep it running past a reload. */
+  keep?: boolean;
+  /** The extension host that started it: while that one runs (another window), its processes are its own. */
+  host?: { pid: number; startTime?: string };
+}
+
+export class ProcessRecordFile {
+  constructor(readonly path: string) {}
+
+  load(): ProcessRecord[] {
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(this.path, 'utf8'));
+      return Array.isArray(parsed) ? parsed.filter(isRecord) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  save(records: readonly ProcessRecord[]): void {
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      writeFileSync(this.path, JSON.stringify(records, null, 1));
+    } catch {
+      // best effort: a record not saved is a process not reaped, never a wrong one signalled
+    }
+  }
+}
+
+function isRecord(value: unknown): value is ProcessRecord {
+  const r = value as ProcessRecord;
+  return typeof r === 'object' && r !== null && typeof r.id === 'string' && Number.isInteger(r.pid) && Number.isInteger(r.pgid) && typeof r.command === 'string';
+}
+
+/** Whether the record's pid is still the process Relay started. */
+export function stillRunning(record: ProcessRecord): boolean {
+  return record.startTime !== undefined && processStartTime(record.pid) === record.startTime;
+}
+
+function hostAlive(record: ProcessRecord): boolean {
+  const host = record.host;
+  if (!host || host.pid === process.pid) return false;
+  return host.startTime !== undefined && processStartTime(host.pid) === host.startTime;
+}
+
+export interface ReapOutcome {
+  stopped: ProcessRecord[];
+  kept: ProcessRecord[];
+  /** Gone already, or the pid now names another process. */
+  gone: ProcessRecord[];
+}
+
+/** Stops every recorded process still running (terminate, then kill after `graceMs`), except those to keep. */
+export async function reap(records: readonly ProcessRecord[], graceMs = 1_000): Promise<ReapOutcome> {
+  const outcome: ReapOutcome = { stopped: [], kept: [], gone: [] };
+  for (const record of records) {
+    if (!stillRunning(record)) outcome.gone.push(record);
+    else if (record.keep || hostAlive(record)) outcome.kept.push(record);
+    else {
+      signalGroup(record.pgid, 'SIGTERM');
+      outcome.stopped.push(record);
+    }
+  }
+  if (outcome.stopped.length === 0) return outcome;
+  const end = Date.now() + graceMs;
+  while (Date.now() < end && outcome.stopped.some((r) => groupAlive(r.pgid))) await new Promise((r) => setTimeout(r, 50));
+  for (const record of outcome.stopped) if (groupAlive(record.pgid)) signalGroup(record.pgid, 'SIGKILL');
+  return outcome;
+}
