@@ -1,12 +1,12 @@
 // check_page and web_fetch against a real Vite dev server inside VS Code: the fixture app (test/fixtures/vite-app)
-// is copied into the test workspace and served by Vite; a fake TaskProcesses says this task owns its port (the
-// process manager's own suite starts it with run_command). The page opens in the machine's Chromium through
-// dist/browser.js, as the extension loads it: screenshot, the console error and the failed request the fixture
-// makes on purpose, a private address outside the task refused for the page and for a request it makes, and the
-// browser stopped by its id afterwards.
+// is copied into the test workspace and started by run_command with `background: true` on the real process
+// manager, which finds its URL and port. The page opens in the machine's Chromium through dist/browser.js, as the
+// extension loads it: screenshot, the console error and the failed request the fixture makes on purpose, a private
+// address outside the task refused for the page and for a request it makes, the own server refused once its
+// process is stopped, and the browser stopped by its id afterwards.
 import * as assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,25 +15,25 @@ import type { ToolContext, ToolResultContent, ToolResultOptions } from '../../..
 import type * as BrowserModule from '../../../src/host/browser/browser-bundle';
 import { findBrowser } from '../../../src/host/browser/browser-finder';
 import { BrowserPageChecker } from '../../../src/host/browser/page-checker';
+import { ProcessManager } from '../../../src/host/processes/process-manager';
+import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
 import { htmlToMarkdown } from '../../../src/host/web/html-to-markdown';
 import { NodeWebFetcher } from '../../../src/host/web/web-fetcher';
 import { CheckPageTool } from '../../../src/tools/check-page';
+import { RunCommandTool } from '../../../src/tools/run-command';
 import type { ToolServices } from '../../../src/tools/services';
 import { WebFetchTool } from '../../../src/tools/web-fetch';
-import { FakeProcesses } from '../../support/fake-processes';
 import { EXTENSION_ID, waitFor } from '../helpers';
 
 describe('check_page and web_fetch of the task’s own Vite server, inside VS Code', function () {
   this.timeout(120_000);
   const browserPath = findBrowser().path;
-  let vite: ChildProcess | undefined;
-  let viteOutput = '';
   let base: string;
   let port: number;
   let outside: Server;
   let outsideBase: string;
   const outsideRequests: string[] = [];
-  const processes = new FakeProcesses();
+  const processes = new ProcessManager({ logDir: mkdtempSync(join(tmpdir(), 'relay-check-page-logs-')) });
   let processId: string;
   // dist/browser.js, as the extension requires it (the test bundle does not carry playwright-core).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -49,11 +49,12 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     },
   });
   const services = {
+    files: new VsCodeWorkspaceFiles(),
     web: { fetcher: new NodeWebFetcher({ convertHtml: htmlToMarkdown }), allowsPrivateAddress: () => false },
     pages,
     processes,
     workspaceRoots: () => vscode.workspace.workspaceFolders!.map((f) => f.uri.fsPath),
-  } as unknown as ToolServices; // check_page and web_fetch use only these.
+  } as unknown as ToolServices; // run_command, check_page and web_fetch use only these.
 
   before(async function () {
     if (!browserPath) throw new Error('no Chromium-family browser on this machine (the CI image installs /usr/bin/chromium)');
@@ -67,24 +68,18 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     outsideBase = `http://127.0.0.1:${(outside.address() as AddressInfo).port}`;
     // A page of the app that also asks the outside server: that request must be refused inside the browser.
     writeFileSync(join(app, 'probe.html'), `<!doctype html><title>Probe</title><p>probe</p><script>fetch('${outsideBase}/secret').catch(() => undefined)</script>`);
-    vite = spawn(process.execPath, [join(repo(), 'node_modules', 'vite', 'bin', 'vite.js')], { cwd: app, detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] });
-    vite.stdout!.on('data', (chunk: Buffer) => (viteOutput += chunk.toString()));
-    vite.stderr!.on('data', (chunk: Buffer) => (viteOutput += chunk.toString()));
-    // The fixture asks for 5173 and takes the next free port: read the one it printed.
-    base = await waitFor(() => /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(viteOutput.replace(/\x1b\[[0-9;]*m/g, ''))?.[1], 30_000, `Vite's URL (output so far: ${viteOutput})`);
+    // The fixture asks for 5173 and takes the next free port: the process manager reads the URL Vite prints.
+    const vite = `"${process.execPath}" "${join(repo(), 'node_modules', 'vite', 'bin', 'vite.js')}"`;
+    const started = await call(new RunCommandTool(services), { command: vite, cwd: 'check-page-app', background: true });
+    assert.equal(started.options.error, undefined, started.text);
+    processId = await waitFor(() => processes.list('task').find((p) => p.urls.length > 0)?.id, 30_000, `Vite's URL (${started.text})`);
+    base = processes.get(processId)!.urls[0]!;
     port = Number(new URL(base).port);
-    processId = processes.add('task', [port], { urls: [base] });
   });
 
   after(async () => {
     await pages.dispose();
-    if (vite?.pid) {
-      try {
-        process.kill(process.platform === 'win32' ? vite.pid : -vite.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    }
+    await processes.stopAll();
     if (outside) await new Promise<void>((resolve) => outside.close(() => resolve()));
   });
 
@@ -102,7 +97,7 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     return { ctx, results };
   }
 
-  async function call(tool: CheckPageTool | WebFetchTool, params: Record<string, unknown>) {
+  async function call(tool: CheckPageTool | WebFetchTool | RunCommandTool, params: Record<string, unknown>) {
     const c = context();
     const validated = await tool.validate(params);
     assert.ok(validated.ok);
@@ -134,17 +129,16 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     assert.deepEqual(outsideRequests, [], 'nothing reached the server the task does not own');
   });
 
-  it('web_fetch reads the own server while its process runs, and is refused once it has exited', async () => {
+  it('web_fetch reads the own server while its process runs; once stopped, web_fetch and check_page are refused', async () => {
     const { text, options } = await call(new WebFetchTool(services), { url: base });
     assert.equal(options.error, undefined, text);
     assert.match(text, /^# Relay fixture app/);
-    processes.exit(processId);
-    try {
-      const after = await call(new WebFetchTool(services), { url: base });
-      assert.equal(after.options.error, 'permission_denied');
+    const stopped = await processes.stop(processId);
+    assert.ok(stopped && (stopped.state === 'stopped' || stopped.state === 'exited'), JSON.stringify(stopped));
+    for (const tool of [new WebFetchTool(services), new CheckPageTool(services)]) {
+      const after = await call(tool, { url: base });
+      assert.equal(after.options.error, 'permission_denied', after.text);
       assert.match(after.text, new RegExp(`No process this task started is listening on port ${port}`));
-    } finally {
-      processId = processes.add('task', [port], { urls: [base] });
     }
   });
 
