@@ -46,6 +46,7 @@ import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-host';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
+import { ProcessStatusBar } from './processes/process-status-bar';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -84,6 +85,8 @@ export class Relay implements vscode.Disposable {
   private readonly store: FileTaskStore;
   readonly checkpoints: WorkspaceCheckpoints;
   readonly review: TaskChangesReview;
+  /** The background processes' status bar item and list ("Relay: 2 running"). */
+  readonly processStatus: ProcessStatusBar;
   private readonly logger: ToolLogger;
   private readonly modelOverrideNotices = new ModelOverrideNotices();
   private version = 0;
@@ -175,9 +178,11 @@ export class Relay implements vscode.Disposable {
       attach: (text, images) => this.mentions.attach(text, images),
       taskDeleted: (id) => this.tools.processes.forgetTask(id),
     });
+    this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.disposables.push(
       documents,
       this.mentions,
+      this.processStatus,
       this.tools,
       this.mcp,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
