@@ -48,7 +48,7 @@ export async function runIntegration(): Promise<LevelResult> {
   const testsIndex = await buildIntegrationTests();
   const main = await runInExtensionHost({
     testsIndex,
-    env: grep ? { RELAY_TEST_GREP: grep } : {},
+    env: { RELAY_REPO_ROOT: REPO_ROOT, ...(grep ? { RELAY_TEST_GREP: grep } : {}) },
     timeoutMs: TIMEOUT_MS,
     what: 'integration tests',
   });

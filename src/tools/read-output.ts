@@ -4,6 +4,7 @@
 import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { displayBlocks, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
+import type { ProcessOutputRead } from '../core/ports/processes';
 import { BuiltinTool } from './builtin-tool';
 import { filterPattern, outputSection, processesOf, processLines, processMetadata, taskProcess, uiStateText } from './process-text';
 
@@ -31,6 +32,16 @@ const description: ToolDescription = {
   category: 'shell',
 };
 
+function shown(read: ProcessOutputRead): boolean {
+  return read.matchedLines !== undefined ? read.matchedLines > 0 : read.text !== '' || read.dropped > 0;
+}
+
+/** Two consecutive reads as one (the later state). */
+function merge(a: ProcessOutputRead, b: ProcessOutputRead): ProcessOutputRead {
+  const text = [a.text, b.text].filter((t) => t !== '').join(a.matchedLines !== undefined ? '\n' : '');
+  return { ...b, text, dropped: a.dropped + b.dropped, ...(a.head ? { head: a.head } : {}), ...(b.matchedLines !== undefined ? { matchedLines: (a.matchedLines ?? 0) + b.matchedLines } : {}) };
+}
+
 export class ReadOutputTool extends BuiltinTool<ReadOutputParams> {
   readonly name = READ_OUTPUT;
   override readonly displayName = 'Read Output';
@@ -48,8 +59,13 @@ export class ReadOutputTool extends BuiltinTool<ReadOutputParams> {
     const processes = processesOf(this.services);
     taskProcess(processes, ctx.taskId, params.id);
     const filter = params.filter !== undefined ? filterPattern(params.filter, 'filter') : undefined;
-    if (params.wait_seconds) await processes.waitForOutput(params.id, params.wait_seconds * 1000, ctx.signal);
-    const read = processes.read(params.id, filter)!;
+    // With a wait, the call returns once there is something to show: new output, or with a filter a matching line.
+    const deadline = Date.now() + (params.wait_seconds ?? 0) * 1000;
+    let read = processes.read(params.id, filter)!;
+    while (!shown(read) && read.info.state !== 'exited' && read.info.state !== 'stopped' && Date.now() < deadline && !ctx.signal.aborted) {
+      await processes.waitForOutput(params.id, deadline - Date.now(), ctx.signal, filter);
+      read = merge(read, processes.read(params.id, filter)!);
+    }
     const info = read.info;
     const lines = [`Command: ${info.command}`, ...processLines(info)];
     if (filter) {

@@ -99,8 +99,11 @@ export interface TaskProcesses {
   settle(id: string, options: { until: 'ready' | 'end'; timeoutMs: number; signal?: AbortSignal }): Promise<SettleReason>;
   /** Output since the model's last read (see OutputReader); undefined for an unknown id. */
   read(id: string, filter?: RegExp): ProcessOutputRead | undefined;
-  /** Resolves true once new output arrives (or the process ends), false after `timeoutMs` or on abort. */
-  waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Resolves true once there is output a read (with `filter`, or a plain one) has not passed, or the process has
+   * ended; false after `timeoutMs` or on abort.
+   */
+  waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal, filter?: RegExp): Promise<boolean>;
   /** Writes `text` to the process's standard input; false when it has ended or its input is closed. */
   sendInput(id: string, text: string): boolean;
   /** A foreground process whose call ended first goes on in the background (it counts toward the limit from then on). */

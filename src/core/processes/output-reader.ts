@@ -31,6 +31,12 @@ export class OutputReader {
     return this.ring.end - this.cursor;
   }
 
+  /** Whether output arrived that a read (with this filter, or a plain one) has not passed yet. */
+  hasUnreadFor(filter?: RegExp): boolean {
+    const from = filter ? Math.max(this.cursor, this.filterCursors.get(filterKey(filter)) ?? 0) : this.cursor;
+    return this.ring.end > from;
+  }
+
   read(filter?: RegExp): OutputRead {
     if (!filter) {
       const { text, dropped } = this.ring.since(this.cursor);
@@ -39,7 +45,7 @@ export class OutputReader {
       this.filterCursors.clear();
       return head ? { text, dropped: dropped - head.length, head } : { text, dropped };
     }
-    const key = `${filter.source}/${filter.flags}`;
+    const key = filterKey(filter);
     const from = Math.max(this.cursor, this.filterCursors.get(key) ?? 0);
     const { text, dropped } = this.ring.since(from);
     this.filterCursors.set(key, this.ring.end);
@@ -51,6 +57,10 @@ export class OutputReader {
     });
     return { text: matched.join('\n'), dropped, matchedLines: matched.length, unreadLines: countLines(this.ring.since(this.cursor).text) };
   }
+}
+
+function filterKey(filter: RegExp): string {
+  return `${filter.source}/${filter.flags}`;
 }
 
 function countLines(text: string): number {

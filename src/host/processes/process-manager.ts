@@ -215,10 +215,10 @@ export class ProcessManager implements TaskProcesses {
     return { info: this.infoOf(p), ...read };
   }
 
-  waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+  waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal, filter?: RegExp): Promise<boolean> {
     const p = this.processes.get(id);
     if (!p) return Promise.resolve(false);
-    if (p.reader.hasUnread || !p.live) return Promise.resolve(true);
+    if (p.reader.hasUnreadFor(filter) || !p.live) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (value: boolean) => {
         clearTimeout(timer);

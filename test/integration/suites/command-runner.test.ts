@@ -39,6 +39,7 @@ describe('commands as processes inside real VS Code', () => {
     const terminal = await waitFor(() => vscode.window.terminals.find((t) => t.name.includes('Your name')), 10_000, 'the terminal opened');
     assert.equal(await processes.settle(info.id, { until: 'end', timeoutMs: 30_000 }), 'waiting-for-input');
     terminal.sendText('relay', true);
+    await waitFor(() => processes.get(info.id)!.state !== 'waiting-for-input', 10_000, 'the typed answer reached the process');
     assert.equal(await processes.settle(info.id, { until: 'end', timeoutMs: 30_000 }), 'ended');
     assert.match(processes.read(info.id)!.text, /hello relay/);
   });

@@ -63,6 +63,8 @@ describe('process manager', () => {
     const server = `${NODE} -e "const s=require('http').createServer((q,r)=>r.end('hi')).listen(0,'127.0.0.1',()=>console.log('Local: http://localhost:'+s.address().port+'/'))"`;
     const { info } = await m.start({ taskId: 't', command: server, cwd: dir, background: true });
     assert.equal(await m.settle(info.id, { until: 'ready', timeoutMs: 10_000 }), 'ready');
+    // Ready comes from the URL or from the listening socket, whichever is seen first; the URL follows at once.
+    await until(() => m.get(info.id)!.urls.length > 0, 'the printed URL');
     const ready = m.get(info.id)!;
     assert.equal(ready.state, 'ready');
     const port = Number(new URL(ready.urls[0]!).port);

@@ -1,0 +1,165 @@
+// The process tools inside real VS Code against real programs nobody here wrote: Vite's dev server started in the
+// background (its URL found, the page served, Stop leaving no process behind, checked by pid), `tsc --watch` whose
+// errors are read with read_output, a question answered with send_input, a foreground command moved to the
+// background at its timeout, and the activation path reaping a process an earlier session left running.
+import * as assert from 'node:assert/strict';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AnyTool, ToolContext, ToolResultContent, ToolResultOptions, ToolStatusOptions } from '../../../src/core/tools';
+import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
+import { groupMembers } from '../../../src/host/processes/listening-ports';
+import { ProcessRecordFile } from '../../../src/host/processes/process-records';
+import { processStartTime } from '../../../src/host/processes/process-tree';
+import { reapLeftovers } from '../../../src/host/processes/reaping';
+import { spawnCommand } from '../../../src/host/processes/spawn';
+import { createProcessManager } from '../../../src/host/processes/wiring';
+import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
+import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
+import { waitFor } from '../helpers';
+
+const REPO = process.env.RELAY_REPO_ROOT ?? '';
+const NODE = JSON.stringify(process.execPath);
+
+function alive(pid: number): boolean {
+  try {
+    const state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+    return state !== undefined && state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+describe('background processes inside real VS Code', () => {
+  const log = vscode.window.createOutputChannel('Relay process tests', { log: true });
+  const files = new VsCodeWorkspaceFiles();
+  const processes = createProcessManager(log);
+  const unused = () => Promise.reject(new Error('not used in these tests'));
+  const services = {
+    files,
+    commands: new ChildProcessRunner(),
+    processes,
+    workspaceRoots: () => files.roots,
+    questions: { ask: unused },
+    todos: { update: () => undefined },
+  } as unknown as ToolServices;
+  const root = () => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+  let n = 0;
+
+  before(() => assert.ok(REPO, 'RELAY_REPO_ROOT names the repository (scripts/test-integration.ts)'));
+  after(async () => {
+    await processes.dispose();
+    log.dispose();
+  });
+
+  async function call(name: string, params: unknown) {
+    const entry = createBuiltinToolFactories(services).find((t) => t.name === name)!;
+    const tool: AnyTool = entry.factory({ taskId: 'task', callId: `call-${++n}` });
+    const results: { content: ToolResultContent; options: ToolResultOptions }[] = [];
+    const statuses: { status: string; options: ToolStatusOptions }[] = [];
+    const ctx: ToolContext = {
+      callId: `call-${n}`,
+      taskId: 'task',
+      signal: new AbortController().signal,
+      setToolResult: (_id, content, options = {}) => void results.push({ content, options }),
+      sendToolStatus: (_id, status, options = {}) => void statuses.push({ status, options }),
+      completeTask: () => undefined,
+      log: { warn: (m) => log.warn(m) },
+    };
+    const validated = await tool.validate(params);
+    assert.ok(validated.ok, validated.ok ? '' : validated.message);
+    await tool.prepare?.(validated.params, ctx);
+    await tool.execute(validated.params, ctx, false);
+    assert.equal(results.length, 1, 'one result');
+    const final = statuses.filter((s) => s.status === 'SUCCESS' || s.status === 'ERROR').at(-1);
+    return { text: String(results[0]!.content), error: results[0]!.options.error, metadata: final?.options.metadata as { processId?: string; process?: { urls: string[]; state: string } } | undefined };
+  }
+
+  it('starts the Vite dev server in the background, finds its URL, serves the page, and Stop leaves no process', async function () {
+    this.timeout(120_000);
+    cpSync(join(REPO, 'test', 'fixtures', 'vite-app'), join(root(), 'vite-app-proc'), { recursive: true });
+    const started = Date.now();
+    const run = await call('run_command', { command: `${NODE} ${JSON.stringify(join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'))}`, cwd: 'vite-app-proc', background: true });
+    assert.equal(run.error, undefined, run.text);
+    const id = run.metadata?.processId;
+    assert.ok(id, run.text);
+    assert.equal(run.metadata?.process?.state, 'ready', run.text);
+    const url = run.metadata!.process!.urls[0]!;
+    assert.match(url, /^http:\/\/(127\.0\.0\.1|localhost):\d+\/$/, run.text);
+    assert.match(run.text, /Running in the background/);
+    log.info(`vite ready after ${Date.now() - started} ms at ${url}`);
+    const page = await fetch(url);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<script type="module" src="\/src\/main\.js">/);
+    assert.ok(processes.servesLoopbackPort('task', Number(new URL(url).port)), 'its group listens on the port');
+
+    const again = await call('run_command', { command: `${NODE} ${JSON.stringify(join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'))}`, cwd: 'vite-app-proc', background: true });
+    assert.equal(again.metadata?.processId, id, 'the same command in the same folder returns the running one');
+
+    const pgid = processes.process(id)!.pid!;
+    const pids = groupMembers(pgid);
+    assert.ok(pids.length >= 1 && pids.includes(pgid), `the group (${pids.join(', ')})`);
+    const list = await call('list_processes', {});
+    assert.match(list.text, new RegExp(`${id}: .*vite\\.js.*state: running, ready.*URLs: ${url.replace(/[.]/g, '\\.')}`));
+    const stop = await call('stop_process', { id });
+    assert.match(stop.text, /Stopped: stopped\./);
+    await waitFor(() => !pids.some(alive), 5_000, `every process of the group is gone (${pids.join(', ')})`);
+    await assert.rejects(fetch(url), 'nothing serves the port any more');
+  });
+
+  it('reads the errors of tsc --watch with read_output, filtered, and the new ones after an edit', async function () {
+    this.timeout(120_000);
+    const dir = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'tsc-watch-proc');
+    const write = (name: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, name), new TextEncoder().encode(text));
+    await write('tsconfig.json', '{ "compilerOptions": { "strict": true, "noEmit": true }, "files": ["a.ts"] }\n');
+    await write('a.ts', 'export const n: number = "one";\n');
+    const tsc = `${NODE} ${JSON.stringify(join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'))} --watch --preserveWatchOutput -p .`;
+    const run = await call('run_command', { command: tsc, cwd: 'tsc-watch-proc', background: true, ready_pattern: 'Watching for file changes' });
+    const id = run.metadata!.processId!;
+    assert.equal(run.metadata?.process?.state, 'ready', run.text);
+    assert.match(run.text, /a\.ts\(1,14\): error TS2322/);
+    await write('a.ts', 'export const n: number = "one";\nexport const s: string = 2;\n');
+    const errors = await call('read_output', { id, filter: 'error TS', wait_seconds: 60 });
+    assert.match(errors.text, /a\.ts\(2,14\): error TS2322/, 'the new error, read with the filter');
+    assert.doesNotMatch(errors.text, /Watching for file changes/, 'only matching lines');
+    const all = await call('read_output', { id });
+    assert.match(all.text, /Watching for file changes/, 'the lines the filter skipped stay unread');
+    await call('stop_process', { id });
+  });
+
+  it('a command that asks a question ends the call early, and send_input answers it', async function () {
+    this.timeout(60_000);
+    const ask = `${NODE} -e "require('readline').createInterface({input:process.stdin,output:process.stdout}).question('Project name? ',a=>{console.log('created '+a);process.exit(0)})"`;
+    const run = await call('run_command', { command: ask });
+    const id = run.metadata!.processId!;
+    assert.match(run.text, /Waiting for input: Project name\?/);
+    assert.equal(run.metadata?.process?.state, 'waiting-for-input');
+    const answer = await call('send_input', { id, text: 'demo' });
+    assert.match(answer.text, /created demo/);
+    await waitFor(() => processes.get(id)!.state === 'exited', 10_000, 'it exited after the answer');
+  });
+
+  it('a foreground command still running at its timeout goes on in the background', async function () {
+    this.timeout(60_000);
+    const run = await call('run_command', { command: 'echo started; sleep 30', timeout_seconds: 1 });
+    const id = run.metadata!.processId!;
+    assert.match(run.text, new RegExp(`Still running after 1 s: moved to the background as ${id}, not killed`));
+    assert.equal(processes.get(id)!.background, true);
+    assert.ok(alive(processes.process(id)!.pid!));
+    await call('stop_process', { id });
+    assert.equal(processes.get(id)!.state, 'stopped');
+  });
+
+  it('activation reaps a process an earlier session left running, by its record', async function () {
+    this.timeout(30_000);
+    const { child } = await spawnCommand({ command: 'sleep 60', cwd: root(), env: { PATH: process.env.PATH ?? '' } });
+    const pid = child.pid!;
+    await waitFor(() => processStartTime(pid), 5_000, 'the leftover started');
+    const path = join(root(), '.relay-test-records.json');
+    new ProcessRecordFile(path).save([{ id: 'p9', taskId: 'old', pid, pgid: pid, startTime: processStartTime(pid), command: 'sleep 60', cwd: root(), host: { pid: 999_999, startTime: '1' } }]);
+    const outcome = await reapLeftovers(path, { info: (m) => log.info(m) });
+    assert.deepEqual(outcome.stopped.map((r) => r.pid), [pid]);
+    await waitFor(() => !alive(pid), 5_000, 'the leftover is gone');
+    assert.deepEqual(new ProcessRecordFile(path).load(), []);
+  });
+});
