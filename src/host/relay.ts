@@ -46,6 +46,7 @@ import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-host';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
+import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
 
 export interface RelayServices {
@@ -87,6 +88,7 @@ export class Relay implements vscode.Disposable {
   readonly review: TaskChangesReview;
   /** The background processes' status bar item and list ("Relay: 2 running"). */
   readonly processStatus: ProcessStatusBar;
+  private readonly processCards: ProcessCards;
   private readonly logger: ToolLogger;
   private readonly modelOverrideNotices = new ModelOverrideNotices();
   private version = 0;
@@ -179,8 +181,10 @@ export class Relay implements vscode.Disposable {
       taskDeleted: (id) => this.tools.processes.forgetTask(id),
     });
     this.processStatus = new ProcessStatusBar(this.tools.processes);
+    this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
     this.disposables.push(
       documents,
+      this.processCards,
       this.mentions,
       this.processStatus,
       this.tools,
@@ -230,6 +234,10 @@ export class Relay implements vscode.Disposable {
         return void this.mentions.preview(message.requestId, message.token).catch((e: unknown) => this.logger.warn('Mention preview failed', e));
       case 'dropUris':
         return void this.mentions.dropped(message.uris).catch((e: unknown) => this.logger.warn('Dropped files could not be mentioned', e));
+      case 'stopProcess':
+        return void this.processCards.stop(message.processId).catch((e: unknown) => this.logger.warn('Stopping the process failed', e));
+      case 'openProcessUrl':
+        return void this.processCards.openUrl(message.processId, message.url, message.external).catch((e: unknown) => this.logger.warn('Opening the URL failed', e));
       default:
         return void this.controller.handle(message);
     }

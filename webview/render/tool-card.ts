@@ -7,6 +7,7 @@ import { icon, type IconName } from '../icons';
 import { renderBlock, type BlockActions } from './blocks';
 import { diffStat } from './blocks/diff';
 import { renderParams } from './tool-params';
+import { ProcessPanel } from './process-panel';
 import type { WebviewStringKey } from '../../src/shared/webview-strings';
 import { t } from '../strings';
 
@@ -35,6 +36,8 @@ export class ToolCardView {
   private parts: { key: string; node: HTMLElement }[] = [];
   private bodyStale = true;
   private status: ToolCardStatus;
+  /** The background process this call started, drawn live (kept across updates for the tail's scroll). */
+  private processPanel: ProcessPanel | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -113,6 +116,13 @@ export class ToolCardView {
     const wanted: { key: string; build: () => HTMLElement | undefined }[] = [];
     const params = renderParams(doc, status);
     if (params) wanted.push({ key: `params:${params.outerHTML.length}:${params.textContent}`, build: () => params });
+    const process = status.processId !== undefined ? this.actions.processCard(status.processId) : undefined;
+    if (process) {
+      if (this.processPanel?.element.dataset.processId !== process.id) this.processPanel = new ProcessPanel(doc, process.id, this.actions);
+      const panel = this.processPanel;
+      panel.update(process);
+      wanted.push({ key: `process:${process.id}`, build: () => panel.element });
+    }
     status.blocks.forEach((block, i) => {
       wanted.push({ key: `block:${i}:${signature(block)}`, build: () => renderBlock(block, { doc, callId: status.callId, actions: this.actions }) });
     });
@@ -142,10 +152,12 @@ export class ToolCardView {
     this.element.classList.toggle('collapsed', !expanded);
   }
 
-  /** Live and failed calls stay open, and so does a question still waiting for its answer; finished ones fold. */
+  /** Live and failed calls stay open, and so does a question still waiting for its answer (or a background process); finished ones fold. */
   private autoExpanded(): boolean {
     const { status } = this;
     if (stateInfo(status.state).active || status.state === 'error') return true;
+    // A background process stays in view while the window knows it: live, or how it ended and its last output.
+    if (status.processId !== undefined && this.actions.processCard(status.processId) !== undefined) return true;
     return status.blocks.some((b) => b?.type === 'question' && typeof b.answered !== 'string');
   }
 }
