@@ -124,6 +124,8 @@ export class ToolCardView {
       wanted.push({ key: `process:${process.id}`, build: () => panel.element });
     }
     status.blocks.forEach((block, i) => {
+      // The live tail supersedes the output the call saw before it returned.
+      if (process && block?.type === 'terminal') return;
       wanted.push({ key: `block:${i}:${signature(block)}`, build: () => renderBlock(block, { doc, callId: status.callId, actions: this.actions }) });
     });
     if (status.error && !status.blocks.some((b) => b?.type === 'error')) {

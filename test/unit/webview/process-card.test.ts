@@ -14,11 +14,12 @@ describe('webview: a background process in its run_command card', () => {
     t.init();
     t.batch(
       { type: 'process', process: proc() },
-      { type: 'toolStatus', status: toolStatus({ toolName: 'run_command', displayName: 'Run Command', state: 'success', processId: 'p1' }) },
+      { type: 'toolStatus', status: toolStatus({ toolName: 'run_command', displayName: 'Run Command', state: 'success', processId: 'p1', blocks: [{ type: 'terminal', command: 'node server.js', output: 'old output' }] }) },
     );
     const panel = () => t.$('.process-panel');
     assert.ok(panel(), 'a finished call whose process still runs stays open with the process');
     assert.equal(t.$('.process-state')!.textContent, 'Starting');
+    assert.equal(t.$('.block-terminal'), null, 'the live tail replaces the output the call saw');
 
     t.batch({ type: 'process', process: proc({ state: 'ready', urls: ['http://127.0.0.1:4000/'], tail: 'listening on http://127.0.0.1:4000/\n' }) });
     assert.equal(t.$('.process-state')!.textContent, 'Running');
