@@ -20,6 +20,14 @@ export function toProcessCard(info: ProcessInfo, tail: string): ProcessCard {
   };
 }
 
+/**
+ * Whether a card may open this URL: only one this process printed (the webview shows model-influenced text and is
+ * not trusted, so its message alone is no reason to open anything).
+ */
+export function isPrintedUrl(processes: Pick<TaskProcesses, 'get'>, processId: string, url: string): boolean {
+  return processes.get(processId)?.urls.includes(url) ?? false;
+}
+
 export interface CardTimers {
   now(): number;
   setTimeout(run: () => void, ms: number): unknown;

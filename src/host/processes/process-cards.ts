@@ -2,7 +2,7 @@
 // core/processes/process-card-feed.ts), and the cards' Stop and URL buttons, run as the status bar list runs them.
 import * as vscode from 'vscode';
 import type { ChatDelta } from '../../shared/chat-model';
-import { ProcessCardFeed } from '../../core/processes/process-card-feed';
+import { isPrintedUrl, ProcessCardFeed } from '../../core/processes/process-card-feed';
 import type { ProcessManager } from './process-manager';
 import { runAction } from './process-status-bar';
 
@@ -26,9 +26,9 @@ export class ProcessCards implements vscode.Disposable {
     await runAction(this.processes, { kind: 'stop', id: processId });
   }
 
-  /** Opens only a URL this process printed: the webview shows model-influenced text and is not trusted. */
+  /** Opens only a URL this process printed (isPrintedUrl). */
   async openUrl(processId: string, url: string, external = false): Promise<void> {
-    if (!this.processes.get(processId)?.urls.includes(url)) return void this.log.warn(`openProcessUrl: refused a URL process ${processId} did not print`);
+    if (!isPrintedUrl(this.processes, processId, url)) return void this.log.warn(`openProcessUrl: refused a URL process ${processId} did not print`);
     if (external) await vscode.env.openExternal(vscode.Uri.parse(url));
     else await runAction(this.processes, { kind: 'openUrl', id: processId, url });
   }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ProcessCard } from '../../../src/shared/chat-model';
 import type { ProcessChange, ProcessInfo } from '../../../src/core/ports/processes';
-import { CARD_TAIL_CHARS, ProcessCardFeed, toProcessCard } from '../../../src/core/processes/process-card-feed';
+import { CARD_TAIL_CHARS, isPrintedUrl, ProcessCardFeed, toProcessCard } from '../../../src/core/processes/process-card-feed';
 
 /** A fake clock and timer queue: time moves only when the test says. */
 class FakeTimers {
@@ -93,5 +93,13 @@ describe('background process cards feed', () => {
     assert.ok(card.tail.endsWith('end'));
     assert.notEqual(card.urls, urls);
     assert.equal(card.exitCode, 0);
+  });
+
+  it('a card opens only a URL its process printed', () => {
+    const src = source([info({ urls: ['http://127.0.0.1:4000/'] })]);
+    assert.equal(isPrintedUrl(src, 'p1', 'http://127.0.0.1:4000/'), true);
+    assert.equal(isPrintedUrl(src, 'p1', 'http://127.0.0.1:4000/admin'), false);
+    assert.equal(isPrintedUrl(src, 'p1', 'file:///etc/passwd'), false);
+    assert.equal(isPrintedUrl(src, 'p2', 'http://127.0.0.1:4000/'), false, 'another process id');
   });
 });
