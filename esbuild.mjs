@@ -2,6 +2,7 @@
 // Flags: --watch (rebuild on change), --production (minified, no source maps). Sizes are printed after every build.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -24,6 +25,21 @@ const geminiOnDemand = {
   setup: (b) => b.onResolve({ filter: /^@google\/genai$/ }, (args) => (args.importer.endsWith('gemini-bundle.ts') ? undefined : { path: './gemini.js', external: true })),
 };
 
+/**
+ * playwright-core reads its package.json and browsers.json through paths built at run time from its own folder,
+ * which esbuild cannot follow; in dist/browser.js they become static requires (inlined JSON).
+ * @type {esbuild.Plugin}
+ */
+const playwrightJson = {
+  name: 'playwright-json',
+  setup: (b) =>
+    b.onLoad({ filter: /playwright-core[\\/]lib[\\/].*\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const contents = text.replace(/require\(import_path\d*\.default\.join\(packageRoot, "(package|browsers)\.json"\)\)/g, (_m, name) => `require("../${name}.json")`);
+      return { contents, loader: 'js' };
+    }),
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const targets = [
   {
@@ -31,7 +47,7 @@ const targets = [
     // Two Node bundles: `extension` holds only what activation needs; `runtime` is required on first use.
     // `mcp` (the MCP SDK client) is required only when a task starts with MCP servers configured; `web` (HTML to
     // Markdown) on the first HTML page fetched; `proxy` (undici's ProxyAgent) only when `http.proxy` is set;
-    // `gemini` (Google's SDK) on the first Gemini turn.
+    // `gemini` (Google's SDK) on the first Gemini turn; `browser` (playwright-core's client) on the first check_page.
     entryPoints: {
       extension: 'src/extension.ts',
       runtime: 'src/host/runtime.ts',
@@ -39,13 +55,14 @@ const targets = [
       web: 'src/host/web/html-bundle.ts',
       proxy: 'src/host/proxy/proxy-bundle.ts',
       gemini: 'src/host/model/gemini-bundle.ts',
+      browser: 'src/host/browser/browser-bundle.ts',
     },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', './runtime.js', './mcp.js', './web.js', './proxy.js', './gemini.js'],
-    plugins: [geminiOnDemand],
+    external: ['vscode', './runtime.js', './mcp.js', './web.js', './proxy.js', './gemini.js', './browser.js'],
+    plugins: [geminiOnDemand, playwrightJson],
     // web-tree-sitter's ESM build calls createRequire(import.meta.url), which is undefined in a CJS bundle.
     // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ESM build bundles whole.
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
@@ -84,7 +101,7 @@ function printSizes() {
   console.log(
     `[relay] bundles${production ? ' (production)' : ''}: extension ${kib('dist/extension.js')} ` +
       `(+ runtime ${kib('dist/runtime.js')}, loaded on first use; mcp ${kib('dist/mcp.js')}, loaded with the first MCP server; web ${kib('dist/web.js')}, loaded with the first HTML page; proxy ${kib('dist/proxy.js')}, loaded when http.proxy is set; ` +
-      `gemini ${kib('dist/gemini.js')}, loaded on the first Gemini turn), ` +
+      `gemini ${kib('dist/gemini.js')}, loaded on the first Gemini turn; browser ${kib('dist/browser.js')}, loaded on the first check_page), ` +
       `webview ${kib('dist/webview.js')} + ${kib('dist/webview.css')} css`,
   );
 }

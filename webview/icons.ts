@@ -35,6 +35,7 @@ const ICONS = {
   link: [['path', 'M7 9a2.5 2.5 0 0 0 3.5 0l2.2-2.2a2.5 2.5 0 0 0-3.5-3.5l-.8.8'], ['path', 'M9 7a2.5 2.5 0 0 0-3.5 0L3.3 9.2a2.5 2.5 0 0 0 3.5 3.5l.8-.8']],
   selection: [['path', 'M3 3.5h10M3 6.5h7M3 9.5h10M3 12.5h5']],
   close: [['path', 'M4.5 4.5l7 7M11.5 4.5l-7 7']],
+  linkExternal: [['path', 'M9.5 2.5h4v4M13.5 2.5L7.5 8.5'], ['path', 'M11.5 9.5v4h-9v-9h4']],
 } satisfies Record<string, Shape[]>;
 
 export type IconName = keyof typeof ICONS;

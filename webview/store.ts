@@ -110,6 +110,11 @@ export class ChatStore {
       case 'welcome':
         p.welcome = true;
         break;
+      case 'process':
+        // Redraw the cards of the calls that started it.
+        if (p.reset) break;
+        for (const item of this.state.snapshot.items) if (item.kind === 'tool' && item.status.processId === change.id) p.updated.add(item.id);
+        break;
     }
   }
 }

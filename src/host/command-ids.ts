@@ -11,6 +11,7 @@ export const RUNTIME_COMMANDS = [
   'relay.explainSelection',
   'relay.fixProblems',
   'relay.mcpServers',
+  'relay.showProcesses',
   'relay.setUpProvider',
   'relay.testConnection',
   'relay.reviewWorkspaceSettings',

@@ -27,6 +27,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
     'relay.mcpServers': () => showMcpServers(relay.mcp),
+    'relay.showProcesses': () => relay.processStatus.showList(),
     'relay.reviewTaskChanges': async () => {
       await focusChat();
       await relay.controller.reviewChanges();

@@ -47,6 +47,8 @@ import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-host';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
+import { ProcessCards } from './processes/process-cards';
+import { ProcessStatusBar } from './processes/process-status-bar';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -85,6 +87,9 @@ export class Relay implements vscode.Disposable {
   private readonly store: FileTaskStore;
   readonly checkpoints: WorkspaceCheckpoints;
   readonly review: TaskChangesReview;
+  /** The background processes' status bar item and list ("Relay: 2 running"). */
+  readonly processStatus: ProcessStatusBar;
+  private readonly processCards: ProcessCards;
   private readonly logger: ToolLogger;
   private readonly modelOverrideNotices = new ModelOverrideNotices();
   private version = 0;
@@ -178,9 +183,13 @@ export class Relay implements vscode.Disposable {
       attach: (text, images) => this.mentions.attach(text, images),
       taskDeleted: (id) => this.tools.processes.forgetTask(id),
     });
+    this.processStatus = new ProcessStatusBar(this.tools.processes);
+    this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
     this.disposables.push(
       documents,
+      this.processCards,
       this.mentions,
+      this.processStatus,
       this.tools,
       this.mcp,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
@@ -233,6 +242,10 @@ export class Relay implements vscode.Disposable {
         return void this.mentions.preview(message.requestId, message.token).catch((e: unknown) => this.logger.warn('Mention preview failed', e));
       case 'dropUris':
         return void this.mentions.dropped(message.uris).catch((e: unknown) => this.logger.warn('Dropped files could not be mentioned', e));
+      case 'stopProcess':
+        return void this.processCards.stop(message.processId).catch((e: unknown) => this.logger.warn('Stopping the process failed', e));
+      case 'openProcessUrl':
+        return void this.processCards.openUrl(message.processId, message.url, message.external).catch((e: unknown) => this.logger.warn('Opening the URL failed', e));
       default:
         return void this.controller.handle(message);
     }

@@ -20,6 +20,7 @@ import { WorkspaceEditApplier } from './workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from './workspace-files';
 import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
 import { createWebFetcher } from './web';
+import { createPageChecker } from './browser';
 
 export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
@@ -48,6 +49,10 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
   const previewer = new DiffPreviewer(proposals);
   const review = new ReviewLenses(previewer);
   const reviewLabels = new ReviewDecorations(previewer);
+  const pages = createPageChecker({
+    configuredPath: () => vscode.workspace.getConfiguration('relay').inspect<string>('checkPage.browserPath')?.globalValue,
+    log,
+  });
   const processes = createProcessManager(log, storage);
   const services: ToolServices = {
     files,
@@ -59,6 +64,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     diagnostics: new VsCodeDiagnostics(),
     questions,
     web: { fetcher: createWebFetcher(), allowsPrivateAddress: privateAddressRules },
+    pages,
     language: new VsCodeLanguageFeatures(),
     todos: { update: (taskId, items) => log.info(`task ${taskId}: checklist ${progress(items)}`) },
     workspaceRoots: () => files.roots,
@@ -74,6 +80,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     review,
     processes,
     dispose: () => {
+      void pages.dispose();
       processes.killAll();
       review.dispose();
       reviewLabels.dispose();

@@ -36,6 +36,20 @@ export interface ToolCardStatus {
   startTime: number;
   endTime?: number;
   durationMs?: number;
+  /** The background process this call started (run_command with `background: true`): the card shows it live. */
+  processId?: string;
+}
+
+/** What a tool card shows of a background process, kept current by `process` deltas (issue 27). */
+export interface ProcessCard {
+  id: string;
+  command: string;
+  state: 'starting' | 'ready' | 'waiting-for-input' | 'exited' | 'stopped';
+  exitCode?: number | null;
+  /** Local URLs the process printed, in order of appearance. */
+  urls: string[];
+  /** The last few KB of its cleaned output. */
+  tail: string;
 }
 
 /** The kinds of thing a mention or an attachment can be. */
@@ -171,6 +185,8 @@ export interface ChatSnapshot {
   history?: TaskSummary[];
   /** What the empty chat shows, once the host has worked it out. */
   welcome?: WelcomeFacts;
+  /** Background processes of this window by id, for the cards of the calls that started them. */
+  processes?: Record<string, ProcessCard>;
 }
 
 /**
@@ -192,4 +208,6 @@ export type ChatDelta =
   | { type: 'history'; tasks: TaskSummary[] }
   | { type: 'settings'; settings: SessionSettings }
   | { type: 'welcome'; welcome: WelcomeFacts }
-  | { type: 'trustChanged'; trusted: boolean };
+  | { type: 'trustChanged'; trusted: boolean }
+  /** A background process changed (state, URLs, output): replaces what the chat knew of it. */
+  | { type: 'process'; process: ProcessCard };

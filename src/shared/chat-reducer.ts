@@ -3,7 +3,7 @@
 // Pure: no vscode, no DOM. It updates the snapshot in place through an id index, because copying the item
 // array on every delta would make each streamed token cost O(conversation length). Item objects themselves
 // are never mutated (a changed item is a new object), so a delta still queued for sending never changes.
-import type { ChatDelta, ChatItem, ChatSnapshot, SessionSettings, ToolCardStatus } from './chat-model';
+import type { ChatDelta, ChatItem, ChatSnapshot, ProcessCard, SessionSettings, ToolCardStatus } from './chat-model';
 
 /** What one delta changed, so a view can touch only that. */
 export type ChatChange =
@@ -14,7 +14,8 @@ export type ChatChange =
   | { type: 'history' }
   | { type: 'settings' }
   | { type: 'welcome' }
-  | { type: 'trust'; trusted: boolean };
+  | { type: 'trust'; trusted: boolean }
+  | { type: 'process'; id: string };
 
 export const DEFAULT_SETTINGS: SessionSettings = { mode: 'default', model: undefined };
 
@@ -47,8 +48,13 @@ export class ChatState {
       settings: snapshot.settings ?? { ...DEFAULT_SETTINGS },
       ...(snapshot.history ? { history: snapshot.history } : {}),
       ...(snapshot.welcome ? { welcome: snapshot.welcome } : {}),
+      ...(snapshot.processes ? { processes: { ...snapshot.processes } } : {}),
     };
     this.resetItems(snapshot.items ?? []);
+  }
+
+  process(id: string): ProcessCard | undefined {
+    return this.current.processes?.[id];
   }
 
   item(id: string): ChatItem | undefined {
@@ -89,6 +95,10 @@ export class ChatState {
         return { type: 'welcome' };
       case 'trustChanged':
         return { type: 'trust', trusted: delta.trusted };
+      case 'process':
+        // Processes outlive a task's items: a `reset` (another task opened) keeps them.
+        this.current.processes = { ...this.current.processes, [delta.process.id]: delta.process };
+        return { type: 'process', id: delta.process.id };
       default:
         return undefined;
     }

@@ -69,6 +69,12 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewTaskChanges') }).strict(),
   /** Fallback when navigator.clipboard is refused inside the webview: the host writes the clipboard. */
   z.object({ type: z.literal('copyText'), text: z.string().max(MAX_COPY_CHARS) }).strict(),
+  /** A background process card's Stop button. */
+  z.object({ type: z.literal('stopProcess'), processId: id }).strict(),
+  /** A URL on a background process card (in VS Code's browser, or the system's with `external`); the host opens it only if that process printed it. */
+  z
+    .object({ type: z.literal('openProcessUrl'), processId: id, url: z.string().min(1).max(MAX_URL_CHARS), external: z.boolean().optional() })
+    .strict(),
 ]);
 
 export type WebviewToHost = z.infer<typeof webviewToHostSchema>;

@@ -170,6 +170,17 @@ export const WEBVIEW_STRINGS = {
   chipRemoveShort: 'Remove',
   attached: 'Attached',
   notInWorkspace: 'not found in the workspace',
+  processStarting: 'Starting',
+  processReady: 'Running',
+  processWaiting: 'Waiting for input',
+  processExited: 'Exited with code {0}',
+  processEnded: 'Ended',
+  processStopped: 'Stopped',
+  processStop: 'Stop',
+  processStopNamed: 'Stop {0}',
+  processOutput: 'Output of {0}',
+  processUrls: 'Addresses',
+  processOpenExternal: 'Open in System Browser',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRINGS;

@@ -25,6 +25,7 @@ import type { ToolServices } from './services';
 import { STOP_PROCESS, StopProcessTool } from './stop-process';
 import { TODO_WRITE, TodoWriteTool } from './todo-write';
 import { WEB_FETCH, WebFetchTool } from './web-fetch';
+import { CHECK_PAGE, CheckPageTool } from './check-page';
 import { WRITE_FILE, WriteFileTool } from './write-file';
 
 export type { BuiltinToolOptions, TodoItem, TodoSink, ToolServices, WebAccess } from './services';
@@ -60,6 +61,7 @@ const BUILTIN_TOOLS: { name: string; kind: ToolKind; create: (services: ToolServ
   { name: ASK_FOLLOWUP_QUESTION, kind: 'readonly', create: (s) => new AskFollowupQuestionTool(s) },
   { name: TODO_WRITE, kind: 'readonly', create: (s) => new TodoWriteTool(s) },
   { name: WEB_FETCH, kind: 'readonly', create: (s) => new WebFetchTool(s), available: (s) => s.web !== undefined },
+  { name: CHECK_PAGE, kind: 'readonly', create: (s) => new CheckPageTool(s), available: (s) => s.web !== undefined && s.pages !== undefined },
 ];
 
 export const BUILTIN_TOOL_NAMES: readonly string[] = BUILTIN_TOOLS.map((t) => t.name);
@@ -79,6 +81,7 @@ export {
   APPLY_PATCH,
   ASK_FOLLOWUP_QUESTION,
   CALL_HIERARCHY,
+  CHECK_PAGE,
   DOCUMENT_OUTLINE,
   EDIT_FILE,
   FIND_FILES,

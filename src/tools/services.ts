@@ -5,6 +5,7 @@ import type { DiagnosticsSource, DiagnosticsWaitOptions } from '../core/ports/di
 import type { EditApplier, EditReviewer } from '../core/ports/edit-review';
 import type { FileSearch } from '../core/ports/file-search';
 import type { LanguageFeatures } from '../core/ports/language-features';
+import type { PageChecker } from '../core/ports/page-check';
 import type { TaskProcesses } from '../core/ports/processes';
 import type { UserQuestions } from '../core/ports/user-questions';
 import type { WebFetcher } from '../core/ports/web-fetch';
@@ -47,7 +48,7 @@ export interface ToolServices {
   search: FileSearch;
   /** Runs a command to its end; used by run_command only in hosts without `processes`. */
   commands: CommandRunner;
-  /** The task's processes (foreground and background commands, read_output, send_input, …); the extension always has them. */
+  /** The task's processes (foreground and background commands, read_output, send_input, …); the extension always has them. Also how web_fetch and check_page know the task's own server. */
   processes?: TaskProcesses;
   reviewer: EditReviewer;
   applier: EditApplier;
@@ -56,6 +57,8 @@ export interface ToolServices {
   todos: TodoSink;
   /** Without it, web_fetch is not offered. */
   web?: WebAccess;
+  /** check_page's headless browser; without it (or without `web`), check_page is not offered. */
+  pages?: PageChecker;
   /** The editor's language features (symbols, definitions, references, hover, calls, rename). */
   language: LanguageFeatures;
   /** Absolute workspace folders, read at call time (folders can be added while a task runs); the first resolves relative paths. */

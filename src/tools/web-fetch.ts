@@ -5,6 +5,7 @@ import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import { WebFetchError, type WebFetchErrorKind } from '../core/ports/web-fetch';
 import { ToolError, ToolErrorType, type ToolContext, type ToolDescription, type ToolPreparation } from '../core/tools';
+import { PrivateAddressGate } from '../core/web/address-gate';
 import { parseWebUrl } from '../core/web/web-url';
 import { BuiltinTool } from './builtin-tool';
 import { formatBytes } from './text-content';
@@ -30,7 +31,7 @@ const description: ToolDescription = {
     `At most ${DEFAULT_MAX_LENGTH} characters are returned per call; a longer page ends with the start_index to continue at.`,
   usageNotes: [
     'Use it for documentation, changelogs, issues and API references the user points to or that the task needs.',
-    'The user approves each new domain. Addresses on the local machine or network are refused unless the user allowed them.',
+    'The user approves each new domain. Addresses on the local machine or network are refused unless the user allowed them; the exception is this task\'s own server: a local URL a process it started with run_command (background: true) is listening on, while it runs.',
     'Binary files (images, PDFs, archives) are not read.',
   ],
   examples: [
@@ -62,14 +63,21 @@ export class WebFetchTool extends BuiltinTool<WebFetchParams> {
     if (!web) throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both('Fetching web pages is not available here.'));
     const url = checkedUrl(params.url);
     ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Fetching {0}', url.host) });
+    const gate = new PrivateAddressGate({
+      toolName: WEB_FETCH,
+      taskId: ctx.taskId,
+      rules: (tool, host, address) => web.allowsPrivateAddress(tool, host, address),
+      ...(this.services.processes ? { processes: this.services.processes } : {}),
+    });
     let page;
     try {
-      page = await web.fetcher.fetch(url.toString(), {
-        signal: ctx.signal,
-        allowPrivateAddress: (host, address) => web.allowsPrivateAddress(WEB_FETCH, host, address),
-      });
+      page = await web.fetcher.fetch(url.toString(), { signal: ctx.signal, allowPrivateAddress: gate.allows });
     } catch (error) {
-      if (error instanceof WebFetchError) throw new ToolError(ERROR_TYPES[error.kind], { model: error.message, ui: uiFetchFailure(error, url.host) });
+      if (error instanceof WebFetchError) {
+        const note = error.kind === 'blocked-address' ? gate.refusalNote() : undefined;
+        const ui = note ? l10n.t('{0} is on this machine, but no process this task started is listening there; fetching it was refused.', url.host) : uiFetchFailure(error, url.host);
+        throw new ToolError(ERROR_TYPES[error.kind], { model: note ? `${error.message} ${note}` : error.message, ui });
+      }
       throw error;
     }
     const start = params.start_index ?? 0;

@@ -7,6 +7,8 @@ import * as os from 'node:os';
 import { proposalHunks, resolveReview, waitForQuiet } from '../../src/core/edit';
 import type { DiagnosticInfo, DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../../src/core/ports/diagnostics';
 import type { ApplyOutcome, EditApplier, EditPreview, EditReviewer, HunkDecision, ProposedFileChange, ReviewEnd } from '../../src/core/ports/edit-review';
+import { PageCheckError, type PageChecker } from '../../src/core/ports/page-check';
+import type { TaskProcesses } from '../../src/core/ports/processes';
 import type { UserQuestions } from '../../src/core/ports/user-questions';
 import { WebFetchError, type WebFetcher, type WebPage } from '../../src/core/ports/web-fetch';
 import type { DirectoryEntry, FileStat, WorkspaceFiles } from '../../src/core/ports/workspace-files';
@@ -361,6 +363,18 @@ export interface InMemoryHostOptions {
   pages?: Record<string, Partial<WebPage> & { markdown: string }>;
   /** The task's processes for run_command and the process tools; by default a real manager (no terminals). `false`: none. */
   processes?: ProcessManager | false;
+  /** Overrides `services.processes` only (web_fetch's and check_page's view: a fake that owns some loopback ports). */
+  taskProcesses?: TaskProcesses;
+  /** check_page's browser (services.pages). */
+  pageChecker?: PageChecker;
+}
+
+/** check_page's browser on a machine without one. */
+export class NoBrowser implements PageChecker {
+  async check(): Promise<never> {
+    throw new PageCheckError('no-browser', 'No Chrome, Edge or Chromium is installed in the usual places.');
+  }
+  async dispose(): Promise<void> {}
 }
 
 /** Serves scripted pages by URL; any other URL is a 404, as a server would answer. */
@@ -408,6 +422,8 @@ export function createInMemoryHost(options: InMemoryHostOptions = {}) {
     questions,
     todos,
     web: options.web ?? { fetcher: web, allowsPrivateAddress: () => false },
+    ...(options.taskProcesses ? { processes: options.taskProcesses } : {}),
+    pages: options.pageChecker ?? new NoBrowser(),
     language,
     workspaceRoots: () => files.roots,
     // Short waits keep the tests fast; the shape of the wait is what they check.

@@ -8,6 +8,7 @@ import { icon, type IconName } from '../icons';
 import { renderBlock, type BlockActions } from './blocks';
 import { diffStat } from './blocks/diff';
 import { renderParams } from './tool-params';
+import { ProcessPanel } from './process-panel';
 import type { WebviewStringKey } from '../../src/shared/webview-strings';
 import { t } from '../strings';
 
@@ -42,6 +43,8 @@ export class ToolCardView {
   private status: ToolCardStatus;
   /** Whether this card's approval question is the one open (the others awaiting approval are queued). */
   private approvalOpen = false;
+  /** The background process this call started, drawn live (kept across updates for the tail's scroll). */
+  private processPanel: ProcessPanel | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -131,7 +134,16 @@ export class ToolCardView {
     const wanted: { key: string; build: () => HTMLElement | undefined }[] = [];
     const params = renderParams(doc, status);
     if (params) wanted.push({ key: `params:${params.outerHTML.length}:${params.textContent}`, build: () => params });
+    const process = status.processId !== undefined ? this.actions.processCard(status.processId) : undefined;
+    if (process) {
+      if (this.processPanel?.element.dataset.processId !== process.id) this.processPanel = new ProcessPanel(doc, process.id, this.actions);
+      const panel = this.processPanel;
+      panel.update(process);
+      wanted.push({ key: `process:${process.id}`, build: () => panel.element });
+    }
     status.blocks.forEach((block, i) => {
+      // The live tail supersedes the output the call saw before it returned.
+      if (process && block?.type === 'terminal') return;
       wanted.push({ key: `block:${i}:${signature(block)}`, build: () => renderBlock(block, { doc, callId: status.callId, actions: this.actions }) });
     });
     if (status.error && !status.blocks.some((b) => b?.type === 'error')) {
@@ -164,11 +176,16 @@ export class ToolCardView {
     this.element.classList.toggle('collapsed', !expanded);
   }
 
-  /** Live, failed and denied calls stay open, and so does a question still waiting for its answer; finished ones fold. */
+  /**
+   * Live, failed and denied calls stay open, and so does a question still waiting for its answer or a background
+   * process; finished ones fold.
+   */
   private autoExpanded(): boolean {
     const { status } = this;
     // A denied call stays open too, calmly: the person sees the reason they gave.
     if (phaseInfo(cardPhase(status, this.approvalOpen)).active || status.state === 'error') return true;
+    // A background process stays in view while the window knows it: live, or how it ended and its last output.
+    if (status.processId !== undefined && this.actions.processCard(status.processId) !== undefined) return true;
     return status.blocks.some((b) => b?.type === 'question' && typeof b.answered !== 'string');
   }
 }

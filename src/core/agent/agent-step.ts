@@ -79,7 +79,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
     const complete = turn.calls.filter((call) => call.ended);
     const batch = await finishCalls(scheduler, stream, turn);
     host.appendAssistant(assistantParts(turn, complete));
-    host.appendUser(resultParts(complete, batch.outcomes));
+    host.appendUser(resultParts(complete, batch.outcomes, imagesSupported(host)));
     return CANCELLED;
   }
   if (turn.calls.length === 0) {
@@ -93,7 +93,7 @@ export async function runStep(step: StepContext): Promise<AgentState | undefined
   // Saved before the calls run: if VS Code closes meanwhile, reopening answers them as interrupted.
   host.save();
   const batch = await finishCalls(scheduler, stream, turn);
-  host.appendUser(resultParts(turn.calls, batch.outcomes));
+  host.appendUser(resultParts(turn.calls, batch.outcomes, imagesSupported(host)));
   host.save();
 
   if (signal.aborted) return CANCELLED;
@@ -157,14 +157,22 @@ function assistantParts(turn: StreamedTurn, calls: readonly StreamedCall[]): Ass
   return parts.some((part) => part.type !== 'reasoning') ? parts : [];
 }
 
-function resultParts(calls: readonly StreamedCall[], outcomes: readonly ToolCallOutcome[]): UserPart[] {
+function imagesSupported(host: LoopHost): boolean {
+  return host.options.provider.model.supportsImages === true;
+}
+
+/** The results in call order, then the images tools attached (a screenshot), for models that take images. */
+export function resultParts(calls: readonly StreamedCall[], outcomes: readonly ToolCallOutcome[], withImages: boolean): UserPart[] {
   const byId = new Map(outcomes.map((outcome) => [outcome.callId, outcome]));
-  return calls.map((call) => {
+  const images: UserPart[] = [];
+  const results = calls.map((call): UserPart => {
     const outcome = call.ended ? byId.get(call.callId) : undefined;
     if (!outcome) return { type: 'tool_result', callId: call.callId, content: incompleteCallResult(call.name), isError: true };
     const content = typeof outcome.content === 'string' ? outcome.content : JSON.stringify(outcome.content, null, 2);
+    if (withImages) for (const image of outcome.images ?? []) images.push({ type: 'image', mediaType: image.mediaType, data: image.data });
     return { type: 'tool_result', callId: call.callId, content, ...(outcome.isError ? { isError: true } : {}) };
   });
+  return [...results, ...images];
 }
 
 /** The arguments as the model sent them; anything but a JSON object (the runtime reported why) becomes {}. */

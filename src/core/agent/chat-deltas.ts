@@ -36,7 +36,14 @@ export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolC
   if (status.errorType === ToolErrorType.USER_DENIED) card.denied = true;
   if (status.endTime !== undefined) card.endTime = status.endTime;
   if (status.duration !== undefined) card.durationMs = status.duration;
+  // Only the call that started a background process shows it live; the other process tools report on one.
+  const processId = status.metadata?.processId;
+  if (status.toolName === 'run_command' && typeof processId === 'string' && isBackground(status.metadata?.process)) card.processId = processId;
   return card;
+}
+
+function isBackground(process: unknown): boolean {
+  return typeof process === 'object' && process !== null && (process as { background?: unknown }).background === true;
 }
 
 /**

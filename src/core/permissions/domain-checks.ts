@@ -29,6 +29,12 @@ export function matchesDomainPattern(pattern: string, host: string): boolean {
   return new RegExp(`^${source}$`).test(actual);
 }
 
+/**
+ * Tools that load what web_fetch loads also follow its domain rules: check_page opens a site the user allowed for
+ * web_fetch without asking again (its own rules still count, and a deny in either wins as usual).
+ */
+const DOMAIN_RULES_SHARED_WITH: Readonly<Record<string, string>> = { check_page: 'web_fetch' };
+
 export function domainRules(rules: readonly PolicyRule[], toolName: string, host: string): PolicyRule[] {
   return rules.filter((r) => !r.when && (!r.subject || r.subject === 'domain') && toolNameMatches(r.tool, toolName) && matchesDomainPattern(r.pattern, host));
 }
@@ -45,7 +51,9 @@ export function checkDomain(url: string, ctx: CheckContext): PermissionCheck {
     };
   }
   const subject = { type: 'domain' as const, host, url };
-  const rule = pickRule(domainRules(ctx.rules, ctx.toolName, host), 'domain');
+  const shared = DOMAIN_RULES_SHARED_WITH[ctx.toolName];
+  const candidates = [...domainRules(ctx.rules, ctx.toolName, host), ...(shared ? domainRules(ctx.rules, shared, host) : [])];
+  const rule = pickRule(candidates, 'domain');
   if (rule) {
     const ref = toRuleRef(rule);
     return {

@@ -6,9 +6,10 @@ export interface WebFetchOptions {
   signal?: AbortSignal;
   /**
    * Whether a private, loopback or link-local address may be reached for this host (a rule the user wrote).
-   * Called with the URL's host name and the resolved address; without it every such address is refused.
+   * Called with the URL's host name, the resolved address and the port the request goes to (the URL's, or 80
+   * / 443); without it every such address is refused.
    */
-  allowPrivateAddress?: (host: string, address: string) => boolean;
+  allowPrivateAddress?: (host: string, address: string, port: number) => boolean;
 }
 
 export interface WebPage {

@@ -7,7 +7,7 @@ import { ToolErrorType } from './errors';
 import { queuedCancelResult } from './model-results';
 import { ToolStatusMerger } from './status';
 import type { ToolCallState, ToolCallStatus, ToolStatusKind, ToolStatusOptions } from './status-types';
-import type { AnyTool, ToolLogger, ToolPreparation, ToolResultContent, ToolResultOptions } from './types';
+import type { AnyTool, ToolLogger, ToolPreparation, ToolResultContent, ToolResultImage, ToolResultOptions } from './types';
 
 const NEXT: Record<ToolCallState, readonly ToolCallState[]> = {
   streaming: ['validating', 'error', 'cancelled'],
@@ -36,6 +36,8 @@ export interface ToolCallOutcome {
   durationMs?: number;
   /** Where the full output was saved when it was truncated. */
   savedOutputPath?: string;
+  /** Images the tool attached to a successful result (see `ToolResultOptions.images`). */
+  images?: readonly ToolResultImage[];
 }
 
 /** Everything the runtime knows about one call. */

@@ -110,6 +110,7 @@ export async function runFinalCall(record: CallRecord, deps: CallRunnerDeps): Pr
     durationMs,
     ...(errorType && state !== 'success' ? { errorType } : {}),
     ...(truncated.savedPath ? { savedOutputPath: truncated.savedPath } : {}),
+    ...(state === 'success' && options.images?.length ? { images: options.images } : {}),
   };
   deps.lifecycle.finish(record, outcome, terminalStatusOptions(record, outcome, uiError));
 }

@@ -16,6 +16,7 @@ export type {
   ToolPreparation,
   ReviewVerdict,
   ToolResultContent,
+  ToolResultImage,
   ToolResultOptions,
   ToolSource,
   ValidationResult,

@@ -1,6 +1,7 @@
 // The tool contract (tool-system.md §1): what every tool is, what it receives and how it reports.
 import type { z } from 'zod';
 import type { Said } from '../l10n';
+import type { ImageMediaType } from '../../shared/images';
 import type { ToolErrorType } from './errors';
 import type { ToolStatusKind, ToolStatusOptions } from './status-types';
 
@@ -51,6 +52,14 @@ export interface ToolResultOptions {
   alreadyTruncated?: boolean;
   /** `head_and_tail` for shell-like output where the end matters most; defaults by tool kind. */
   keep?: 'head' | 'head_and_tail';
+  /** Images for the model (check_page's screenshot): sent after the results to models that take images, dropped otherwise. */
+  images?: readonly ToolResultImage[];
+}
+
+/** Base64 without a data: prefix. */
+export interface ToolResultImage {
+  mediaType: ImageMediaType;
+  data: string;
 }
 
 /** The model channel and UI channel for one call, plus the call's lifetime. */

@@ -34,6 +34,17 @@ export function classifyAddress(address: string): AddressClass {
   return classifyIpv6(v6);
 }
 
+/** 127.0.0.0/8 and ::1 (also as IPv4-mapped `::ffff:127.x.y.z`): the local machine itself, not its network. */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  const v4 = ipv4ToNumber(bare);
+  if (v4 !== undefined) return v4 >>> 24 === 127;
+  const v6 = parseIpv6(bare);
+  if (v6 === undefined) return false;
+  if (v6.slice(0, 7).every((x) => x === 0) && v6[7] === 1) return true;
+  return v6.slice(0, 5).every((x) => x === 0) && v6[5] === 0xffff && v6[6]! >>> 8 === 127;
+}
+
 export function isIpLiteral(host: string): boolean {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   return ipv4ToNumber(bare) !== undefined || parseIpv6(bare) !== undefined;

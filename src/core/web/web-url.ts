@@ -15,3 +15,9 @@ export function parseWebUrl(input: string, where = ''): URL {
   url.hash = '';
   return url;
 }
+
+/** The port a request to `url` connects to: the URL's own, or the scheme's default. */
+export function urlPort(url: URL): number {
+  if (url.port) return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
+}

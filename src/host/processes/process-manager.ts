@@ -33,6 +33,8 @@ const LOG_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const PORT_CACHE_MS = 500;
 
 export interface ProcessView {
+  /** Reveals the view (the process's terminal), for "Show Output". */
+  show?(): void;
   dispose(): void;
 }
 
@@ -82,6 +84,14 @@ export class ProcessManager implements TaskProcesses {
   /** The process itself, for the terminal and tests. */
   process(id: string): ManagedProcess | undefined {
     return this.processes.get(id);
+  }
+
+  /** Reveals the process's terminal; false when it has none (plain-Node hosts, or it was closed). */
+  showOutput(id: string): boolean {
+    const view = this.views.get(id);
+    if (!view?.show) return false;
+    view.show();
+    return true;
   }
 
   tail(id: string, maxChars: number): string {

@@ -57,6 +57,7 @@ export function processTerminal(p: ManagedProcess): ProcessView {
   };
   const terminal = vscode.window.createTerminal({ name: terminalName(p.command), pty, iconPath: new vscode.ThemeIcon('server-process'), isTransient: true });
   return {
+    show: () => terminal.show(true),
     dispose: () => {
       disposed = true;
       sub.dispose();

@@ -7,6 +7,7 @@ import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { classifyAddress, isIpLiteral } from '../../core/web/ip-ranges';
 import { WebFetchError } from '../../core/ports/web-fetch';
+import { urlPort } from '../../core/web/web-url';
 
 export interface ResolvedAddress {
   address: string;
@@ -25,18 +26,19 @@ export interface PinnedRequest {
   url: URL;
   headers: Record<string, string>;
   resolve: Resolver;
-  allowPrivateAddress?: (host: string, address: string) => boolean;
+  allowPrivateAddress?: (host: string, address: string, port: number) => boolean;
   signal: AbortSignal;
 }
 
 /** The address the request will use, after the SSRF check; throws `blocked-address` or `dns`. */
-export async function checkedAddress(url: URL, resolve: Resolver, allowPrivate?: (host: string, address: string) => boolean): Promise<ResolvedAddress> {
+export async function checkedAddress(url: URL, resolve: Resolver, allowPrivate?: (host: string, address: string, port: number) => boolean): Promise<ResolvedAddress> {
   const host = bareHost(url.hostname);
+  const port = urlPort(url);
   const candidates: ResolvedAddress[] = isIpLiteral(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await resolveOrFail(host, resolve);
   if (candidates.length === 0) throw new WebFetchError('dns', `${host} did not resolve to any address.`);
   const allowed = candidates.filter((candidate) => {
     const kind = classifyAddress(candidate.address);
-    return kind === 'public' || (kind === 'private' && allowPrivate?.(host, candidate.address) === true);
+    return kind === 'public' || (kind === 'private' && allowPrivate?.(host, candidate.address, port) === true);
   });
   if (allowed.length === 0) {
     const shown = candidates.map((c) => c.address).join(', ');

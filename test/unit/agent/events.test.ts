@@ -81,6 +81,14 @@ describe('toChatDeltas', () => {
     assert.equal(child.callId, 'p1/p2/c1');
     assert.equal(child.displayName, 'Sub-agent › Read File');
   });
+
+  test('the run_command call that started a background process names it; other process tools and foreground runs do not', () => {
+    const metadata = (background: boolean) => ({ processId: 'p3', process: { id: 'p3', state: 'ready', background } });
+    assert.equal(toToolCard(status({ toolName: 'run_command', metadata: metadata(true) })).processId, 'p3');
+    assert.equal(toToolCard(status({ toolName: 'run_command', metadata: metadata(false) })).processId, undefined);
+    assert.equal(toToolCard(status({ toolName: 'stop_process', metadata: metadata(true) })).processId, undefined);
+    assert.equal(toToolCard(status({ toolName: 'run_command' })).processId, undefined);
+  });
 });
 
 describe('usage and cost', () => {

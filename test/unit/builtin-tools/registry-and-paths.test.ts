@@ -41,6 +41,7 @@ describe('createBuiltinToolFactories', () => {
         ['ask_followup_question', 'readonly'],
         ['todo_write', 'readonly'],
         ['web_fetch', 'readonly'],
+        ['check_page', 'readonly'],
       ],
     );
     for (const entry of entries) {

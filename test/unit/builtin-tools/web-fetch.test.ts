@@ -12,20 +12,22 @@ import { htmlToMarkdown } from '../../../src/host/web/html-to-markdown';
 import type { Resolver } from '../../../src/host/web/pinned-request';
 import { NodeWebFetcher } from '../../../src/host/web/web-fetcher';
 import { pageSlice } from '../../../src/tools/web-fetch';
+import { FakeProcesses } from '../../support/fake-processes';
 import { expectFailure, expectSuccess, ToolHarness } from './harness';
 
 let server: Server;
 let port: number;
-const names: Record<string, string> = { 'docs.test': '127.0.0.1', 'sneaky.test': '127.0.0.2' };
+const names: Record<string, string> = { 'docs.test': '127.0.0.1', 'sneaky.test': '127.0.0.2', 'lan.test': '192.168.1.20' };
 const resolver: Resolver = async (host) => {
   if (!names[host]) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
   return [{ address: names[host], family: 4 }];
 };
 
 /** The real fetcher, with rules as settings would hold them. */
-function harnessWithRules(rules: PermissionRule[]) {
+function harnessWithRules(rules: PermissionRule[], processes?: FakeProcesses) {
   const policyRules = fromSettings(rules);
   return new ToolHarness({
+    ...(processes ? { taskProcesses: processes } : {}),
     web: {
       fetcher: new NodeWebFetcher({ resolve: resolver, convertHtml: htmlToMarkdown }),
       allowsPrivateAddress: (tool, host, address) => privateAddressAllowed(policyRules, tool, host, address),
@@ -65,6 +67,36 @@ describe('web_fetch', () => {
     // A rule for the name alone does not open a private address.
     const byName = harnessWithRules([{ tool: 'web_fetch', pattern: 'docs.test', action: 'allow', subject: 'domain' }]);
     expectFailure(await byName.call('web_fetch', { url: `http://docs.test:${port}/article` }), ToolErrorType.PERMISSION_DENIED);
+  });
+
+  it("reaches the task's own server without a rule, only while its process runs", async () => {
+    const processes = new FakeProcesses();
+    const id = processes.add('task-1', [port]);
+    const harness = harnessWithRules([], processes);
+    const text = expectSuccess(await harness.call('web_fetch', { url: `http://127.0.0.1:${port}/article` }));
+    assert.match(text, /^# json — JSON encoder and decoder/);
+    // A name that resolves to loopback reaches the same server.
+    expectSuccess(await harness.call('web_fetch', { url: `http://docs.test:${port}/article` }));
+    processes.exit(id);
+    const refused = expectFailure(await harness.call('web_fetch', { url: `http://127.0.0.1:${port}/article` }), ToolErrorType.PERMISSION_DENIED);
+    assert.match(refused, new RegExp(`No process this task started is listening on port ${port}`));
+  });
+
+  it("refuses another task's server, another port and every non-loopback private address", async () => {
+    const processes = new FakeProcesses();
+    processes.add('task-2', [port]);
+    processes.add('task-1', [port + 1]);
+    const harness = harnessWithRules([], processes);
+    const other = expectFailure(await harness.call('web_fetch', { url: `http://127.0.0.1:${port}/article` }), ToolErrorType.PERMISSION_DENIED);
+    assert.match(other, new RegExp(`No process this task started is listening on port ${port}`));
+    // The task's own port on a private network address is still the network, not its server.
+    processes.add('task-1', [80]);
+    const lan = expectFailure(await harness.call('web_fetch', { url: 'http://lan.test/' }), ToolErrorType.PERMISSION_DENIED);
+    assert.match(lan, /lan\.test resolves to 192\.168\.1\.20/);
+    assert.doesNotMatch(lan, /No process this task started/);
+    // Without a process manager the refusal reads as before.
+    const plain = expectFailure(await harnessWithRules([]).call('web_fetch', { url: `http://127.0.0.1:${port}/article` }), ToolErrorType.PERMISSION_DENIED);
+    assert.match(plain, /a private, loopback or link-local address/);
   });
 
   it('pages through a long page with the exact call that reads on', async () => {

@@ -47,6 +47,15 @@ describe('domain rules for web_fetch', () => {
     assert.equal((await fetchCall('https://docs.python.org/', rules)).action, 'ask');
   });
 
+  test("check_page follows web_fetch's domain rules as well as its own", async () => {
+    const check = (url: string, rules: PermissionRule[]) => policyFor('default', { rules }).evaluate({ toolName: 'check_page', kind: 'readonly', targets: { url } });
+    assert.equal((await check('https://docs.python.org/', [domain('docs.python.org')])).action, 'allow');
+    assert.equal((await check('https://docs.python.org/', [domain('docs.python.org'), domain('docs.python.org', 'deny', 'check_page')])).action, 'deny');
+    assert.equal((await check('https://example.com/', [domain('docs.python.org')])).action, 'ask');
+    // web_fetch does not borrow check_page's rules.
+    assert.equal((await fetchCall('https://docs.python.org/', [domain('docs.python.org', 'allow', 'check_page')])).action, 'ask');
+  });
+
   test('private addresses: only a rule naming the address, or localhost and literal hosts by name', () => {
     const allowed = (rules: PermissionRule[], host: string, address: string) => privateAddressAllowed(fromSettings(rules), 'web_fetch', host, address);
     assert.equal(allowed([], 'localhost', '127.0.0.1'), false);

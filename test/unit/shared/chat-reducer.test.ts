@@ -104,4 +104,22 @@ describe('shared chat reducer', () => {
     assert.equal(list.length, 20_002);
     assert.equal((s.item('last') as { text: string }).text, 'y');
   });
+
+  it('keeps background processes by id: a process delta replaces that one, a reset keeps them, a replace copies them', () => {
+    const s = new ChatState();
+    const p1 = { id: 'p1', command: 'npm run dev', state: 'starting' as const, urls: [], tail: '' };
+    assert.deepEqual(s.apply({ type: 'process', process: p1 }), { type: 'process', id: 'p1' });
+    const ready = { ...p1, state: 'ready' as const, urls: ['http://127.0.0.1:5173/'], tail: 'Local: http://127.0.0.1:5173/\n' };
+    s.apply({ type: 'process', process: { id: 'p2', command: 'tsc -w', state: 'ready', urls: [], tail: '' } });
+    s.apply({ type: 'process', process: ready });
+    assert.equal(s.process('p1'), ready);
+    assert.equal(s.process('p2')?.command, 'tsc -w');
+    assert.equal(s.process('p3'), undefined);
+    s.apply({ type: 'reset', task: undefined, items: [] });
+    assert.equal(s.process('p1'), ready, 'another task opened: the window still runs the process');
+    const copy = new ChatState(s.snapshot);
+    copy.apply({ type: 'process', process: { ...ready, state: 'stopped' } });
+    assert.equal(s.process('p1')?.state, 'ready', 'a state built from a snapshot does not change that snapshot');
+    assert.equal(copy.process('p1')?.state, 'stopped');
+  });
 });

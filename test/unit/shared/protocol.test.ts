@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PROTOCOL_VERSION } from '../../../src/shared/protocol';
-import { MAX_MESSAGE_CHARS, parseWebviewMessage } from '../../../src/shared/protocol-schema';
+import { MAX_MESSAGE_CHARS, MAX_URL_CHARS, parseWebviewMessage } from '../../../src/shared/protocol-schema';
 import type { WebviewToHost } from '../../../src/shared/protocol';
 
 /** One of each message the webview may send. */
@@ -27,6 +27,9 @@ const WELL_FORMED: WebviewToHost[] = [
   { type: 'mentionQuery', requestId: 4, query: '', indexGeneration: 0 },
   { type: 'previewMention', requestId: 4, token: '@src/app.ts' },
   { type: 'dropUris', uris: ['file:///w/src/app.ts'] },
+  { type: 'stopProcess', processId: 'p1' },
+  { type: 'openProcessUrl', processId: 'p1', url: 'http://127.0.0.1:5173/' },
+  { type: 'openProcessUrl', processId: 'p1', url: 'http://127.0.0.1:5173/', external: true },
 ];
 
 describe('webview → host protocol validation', () => {
@@ -68,6 +71,14 @@ describe('webview → host protocol validation', () => {
       null,
       42,
     ];
+    bad.push(
+      { type: 'stopProcess' },
+      { type: 'stopProcess', processId: '' },
+      { type: 'stopProcess', processId: 'p1', pid: 1 },
+      { type: 'openProcessUrl', processId: 'p1' },
+      { type: 'openProcessUrl', processId: 'p1', url: 'x'.repeat(MAX_URL_CHARS + 1) },
+      { type: 'openProcessUrl', processId: 'p1', url: 'http://a/', external: 'yes' },
+    );
     for (const raw of bad) assert.equal(parseWebviewMessage(raw).ok, false, JSON.stringify(raw));
   });
 

@@ -1,7 +1,10 @@
-import type { DisplayBlock } from '../../../src/shared/chat-model';
+import type { DisplayBlock, ProcessCard } from '../../../src/shared/chat-model';
+import type { ProcessActions } from '../process-panel';
 
 /** What a block may ask for; the card wires these to protocol messages. */
-export interface BlockActions {
+export interface BlockActions extends ProcessActions {
+  /** The background process a card shows, as the chat knows it now. */
+  processCard(processId: string): ProcessCard | undefined;
   openDiff(callId: string): void;
   answerQuestion(callId: string, answer: string): void;
   copy(text: string, button: HTMLButtonElement): void;

@@ -1,0 +1,58 @@
+// What the status bar item and its list show of the running background processes: pure, so the wording and the
+// actions offered are unit-tested; src/host/processes/process-status-bar.ts draws them with VS Code.
+import { l10n } from '../l10n';
+import type { ProcessInfo } from '../ports/processes';
+import { isLive } from './lifecycle';
+
+export type ProcessAction =
+  | { kind: 'showOutput'; id: string }
+  | { kind: 'openUrl'; id: string; url: string }
+  | { kind: 'stop'; id: string }
+  | { kind: 'stopAll' };
+
+export interface ProcessListEntry {
+  /** A separator line naming the process, before its actions. */
+  separator?: string;
+  label: string;
+  description?: string;
+  action?: ProcessAction;
+}
+
+/** The processes the status bar counts: running, started in (or moved to) the background. */
+export function runningBackground(list: readonly ProcessInfo[]): ProcessInfo[] {
+  return list.filter((p) => p.background && isLive(p.state));
+}
+
+/** `$(server-process) Relay: 2 running`, or undefined to hide the item. */
+export function statusBarText(running: readonly ProcessInfo[]): { text: string; tooltip: string } | undefined {
+  if (running.length === 0) return undefined;
+  const tooltip = running.map((p) => `${p.command} — ${stateLabel(p)}${p.urls.length ? ` — ${p.urls.join(', ')}` : ''}`).join('\n');
+  return { text: `$(server-process) ${l10n.t('Relay: {0} running', running.length)}`, tooltip };
+}
+
+export function stateLabel(p: ProcessInfo): string {
+  switch (p.state) {
+    case 'starting':
+      return l10n.t('starting');
+    case 'ready':
+      return l10n.t('running');
+    case 'waiting-for-input':
+      return l10n.t('waiting for input');
+    case 'exited':
+      return p.exitCode === 0 ? l10n.t('exited') : l10n.t('exited with code {0}', String(p.exitCode ?? p.exitSignal ?? '?'));
+    case 'stopped':
+      return l10n.t('stopped');
+  }
+}
+
+/** Per process: Show Output, Open each URL, Stop; then Stop All when more than one runs. */
+export function processListEntries(running: readonly ProcessInfo[]): ProcessListEntry[] {
+  const entries: ProcessListEntry[] = [];
+  for (const p of running) {
+    entries.push({ separator: `${p.command} (${stateLabel(p)})`, label: `$(terminal) ${l10n.t('Show Output')}`, description: p.cwd, action: { kind: 'showOutput', id: p.id } });
+    for (const url of p.urls) entries.push({ label: `$(globe) ${l10n.t('Open {0}', url)}`, action: { kind: 'openUrl', id: p.id, url } });
+    entries.push({ label: `$(debug-stop) ${l10n.t('Stop')}`, description: p.command, action: { kind: 'stop', id: p.id } });
+  }
+  if (running.length > 1) entries.push({ separator: '', label: `$(stop-circle) ${l10n.t('Stop All ({0})', running.length)}`, action: { kind: 'stopAll' } });
+  return entries;
+}

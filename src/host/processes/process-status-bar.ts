@@ -1,0 +1,110 @@
+// "Relay: 2 running" in the status bar while background processes run; a click (or "Relay: Show Running
+// Processes") opens a list with Show Output (reveals the process's terminal), Open URL (VS Code's Simple Browser,
+// or the system browser from the item's button), Stop and Stop All.
+import * as vscode from 'vscode';
+import { l10n } from '../../core/l10n';
+import { processListEntries, runningBackground, statusBarText, type ProcessAction } from '../../core/processes/process-list';
+import type { ProcessManager } from './process-manager';
+
+export const SHOW_PROCESSES_COMMAND = 'relay.showProcesses';
+
+export class ProcessStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('relay.processes', vscode.StatusBarAlignment.Left, 50);
+  private readonly subscription: { dispose(): void };
+
+  constructor(private readonly processes: ProcessManager) {
+    this.item.name = l10n.t('Relay Background Processes');
+    this.item.command = SHOW_PROCESSES_COMMAND;
+    this.subscription = processes.onDidChange((change) => {
+      // Output alone does not change the count or the states.
+      if (change.output === undefined || change.output === '') this.render();
+    });
+    this.render();
+  }
+
+  /** The list behind the item (the item's command). */
+  showList(): Promise<void> {
+    return showProcessList(this.processes);
+  }
+
+  render(): void {
+    const content = statusBarText(runningBackground(this.processes.list()));
+    if (!content) return void this.item.hide();
+    this.item.text = content.text;
+    this.item.tooltip = content.tooltip;
+    this.item.accessibilityInformation = { label: content.text.replace(/^\$\([^)]+\)\s*/, '') };
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}
+
+type Item = vscode.QuickPickItem & { action?: ProcessAction };
+
+const EXTERNAL_BUTTON = (): vscode.QuickInputButton => ({ iconPath: new vscode.ThemeIcon('link-external'), tooltip: l10n.t('Open in System Browser') });
+
+/** The list behind the status bar item; resolves once an action ran or the list closed. */
+export async function showProcessList(processes: ProcessManager): Promise<void> {
+  const running = runningBackground(processes.list());
+  if (running.length === 0) {
+    void vscode.window.showInformationMessage(l10n.t('No background processes are running.'));
+    return;
+  }
+  const items: Item[] = [];
+  for (const entry of processListEntries(running)) {
+    if (entry.separator !== undefined) items.push({ label: entry.separator, kind: vscode.QuickPickItemKind.Separator });
+    items.push({
+      label: entry.label,
+      ...(entry.description ? { description: entry.description } : {}),
+      ...(entry.action ? { action: entry.action } : {}),
+      ...(entry.action?.kind === 'openUrl' ? { buttons: [EXTERNAL_BUTTON()] } : {}),
+    });
+  }
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = l10n.t('Relay: Background Processes');
+  pick.placeholder = l10n.t('Show output, open a URL or stop a process');
+  pick.items = items;
+  const done = new Promise<void>((resolve) => {
+    pick.onDidTriggerItemButton(async (event) => {
+      pick.hide();
+      if (event.item.action?.kind === 'openUrl') await vscode.env.openExternal(vscode.Uri.parse(event.item.action.url));
+    });
+    pick.onDidAccept(async () => {
+      const action = pick.selectedItems[0]?.action;
+      pick.hide();
+      if (action) await runAction(processes, action);
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve();
+    });
+  });
+  pick.show();
+  await done;
+}
+
+export async function runAction(processes: ProcessManager, action: ProcessAction): Promise<void> {
+  switch (action.kind) {
+    case 'showOutput':
+      if (!processes.showOutput(action.id)) void vscode.window.showInformationMessage(l10n.t('The output of this process is not shown in a terminal.'));
+      return;
+    case 'openUrl':
+      return openProcessUrl(action.url);
+    case 'stop':
+      await processes.stop(action.id);
+      return;
+    case 'stopAll':
+      await Promise.all(runningBackground(processes.list()).map((p) => processes.stop(p.id)));
+      return;
+  }
+}
+
+/** A URL a process printed, in VS Code's Simple Browser when it is there, else the system browser. */
+export async function openProcessUrl(url: string): Promise<void> {
+  const commands = await vscode.commands.getCommands(true);
+  if (commands.includes('simpleBrowser.show')) await vscode.commands.executeCommand('simpleBrowser.show', url);
+  else await vscode.env.openExternal(vscode.Uri.parse(url));
+}
