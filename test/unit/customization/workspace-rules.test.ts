@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { readWorkspaceRules } from '../../../src/host/session/workspace-rules';
+import { readWorkspaceRules } from '../../../src/host/customization/workspace-rules';
 
 const root = mkdtempSync(join(tmpdir(), 'relay-rules-'));
 after(() => rmSync(root, { recursive: true, force: true }));

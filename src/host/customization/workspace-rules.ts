@@ -3,11 +3,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WorkspaceRules } from '../../core/agent';
+import { MAX_CUSTOMIZATION_BYTES } from './limits';
 
 export const RULES_FILES = ['AGENTS.md', '.relay/rules.md', 'CLAUDE.md', '.github/copilot-instructions.md'] as const;
 
 /** Larger files are not read at all: an instructions file is a page, not a data dump. */
-const MAX_FILE_BYTES = 256 * 1024;
+const MAX_FILE_BYTES = MAX_CUSTOMIZATION_BYTES;
 
 export async function readWorkspaceRules(roots: readonly string[], multiRoot = roots.length > 1): Promise<WorkspaceRules[]> {
   const found: WorkspaceRules[] = [];

@@ -1,0 +1,18 @@
+// Customisation files (rules, agents, hooks, slash commands): one service per window, found and watched in the
+// workspace folders. Each kind registers itself here (`customizations.register(kind)`) and is read on first use.
+import * as vscode from 'vscode';
+import { CustomizationService } from './customization-service';
+import { VscodeCustomizationFiles } from './vscode-files';
+
+export { CustomizationService } from './customization-service';
+
+export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
+  const service = new CustomizationService(new VscodeCustomizationFiles(roots));
+  const folders = vscode.workspace.onDidChangeWorkspaceFolders(() => service.reset());
+  const dispose = service.dispose.bind(service);
+  service.dispose = () => {
+    folders.dispose();
+    dispose();
+  };
+  return service;
+}
