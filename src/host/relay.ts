@@ -39,8 +39,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { readWorkspaceRules } from './customization/workspace-rules';
-import { createCustomizationService, type CustomizationService } from './customization';
+import { createCustomizationService, type CustomizationService, turnRulesFrom } from './customization';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { createToolHost, type ToolHost } from './tool-host';
@@ -316,7 +315,7 @@ export class Relay implements vscode.Disposable {
         provider: this.provider,
         registry,
         environment,
-        rules: await readWorkspaceRules(roots),
+        turnRules: turnRulesFrom(this.customizations),
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

@@ -1,6 +1,7 @@
 // A customisation file's frontmatter: the YAML between a leading `---` line and the next `---` line, parsed with
 // `yaml` (Cursor's `.mdc`, Copilot's `.instructions.md`, Claude's agents...). Never throws: a broken block is
 // reported with its line in the file and the body is kept, so one bad file loses nothing but its settings.
+import { l10n } from '../l10n';
 import { parseDocument } from 'yaml';
 
 export interface FrontmatterProblem {
@@ -28,7 +29,7 @@ export function splitFrontmatter(text: string): SplitMarkdown {
   if (lines.length < 2 || !FENCE.test(lines[0]!)) return { data: {}, hasFrontmatter: false, body: source, bodyLine: 1, problems: [] };
   const end = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
   if (end < 0) {
-    return { data: {}, hasFrontmatter: false, body: source, bodyLine: 1, problems: [{ line: 1, message: 'The frontmatter starting here has no closing "---" line; the file is read as plain text.' }] };
+    return { data: {}, hasFrontmatter: false, body: source, bodyLine: 1, problems: [{ line: 1, message: l10n.t('The frontmatter starting here has no closing "---" line; the file is read as plain text.') }] };
   }
   const yamlText = lines.slice(1, end).join('\n');
   const body = lines.slice(end + 1).join('\n');
@@ -52,7 +53,7 @@ export function parseYamlMapping(text: string, firstLine = 1): { data: Record<st
   }
   if (value === undefined || value === null) return { data: {}, problems };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    problems.push({ line: firstLine, message: 'The frontmatter is not a list of "key: value" fields; it is ignored.' });
+    problems.push({ line: firstLine, message: l10n.t('The frontmatter is not a list of "key: value" fields; it is ignored.') });
     return { data: {}, problems };
   }
   return { data: value as Record<string, unknown>, problems };
@@ -72,7 +73,7 @@ export function stringField(data: Record<string, unknown>, key: string, problems
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  problems?.warn(`"${key}" should be text; it is ignored.`);
+  problems?.warn(l10n.t('"{0}" should be text; it is ignored.', key));
   return undefined;
 }
 
@@ -81,7 +82,7 @@ export function booleanField(data: Record<string, unknown>, key: string, problem
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
-  problems?.warn(`"${key}" should be true or false; it is ignored.`);
+  problems?.warn(l10n.t('"{0}" should be true or false; it is ignored.', key));
   return undefined;
 }
 
@@ -94,11 +95,11 @@ export function listField(data: Record<string, unknown>, key: string, problems?:
     const items: string[] = [];
     for (const item of value) {
       if (typeof item === 'string' && item.trim() !== '') items.push(item.trim());
-      else if (typeof item !== 'string') problems?.warn(`"${key}" holds an entry that is not text; it is skipped.`);
+      else if (typeof item !== 'string') problems?.warn(l10n.t('"{0}" holds an entry that is not text; it is skipped.', key));
     }
     return items;
   }
-  problems?.warn(`"${key}" should be a list or comma-separated text; it is ignored.`);
+  problems?.warn(l10n.t('"{0}" should be a list or comma-separated text; it is ignored.', key));
   return undefined;
 }
 
