@@ -12,6 +12,7 @@ import { touchedFiles } from '../../../src/core/customization/rules/touched-file
 import type { LoadedKind } from '../../../src/core/customization/registry';
 import { CustomizationService } from '../../../src/host/customization/customization-service';
 import { NodeCustomizationFiles } from '../../../src/host/customization/node-files';
+import { customizationsReport } from '../../../src/host/customization/customizations-report';
 
 const base = mkdtempSync(join(tmpdir(), 'relay-rules-'));
 const root = join(base, 'ws');
@@ -184,5 +185,15 @@ describe('rules: the choice per turn', () => {
     );
     assert.deepEqual(files.touched.sort(), [join(root, 'lib/x.mts'), join(root, 'src/App.tsx'), join(root, 'src/api/users.ts')]);
     assert.deepEqual(files.named, ['src/App.tsx:10-20', 'db']);
+  });
+});
+
+describe('Show Customizations', () => {
+  test('lists every file by source with its activation, problems at file:line, and the last turn', () => {
+    const text = customizationsReport([{ id: 'rules', title: 'Rules', loaded }], [{ kind: 'rules', title: 'Rules active in the last turn', lines: ['AGENTS.md (AGENTS.md): always'] }]);
+    assert.match(text, /### Cursor rule\n/);
+    assert.match(text, new RegExp(`- ${join(root, '.cursor/rules/ts.mdc').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: when a file matches src/\\*\\*/\\*\\.ts, \\*\\.mts`));
+    assert.match(text, new RegExp(`⚠ ${join(root, '.cursor/rules/react.mdc').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: `));
+    assert.match(text, /### Rules active in the last turn\n\n- AGENTS\.md \(AGENTS\.md\): always/);
   });
 });
