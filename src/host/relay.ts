@@ -39,7 +39,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { createCustomizationService, type CustomizationService, turnRulesFrom } from './customization';
+import { AgentSelection, createCustomizationService, type CustomizationService, sessionAgent, toolKinds, turnRulesFrom } from './customization';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { createToolHost, type ToolHost } from './tool-host';
@@ -79,6 +79,8 @@ export class Relay implements vscode.Disposable {
   readonly mentions: MentionService;
   /** Rules, agents, hooks and commands from the workspace's files; nothing is read before the first task. */
   readonly customizations: CustomizationService;
+  /** The agent picked for new tasks (Agent, Plan, Ask or the workspace's). */
+  readonly agents: AgentSelection;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
@@ -117,6 +119,7 @@ export class Relay implements vscode.Disposable {
     this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
     this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots());
+    this.agents = new AgentSelection(context.workspaceState, this.customizations);
     this.approvals = createApprovalService(
       {
         extensionUri: context.extensionUri,
@@ -296,7 +299,8 @@ export class Relay implements vscode.Disposable {
   private async createSession(record?: TaskRecord): Promise<AgentSession> {
     const roots = this.tools.services.workspaceRoots();
     const registry = new ToolRegistry();
-    for (const tool of this.approvals.offeredTools(createBuiltinToolFactories(this.tools.services))) {
+    const builtins = createBuiltinToolFactories(this.tools.services);
+    for (const tool of this.approvals.offeredTools(builtins)) {
       registry.registerFactory(tool.name, tool.factory, { source: tool.source });
     }
     // A repository's settings that would make Relay ask less wait for the user: asked before the task's first step.
@@ -309,13 +313,19 @@ export class Relay implements vscode.Disposable {
       confirmations: this.services.approvalMode.confirmations,
     });
     this.approvals.resetLoopGuard();
+    // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
+    const agent = sessionAgent(await this.agents.current(), toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]), roots[0], this.customizations);
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     return new AgentSession(
       {
         provider: this.provider,
         registry,
         environment,
-        turnRules: turnRulesFrom(this.customizations),
+        turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
+        ...(agent.prompt ? { agent: agent.prompt } : {}),
+        ...(agent.allowedTools ? { allowedTools: agent.allowedTools } : {}),
+        disallowedTools: agent.disallowedTools,
+        callGuards: agent.callGuards,
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

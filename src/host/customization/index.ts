@@ -4,15 +4,18 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import { createRulesKind } from '../../core/customization/rules/rules-kind';
+import { createAgentsKind } from '../../core/customization/agents/agents-kind';
 import { CustomizationService } from './customization-service';
 import { VscodeCustomizationFiles } from './vscode-files';
 
 export { CustomizationService } from './customization-service';
 export { turnRulesFrom } from './turn-rules';
+export { AgentSelection, sessionAgent, toolKinds } from './agent-selection';
 
 export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
   const service = new CustomizationService(new VscodeCustomizationFiles(roots));
   service.register(createRulesKind(l10n.t('Rules'), homedir()));
+  service.register(createAgentsKind(l10n.t('Agents')));
   const folders = vscode.workspace.onDidChangeWorkspaceFolders(() => service.reset());
   const dispose = service.dispose.bind(service);
   service.dispose = () => {
