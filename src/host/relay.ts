@@ -161,6 +161,7 @@ export class Relay implements vscode.Disposable {
       reviewChanges: (session) => this.review.open(session),
       setMode: (mode) => services.approvalMode.setMode(mode),
       selectModel: async () => void (await vscode.commands.executeCommand('relay.selectModel')),
+      setAgent: async (agent) => (agent === '' ? this.agents.pick() : this.agents.select(agent)),
       setUpProvider: async (step) => void (await this.setUpProvider(step)),
       settings: async () => {
         const settings = readModelSettings();
@@ -169,6 +170,7 @@ export class Relay implements vscode.Disposable {
           model: describeModel(settings),
           provider: await providerStatus(settings, this.keys),
           imagesSupported: this.provider.model.supportsImages === true,
+          agents: this.agents.choices(),
         };
       },
       notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
@@ -185,8 +187,10 @@ export class Relay implements vscode.Disposable {
       this.tools,
       this.mcp,
       this.customizations,
+      this.agents,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
       this.keys.onDidChange(() => void this.controller.publishSettings()),
+      this.agents.onDidChange(() => void this.controller.publishSettings()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.welcome.forget();
         void this.publishWelcome();
@@ -315,6 +319,7 @@ export class Relay implements vscode.Disposable {
     this.approvals.resetLoopGuard();
     // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
     const agent = sessionAgent(await this.agents.current(), toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]), roots[0], this.customizations);
+    void this.controller.publishSettings(); // the picker now lists the workspace's agents too
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     return new AgentSession(
       {

@@ -9,6 +9,7 @@ import { restrictionsFor } from '../../core/customization/agents/agent-restricti
 import { AGENTS_KIND_ID } from '../../core/customization/agents/agents-kind';
 import { BUILTIN_AGENTS, DEFAULT_AGENT_ID } from '../../core/customization/agents/builtin-agents';
 import type { ToolCallGuard } from '../../core/tools';
+import type { AgentChoices } from '../../shared/chat-model';
 import type { CustomizationService } from './customization-service';
 
 const SELECTED_KEY = 'relay.selectedAgent';
@@ -45,6 +46,14 @@ export class AgentSelection {
     return [...BUILTIN_AGENTS, ...entries.filter((agent) => agent.userInvocable)];
   }
 
+  /** The picker's choices without reading a file: built-ins, and the workspace's agents once a task has read them. */
+  choices(): AgentChoices {
+    const loaded = this.customizations.peek<AgentDefinition>(AGENTS_KIND_ID)?.entries ?? [];
+    const agents = [...BUILTIN_AGENTS, ...loaded.filter((agent) => agent.userInvocable)];
+    const selected = agents.some((agent) => agent.id === this.selectedId) ? this.selectedId : DEFAULT_AGENT_ID;
+    return { selected, choices: agents.map((agent) => ({ id: agent.id, name: displayed(agent, agent.name), ...(agent.description ? { description: displayed(agent, agent.description) } : {}) })) };
+  }
+
   /** The workspace's agents the model may delegate to by name. */
   async delegable(): Promise<AgentDefinition[]> {
     const { entries } = await this.customizations.get<AgentDefinition>(AGENTS_KIND_ID);
@@ -55,6 +64,10 @@ export class AgentSelection {
   async current(): Promise<AgentDefinition> {
     const id = this.selectedId;
     return (await this.pickable()).find((agent) => agent.id === id) ?? BUILTIN_AGENTS[0]!;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
   }
 
   /** *Relay: Select Agent*. */
