@@ -39,7 +39,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { AgentSelection, createCustomizationService, type CustomizationService, sessionAgent, toolKinds, turnRulesFrom } from './customization';
+import { AgentSelection, createCustomizationService, type CustomizationService, delegatesFor, sessionAgent, toolKinds, turnRulesFrom } from './customization';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { createToolHost, type ToolHost } from './tool-host';
@@ -318,7 +318,9 @@ export class Relay implements vscode.Disposable {
     });
     this.approvals.resetLoopGuard();
     // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
-    const agent = sessionAgent(await this.agents.current(), toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]), roots[0], this.customizations);
+    const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
+    const agent = sessionAgent(await this.agents.current(), kinds, roots[0], this.customizations);
+    const delegates = delegatesFor(await this.agents.delegable(), kinds, roots[0]);
     void this.controller.publishSettings(); // the picker now lists the workspace's agents too
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     return new AgentSession(
@@ -331,6 +333,7 @@ export class Relay implements vscode.Disposable {
         ...(agent.allowedTools ? { allowedTools: agent.allowedTools } : {}),
         disallowedTools: agent.disallowedTools,
         callGuards: agent.callGuards,
+        ...(delegates.length > 0 ? { delegates } : {}),
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

@@ -140,6 +140,7 @@ async function promptInputFor(host: LoopHost): Promise<PromptInput> {
   return {
     environment: options.environment,
     ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.delegates && options.delegates.length > 0 ? { delegates: options.delegates.map((agent) => ({ name: agent.name, ...(agent.description ? { description: agent.description } : {}) })) } : {}),
     rules: [...(options.rules ?? []), ...(turn?.rules ?? [])],
     ...(turn && turn.catalogue.length > 0 ? { ruleCatalogue: turn.catalogue } : {}),
     date: new Date(host.now()),

@@ -5,7 +5,7 @@ import type { ApprovalGate } from '../ports/approval';
 import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
 import type { DeferralSettings, OutputStore, ToolCallGuard, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
-import type { SubAgentSettings } from './sub-agent';
+import type { DelegateAgent, SubAgentSettings } from './sub-agent';
 import type { TouchedFiles } from '../customization/rules/touched-files';
 import type { AgentEnvironment, AgentPrompt, TurnRules, WorkspaceRules } from './system-prompt';
 
@@ -47,6 +47,8 @@ export interface AgentSessionOptions {
   disallowedTools?: readonly string[];
   /** Checks every validated call passes (an agent's file restriction); sub-agents inherit them with the lists above. */
   callGuards?: readonly ToolCallGuard[];
+  /** Workspace agents the model may delegate to by name through new_task (listed in the prompt). */
+  delegates?: readonly DelegateAgent[];
   /** `false` turns `new_task` off. */
   subAgents?: SubAgentSettings | false;
   /** Sent as `ModelRequest.maxOutputTokens` and reserved in the context budget. Default: the model's maximum. */

@@ -48,6 +48,8 @@ export interface SystemPromptInput {
   agent?: AgentPrompt;
   rules?: readonly WorkspaceRules[];
   ruleCatalogue?: readonly RuleCatalogueEntry[];
+  /** Workspace agents new_task can delegate to by name (only when new_task is offered). */
+  delegates?: readonly { name: string; description?: string }[];
   /** The Markdown tools prompt (describeToolsMarkdown); only in text-protocol mode. */
   toolsMarkdown?: string;
   /** Today's date; from the session's injected clock. */
@@ -73,6 +75,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   if (rules) sections.push(rules);
   const catalogue = catalogueSection(input.ruleCatalogue ?? []);
   if (catalogue) sections.push(catalogue);
+  if (input.delegates && input.delegates.length > 0) {
+    sections.push(['# Agents you can delegate to', '', 'Pass one of these names as `agent` to new_task when the work fits it; it runs with its own tools and instructions.', '', ...input.delegates.map((agent) => `- ${agent.name}${agent.description ? `: ${agent.description.replace(/\s+/g, ' ')}` : ''}`)].join('\n'));
+  }
   if (agent && input.agent?.position === 'last') sections.push(agent);
   if (input.toolsMarkdown?.trim()) sections.push(input.toolsMarkdown.trim());
   return sections.join('\n\n');

@@ -3,6 +3,7 @@
 // Show Customizations.
 import * as vscode from 'vscode';
 import type { AgentPrompt } from '../../core/agent';
+import type { DelegateAgent } from '../../core/agent/sub-agent';
 import { l10n, type Marked } from '../../core/l10n';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
 import { restrictionsFor } from '../../core/customization/agents/agent-restrictions';
@@ -113,6 +114,22 @@ export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<stri
     callGuards: restrictions.callGuards,
     ...(prompt ? { prompt } : {}),
   };
+}
+
+/** The workspace agents the model may delegate to, each with its own restrictions (added to the parent's). */
+export function delegatesFor(agents: readonly AgentDefinition[], available: ReadonlyMap<string, string>, root: string | undefined): DelegateAgent[] {
+  return agents.map((agent) => {
+    const restrictions = restrictionsFor(agent, available, root);
+    const prompt = agent.prompt.trim() || agent.instructions?.trim() ? agentPrompt(agent) : undefined;
+    return {
+      name: agent.id,
+      ...(agent.description ? { description: agent.description } : {}),
+      ...(restrictions.allowedTools ? { allowedTools: restrictions.allowedTools } : {}),
+      disallowedTools: restrictions.disallowedTools,
+      callGuards: restrictions.callGuards,
+      ...(prompt ? { prompt: { ...prompt, position: 'first' as const } } : {}),
+    };
+  });
 }
 
 function agentPrompt(agent: AgentDefinition): AgentPrompt {

@@ -10,7 +10,7 @@ import { VscodeCustomizationFiles } from './vscode-files';
 
 export { CustomizationService } from './customization-service';
 export { turnRulesFrom } from './turn-rules';
-export { AgentSelection, sessionAgent, toolKinds } from './agent-selection';
+export { AgentSelection, delegatesFor, sessionAgent, toolKinds } from './agent-selection';
 
 export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
   const service = new CustomizationService(new VscodeCustomizationFiles(roots));

@@ -151,3 +151,35 @@ describe('agents: enforced in the tool layer and inherited by sub-agents', () =>
     assert.equal(run.finalRuns().length + write.finalRuns().length, 0);
   });
 });
+
+describe('agents: delegation by name through new_task', () => {
+  test('the named agent\'s denials and file guard add to the parent\'s in the sub-agent, its prompt leads; an unknown name fails', async () => {
+    const read = testTool('read_file');
+    const write = testTool('write_file', 'write');
+    const docs = restrictionsFor(
+      { id: 'docs', name: 'docs', source: 'test', path: '', prompt: 'You write docs.', placement: 'system', deny: [], models: [], handoffs: [], modelInvocable: true, userInvocable: true, files: { regex: '\\.md$' } },
+      new Map([['read_file', 'readonly'], ['write_file', 'write']]),
+      '/work/project',
+    );
+    const provider = new ScriptedProvider([
+      turn(undefined, { id: 'p1', name: NEW_TASK, args: { prompt: 'Write docs', description: 'docs', agent: 'docs' } }),
+      turn(undefined, { id: 's1', name: 'write_file', args: { path: 'src/a.ts' } }, { id: 's2', name: 'write_file', args: { path: 'README.md' } }),
+      complete('s3', 'Docs written.'),
+      turn(undefined, { id: 'p2', name: NEW_TASK, args: { prompt: 'x', description: 'x', agent: 'nobody' } }),
+      complete('p3', 'Done.'),
+    ]);
+    const { session } = sessionFor(provider, registryOf(read, write), {
+      subAgents: { maxDepth: 1, extraTools: ['write_file'] },
+      delegates: [{ name: 'docs', description: 'Writes docs', disallowedTools: docs.disallowedTools, callGuards: docs.callGuards, prompt: { name: 'docs', text: 'You write docs.', position: 'first' } }],
+    });
+    await session.send('Go');
+    assert.match(provider.requests[0]!.system, /# Agents you can delegate to[\s\S]*- docs: Writes docs/);
+    assert.match(provider.requests[1]!.system, /^# Agent: docs\n\nYou write docs\./);
+    const subResults = provider.requests[2]!.messages.at(-1)!.content as { callId: string; content: string }[];
+    assert.match(subResults.find((r) => r.callId === 's1')!.content, /may not edit src\/a\.ts/);
+    assert.doesNotMatch(subResults.find((r) => r.callId === 's2')!.content, /may not edit/);
+    const parentResults = provider.requests[4]!.messages.at(-1)!.content as { callId: string; content: string }[];
+    assert.match(parentResults.find((r) => r.callId === 'p2')!.content, /no agent "nobody"/);
+    assert.deepEqual(write.finalRuns().map((run) => run.params), [{ path: 'README.md' }]);
+  });
+});
