@@ -6,6 +6,8 @@ export const RUNTIME_COMMANDS = [
   'relay.setApiKey',
   'relay.selectModel',
   'relay.showToolStatistics',
+  'relay.showCustomizations',
+  'relay.selectAgent',
   'relay.openTaskHistory',
   'relay.askAboutSelection',
   'relay.explainSelection',

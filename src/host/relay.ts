@@ -40,7 +40,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { readWorkspaceRules } from './session/workspace-rules';
+import { AgentSelection, createCustomizationService, type CustomizationService, delegatesFor, sessionAgent, toolKinds, turnRulesFrom } from './customization';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { processNoticeText } from '../core/processes/notices';
@@ -81,6 +81,10 @@ export class Relay implements vscode.Disposable {
   readonly approvals: ApprovalService;
   readonly mcp: McpServerManager;
   readonly mentions: MentionService;
+  /** Rules, agents, hooks and commands from the workspace's files; nothing is read before the first task. */
+  readonly customizations: CustomizationService;
+  /** The agent picked for new tasks (Agent, Plan, Ask or the workspace's). */
+  readonly agents: AgentSelection;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
@@ -123,6 +127,8 @@ export class Relay implements vscode.Disposable {
     this.workspaceValues = new WorkspaceValueReview(confirmations, confirmValue);
     this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
+    this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots());
+    this.agents = new AgentSelection(context.workspaceState, this.customizations);
     this.approvals = createApprovalService(
       {
         extensionUri: context.extensionUri,
@@ -164,6 +170,7 @@ export class Relay implements vscode.Disposable {
       reviewChanges: (session) => this.review.open(session),
       setMode: (mode) => services.approvalMode.setMode(mode),
       selectModel: async () => void (await vscode.commands.executeCommand('relay.selectModel')),
+      setAgent: async (agent) => (agent === '' ? this.agents.pick() : this.agents.select(agent)),
       setUpProvider: async (step) => void (await this.setUpProvider(step)),
       settings: async () => {
         const settings = readModelSettings();
@@ -172,6 +179,7 @@ export class Relay implements vscode.Disposable {
           model: describeModel(settings),
           provider: await providerStatus(settings, this.keys, this.keyVerdicts),
           imagesSupported: this.provider.model.supportsImages === true,
+          agents: this.agents.choices(),
         };
       },
       notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
@@ -192,6 +200,8 @@ export class Relay implements vscode.Disposable {
       this.processStatus,
       this.tools,
       this.mcp,
+      this.customizations,
+      this.agents,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
       this.keys.onDidChange(() => {
         // A new or removed key: what a test or a request found out about the old one no longer holds.
@@ -199,6 +209,7 @@ export class Relay implements vscode.Disposable {
         void this.controller.publishSettings();
         void this.publishWelcome();
       }),
+      this.agents.onDidChange(() => void this.controller.publishSettings()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.welcome.forget();
         void this.publishWelcome();
@@ -316,7 +327,8 @@ export class Relay implements vscode.Disposable {
   private async createSession(record?: TaskRecord): Promise<AgentSession> {
     const roots = this.tools.services.workspaceRoots();
     const registry = new ToolRegistry();
-    for (const tool of this.approvals.offeredTools(createBuiltinToolFactories(this.tools.services))) {
+    const builtins = createBuiltinToolFactories(this.tools.services);
+    for (const tool of this.approvals.offeredTools(builtins)) {
       registry.registerFactory(tool.name, tool.factory, { source: tool.source });
     }
     // A repository's settings that would make Relay ask less wait for the user: asked before the task's first step.
@@ -329,13 +341,23 @@ export class Relay implements vscode.Disposable {
       confirmations: this.services.approvalMode.confirmations,
     });
     this.approvals.resetLoopGuard();
+    // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
+    const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
+    const agent = sessionAgent(await this.agents.current(), kinds, roots[0], this.customizations);
+    const delegates = delegatesFor(await this.agents.delegable(), kinds, roots[0]);
+    void this.controller.publishSettings(); // the picker now lists the workspace's agents too
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     const session = new AgentSession(
       {
         provider: this.provider,
         registry,
         environment,
-        rules: await readWorkspaceRules(roots),
+        turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
+        ...(agent.prompt ? { agent: agent.prompt } : {}),
+        ...(agent.allowedTools ? { allowedTools: agent.allowedTools } : {}),
+        disallowedTools: agent.disallowedTools,
+        callGuards: agent.callGuards,
+        ...(delegates.length > 0 ? { delegates } : {}),
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

@@ -40,7 +40,8 @@ export async function preparePrompt(
   const { family, ending, withheld } = conductOf(model);
   const offered = tools.filter((tool) => !withheld.has(tool.name));
   // new_task only delegates: what the sub-agent may change is its own tools' business.
-  const base = { ...input, family, ending, canChange: offered.some((tool) => tool.kind !== 'readonly' && tool.name !== NEW_TASK) };
+  const delegating = offered.some((tool) => tool.name === NEW_TASK);
+  const base = { ...input, ...(delegating ? {} : { delegates: [] }), family, ending, canChange: offered.some((tool) => tool.kind !== 'readonly' && tool.name !== NEW_TASK) };
   if (model.supportsNativeTools) {
     return { system: buildSystemPrompt(base), tools: await Promise.all(offered.map((tool) => describeOfferedTool(tool, withheld))) };
   }

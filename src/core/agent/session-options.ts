@@ -4,9 +4,10 @@ import type { ModelProvider } from '../model/provider';
 import type { ApprovalGate } from '../ports/approval';
 import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
-import type { DeferralSettings, OutputStore, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
-import type { SubAgentSettings } from './sub-agent';
-import type { AgentEnvironment, WorkspaceRules } from './system-prompt';
+import type { DeferralSettings, OutputStore, ToolCallGuard, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
+import type { DelegateAgent, SubAgentSettings } from './sub-agent';
+import type { TouchedFiles } from '../customization/rules/touched-files';
+import type { AgentEnvironment, AgentPrompt, TurnRules, WorkspaceRules } from './system-prompt';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -15,6 +16,13 @@ export interface AgentSessionOptions {
   environment: AgentEnvironment;
   /** The workspace's instruction files (AGENTS.md, ...), read by the caller. */
   rules?: readonly WorkspaceRules[];
+  /**
+   * The rules of each model turn, chosen from the files the task touched so far (glob, nested and manual rules);
+   * added after `rules`. Asked before every model request; the prompt changes only when the choice does.
+   */
+  turnRules?: (files: TouchedFiles) => Promise<TurnRules>;
+  /** The selected agent's instructions; sub-agents started by name get their own. */
+  agent?: AgentPrompt;
   /** Decides every call; without one everything is allowed (tests, trusted automation). */
   approvals?: ApprovalGate;
   /** Asked when the step cap is reached: true runs another `maxSteps` steps, false pauses. Default: pause. */
@@ -37,6 +45,10 @@ export interface AgentSessionOptions {
   /** Deferred loading of large toolsets (MCP, extension tools): off when absent. */
   deferral?: DeferralSettings;
   disallowedTools?: readonly string[];
+  /** Checks every validated call passes (an agent's file restriction); sub-agents inherit them with the lists above. */
+  callGuards?: readonly ToolCallGuard[];
+  /** Workspace agents the model may delegate to by name through new_task (listed in the prompt). */
+  delegates?: readonly DelegateAgent[];
   /** `false` turns `new_task` off. */
   subAgents?: SubAgentSettings | false;
   /** Sent as `ModelRequest.maxOutputTokens` and reserved in the context budget. Default: the model's maximum. */

@@ -368,9 +368,20 @@ export class AgentSession implements ChildSession {
           depth,
           settings,
           parentTools: () => this.manager.listTools(),
-          createChild: (allowedTools) =>
-            // The sub-task's changes are covered by the checkpoint before its new_task call.
-            new AgentSession({ ...options, store: undefined, checkpoints: undefined, allowedTools, disallowedTools: options.disallowedTools, depth: depth + 1 }),
+          ...(options.delegates ? { delegates: options.delegates } : {}),
+          createChild: (allowedTools, restrictions) =>
+            // The sub-task's changes are covered by the checkpoint before its new_task call. A named agent's
+            // restrictions add to the parent's: denials and guards only accumulate down the tree.
+            new AgentSession({
+              ...options,
+              store: undefined,
+              checkpoints: undefined,
+              allowedTools,
+              disallowedTools: [...(options.disallowedTools ?? []), ...(restrictions?.disallowedTools ?? [])],
+              callGuards: [...(options.callGuards ?? []), ...(restrictions?.callGuards ?? [])],
+              ...(restrictions?.agent ? { agent: restrictions.agent } : {}),
+              depth: depth + 1,
+            }),
           forward: (event, parentCallId) => this.forwardChildEvent(event, parentCallId),
         })
       : undefined;
@@ -382,6 +393,7 @@ export class AgentSession implements ChildSession {
       // Without a runner new_task could only fail: do not offer it at all.
       disallowedTools: [...(options.disallowedTools ?? []), ...(delegate ? [] : [NEW_TASK])],
       ...(options.deferral ? { deferral: options.deferral } : {}),
+      ...(options.callGuards ? { callGuards: options.callGuards } : {}),
       logger: this.logger,
     });
   }

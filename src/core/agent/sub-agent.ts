@@ -2,8 +2,25 @@
 // what the settings allow; `new_task` only while under the depth limit), the same provider, and its
 // attempt_completion result returned as the tool's result. The parent's cancellation reaches it through the
 // call's signal; its tool cards, usage and approvals are reported through the parent.
-import { ATTEMPT_COMPLETION, NEW_TASK, type AnyTool, type SubTaskRunner } from '../tools';
+import { ATTEMPT_COMPLETION, NEW_TASK, type AnyTool, type SubTaskRunner, type ToolCallGuard } from '../tools';
+import type { AgentPrompt } from './system-prompt';
 import type { AgentEvent, AgentState } from './events';
+
+/** A workspace agent the model may delegate to by name: its restrictions narrow the child's, never widen them. */
+export interface DelegateAgent {
+  name: string;
+  description?: string;
+  allowedTools?: readonly string[];
+  disallowedTools: readonly string[];
+  callGuards: readonly ToolCallGuard[];
+  prompt?: AgentPrompt;
+}
+
+export interface ChildRestrictions {
+  disallowedTools?: readonly string[];
+  callGuards?: readonly ToolCallGuard[];
+  agent?: AgentPrompt;
+}
 
 export interface SubAgentSettings {
   /** How deep delegation may go: 1 (the default) lets the user's task delegate, but not its sub-agents. */
@@ -28,8 +45,10 @@ export interface SubAgentHost {
   settings: SubAgentSettings;
   /** The tools the parent may use; a child never gets more. */
   parentTools(): AnyTool[];
-  /** Makes a child session limited to `allowedTools`, one level deeper than the parent. */
-  createChild(allowedTools: string[]): ChildSession;
+  /** Makes a child session limited to `allowedTools` (and a named agent's restrictions), one level deeper than the parent. */
+  createChild(allowedTools: string[], restrictions?: ChildRestrictions): ChildSession;
+  /** The workspace agents the model may delegate to by name. */
+  delegates?: readonly DelegateAgent[];
   /** Receives the child's events; `parentCallId` is the parent's `new_task` call. */
   forward(event: AgentEvent, parentCallId: string): void;
 }
@@ -54,7 +73,16 @@ export function childToolNames(host: Pick<SubAgentHost, 'depth' | 'settings' | '
 export function createSubTaskRunner(host: SubAgentHost): SubTaskRunner {
   return async (request, signal) => {
     if (signal.aborted) throw new Error('The sub-agent was cancelled before it started.');
-    const child = host.createChild(childToolNames(host));
+    let tools = childToolNames(host);
+    let restrictions: ChildRestrictions | undefined;
+    if (request.agent !== undefined && request.agent !== '') {
+      const named = host.delegates?.find((agent) => agent.name === request.agent);
+      if (!named) throw new Error(`there is no agent "${request.agent}" to delegate to (${(host.delegates ?? []).map((agent) => agent.name).join(', ') || 'none'}).`);
+      const allowed = named.allowedTools ? new Set([...named.allowedTools, ATTEMPT_COMPLETION]) : undefined;
+      tools = tools.filter((name) => (!allowed || allowed.has(name)) && !named.disallowedTools.includes(name));
+      restrictions = { disallowedTools: named.disallowedTools, callGuards: named.callGuards, ...(named.prompt ? { agent: named.prompt } : {}) };
+    }
+    const child = host.createChild(tools, restrictions);
     const subscription = child.onEvent((event) => host.forward(event, request.parentCallId));
     const onAbort = () => child.cancel();
     signal.addEventListener('abort', onAbort, { once: true });

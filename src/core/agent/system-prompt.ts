@@ -21,9 +21,35 @@ export interface WorkspaceRules {
   text: string;
 }
 
+/** A rule the model may read when relevant (model-requested: a description, no globs). */
+export interface RuleCatalogueEntry {
+  name: string;
+  description: string;
+  /** Where to read it, as shown to the model (workspace-relative). */
+  path: string;
+}
+
+/** The rules of one turn, chosen by the host from the workspace's customisation files. */
+export interface TurnRules {
+  rules: WorkspaceRules[];
+  catalogue: RuleCatalogueEntry[];
+}
+
+/** The selected agent's own instructions (src/core/customization/agents): first, or after the rules. */
+export interface AgentPrompt {
+  name: string;
+  text: string;
+  /** Claude sub-agents, OpenCode and Roo's roleDefinition open the prompt; Copilot's agents ride with the user's turn. */
+  position: 'first' | 'last';
+}
+
 export interface SystemPromptInput {
   environment: AgentEnvironment;
+  agent?: AgentPrompt;
   rules?: readonly WorkspaceRules[];
+  ruleCatalogue?: readonly RuleCatalogueEntry[];
+  /** Workspace agents new_task can delegate to by name (only when new_task is offered). */
+  delegates?: readonly { name: string; description?: string }[];
   /** The Markdown tools prompt (describeToolsMarkdown); only in text-protocol mode. */
   toolsMarkdown?: string;
   /** Today's date; from the session's injected clock. */
@@ -43,9 +69,16 @@ export const MAX_RULES_CHARS = 20_000;
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const instructions = buildInstructions({ family: input.family ?? 'default', role: input.role, ending: input.ending ?? 'completion-tool', canChange: input.canChange ?? true });
-  const sections = [instructions, environmentSection(input)];
+  const agent = input.agent?.text.trim() ? `# Agent: ${input.agent.name}\n\n${input.agent.text.trim()}` : undefined;
+  const sections = agent && input.agent?.position === 'first' ? [agent, instructions, environmentSection(input)] : [instructions, environmentSection(input)];
   const rules = rulesSection(input.rules ?? []);
   if (rules) sections.push(rules);
+  const catalogue = catalogueSection(input.ruleCatalogue ?? []);
+  if (catalogue) sections.push(catalogue);
+  if (input.delegates && input.delegates.length > 0) {
+    sections.push(['# Agents you can delegate to', '', 'Pass one of these names as `agent` to new_task when the work fits it; it runs with its own tools and instructions.', '', ...input.delegates.map((agent) => `- ${agent.name}${agent.description ? `: ${agent.description.replace(/\s+/g, ' ')}` : ''}`)].join('\n'));
+  }
+  if (agent && input.agent?.position === 'last') sections.push(agent);
   if (input.toolsMarkdown?.trim()) sections.push(input.toolsMarkdown.trim());
   return sections.join('\n\n');
 }
@@ -70,5 +103,22 @@ function rulesSection(rules: readonly WorkspaceRules[]): string | undefined {
     const cut = text.length > MAX_RULES_CHARS ? `${text.slice(0, MAX_RULES_CHARS)}\n[... ${rule.source} was cut here: it is too long]` : text;
     return `## ${rule.source}\n\n${cut}`;
   });
-  return ['# Workspace rules', '', 'The user keeps these instructions in the workspace. Follow them; they override the defaults above.', '', ...parts].join('\n');
+  return [
+    '# Workspace rules',
+    '',
+    'The user keeps these instructions in the workspace. Follow them; they override the defaults above. Where two disagree, the one closer to the files concerned (listed later) wins.',
+    '',
+    ...parts,
+  ].join('\n');
+}
+
+function catalogueSection(entries: readonly RuleCatalogueEntry[]): string | undefined {
+  if (entries.length === 0) return undefined;
+  return [
+    '# More workspace rules',
+    '',
+    'Read one of these with read_file when its description fits the task; it then applies like the rules above.',
+    '',
+    ...entries.map((entry) => `- ${entry.name} (${entry.path}): ${entry.description.replace(/\s+/g, ' ')}`),
+  ].join('\n');
 }

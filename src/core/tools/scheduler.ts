@@ -247,6 +247,8 @@ export class ToolScheduler {
       return this.lifecycle.reject(record, ToolErrorType.INVALID_PARAMS, content, invalid.ui);
     }
     record.params = validation.params;
+    const refused = this.options.manager.refusal(record.name, record.tool!.kind, record.params);
+    if (refused) return this.lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, refused.model, refused.ui);
     if (this.lifecycle.stillQueued(record)) this.lifecycle.transition(record, 'scheduled');
   }
 

@@ -15,6 +15,8 @@ export interface SubTaskRequest {
   description: string;
   /** Everything the sub-agent needs: it does not see this conversation. */
   prompt: string;
+  /** A named agent of the workspace to delegate to (its tools, files and instructions). */
+  agent?: string;
   parentCallId: string;
 }
 
@@ -56,6 +58,7 @@ class AttemptCompletionTool extends BaseTool<z.output<typeof completionParams>> 
 const newTaskParams = z.object({
   description: z.string().describe('A few words saying what the sub-agent will do.'),
   prompt: z.string().describe('Complete instructions; the sub-agent does not see this conversation.'),
+  agent: z.string().optional().describe('A workspace agent to delegate to, by the name the system prompt lists; omit for a general sub-agent.'),
 });
 
 class NewTaskTool extends BaseTool<z.output<typeof newTaskParams>> {
