@@ -217,6 +217,8 @@ describe('task controller: the chat drives one task at a time', () => {
     const h = harness([(_request, signal) => (async function* () { await aborted(signal); })()]);
     await Promise.all([h.controller.send('a'), h.controller.send('b')]);
     assert.equal(h.created.length, 1);
+    // The turn chooses its rules before its first request, so that request may follow the sends by a few ticks.
+    await until(() => h.provider.requests.length > 0);
     assert.equal(h.provider.requests.length, 1);
     h.controller.cancel();
     await until(() => h.controller.session?.state.status === 'cancelled');
