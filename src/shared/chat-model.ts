@@ -31,6 +31,8 @@ export interface ToolCardStatus {
   result?: unknown;
   error?: string;
   blocks: DisplayBlock[];
+  /** What configured hooks did to the call (blocked it, changed its input, added context, failed), in the display language. */
+  hooks?: { kind: 'blocked' | 'asked' | 'allowed' | 'input-changed' | 'context-added' | 'failed' | 'stopped'; text: string }[];
   startTime: number;
   endTime?: number;
   durationMs?: number;

@@ -113,6 +113,9 @@ export class ToolCardView {
     const wanted: { key: string; build: () => HTMLElement | undefined }[] = [];
     const params = renderParams(doc, status);
     if (params) wanted.push({ key: `params:${params.outerHTML.length}:${params.textContent}`, build: () => params });
+    for (const [i, note] of (status.hooks ?? []).entries()) {
+      wanted.push({ key: `hook:${i}:${note.kind}:${note.text}`, build: () => hookNote(doc, note) });
+    }
     status.blocks.forEach((block, i) => {
       wanted.push({ key: `block:${i}:${signature(block)}`, build: () => renderBlock(block, { doc, callId: status.callId, actions: this.actions }) });
     });
@@ -146,6 +149,8 @@ export class ToolCardView {
   private autoExpanded(): boolean {
     const { status } = this;
     if (stateInfo(status.state).active || status.state === 'error') return true;
+    // What a hook did is never hidden behind a folded card when it blocked, stopped or failed.
+    if (status.hooks?.some((n) => n.kind === 'blocked' || n.kind === 'failed' || n.kind === 'stopped')) return true;
     return status.blocks.some((b) => b?.type === 'question' && typeof b.answered !== 'string');
   }
 }
@@ -156,4 +161,14 @@ function signature(block: unknown): string {
   } catch {
     return String(Math.random());
   }
+}
+
+/** One line saying what a configured hook did; a block, stop or failure is announced like an error. */
+function hookNote(doc: Document, note: NonNullable<ToolCardStatus['hooks']>[number]): HTMLElement {
+  const warn = note.kind === 'blocked' || note.kind === 'failed' || note.kind === 'stopped';
+  return h(doc, 'div', {
+    className: `block block-hook hook-${note.kind}`,
+    text: note.text,
+    attrs: warn ? { role: 'alert' } : {},
+  });
 }

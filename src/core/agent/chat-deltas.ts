@@ -32,6 +32,7 @@ export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolC
   if (status.params !== undefined) card.params = status.params;
   if (status.result !== undefined) card.result = status.result;
   if (status.error !== undefined) card.error = status.error;
+  if (status.hooks?.length) card.hooks = status.hooks;
   if (status.endTime !== undefined) card.endTime = status.endTime;
   if (status.duration !== undefined) card.durationMs = status.duration;
   return card;
