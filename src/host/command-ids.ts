@@ -6,6 +6,7 @@ export const RUNTIME_COMMANDS = [
   'relay.setApiKey',
   'relay.selectModel',
   'relay.showToolStatistics',
+  'relay.showCustomizations',
   'relay.openTaskHistory',
   'relay.askAboutSelection',
   'relay.explainSelection',

@@ -7,6 +7,7 @@ import type { RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
 import { setApiKeyCommand } from './model/model-commands';
 import { showMcpServers } from './mcp/servers-command';
+import { showCustomizations } from './customization/show-customizations';
 import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
 import type { SetupStep } from '../shared/chat-model';
@@ -25,6 +26,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.testConnection': () => relay.testConnection(),
     'relay.reviewWorkspaceSettings': () => relay.workspaceValues.askAll(),
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
+    'relay.showCustomizations': () => showCustomizations(relay.customizations),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
     'relay.mcpServers': () => showMcpServers(relay.mcp),
     'relay.reviewTaskChanges': async () => {

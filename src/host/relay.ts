@@ -39,7 +39,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { readWorkspaceRules } from './session/workspace-rules';
+import { createCustomizationService, type CustomizationService, turnRulesFrom } from './customization';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { createToolHost, type ToolHost } from './tool-host';
@@ -77,6 +77,8 @@ export class Relay implements vscode.Disposable {
   readonly approvals: ApprovalService;
   readonly mcp: McpServerManager;
   readonly mentions: MentionService;
+  /** Rules, agents, hooks and commands from the workspace's files; nothing is read before the first task. */
+  readonly customizations: CustomizationService;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
@@ -114,6 +116,7 @@ export class Relay implements vscode.Disposable {
     this.workspaceValues = new WorkspaceValueReview(confirmations, confirmValue);
     this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
+    this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots());
     this.approvals = createApprovalService(
       {
         extensionUri: context.extensionUri,
@@ -178,6 +181,7 @@ export class Relay implements vscode.Disposable {
       this.mentions,
       this.tools,
       this.mcp,
+      this.customizations,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
       this.keys.onDidChange(() => void this.controller.publishSettings()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
@@ -311,7 +315,7 @@ export class Relay implements vscode.Disposable {
         provider: this.provider,
         registry,
         environment,
-        rules: await readWorkspaceRules(roots),
+        turnRules: turnRulesFrom(this.customizations),
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

@@ -12,6 +12,8 @@ import { buildRequest, conductOf, contextLimitsFor, preparePrompt } from './mode
 import { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
 import { SessionApprovals } from './approval-hook';
 import { CANCELLED, runStep } from './agent-step';
+import { touchedFiles } from '../customization/rules/touched-files';
+import type { SystemPromptInput, TurnRules, WorkspaceRules } from './system-prompt';
 
 /** What the loop may read and change of its session. */
 export interface LoopHost {
@@ -56,10 +58,11 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
   try {
     const model = options.provider.model;
     const maxOutputTokens = options.maxOutputTokens ?? model.maxOutputTokens;
-    const promptInput = promptInputFor(host);
-    // Re-described when the tool set changes (an MCP server's list changed, search_tools loaded deferred tools).
+    let promptInput = await promptInputFor(host);
+    // Re-described when the tool set changes (an MCP server's list changed, search_tools loaded deferred tools)
+    // or the turn's rules do (the task touched a file a glob rule names).
     let promptTools = await host.manager.promptTools(model.contextWindow);
-    let promptKey = promptKeyOf(model, promptTools);
+    let promptKey = promptKeyOf(model, promptTools, promptInput);
     let prompt = await preparePrompt(model, promptTools, promptInput);
     const cap = Math.max(1, options.maxSteps ?? DEFAULT_MAX_STEPS);
     let allowedSteps = cap;
@@ -75,7 +78,8 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
       }
       if (steps > 0) {
         promptTools = await host.manager.promptTools(model.contextWindow);
-        const key = promptKeyOf(model, promptTools);
+        promptInput = await promptInputFor(host);
+        const key = promptKeyOf(model, promptTools, promptInput);
         if (key !== promptKey) {
           promptKey = key;
           prompt = await preparePrompt(model, promptTools, promptInput);
@@ -93,10 +97,11 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
   }
 }
 
-/** What the prompt is built from: the tools, and the model's family and way of ending a turn. */
-function promptKeyOf(model: ModelInfo, tools: readonly AnyTool[]): string {
+/** What the prompt is built from: the tools, the model's family and way of ending a turn, and the turn's rules. */
+function promptKeyOf(model: ModelInfo, tools: readonly AnyTool[], input: PromptInput): string {
   const { family, ending } = conductOf(model);
-  return [family, ending, ...tools.map((tool) => tool.name)].join('\n');
+  const rules = [...input.rules.map((rule) => `${rule.source}\0${rule.text}`), ...(input.ruleCatalogue ?? []).map((entry) => entry.path)];
+  return [family, ending, ...tools.map((tool) => tool.name), '\u0001', ...rules].join('\n');
 }
 
 /** True: another cap's worth of steps; false: pause; undefined: the task was cancelled while asking. */
@@ -122,17 +127,31 @@ async function askToContinue(host: LoopHost, steps: number, signal: AbortSignal)
 /** "Condense Context" on an idle task: the same summary a run would make, with the prompt a run would send. */
 export async function condenseOnDemand(host: LoopHost, signal: AbortSignal): Promise<void> {
   const model = host.options.provider.model;
-  const prompt = await preparePrompt(model, await host.manager.promptTools(model.contextWindow), promptInputFor(host));
+  const prompt = await preparePrompt(model, await host.manager.promptTools(model.contextWindow), await promptInputFor(host));
   const outcome = await condenseHistory(host, prompt, 'manual', signal);
   if (!outcome.condensed) host.emit({ type: 'notice', id: host.newId(), text: couldNotCondense(outcome.reason), level: 'info' });
 }
 
-function promptInputFor(host: LoopHost) {
+type PromptInput = Omit<SystemPromptInput, 'toolsMarkdown' | 'family' | 'ending' | 'canChange'> & { rules: readonly WorkspaceRules[] };
+
+async function promptInputFor(host: LoopHost): Promise<PromptInput> {
   const options = host.options;
+  const turn = options.turnRules ? await chosenRules(host, options.turnRules) : undefined;
   return {
     environment: options.environment,
-    rules: options.rules ?? [],
+    rules: [...(options.rules ?? []), ...(turn?.rules ?? [])],
+    ...(turn && turn.catalogue.length > 0 ? { ruleCatalogue: turn.catalogue } : {}),
     date: new Date(host.now()),
     role: (options.depth ?? 0) > 0 ? ('sub-agent' as const) : ('main' as const),
   };
+}
+
+/** The host's choice for this turn; a failure to choose costs the turn its rules, not the task. */
+async function chosenRules(host: LoopHost, choose: NonNullable<AgentSessionOptions['turnRules']>): Promise<TurnRules | undefined> {
+  try {
+    return await choose(touchedFiles(host.history(), host.options.environment.workspaceRoots[0]));
+  } catch (error) {
+    host.logger.warn('Choosing the rules of this turn failed', error);
+    return undefined;
+  }
 }

@@ -6,7 +6,8 @@ import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
 import type { DeferralSettings, OutputStore, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
 import type { SubAgentSettings } from './sub-agent';
-import type { AgentEnvironment, WorkspaceRules } from './system-prompt';
+import type { TouchedFiles } from '../customization/rules/touched-files';
+import type { AgentEnvironment, TurnRules, WorkspaceRules } from './system-prompt';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -15,6 +16,11 @@ export interface AgentSessionOptions {
   environment: AgentEnvironment;
   /** The workspace's instruction files (AGENTS.md, ...), read by the caller. */
   rules?: readonly WorkspaceRules[];
+  /**
+   * The rules of each model turn, chosen from the files the task touched so far (glob, nested and manual rules);
+   * added after `rules`. Asked before every model request; the prompt changes only when the choice does.
+   */
+  turnRules?: (files: TouchedFiles) => Promise<TurnRules>;
   /** Decides every call; without one everything is allowed (tests, trusted automation). */
   approvals?: ApprovalGate;
   /** Asked when the step cap is reached: true runs another `maxSteps` steps, false pauses. Default: pause. */

@@ -21,9 +21,24 @@ export interface WorkspaceRules {
   text: string;
 }
 
+/** A rule the model may read when relevant (model-requested: a description, no globs). */
+export interface RuleCatalogueEntry {
+  name: string;
+  description: string;
+  /** Where to read it, as shown to the model (workspace-relative). */
+  path: string;
+}
+
+/** The rules of one turn, chosen by the host from the workspace's customisation files. */
+export interface TurnRules {
+  rules: WorkspaceRules[];
+  catalogue: RuleCatalogueEntry[];
+}
+
 export interface SystemPromptInput {
   environment: AgentEnvironment;
   rules?: readonly WorkspaceRules[];
+  ruleCatalogue?: readonly RuleCatalogueEntry[];
   /** The Markdown tools prompt (describeToolsMarkdown); only in text-protocol mode. */
   toolsMarkdown?: string;
   /** Today's date; from the session's injected clock. */
@@ -46,6 +61,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   const sections = [instructions, environmentSection(input)];
   const rules = rulesSection(input.rules ?? []);
   if (rules) sections.push(rules);
+  const catalogue = catalogueSection(input.ruleCatalogue ?? []);
+  if (catalogue) sections.push(catalogue);
   if (input.toolsMarkdown?.trim()) sections.push(input.toolsMarkdown.trim());
   return sections.join('\n\n');
 }
@@ -70,5 +87,22 @@ function rulesSection(rules: readonly WorkspaceRules[]): string | undefined {
     const cut = text.length > MAX_RULES_CHARS ? `${text.slice(0, MAX_RULES_CHARS)}\n[... ${rule.source} was cut here: it is too long]` : text;
     return `## ${rule.source}\n\n${cut}`;
   });
-  return ['# Workspace rules', '', 'The user keeps these instructions in the workspace. Follow them; they override the defaults above.', '', ...parts].join('\n');
+  return [
+    '# Workspace rules',
+    '',
+    'The user keeps these instructions in the workspace. Follow them; they override the defaults above. Where two disagree, the one closer to the files concerned (listed later) wins.',
+    '',
+    ...parts,
+  ].join('\n');
+}
+
+function catalogueSection(entries: readonly RuleCatalogueEntry[]): string | undefined {
+  if (entries.length === 0) return undefined;
+  return [
+    '# More workspace rules',
+    '',
+    'Read one of these with read_file when its description fits the task; it then applies like the rules above.',
+    '',
+    ...entries.map((entry) => `- ${entry.name} (${entry.path}): ${entry.description.replace(/\s+/g, ' ')}`),
+  ].join('\n');
 }

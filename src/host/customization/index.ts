@@ -1,0 +1,23 @@
+// Customisation files (rules, agents, hooks, slash commands): one service per window, found and watched in the
+// workspace folders. Each kind registers itself here (`customizations.register(kind)`) and is read on first use.
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import { l10n } from '../../core/l10n';
+import { createRulesKind } from '../../core/customization/rules/rules-kind';
+import { CustomizationService } from './customization-service';
+import { VscodeCustomizationFiles } from './vscode-files';
+
+export { CustomizationService } from './customization-service';
+export { turnRulesFrom } from './turn-rules';
+
+export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
+  const service = new CustomizationService(new VscodeCustomizationFiles(roots));
+  service.register(createRulesKind(l10n.t('Rules'), homedir()));
+  const folders = vscode.workspace.onDidChangeWorkspaceFolders(() => service.reset());
+  const dispose = service.dispose.bind(service);
+  service.dispose = () => {
+    folders.dispose();
+    dispose();
+  };
+  return service;
+}

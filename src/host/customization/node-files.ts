@@ -1,0 +1,92 @@
+// Finding customisation files with plain Node (unit tests, the bench): walks each folder once, skipping the
+// folders no one keeps instructions in, and matches with picomatch. The extension uses vscode-files.ts.
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import picomatch from 'picomatch';
+import type { FoundFile } from '../../core/customization/registry';
+import type { CustomizationFiles, Disposable } from './customization-service';
+import { MAX_CUSTOMIZATION_BYTES, SKIPPED_FOLDERS } from './limits';
+
+export class NodeCustomizationFiles implements CustomizationFiles {
+  private readonly roots: () => readonly string[];
+
+  /** `roots`: the workspace folders now (they may change while the window is open). */
+  constructor(roots: readonly string[] | (() => readonly string[])) {
+    this.roots = typeof roots === 'function' ? roots : () => roots;
+  }
+
+  async find(patterns: readonly string[], userPatterns: readonly string[]): Promise<FoundFile[]> {
+    const found = new Map<string, FoundFile>();
+    for (const root of this.roots()) {
+      const listed = new Map<string, Promise<string[]>>(); // one walk per folder, however many patterns share it
+      for (const pattern of patterns) {
+        const isMatch = picomatch(pattern, { dot: true });
+        const base = picomatch.scan(pattern).base;
+        if (!listed.has(base)) listed.set(base, this.filesUnder(root, base));
+        for (const path of await listed.get(base)!) {
+          const rel = relative(root, path).split(sep).join('/');
+          if (isMatch(rel)) found.set(path, { path, root, relative: rel });
+        }
+      }
+    }
+    for (const pattern of userPatterns) {
+      const base = picomatch.scan(pattern).base;
+      const isMatch = picomatch(pattern, { dot: true });
+      for (const path of await walk(base)) {
+        if (isMatch(path.split(sep).join('/'))) found.set(path, { path, root: undefined, relative: relative(base, path).split(sep).join('/') });
+      }
+    }
+    return [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** Every file under `base` (relative to `root`); a pattern like `**\/AGENTS.md` has no base and walks the folder. */
+  protected filesUnder(root: string, base: string): Promise<string[]> {
+    const folder = join(root, base);
+    // A pattern naming a single file (`AGENTS.md`) has that file as its "base": list the folder holding it.
+    return stat(folder).then(
+      (info) => (info.isDirectory() ? walk(folder) : [folder]),
+      () => [],
+    );
+  }
+
+  watch(_patterns: readonly string[], _userPatterns: readonly string[], _changed: () => void): Disposable {
+    return { dispose: () => {} }; // tests call invalidate() instead
+  }
+
+  async read(path: string): Promise<string | undefined> {
+    try {
+      const info = await stat(path);
+      if (!info.isFile() || info.size > MAX_CUSTOMIZATION_BYTES) return undefined;
+      return await readFile(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  async realPath(path: string): Promise<string> {
+    return realpath(path).catch(() => path);
+  }
+
+  inWorkspace(path: string): boolean {
+    return this.roots().some((root) => {
+      const rel = relative(root, path);
+      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+    });
+  }
+}
+
+async function walk(folder: string, out: string[] = []): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) await walk(path, out);
+    } else if (entry.isFile() || entry.isSymbolicLink()) out.push(path);
+  }
+  return out;
+}
