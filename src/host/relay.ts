@@ -40,6 +40,7 @@ import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
 import { createCustomizationService, type CustomizationService, turnRulesFrom } from './customization';
+import { type HookConfirmer, HookSupport } from './customization/hooks';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { createToolHost, type ToolHost } from './tool-host';
@@ -66,6 +67,8 @@ export interface RelayOverrides {
   setupPrompts?: SetupPrompts;
   /** Integration tests answer whether a workspace value that loosens Relay may apply; the default is the native modal. */
   confirmWorkspaceValue?: ConfirmWorkspaceValue;
+  /** Integration tests answer the confirmation of a repository's hooks; the default is the native modal. */
+  confirmHooks?: HookConfirmer;
 }
 
 export class Relay implements vscode.Disposable {
@@ -79,6 +82,7 @@ export class Relay implements vscode.Disposable {
   readonly mentions: MentionService;
   /** Rules, agents, hooks and commands from the workspace's files; nothing is read before the first task. */
   readonly customizations: CustomizationService;
+  readonly hooks: HookSupport;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
@@ -117,6 +121,13 @@ export class Relay implements vscode.Disposable {
     this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
     this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots());
+    this.hooks = new HookSupport({
+      customizations: this.customizations,
+      state: context.globalState,
+      workspaceRoots: () => this.tools.services.workspaceRoots(),
+      approvalMode: () => services.approvalMode.mode,
+      ...(overrides.confirmHooks ? { confirm: overrides.confirmHooks } : {}),
+    });
     this.approvals = createApprovalService(
       {
         extensionUri: context.extensionUri,
@@ -316,6 +327,7 @@ export class Relay implements vscode.Disposable {
         registry,
         environment,
         turnRules: turnRulesFrom(this.customizations),
+        toolHooks: (taskId) => this.hooks.forTask(taskId),
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

@@ -4,7 +4,7 @@ import type { ModelProvider } from '../model/provider';
 import type { ApprovalGate } from '../ports/approval';
 import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
-import type { DeferralSettings, OutputStore, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
+import type { DeferralSettings, OutputStore, ToolCallHooks, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
 import type { SubAgentSettings } from './sub-agent';
 import type { TouchedFiles } from '../customization/rules/touched-files';
 import type { AgentEnvironment, TurnRules, WorkspaceRules } from './system-prompt';
@@ -21,6 +21,8 @@ export interface AgentSessionOptions {
    * added after `rules`. Asked before every model request; the prompt changes only when the choice does.
    */
   turnRules?: (files: TouchedFiles) => Promise<TurnRules>;
+  /** Configured hooks around every tool call of the task (and its sub-agents); none: no hooks. */
+  toolHooks?: (taskId: string) => ToolCallHooks;
   /** Decides every call; without one everything is allowed (tests, trusted automation). */
   approvals?: ApprovalGate;
   /** Asked when the step cap is reached: true runs another `maxSteps` steps, false pauses. Default: pause. */

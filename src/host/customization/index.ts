@@ -3,6 +3,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
+import { createHooksKind } from '../../core/customization/hooks/hooks-kind';
 import { createRulesKind } from '../../core/customization/rules/rules-kind';
 import { CustomizationService } from './customization-service';
 import { VscodeCustomizationFiles } from './vscode-files';
@@ -13,6 +14,7 @@ export { turnRulesFrom } from './turn-rules';
 export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
   const service = new CustomizationService(new VscodeCustomizationFiles(roots));
   service.register(createRulesKind(l10n.t('Rules'), homedir()));
+  service.register(createHooksKind(l10n.t('Hooks')));
   const folders = vscode.workspace.onDidChangeWorkspaceFolders(() => service.reset());
   const dispose = service.dispose.bind(service);
   service.dispose = () => {
