@@ -34,6 +34,7 @@ import type { SetupStep } from '../shared/chat-model';
 import type { ApprovalService } from './permissions/approval-service';
 import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
 import { createApprovalService } from './permissions/create-approval-service';
+import { ModalPrompter } from './permissions/modal-prompter';
 import { createMcpServerManager, registerExternalTools, toolDeferral, type McpOverrides } from './mcp/wiring';
 import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
@@ -136,7 +137,7 @@ export class Relay implements vscode.Disposable {
         log,
         confirmations: services.approvalMode.confirmations,
       },
-      overrides.prompter ? { prompter: overrides.prompter } : {},
+      { prompter: this.hooks.notifying(overrides.prompter ?? new ModalPrompter(), (message) => log.warn(`A Notification hook failed: ${message}`)) },
     );
     this.provider = new ConfiguredProvider({
       settings: readModelSettings,
@@ -328,6 +329,7 @@ export class Relay implements vscode.Disposable {
         environment,
         turnRules: turnRulesFrom(this.customizations),
         toolHooks: (taskId) => this.hooks.forTask(taskId),
+        sessionHooks: (taskId) => this.hooks.forSession(taskId),
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

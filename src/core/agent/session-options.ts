@@ -5,6 +5,7 @@ import type { ApprovalGate } from '../ports/approval';
 import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
 import type { DeferralSettings, OutputStore, ToolCallHooks, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
+import type { SessionHooks } from './session-hooks';
 import type { SubAgentSettings } from './sub-agent';
 import type { TouchedFiles } from '../customization/rules/touched-files';
 import type { AgentEnvironment, TurnRules, WorkspaceRules } from './system-prompt';
@@ -23,6 +24,8 @@ export interface AgentSessionOptions {
   turnRules?: (files: TouchedFiles) => Promise<TurnRules>;
   /** Configured hooks around every tool call of the task (and its sub-agents); none: no hooks. */
   toolHooks?: (taskId: string) => ToolCallHooks;
+  /** Configured hooks around the task's runs (SessionStart, UserPromptSubmit, Stop, PreCompact); none: no hooks. */
+  sessionHooks?: (taskId: string) => SessionHooks;
   /** Decides every call; without one everything is allowed (tests, trusted automation). */
   approvals?: ApprovalGate;
   /** Asked when the step cap is reached: true runs another `maxSteps` steps, false pauses. Default: pause. */

@@ -3,7 +3,10 @@
 // tool-call hook point from `forTask`.
 import type * as vscode from 'vscode';
 import { HookRunner } from '../../../core/customization/hooks/runner';
-import { ConfiguredToolHooks } from '../../../core/customization/hooks/tool-call-hooks';
+import { ConfiguredSessionHooks } from '../../../core/customization/hooks/session-hooks';
+import { ConfiguredToolHooks, type HookSessionInfo } from '../../../core/customization/hooks/tool-call-hooks';
+import type { SessionHooks } from '../../../core/agent/session-hooks';
+import type { ApprovalPrompter } from '../../../core/ports/approval';
 import type { CommandSandbox } from '../../../core/ports/command-sandbox';
 import type { ToolCallHooks } from '../../../core/tools';
 import type { CustomizationService } from '../customization-service';
@@ -35,9 +38,32 @@ export class HookSupport {
   }
 
   forTask(taskId: string): ToolCallHooks {
-    return new ConfiguredToolHooks(this.set, this.runner, () => {
-      const roots = this.options.workspaceRoots();
-      return { sessionId: taskId, cwd: roots[0] ?? process.cwd(), workspaceRoots: roots, permissionMode: this.options.approvalMode() };
-    });
+    return new ConfiguredToolHooks(this.set, this.runner, () => this.info(taskId));
+  }
+
+  forSession(taskId: string): SessionHooks {
+    return new ConfiguredSessionHooks(this.set, this.runner, () => this.info(taskId));
+  }
+
+  /** Notification hooks hear when Relay waits for the user's approval; they cannot change the answer. */
+  notifying(prompter: ApprovalPrompter, onFailure: (message: string) => void): ApprovalPrompter {
+    return {
+      ask: (prompt) => {
+        void this.notify(prompt.message).catch((error: unknown) => onFailure(error instanceof Error ? error.message : String(error)));
+        return prompter.ask(prompt);
+      },
+    };
+  }
+
+  private async notify(message: string): Promise<void> {
+    const hooks = await this.set.current();
+    if (!hooks.some((h) => h.event === 'Notification')) return;
+    const outcome = await this.runner.run(hooks, { event: 'Notification', ...this.info(''), now: Date.now(), message }, new AbortController().signal);
+    for (const run of outcome.runs) if (run.verdict.failure) throw new Error(`${run.command}: ${run.verdict.failure.detail}`);
+  }
+
+  private info(taskId: string): HookSessionInfo {
+    const roots = this.options.workspaceRoots();
+    return { sessionId: taskId, cwd: roots[0] ?? process.cwd(), workspaceRoots: roots, permissionMode: this.options.approvalMode() };
   }
 }
