@@ -72,6 +72,9 @@ describe('hooks from the repository', () => {
     assert.match(card.status.hooks![0]!.text, /PreToolUse.*\.claude\/settings\.json.*rm -rf is not allowed in this repository/);
     const result = String(toolMessages(suite.server.requests[1]!)[0]!.content);
     assert.match(result, /did not run\. The PreToolUse hook .* blocked it: rm -rf is not allowed in this repository/);
+    // Show Customizations' last-turn part says which hook ran and what it did.
+    const lines = suite.relay.customizations.lastTurn.list().find((s) => s.kind === 'hooks')?.lines ?? [];
+    assert.ok(lines.some((l) => /^PreToolUse .* \(\.claude\/settings\.json\): blocked: rm -rf is not allowed/.test(l)), lines.join('\n'));
   });
 
   it("a PostToolUse hook's context reaches the model with the result, and the card says it added context", async () => {

@@ -2,7 +2,9 @@
 // `relay.hooks` setting, their confirmation, and the processes that run them. One per window; each task gets its
 // tool-call hook point from `forTask`.
 import type * as vscode from 'vscode';
-import { HookRunner } from '../../../core/customization/hooks/runner';
+import { HookRunner, type HookProcessRunner } from '../../../core/customization/hooks/runner';
+import type { HookOutcome } from '../../../core/customization/hooks/types';
+import { l10n } from '../../../core/l10n';
 import { ConfiguredSessionHooks } from '../../../core/customization/hooks/session-hooks';
 import { ConfiguredToolHooks, type HookSessionInfo } from '../../../core/customization/hooks/tool-call-hooks';
 import type { SessionHooks } from '../../../core/agent/session-hooks';
@@ -15,6 +17,38 @@ import { SpawnedHookProcesses } from './hook-process';
 import { WorkspaceHookSet } from './workspace-hooks';
 
 export type { HookConfirmer } from './hook-confirmations';
+
+/** The last runs, one line each, for Show Customizations' "last turn" part. */
+class ReportedHookRunner extends HookRunner {
+  private readonly recent: string[] = [];
+
+  constructor(
+    processes: HookProcessRunner,
+    private readonly report: (lines: string[]) => void,
+  ) {
+    super(processes);
+  }
+
+  override async run(...args: Parameters<HookRunner['run']>): Promise<HookOutcome> {
+    const outcome = await super.run(...args);
+    for (const run of outcome.runs) {
+      const { verdict } = run;
+      const did = verdict.failure
+        ? l10n.t('failed: {0}', verdict.failure.detail || verdict.failure.kind)
+        : verdict.permission === 'deny'
+          ? l10n.t('blocked: {0}', verdict.reason ?? '')
+          : verdict.permission
+            ? verdict.permission
+            : verdict.context
+              ? l10n.t('added context')
+              : l10n.t('ran');
+      this.recent.push(`${run.event} ${run.command} (${run.source}): ${did} · ${Math.round(run.durationMs)} ms`);
+    }
+    this.recent.splice(0, Math.max(0, this.recent.length - 30));
+    if (outcome.runs.length > 0) this.report([...this.recent]);
+    return outcome;
+  }
+}
 
 export interface HookSupportOptions {
   customizations: CustomizationService;
@@ -34,7 +68,9 @@ export class HookSupport {
   constructor(private readonly options: HookSupportOptions) {
     this.set = new WorkspaceHookSet(options.customizations, new HookConfirmations(options.state, options.confirm ?? confirmHooksWithModal));
     const processes = new SpawnedHookProcesses({ workspaceRoot: () => options.workspaceRoots()[0], ...(options.sandbox ? { sandbox: options.sandbox } : {}) });
-    this.runner = new HookRunner(processes);
+    this.runner = new ReportedHookRunner(processes, (lines) =>
+      options.customizations.lastTurn.set({ kind: 'hooks', title: l10n.t('Hooks that ran recently'), lines: [...lines, ...this.heldBackLines()] }),
+    );
   }
 
   forTask(taskId: string): ToolCallHooks {
@@ -60,6 +96,14 @@ export class HookSupport {
     if (!hooks.some((h) => h.event === 'Notification')) return;
     const outcome = await this.runner.run(hooks, { event: 'Notification', ...this.info(''), now: Date.now(), message }, new AbortController().signal);
     for (const run of outcome.runs) if (run.verdict.failure) throw new Error(`${run.command}: ${run.verdict.failure.detail}`);
+  }
+
+  private heldBackLines(): string[] {
+    return this.set.heldBack.map(({ hook, why }) =>
+      why === 'untrusted'
+        ? l10n.t('{0} {1} ({2}): not run, the workspace is not trusted', hook.event, hook.command, hook.source)
+        : l10n.t('{0} {1} ({2}): not run, its command line was not confirmed', hook.event, hook.command, hook.source),
+    );
   }
 
   private info(taskId: string): HookSessionInfo {

@@ -12,6 +12,8 @@ import type { HookConfirmations } from './hook-confirmations';
 export class WorkspaceHookSet implements HookSet {
   /** Problems in the `relay.hooks` setting, for Show Customizations. */
   settingProblems: HookConfigProblem[] = [];
+  /** Repository hooks held back at the last look, and why (untrusted workspace, not confirmed), for Show Customizations. */
+  heldBack: { hook: HookDefinition; why: 'untrusted' | 'unconfirmed' }[] = [];
 
   constructor(
     private readonly customizations: CustomizationService,
@@ -21,10 +23,15 @@ export class WorkspaceHookSet implements HookSet {
 
   async current(): Promise<readonly HookDefinition[]> {
     const user = this.userHooks();
-    if (!this.trusted()) return user;
     const { entries } = await this.customizations.get<HookDefinition>(HOOKS_KIND_ID);
+    if (!this.trusted()) {
+      this.heldBack = entries.map((hook) => ({ hook, why: 'untrusted' }));
+      return user;
+    }
     if (entries.length === 0) return user;
-    return [...user, ...(await this.confirmations.confirmed(entries))];
+    const confirmed = await this.confirmations.confirmed(entries);
+    this.heldBack = entries.filter((h) => !confirmed.includes(h)).map((hook) => ({ hook, why: 'unconfirmed' }));
+    return [...user, ...confirmed];
   }
 
   private userHooks(): HookDefinition[] {
