@@ -31,12 +31,13 @@ export async function runBeforeCallHooks(record: CallRecord, deps: HookStepDeps)
   if (answer.context) record.hookContext = [...(record.hookContext ?? []), answer.context];
   if (answer.stop) {
     record.hookStop = answer.stop;
-    lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, withHookContext(deniedResult(record.name, answer.stop.model), joined(record)), answer.stop.ui);
+    // The card's hook note says which hook and why; its error line does not repeat it.
+    lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, withHookContext(deniedResult(record.name, answer.stop.model), joined(record)), l10n.t('Not run: a hook stopped the task.'));
     return { ok: false };
   }
   if (answer.decision === 'deny') {
     const reason = answer.reason ?? l10n.both('A hook refused it.');
-    lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, withHookContext(deniedResult(record.name, reason.model), joined(record)), reason.ui);
+    lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, withHookContext(deniedResult(record.name, reason.model), joined(record)), answer.notes.some((n) => n.kind === 'blocked') ? l10n.t('Not run: a hook blocked it.') : reason.ui);
     return { ok: false };
   }
   if (answer.updatedParams) {
