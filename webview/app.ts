@@ -86,6 +86,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       stop: () => post({ type: 'cancelTask' }),
       setMode: (mode) => post({ type: 'setMode', mode }),
       selectModel: () => post({ type: 'selectModel' }),
+      setAgent: (agent) => post({ type: 'setAgent', agent }),
       draftChanged: () => saver.schedule(),
     },
     history: {

@@ -7,6 +7,7 @@ export const RUNTIME_COMMANDS = [
   'relay.selectModel',
   'relay.showToolStatistics',
   'relay.showCustomizations',
+  'relay.selectAgent',
   'relay.openTaskHistory',
   'relay.askAboutSelection',
   'relay.explainSelection',

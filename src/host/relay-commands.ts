@@ -27,6 +27,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     'relay.reviewWorkspaceSettings': () => relay.workspaceValues.askAll(),
     'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
     'relay.showCustomizations': () => showCustomizations(relay.customizations),
+    'relay.selectAgent': () => relay.agents.pick(),
     'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
     'relay.mcpServers': () => showMcpServers(relay.mcp),
     'relay.reviewTaskChanges': async () => {

@@ -40,7 +40,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { createCustomizationService, type CustomizationService, turnRulesFrom } from './customization';
+import { AgentSelection, createCustomizationService, type CustomizationService, sessionAgent, toolKinds, turnRulesFrom } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
@@ -84,6 +84,8 @@ export class Relay implements vscode.Disposable {
   /** Rules, agents, hooks and commands from the workspace's files; nothing is read before the first task. */
   readonly customizations: CustomizationService;
   readonly hooks: HookSupport;
+  /** The agent picked for new tasks (Agent, Plan, Ask or the workspace's). */
+  readonly agents: AgentSelection;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
   private readonly outputStore: FileOutputStore;
@@ -129,6 +131,7 @@ export class Relay implements vscode.Disposable {
       approvalMode: () => services.approvalMode.mode,
       ...(overrides.confirmHooks ? { confirm: overrides.confirmHooks } : {}),
     });
+    this.agents = new AgentSelection(context.workspaceState, this.customizations);
     this.approvals = createApprovalService(
       {
         extensionUri: context.extensionUri,
@@ -170,6 +173,7 @@ export class Relay implements vscode.Disposable {
       reviewChanges: (session) => this.review.open(session),
       setMode: (mode) => services.approvalMode.setMode(mode),
       selectModel: async () => void (await vscode.commands.executeCommand('relay.selectModel')),
+      setAgent: async (agent) => (agent === '' ? this.agents.pick() : this.agents.select(agent)),
       setUpProvider: async (step) => void (await this.setUpProvider(step)),
       settings: async () => {
         const settings = readModelSettings();
@@ -178,6 +182,7 @@ export class Relay implements vscode.Disposable {
           model: describeModel(settings),
           provider: await providerStatus(settings, this.keys),
           imagesSupported: this.provider.model.supportsImages === true,
+          agents: this.agents.choices(),
         };
       },
       notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
@@ -194,8 +199,10 @@ export class Relay implements vscode.Disposable {
       this.tools,
       this.mcp,
       this.customizations,
+      this.agents,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
       this.keys.onDidChange(() => void this.controller.publishSettings()),
+      this.agents.onDidChange(() => void this.controller.publishSettings()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.welcome.forget();
         void this.publishWelcome();
@@ -308,7 +315,8 @@ export class Relay implements vscode.Disposable {
   private async createSession(record?: TaskRecord): Promise<AgentSession> {
     const roots = this.tools.services.workspaceRoots();
     const registry = new ToolRegistry();
-    for (const tool of this.approvals.offeredTools(createBuiltinToolFactories(this.tools.services))) {
+    const builtins = createBuiltinToolFactories(this.tools.services);
+    for (const tool of this.approvals.offeredTools(builtins)) {
       registry.registerFactory(tool.name, tool.factory, { source: tool.source });
     }
     // A repository's settings that would make Relay ask less wait for the user: asked before the task's first step.
@@ -321,15 +329,22 @@ export class Relay implements vscode.Disposable {
       confirmations: this.services.approvalMode.confirmations,
     });
     this.approvals.resetLoopGuard();
+    // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
+    const agent = sessionAgent(await this.agents.current(), toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]), roots[0], this.customizations);
+    void this.controller.publishSettings(); // the picker now lists the workspace's agents too
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     return new AgentSession(
       {
         provider: this.provider,
         registry,
         environment,
-        turnRules: turnRulesFrom(this.customizations),
+        turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
         toolHooks: (taskId) => this.hooks.forTask(taskId),
         sessionHooks: (taskId) => this.hooks.forSession(taskId),
+        ...(agent.prompt ? { agent: agent.prompt } : {}),
+        ...(agent.allowedTools ? { allowedTools: agent.allowedTools } : {}),
+        disallowedTools: agent.disallowedTools,
+        callGuards: agent.callGuards,
         approvals: this.tools.diffs.watch(this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,

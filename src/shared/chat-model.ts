@@ -157,6 +157,19 @@ export interface SessionSettings {
   provider?: ProviderStatus;
   /** Whether the selected model reads images; false makes the composer refuse to send attached images. */
   imagesSupported?: boolean;
+  /** The agent picker: the selected agent and those offered (built-ins, and the workspace's once read). */
+  agents?: AgentChoices;
+}
+
+export interface AgentChoice {
+  id: string;
+  name: string;
+  description?: string;
+}
+
+export interface AgentChoices {
+  selected: string;
+  choices: AgentChoice[];
 }
 
 /** Everything the chat draws, as the host holds it: sent whole only on `init`, then kept current by deltas. */

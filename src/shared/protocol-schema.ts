@@ -57,6 +57,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openFileReference'), path: z.string().min(1).max(MAX_URL_CHARS), line: lineNumber, endLine: lineNumber.optional() }).strict(),
   z.object({ type: z.literal('setMode'), mode: approvalMode }).strict(),
   z.object({ type: z.literal('selectModel') }).strict(),
+  /** The composer's agent picker: an agent id, or "" for the full list (Relay: Select Agent). */
+  z.object({ type: z.literal('setAgent'), agent: z.string().max(200) }).strict(),
   /** The welcome's set-up button and an error's fix button: runs "Relay: Set Up Provider" (one step of it). */
   z.object({ type: z.literal('setUpProvider'), step: setupStep.optional() }).strict(),
   z.object({ type: z.literal('answerQuestion'), callId: id, answer: z.string().max(MAX_ANSWER_CHARS) }).strict(),

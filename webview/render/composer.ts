@@ -36,6 +36,8 @@ export const MODES = Object.fromEntries(
 ) as Record<ApprovalMode, { readonly label: string; readonly description: string }>;
 
 const MAX_TEXTAREA_PX = 240;
+/** The picker's last option, which opens the host's full list of agents. */
+const MORE_AGENTS = '\u0000more';
 
 /** The "@" being typed: from the "@" to the caret, with no space in between. */
 const MENTION_QUERY = /(^|[\s([{])@([^\s"]{0,500})$/;
@@ -58,6 +60,8 @@ export interface ComposerActions {
   dropUris(uris: string[]): void;
   stop(): void;
   setMode(mode: ApprovalMode): void;
+  /** An agent id, or "" for the host's full list. */
+  setAgent(agent: string): void;
   selectModel(): void;
   draftChanged(text: string): void;
 }
@@ -68,6 +72,7 @@ export class Composer {
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
   private readonly modeSelect: HTMLSelectElement;
+  private readonly agentSelect: HTMLSelectElement;
   private readonly modelButton: HTMLButtonElement;
   private readonly list: MentionList;
   private readonly attachments: ComposerAttachments;
@@ -80,7 +85,7 @@ export class Composer {
   private readonly previews = new Map<number, string>();
 
   constructor(
-    doc: Document,
+    private readonly doc: Document,
     private readonly actions: ComposerActions,
   ) {
     this.input = h(doc, 'textarea', {
@@ -123,10 +128,18 @@ export class Composer {
     }
     this.modeSelect.addEventListener('change', () => this.actions.setMode(this.modeSelect.value as ApprovalMode));
 
+    // The agent picker: built-in Agent, Plan, Ask and the workspace's agents once read; "More agents…" asks the host.
+    this.agentSelect = h(doc, 'select', { className: 'agent-select', data: { testid: 'agent-select' }, attrs: { 'aria-label': t('agentPicker') } });
+    this.agentSelect.addEventListener('change', () => {
+      const value = this.agentSelect.value;
+      if (value === MORE_AGENTS) this.agentSelect.value = this.settings.agents?.selected ?? '';
+      this.actions.setAgent(value === MORE_AGENTS ? '' : value);
+    });
+
     this.modelButton = h(doc, 'button', { className: 'model-button', attrs: { type: 'button' } });
     this.modelButton.addEventListener('click', () => this.actions.selectModel());
 
-    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.modeSelect, this.modelButton, this.sendButton, this.stopButton]);
+    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.modelButton, this.sendButton, this.stopButton]);
     this.element = h(doc, 'footer', { className: 'composer' }, [this.list.element, this.attachments.element, this.input, this.attachments.notice, controls]);
     // Anywhere on the chat, not only on the box: a drop target the size of the view is easier to hit.
     doc.documentElement.addEventListener('dragover', (event) => this.onDragOver(event));
@@ -179,6 +192,18 @@ export class Composer {
     this.input.focus();
   }
 
+  private drawAgents(settings: SessionSettings): void {
+    const agents = settings.agents;
+    this.agentSelect.hidden = agents === undefined;
+    if (!agents) return;
+    const options = agents.choices.map((agent) => h(this.doc, 'option', { text: agent.name, attrs: { value: agent.id, title: agent.description ?? '' } }));
+    options.push(h(this.doc, 'option', { text: t('moreAgents'), attrs: { value: MORE_AGENTS } }));
+    this.agentSelect.replaceChildren(...options);
+    this.agentSelect.value = agents.selected;
+    const selected = agents.choices.find((agent) => agent.id === agents.selected);
+    this.agentSelect.title = t('agentPickerTitle', selected?.name ?? agents.selected, selected?.description ?? '');
+  }
+
   setRunning(running: boolean): void {
     this.running = running;
     this.refresh();
@@ -191,6 +216,7 @@ export class Composer {
     const mode = MODES[settings.mode] ?? MODES.default;
     this.modeSelect.title = t('approvalModeTitle', mode.label, mode.description);
     this.modeSelect.classList.toggle('mode-yolo', settings.mode === 'yolo');
+    this.drawAgents(settings);
     // Before the host has read the settings (no provider status yet) nothing is known: "Choose a model" would flash.
     const known = settings.model !== undefined || settings.provider !== undefined;
     this.modelButton.classList.toggle('pending', !known);

@@ -140,6 +140,7 @@ async function promptInputFor(host: LoopHost): Promise<PromptInput> {
   const turn = options.turnRules ? await chosenRules(host, options.turnRules) : undefined;
   return {
     environment: options.environment,
+    ...(options.agent ? { agent: options.agent } : {}),
     rules: [...(options.rules ?? []), ...(turn?.rules ?? [])],
     ...(turn && turn.catalogue.length > 0 ? { ruleCatalogue: turn.catalogue } : {}),
     date: new Date(host.now()),

@@ -4,11 +4,11 @@ import type { ModelProvider } from '../model/provider';
 import type { ApprovalGate } from '../ports/approval';
 import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
-import type { DeferralSettings, OutputStore, ToolCallHooks, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
+import type { DeferralSettings, OutputStore, ToolCallGuard, ToolCallHooks, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
 import type { SessionHooks } from './session-hooks';
 import type { SubAgentSettings } from './sub-agent';
 import type { TouchedFiles } from '../customization/rules/touched-files';
-import type { AgentEnvironment, TurnRules, WorkspaceRules } from './system-prompt';
+import type { AgentEnvironment, AgentPrompt, TurnRules, WorkspaceRules } from './system-prompt';
 
 export interface AgentSessionOptions {
   provider: ModelProvider;
@@ -26,6 +26,8 @@ export interface AgentSessionOptions {
   toolHooks?: (taskId: string) => ToolCallHooks;
   /** Configured hooks around the task's runs (SessionStart, UserPromptSubmit, Stop, PreCompact); none: no hooks. */
   sessionHooks?: (taskId: string) => SessionHooks;
+  /** The selected agent's instructions; sub-agents started by name get their own. */
+  agent?: AgentPrompt;
   /** Decides every call; without one everything is allowed (tests, trusted automation). */
   approvals?: ApprovalGate;
   /** Asked when the step cap is reached: true runs another `maxSteps` steps, false pauses. Default: pause. */
@@ -48,6 +50,8 @@ export interface AgentSessionOptions {
   /** Deferred loading of large toolsets (MCP, extension tools): off when absent. */
   deferral?: DeferralSettings;
   disallowedTools?: readonly string[];
+  /** Checks every validated call passes (an agent's file restriction); sub-agents inherit them with the lists above. */
+  callGuards?: readonly ToolCallGuard[];
   /** `false` turns `new_task` off. */
   subAgents?: SubAgentSettings | false;
   /** Sent as `ModelRequest.maxOutputTokens` and reserved in the context budget. Default: the model's maximum. */

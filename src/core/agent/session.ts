@@ -405,6 +405,7 @@ export class AgentSession implements ChildSession {
       // Without a runner new_task could only fail: do not offer it at all.
       disallowedTools: [...(options.disallowedTools ?? []), ...(delegate ? [] : [NEW_TASK])],
       ...(options.deferral ? { deferral: options.deferral } : {}),
+      ...(options.callGuards ? { callGuards: options.callGuards } : {}),
       logger: this.logger,
     });
   }

@@ -35,8 +35,17 @@ export interface TurnRules {
   catalogue: RuleCatalogueEntry[];
 }
 
+/** The selected agent's own instructions (src/core/customization/agents): first, or after the rules. */
+export interface AgentPrompt {
+  name: string;
+  text: string;
+  /** Claude sub-agents, OpenCode and Roo's roleDefinition open the prompt; Copilot's agents ride with the user's turn. */
+  position: 'first' | 'last';
+}
+
 export interface SystemPromptInput {
   environment: AgentEnvironment;
+  agent?: AgentPrompt;
   rules?: readonly WorkspaceRules[];
   ruleCatalogue?: readonly RuleCatalogueEntry[];
   /** The Markdown tools prompt (describeToolsMarkdown); only in text-protocol mode. */
@@ -58,11 +67,13 @@ export const MAX_RULES_CHARS = 20_000;
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const instructions = buildInstructions({ family: input.family ?? 'default', role: input.role, ending: input.ending ?? 'completion-tool', canChange: input.canChange ?? true });
-  const sections = [instructions, environmentSection(input)];
+  const agent = input.agent?.text.trim() ? `# Agent: ${input.agent.name}\n\n${input.agent.text.trim()}` : undefined;
+  const sections = agent && input.agent?.position === 'first' ? [agent, instructions, environmentSection(input)] : [instructions, environmentSection(input)];
   const rules = rulesSection(input.rules ?? []);
   if (rules) sections.push(rules);
   const catalogue = catalogueSection(input.ruleCatalogue ?? []);
   if (catalogue) sections.push(catalogue);
+  if (agent && input.agent?.position === 'last') sections.push(agent);
   if (input.toolsMarkdown?.trim()) sections.push(input.toolsMarkdown.trim());
   return sections.join('\n\n');
 }

@@ -1,7 +1,7 @@
 // The approval step of a call (behaviours 8, 21; tool-system.md §9 plugs in through `ApprovalHook`): the tool
 // prepares what the question shows, the loop guard observes the call, then the hook decides. A call that fails
 // or is denied here never runs; one that is allowed waits in `awaiting_approval` until its turn to execute.
-import { l10n } from '../l10n';
+import { l10n, type Said } from '../l10n';
 import { raceAbort } from './abort';
 import type { CallRecord } from './call-lifecycle';
 import type { HookApproval, ToolCallHooks } from './call-hooks';
@@ -46,13 +46,15 @@ export interface ApprovalDeps extends PreparationDeps {
   loopGuard: LoopGuardHook | undefined;
   /** Configured hooks (PreToolUse); they run before the call is prepared, as they may change its input. */
   hooks?: ToolCallHooks;
+  /** The task's checks on a call's input, run again when a hook changed it (ToolManager.refusal). */
+  recheck?: (record: CallRecord) => Said | undefined;
 }
 
 /** Takes a `scheduled` call to `awaiting_approval` with an allow, or finishes it. Never throws. */
 export async function approveCall(record: CallRecord, deps: ApprovalDeps): Promise<void> {
   const { lifecycle } = deps;
   if (!lifecycle.stillQueued(record)) return;
-  const hooked = await runBeforeCallHooks(record, { lifecycle, hooks: deps.hooks });
+  const hooked = await runBeforeCallHooks(record, { lifecycle, hooks: deps.hooks, ...(deps.recheck ? { recheck: deps.recheck } : {}) });
   if (!hooked.ok || !lifecycle.stillQueued(record)) return;
   const prepared = await prepareCall(record, deps);
   if (!prepared.ok || !lifecycle.stillQueued(record)) return;

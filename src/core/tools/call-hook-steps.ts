@@ -1,7 +1,7 @@
 // The two moments the call lifecycle asks the configured hooks (call-hooks.ts): before approval (refuse, ask,
 // allow, change the input, add context) and after the call ran (add context). A hook point that throws is a
 // failing hook: shown on the card, the call goes on as if no hook had answered.
-import { l10n } from '../l10n';
+import { l10n, type Said } from '../l10n';
 import type { AfterToolCall, BeforeToolCall, HookApproval, ToolCallHooks } from './call-hooks';
 import { withHookContext } from './call-hooks';
 import type { CallLifecycle, CallRecord, ToolCallOutcome } from './call-lifecycle';
@@ -12,6 +12,8 @@ import { deniedResult } from './model-results';
 export interface HookStepDeps {
   lifecycle: CallLifecycle;
   hooks: ToolCallHooks | undefined;
+  /** The task's own checks on a call's input (an agent's file restrictions), run again on an input a hook changed. */
+  recheck?: (record: CallRecord) => Said | undefined;
 }
 
 export type BeforeHooksResult = { ok: false } | { ok: true; approval?: HookApproval };
@@ -48,6 +50,11 @@ export async function runBeforeCallHooks(record: CallRecord, deps: HookStepDeps)
       return { ok: false };
     }
     record.params = validation.params;
+    const refused = deps.recheck?.(record);
+    if (refused) {
+      lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, refused.model, refused.ui);
+      return { ok: false };
+    }
     lifecycle.send(record, 'WAIT', isRecord(record.params) ? { params: record.params } : {}, false);
   }
   if (answer.decision === 'allow' || answer.decision === 'ask') {

@@ -25,7 +25,7 @@ export { asSaid, errorSaid, ToolError, ToolErrorType, isToolErrorType } from './
 export { BaseTool } from './base-tool';
 export { createSimpleTool, createTool, defineTool, type JsonSchemaToolConfig, type SimpleToolConfig, type ZodToolConfig } from './define';
 export { ToolRegistry, type RegisteredTool, type RegisterOptions } from './registry';
-export { ToolManager, type ToolLookup, type ToolManagerOptions } from './manager';
+export { ToolManager, type ToolCallGuard, type ToolLookup, type ToolManagerOptions } from './manager';
 export {
   DEFAULT_DEFERRAL_SHARE,
   DeferredTools,

@@ -10,6 +10,12 @@ import { createSystemTools } from './system-tools';
 import { caseInsensitiveMatch, suggestToolNames, toolNotFoundMessage } from './tool-name-suggestions';
 import { type AnyTool, consoleLogger, type ToolFactory, type ToolLogger, type ToolSource } from './types';
 
+/**
+ * A check every validated call passes before approval: a refusal (both channels) stops it with a policy
+ * violation. Agents' file restrictions use it; the first guard that refuses wins.
+ */
+export type ToolCallGuard = (call: { name: string; kind: AnyTool['kind']; params: unknown }) => Said | undefined;
+
 export interface ToolManagerOptions {
   registry: ToolRegistry;
   taskId: string;
@@ -22,6 +28,8 @@ export interface ToolManagerOptions {
   logger?: ToolLogger;
   /** Deferred loading of non-built-in tools when their schemas would take too much context (deferred-tools.ts). */
   deferral?: DeferralSettings;
+  /** Checks on each validated call (see ToolCallGuard). */
+  callGuards?: readonly ToolCallGuard[];
 }
 
 export type ToolLookup =
@@ -48,6 +56,7 @@ export class ToolManager {
   private readonly describeInstances = new Map<string, AnyTool>();
   private readonly deferred: DeferredTools | undefined;
   private readonly searchTool: AnyTool | undefined;
+  private readonly callGuards: readonly ToolCallGuard[];
   /** The last deferral decision, for notices and benchmarks. */
   lastDeferral: DeferralDecision | undefined;
 
@@ -58,6 +67,7 @@ export class ToolManager {
     this.allowed = options.allowedTools ? new Set(options.allowedTools) : undefined;
     this.disallowed = new Set(options.disallowedTools ?? []);
     this.logger = options.logger ?? consoleLogger;
+    this.callGuards = options.callGuards ?? [];
     if (options.deferral) {
       this.deferred = new DeferredTools(options.deferral);
       this.searchTool = new SearchToolsTool(this.deferred);
@@ -111,6 +121,10 @@ export class ToolManager {
       const message = l10n.both('Tool "{0}" is available but not loaded yet: call search_tools with its name first; it is callable from the turn after.', candidate.name);
       return { ok: false, errorType: ToolErrorType.TOOL_NOT_REGISTERED, message, suggestions: [] };
     }
+    if (!candidate && this.isWithheld(requestedName) && (this.systemTools.has(requestedName) || this.registry.list().some((entry) => entry.name === requestedName))) {
+      const message = l10n.both('Tool "{0}" is not allowed in this task: its agent or settings leave it out.', requestedName);
+      return { ok: false, errorType: ToolErrorType.POLICY_VIOLATION, message, suggestions: [] };
+    }
     if (!candidate || name === undefined) {
       const suggestions = suggestToolNames(requestedName, names);
       const message = toolNotFoundMessage(requestedName, suggestions);
@@ -126,6 +140,20 @@ export class ToolManager {
     this.callInstances.set(callId, { name, tool });
     const corrected = name !== requestedName ? { correctedFrom: requestedName } : {};
     return { ok: true, tool, name, ...corrected };
+  }
+
+  /** Why a validated call may not run (an agent's restriction), or undefined when every guard lets it through. */
+  refusal(name: string, kind: AnyTool['kind'], params: unknown): Said | undefined {
+    for (const guard of this.callGuards) {
+      const refused = guard({ name, kind, params });
+      if (refused) return refused;
+    }
+    return undefined;
+  }
+
+  /** Whether the task's allow- or deny-list leaves `name` out (a call to it is refused, not "not found"). */
+  isWithheld(name: string): boolean {
+    return (this.allowed !== undefined && !this.allowed.has(name)) || this.disallowed.has(name);
   }
 
   /** Cleanup (behaviour 15): disposes this task's instances, logs dispose errors, leaves system tools alone. */

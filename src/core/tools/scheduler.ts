@@ -121,6 +121,7 @@ export class ToolScheduler {
       approve: options.approve ?? allowAll,
       loopGuard: options.loopGuard,
       ...(options.hooks ? { hooks: options.hooks } : {}),
+      recheck: (record) => options.manager.refusal(record.name, record.tool!.kind, record.params),
     };
   }
 
@@ -252,6 +253,8 @@ export class ToolScheduler {
       return this.lifecycle.reject(record, ToolErrorType.INVALID_PARAMS, content, invalid.ui);
     }
     record.params = validation.params;
+    const refused = this.options.manager.refusal(record.name, record.tool!.kind, record.params);
+    if (refused) return this.lifecycle.reject(record, ToolErrorType.POLICY_VIOLATION, refused.model, refused.ui);
     if (this.lifecycle.stillQueued(record)) this.lifecycle.transition(record, 'scheduled');
   }
 

@@ -18,6 +18,8 @@ export interface CustomizationFiles extends CustomizationReader {
 interface KindState {
   kind: CustomizationKind<unknown>;
   loaded?: Promise<LoadedKind<unknown>>;
+  /** The last load's result, kept after a change until the next load (for a picker that must not read files). */
+  last?: LoadedKind<unknown>;
   watcher?: Disposable;
 }
 
@@ -47,10 +49,15 @@ export class CustomizationService implements Disposable {
     if (!state.loaded) {
       const { kind } = state;
       state.watcher ??= this.files.watch(kind.patterns, kind.userPatterns ?? [], () => (state.loaded = undefined));
-      state.loaded = this.files.find(kind.patterns, kind.userPatterns ?? []).then((found) => kind.load(found, this.files));
+      state.loaded = this.files.find(kind.patterns, kind.userPatterns ?? []).then(async (found) => (state.last = await kind.load(found, this.files)));
       state.loaded.catch(() => (state.loaded = undefined)); // a failed load is tried again next time
     }
     return (await state.loaded) as LoadedKind<T>;
+  }
+
+  /** What the kind held when last loaded, without reading anything; undefined before its first load. */
+  peek<T>(id: string): LoadedKind<T> | undefined {
+    return this.kinds.get(id)?.last as LoadedKind<T> | undefined;
   }
 
   /** Every kind, loaded, in registration order: what Show Customizations lists. */

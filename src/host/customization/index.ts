@@ -5,16 +5,19 @@ import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import { createHooksKind } from '../../core/customization/hooks/hooks-kind';
 import { createRulesKind } from '../../core/customization/rules/rules-kind';
+import { createAgentsKind } from '../../core/customization/agents/agents-kind';
 import { CustomizationService } from './customization-service';
 import { VscodeCustomizationFiles } from './vscode-files';
 
 export { CustomizationService } from './customization-service';
 export { turnRulesFrom } from './turn-rules';
+export { AgentSelection, sessionAgent, toolKinds } from './agent-selection';
 
 export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
   const service = new CustomizationService(new VscodeCustomizationFiles(roots));
   service.register(createRulesKind(l10n.t('Rules'), homedir()));
   service.register(createHooksKind(l10n.t('Hooks')));
+  service.register(createAgentsKind(l10n.t('Agents')));
   const folders = vscode.workspace.onDidChangeWorkspaceFolders(() => service.reset());
   const dispose = service.dispose.bind(service);
   service.dispose = () => {

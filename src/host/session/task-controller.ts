@@ -28,6 +28,8 @@ export interface TaskControllerDeps {
   reviewChanges(session: AgentSession): Promise<void>;
   setMode(mode: ApprovalMode): Promise<void>;
   selectModel(): Promise<void>;
+  /** An agent id from the picker, or "" to open the full list. */
+  setAgent?(agent: string): Promise<void>;
   /** Runs "Relay: Set Up Provider", or one step of it (the chat's welcome and error buttons). */
   setUpProvider(step: SetupStep | undefined): Promise<void>;
   settings(): SessionSettings | Promise<SessionSettings>;
@@ -138,6 +140,8 @@ export class TaskController {
         return this.deps.setMode(message.mode);
       case 'selectModel':
         return this.deps.selectModel();
+      case 'setAgent':
+        return this.deps.setAgent?.(message.agent);
       case 'setUpProvider':
         // Not queued behind other intents: the flow waits on the person, and the chat must stay responsive.
         return void this.deps.setUpProvider(message.step).catch((error: unknown) => this.deps.log.warn('Provider setup failed', error));

@@ -94,6 +94,28 @@ describe('webview composer', () => {
     assert.equal(model.classList.contains('pending'), false);
   });
 
+  it('the agent picker lists the host\'s agents beside the mode, posts setAgent, and "More agents…" asks for the full list', () => {
+    t = mount();
+    t.init({ settings: { mode: 'default', model: 'm' } });
+    const picker = t.$('[data-testid="agent-select"]') as HTMLSelectElement;
+    assert.equal(picker.hidden, true, 'no picker before the host names the agents');
+    const agents = { selected: 'plan', choices: [{ id: 'agent', name: 'Agent' }, { id: 'plan', name: 'Plan', description: 'Plans only' }, { id: 'reviewer', name: 'reviewer' }] };
+    t.batch({ type: 'settings', settings: { mode: 'default', model: 'm', agents } });
+    assert.equal(picker.hidden, false);
+    assert.deepEqual(Array.from(picker.options).map((o) => o.textContent), ['Agent', 'Plan', 'reviewer', 'More agents…']);
+    assert.equal(picker.value, 'plan');
+    assert.equal(picker.title, 'Agent: Plan. Plans only');
+    assert.equal(picker.nextElementSibling, t.$('.mode-select'), 'beside the approval mode');
+    t.takePosted();
+    picker.value = 'reviewer';
+    picker.dispatchEvent(new t.window.Event('change', { bubbles: true }));
+    assert.deepEqual(t.takePosted(), [{ type: 'setAgent', agent: 'reviewer' }]);
+    picker.value = picker.options[3]!.value;
+    picker.dispatchEvent(new t.window.Event('change', { bubbles: true }));
+    assert.deepEqual(t.takePosted(), [{ type: 'setAgent', agent: '' }]);
+    assert.equal(picker.value, 'plan', 'the selection stays until the host says otherwise');
+  });
+
   it('says nothing about the model before the host has read the settings (no "Choose a model" flash)', () => {
     t = mount();
     t.init({ settings: { mode: 'default', model: undefined } });

@@ -1,7 +1,7 @@
 // Which rules a turn gets: always-on rules; nested AGENTS.md / CLAUDE.md closest to each file the turn touches;
 // glob rules matching a file the task read, edited or mentioned; manual rules the user named (`@name`); mode rules
 // of the selected agent. Matchers are compiled once per loaded set, so choosing costs microseconds per rule.
-import { isAbsolute, relative, sep } from 'node:path';
+import { normalize, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { ChosenRules, Rule } from './rule';
 
@@ -36,11 +36,25 @@ function normaliseGlob(glob: string): string {
   return trimmed.includes('/') ? trimmed : `**/${trimmed}`;
 }
 
-/** Path of `file` under `base` with `/`, or undefined when it is not under it. */
+/** Path of `file` under `base` with `/`, or undefined when it is not under it (a prefix test: both are absolute). */
 function under(base: string, file: string): string | undefined {
-  const rel = relative(base, file);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  return rel.split(sep).join('/');
+  const prefix = base.endsWith(sep) ? base : base + sep;
+  if (!file.startsWith(prefix)) return undefined;
+  const rel = file.slice(prefix.length);
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** The touched files relative to each base, computed once per base and turn. */
+function relativeTo(touched: readonly string[]): (base: string) => (string | undefined)[] {
+  const cache = new Map<string, (string | undefined)[]>();
+  return (base) => {
+    let rels = cache.get(base);
+    if (!rels) {
+      rels = touched.map((file) => under(base, file));
+      cache.set(base, rels);
+    }
+    return rels;
+  };
 }
 
 export function chooseRules(rules: readonly Rule[], turn: TurnFiles): ChosenRules {
@@ -49,7 +63,9 @@ export function chooseRules(rules: readonly Rule[], turn: TurnFiles): ChosenRule
   const always: ChosenRules['active'] = [];
   const scoped: ChosenRules['active'] = [];
   const catalogue: Rule[] = [];
-  const nearest = nearestNested(compiled, turn.touched);
+  const touched = turn.touched.map((file) => normalize(file));
+  const rels = relativeTo(touched);
+  const nearest = nearestNested(compiled, touched, rels);
   for (const { rule, isMatch } of compiled) {
     switch (rule.activation) {
       case 'always':
@@ -64,11 +80,8 @@ export function chooseRules(rules: readonly Rule[], turn: TurnFiles): ChosenRule
         break;
       }
       case 'glob': {
-        const file = turn.touched.find((path) => {
-          const rel = under(rule.base, path);
-          return rel !== undefined && isMatch!(rel);
-        });
-        if (file) scoped.push({ rule, why: `matches ${under(rule.base, file)}` });
+        const file = rels(rule.base).find((rel) => rel !== undefined && isMatch!(rel));
+        if (file) scoped.push({ rule, why: `matches ${file}` });
         else if (named.has(rule.name.toLowerCase())) scoped.push({ rule, why: `named @${rule.name}` });
         break;
       }
@@ -85,19 +98,18 @@ export function chooseRules(rules: readonly Rule[], turn: TurnFiles): ChosenRule
 }
 
 /** For every touched file, the deepest nested file of each source above it; the rules chosen that way, with a file. */
-function nearestNested(compiled: readonly Compiled[], touched: readonly string[]): Map<Rule, string> {
+function nearestNested(compiled: readonly Compiled[], touched: readonly string[], rels: (base: string) => (string | undefined)[]): Map<Rule, string> {
   const chosen = new Map<Rule, string>();
   const nested = compiled.filter(({ rule }) => rule.activation === 'nested').map(({ rule }) => rule);
   if (nested.length === 0) return chosen;
-  for (const file of touched) {
+  for (let index = 0; index < touched.length; index++) {
     const best = new Map<string, Rule>();
     for (const rule of nested) {
-      const rel = under(rule.base, file);
-      if (rel === undefined) continue;
+      if (rels(rule.base)[index] === undefined) continue;
       const current = best.get(rule.source);
       if (!current || rule.base.length > current.base.length) best.set(rule.source, rule);
     }
-    for (const rule of best.values()) if (!chosen.has(rule)) chosen.set(rule, under(rule.base, file)!);
+    for (const rule of best.values()) if (!chosen.has(rule)) chosen.set(rule, rels(rule.base)[index]!);
   }
   return chosen;
 }
