@@ -35,12 +35,14 @@ import type { SetupStep } from '../shared/chat-model';
 import type { ApprovalService } from './permissions/approval-service';
 import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
 import { createApprovalService } from './permissions/create-approval-service';
+import { ModalPrompter } from './permissions/modal-prompter';
 import { createMcpServerManager, registerExternalTools, toolDeferral, type McpOverrides } from './mcp/wiring';
 import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
 import { AgentSelection, createCustomizationService, type CustomizationService, delegatesFor, sessionAgent, toolKinds, turnRulesFrom } from './customization';
+import { type HookConfirmer, HookSupport } from './customization/hooks';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { processNoticeText } from '../core/processes/notices';
@@ -70,6 +72,8 @@ export interface RelayOverrides {
   setupPrompts?: SetupPrompts;
   /** Integration tests answer whether a workspace value that loosens Relay may apply; the default is the native modal. */
   confirmWorkspaceValue?: ConfirmWorkspaceValue;
+  /** Integration tests answer the confirmation of a repository's hooks; the default is the native modal. */
+  confirmHooks?: HookConfirmer;
 }
 
 export class Relay implements vscode.Disposable {
@@ -83,6 +87,7 @@ export class Relay implements vscode.Disposable {
   readonly mentions: MentionService;
   /** Rules, agents, hooks and commands from the workspace's files; nothing is read before the first task. */
   readonly customizations: CustomizationService;
+  readonly hooks: HookSupport;
   /** The agent picked for new tasks (Agent, Plan, Ask or the workspace's). */
   readonly agents: AgentSelection;
   private readonly tools: ToolHost;
@@ -128,6 +133,13 @@ export class Relay implements vscode.Disposable {
     this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
     this.mcp = createMcpServerManager(context, log, overrides.mcp);
     this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots());
+    this.hooks = new HookSupport({
+      customizations: this.customizations,
+      state: context.globalState,
+      workspaceRoots: () => this.tools.services.workspaceRoots(),
+      approvalMode: () => services.approvalMode.mode,
+      ...(overrides.confirmHooks ? { confirm: overrides.confirmHooks } : {}),
+    });
     this.agents = new AgentSelection(context.workspaceState, this.customizations);
     this.approvals = createApprovalService(
       {
@@ -137,7 +149,7 @@ export class Relay implements vscode.Disposable {
         log,
         confirmations: services.approvalMode.confirmations,
       },
-      overrides.prompter ? { prompter: overrides.prompter } : {},
+      { prompter: this.hooks.notifying(overrides.prompter ?? new ModalPrompter(), (message) => log.warn(`A Notification hook failed: ${message}`)) },
     );
     this.provider = new ConfiguredProvider({
       settings: readModelSettings,
@@ -353,6 +365,8 @@ export class Relay implements vscode.Disposable {
         registry,
         environment,
         turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
+        toolHooks: (taskId) => this.hooks.forTask(taskId),
+        sessionHooks: (taskId) => this.hooks.forSession(taskId),
         ...(agent.prompt ? { agent: agent.prompt } : {}),
         ...(agent.allowedTools ? { allowedTools: agent.allowedTools } : {}),
         disallowedTools: agent.disallowedTools,

@@ -33,6 +33,8 @@ export interface ToolCardStatus {
   /** The person denied the call (an answer, not a failure): the card says so, neutrally. */
   denied?: boolean;
   blocks: DisplayBlock[];
+  /** What configured hooks did to the call (blocked it, changed its input, added context, failed), in the display language. */
+  hooks?: { kind: 'blocked' | 'asked' | 'allowed' | 'input-changed' | 'context-added' | 'failed' | 'stopped'; text: string }[];
   startTime: number;
   endTime?: number;
   durationMs?: number;

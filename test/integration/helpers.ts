@@ -82,6 +82,16 @@ export class ScriptedMcpConfirmer {
   };
 }
 
+/** Answers the confirmation of a repository's hooks and records the command lines of each one asked. */
+export class ScriptedHookConfirmer {
+  readonly asked: string[][] = [];
+  answer = true;
+  confirm = async (hooks: readonly { command: string }[]): Promise<boolean> => {
+    this.asked.push(hooks.map((h) => h.command));
+    return this.answer;
+  };
+}
+
 /** Answers the restore question (the test server refuses the native modal) and records each one asked. */
 export class ScriptedRestoreConfirmer {
   readonly questions: RestoreQuestion[] = [];
@@ -194,6 +204,7 @@ interface SharedRelay {
   restoreConfirmer: ScriptedRestoreConfirmer;
   setupPrompts: ScriptedSetupPrompts;
   workspaceValues: ScriptedWorkspaceValueConfirmer;
+  hookConfirmer: ScriptedHookConfirmer;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -213,14 +224,16 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const restoreConfirmer = new ScriptedRestoreConfirmer();
     const setupPrompts = new ScriptedSetupPrompts();
     const workspaceValues = new ScriptedWorkspaceValueConfirmer();
+    const hookConfirmer = new ScriptedHookConfirmer();
     const overrides = {
       prompter,
       mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput, reviewTools: mcpConfirmer.reviewTools },
       restoreConfirm: restoreConfirmer.confirm,
       setupPrompts,
       confirmWorkspaceValue: workspaceValues.confirm,
+      confirmHooks: hookConfirmer.confirm,
     };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer };
   });
   return holder[SHARED];
 }

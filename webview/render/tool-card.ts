@@ -141,6 +141,9 @@ export class ToolCardView {
       panel.update(process);
       wanted.push({ key: `process:${process.id}`, build: () => panel.element });
     }
+    for (const [i, note] of (status.hooks ?? []).entries()) {
+      wanted.push({ key: `hook:${i}:${note.kind}:${note.text}`, build: () => hookNote(doc, note) });
+    }
     status.blocks.forEach((block, i) => {
       // The live tail supersedes the output the call saw before it returned.
       if (process && block?.type === 'terminal') return;
@@ -184,6 +187,8 @@ export class ToolCardView {
     const { status } = this;
     // A denied call stays open too, calmly: the person sees the reason they gave.
     if (phaseInfo(cardPhase(status, this.approvalOpen)).active || status.state === 'error') return true;
+    // What a hook did is never hidden behind a folded card when it blocked, stopped or failed.
+    if (status.hooks?.some((n) => n.kind === 'blocked' || n.kind === 'failed' || n.kind === 'stopped')) return true;
     // A background process stays in view while the window knows it: live, or how it ended and its last output.
     if (status.processId !== undefined && this.actions.processCard(status.processId) !== undefined) return true;
     return status.blocks.some((b) => b?.type === 'question' && typeof b.answered !== 'string');
@@ -196,4 +201,14 @@ function signature(block: unknown): string {
   } catch {
     return String(Math.random());
   }
+}
+
+/** One line saying what a configured hook did; a block, stop or failure is announced like an error. */
+function hookNote(doc: Document, note: NonNullable<ToolCardStatus['hooks']>[number]): HTMLElement {
+  const warn = note.kind === 'blocked' || note.kind === 'failed' || note.kind === 'stopped';
+  return h(doc, 'div', {
+    className: `block block-hook hook-${note.kind}`,
+    text: note.text,
+    attrs: warn ? { role: 'alert' } : {},
+  });
 }

@@ -55,6 +55,7 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
     now: host.now,
     logger: host.logger,
     ...(host.checkpoints ? { checkpoints: host.checkpoints } : {}),
+    ...(options.toolHooks ? { hooks: options.toolHooks(host.manager.taskId) } : {}),
   });
   const statuses = scheduler.onDidChangeStatus((status) => host.emit({ type: 'tool_status', status }));
   try {

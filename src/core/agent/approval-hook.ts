@@ -65,5 +65,6 @@ function toGateRequest(request: ApprovalRequest): GateRequest {
     ...(preparation?.summary ? { summary: preparation.summary } : {}),
     ...(preparation?.risk ? { risk: preparation.risk } : {}),
     ...(preparation?.diff ? { diff: preparation.diff } : {}),
+    ...(request.hook ? { hook: request.hook } : {}),
   };
 }

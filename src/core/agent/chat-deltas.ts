@@ -34,6 +34,7 @@ export function toToolCard(status: ToolCallStatus, parentCallId?: string): ToolC
   if (status.result !== undefined) card.result = status.result;
   if (status.error !== undefined) card.error = status.error;
   if (status.errorType === ToolErrorType.USER_DENIED) card.denied = true;
+  if (status.hooks?.length) card.hooks = status.hooks;
   if (status.endTime !== undefined) card.endTime = status.endTime;
   if (status.duration !== undefined) card.durationMs = status.duration;
   // Only the call that started a background process shows it live; the other process tools report on one.

@@ -30,6 +30,9 @@ export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, tr
   const history = host.history();
   const split = splitForCondense(history);
   if (!split) return { condensed: false, reason: l10n.t('the conversation is too short to condense.') };
+  // PreCompact hooks are told first; they cannot stop it, their failures are shown.
+  const hooks = host.options.sessionHooks?.(host.manager.taskId);
+  if (hooks) for (const notice of (await hooks.preCompact(trigger, signal)).notices) host.emit({ type: 'notice', id: host.newId(), text: notice.text, level: notice.level });
   const fixed = estimateTokens(prompt.system) + estimateTokens(JSON.stringify(prompt.tools));
   const tokensBefore = fixed + estimateHistoryTokens(history);
   let result;

@@ -4,7 +4,8 @@ import type { ModelProvider } from '../model/provider';
 import type { ApprovalGate } from '../ports/approval';
 import type { CheckpointRecorder } from '../ports/checkpoints';
 import type { TaskStore } from '../ports/task-store';
-import type { DeferralSettings, OutputStore, ToolCallGuard, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
+import type { DeferralSettings, OutputStore, ToolCallGuard, ToolCallHooks, ToolLogger, ToolRegistry, ToolStatistics } from '../tools';
+import type { SessionHooks } from './session-hooks';
 import type { DelegateAgent, SubAgentSettings } from './sub-agent';
 import type { TouchedFiles } from '../customization/rules/touched-files';
 import type { AgentEnvironment, AgentPrompt, TurnRules, WorkspaceRules } from './system-prompt';
@@ -21,6 +22,10 @@ export interface AgentSessionOptions {
    * added after `rules`. Asked before every model request; the prompt changes only when the choice does.
    */
   turnRules?: (files: TouchedFiles) => Promise<TurnRules>;
+  /** Configured hooks around every tool call of the task (and its sub-agents); none: no hooks. */
+  toolHooks?: (taskId: string) => ToolCallHooks;
+  /** Configured hooks around the task's runs (SessionStart, UserPromptSubmit, Stop, PreCompact); none: no hooks. */
+  sessionHooks?: (taskId: string) => SessionHooks;
   /** The selected agent's instructions; sub-agents started by name get their own. */
   agent?: AgentPrompt;
   /** Decides every call; without one everything is allowed (tests, trusted automation). */

@@ -11,6 +11,8 @@ import type { ApprovalAudit } from '../ports/approval';
 import { emptyUsage, outcomeOf, TASK_RECORD_VERSION, type TaskOutcome, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
 import { type CheckpointedCall, consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
 import { condenseOnDemand, runAgentLoop, type LoopHost } from './agent-loop';
+import { beforeRun, type HookedRunHost, type PendingPrompt, untilStopAllowed } from './session-hook-steps';
+import type { SessionHooks } from './session-hooks';
 import { toChatDeltas } from './chat-deltas';
 import type { AgentEvent, AgentEventListener, AgentState } from './events';
 import { appendAssistant, appendUserParts, CANCEL_NOTE, repairHistory, titleFrom } from './history';
@@ -50,6 +52,10 @@ export class AgentSession implements ChildSession {
   private saving: Promise<void> = Promise.resolve();
   /** Chat items the task can go back to (user messages, cards that changed files). */
   private readonly restorePoints: RestorePoints;
+  /** Configured session hooks (SessionStart, UserPromptSubmit, Stop…); none: the loop runs bare. */
+  private readonly hooks: SessionHooks | undefined;
+  /** Until the first run: SessionStart is still to fire. */
+  private hookedStart: { source: 'startup' | 'resume' } | undefined;
   private historyEpoch: number;
   /** The last request's tokens, for the context meter. */
   private contextTokens: number | undefined;
@@ -77,6 +83,8 @@ export class AgentSession implements ChildSession {
     this.historyEpoch = record?.historyEpoch ?? 0;
     if (record?.contextTokens !== undefined) this.contextTokens = record.contextTokens;
     this.restorePoints = new RestorePoints(record?.restorePoints);
+    this.hooks = options.sessionHooks?.(this.id);
+    this.hookedStart = { source: record ? 'resume' : 'startup' };
     this.manager = this.createManager();
   }
 
@@ -152,10 +160,12 @@ export class AgentSession implements ChildSession {
     if (!this.title) this.title = titleFrom(text);
     const id = this.newId();
     this.restorePoints.userMessage({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
-    appendUserParts(this.history, [{ type: 'text', text }, ...(attached?.parts ?? [])]);
+    const append = () => appendUserParts(this.history, [{ type: 'text', text }, ...(attached?.parts ?? [])]);
     const chips = attached?.chips.length ? { attachments: attached.chips } : {};
+    if (!this.hooks) append();
     this.emit({ type: 'user_message', id, text, ts: this.now(), ...chips });
-    return this.start();
+    // With hooks, the prompt joins the history only once the UserPromptSubmit hooks let it through.
+    return this.start(this.hooks ? { text, append } : undefined);
   }
 
   /** Runs again without a new message: "Retry" after a model error, "Resume" after a pause or cancel. */
@@ -255,20 +265,20 @@ export class AgentSession implements ChildSession {
     this.listeners.clear();
   }
 
-  private start(): Promise<AgentState> {
+  private start(prompt?: PendingPrompt): Promise<AgentState> {
     // Registered before anything runs, so a listener of the first events can already cancel.
     const run = { controller: new AbortController(), done: Promise.resolve<AgentState>({ status: 'idle' }) };
     this.run = run;
-    run.done = this.execute(run.controller);
+    run.done = this.execute(run.controller, prompt);
     return run.done;
   }
 
-  private async execute(controller: AbortController): Promise<AgentState> {
+  private async execute(controller: AbortController, prompt?: PendingPrompt): Promise<AgentState> {
     this.setState({ status: 'running' });
     this.save();
     let end: AgentState;
     try {
-      end = await runAgentLoop(this.loopHost(), controller.signal);
+      end = await this.runWithHooks(controller.signal, prompt);
     } catch (error) {
       // A bug, not a model failure: keep the history usable and say what happened.
       this.logger.warn('The agent loop failed', error);
@@ -282,6 +292,25 @@ export class AgentSession implements ChildSession {
     this.save();
     this.emit({ type: 'state', state: end });
     return end;
+  }
+
+  /** The loop, with the session hooks around it when there are any (session-hook-steps.ts). */
+  private async runWithHooks(signal: AbortSignal, prompt: PendingPrompt | undefined): Promise<AgentState> {
+    const hooks = this.hooks;
+    if (!hooks) return runAgentLoop(this.loopHost(), signal);
+    const host: HookedRunHost = {
+      hooks,
+      depth: this.options.depth ?? 0,
+      emit: (event) => this.emit(event),
+      newId: () => this.newId(),
+      appendUser: (parts) => appendUserParts(this.history, parts),
+    };
+    const first = this.hookedStart;
+    this.hookedStart = undefined;
+    const early = await beforeRun(host, first, prompt, signal);
+    if (early) return signal.aborted ? { status: 'cancelled' } : early;
+    const end = await runAgentLoop(this.loopHost(), signal);
+    return untilStopAllowed(host, end, () => runAgentLoop(this.loopHost(), signal), signal);
   }
 
   /** How an end shows in the chat, and the cancel recorded for the model (it reads it when the task goes on). */

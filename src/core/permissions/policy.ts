@@ -11,6 +11,7 @@ import { DEFAULT_RULES } from './default-rules';
 import { decideByMode, planModeRefusal } from './modes';
 import { absolutePath, normalizePath, resolvePath, resolveWorkspaceRoots } from './paths';
 import { checkDomain } from './domain-checks';
+import { applyHookVerdict } from './hook-verdict';
 import { checkToolPath, checkWorkingDirectory } from './path-checks';
 import { platformOfFacts } from './path-platform';
 import { findToolRule, ruleDecided, fromSettings, type PolicyRule, toRuleRef } from './rules';
@@ -109,7 +110,7 @@ export class PermissionPolicy {
         allowRuleCanOverride: false,
       });
     }
-    return decide(request, mode, checks);
+    return decide(request, mode, applyHookVerdict(checks, request.hook));
   }
 
   private async check(request: PermissionRequest, mode: ApprovalMode): Promise<PermissionCheck[]> {

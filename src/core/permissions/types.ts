@@ -68,6 +68,8 @@ export interface PermissionRequest {
   loop?: LoopObservation;
   /** Why a call without targets may change things, from the tool itself (an MCP tool's annotations). */
   risk?: Said;
+  /** What configured hooks answered (hook-verdict.ts): an allow counts as an allow rule, an ask always asks. */
+  hook?: { action: 'allow' | 'ask'; reason: Said };
 }
 
 /**
@@ -150,6 +152,8 @@ export type DecisionBasis =
   /** Relay's own saved tool output, read by a read-only tool. */
   | 'relay-output'
   | 'loop-guard'
+  /** A configured hook's allow or ask (src/core/customization/hooks). */
+  | 'hook'
   | 'user';
 
 export interface PermissionCheck {

@@ -30,6 +30,8 @@ export interface ApprovalRequest {
   /** The tool's own reason that the call may change things (see `ToolPreparation.risk`). */
   risk?: Said;
   diff?: ApprovalDiff;
+  /** What configured hooks answered for this call: allow (like an allow rule) or ask. */
+  hook?: { action: 'allow' | 'ask'; reason: Said };
 }
 
 /** The decision as stored in task history: how the call was allowed or denied (mode, rule or the user's answer). */

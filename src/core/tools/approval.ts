@@ -1,9 +1,11 @@
 // The approval step of a call (behaviours 8, 21; tool-system.md §9 plugs in through `ApprovalHook`): the tool
 // prepares what the question shows, the loop guard observes the call, then the hook decides. A call that fails
 // or is denied here never runs; one that is allowed waits in `awaiting_approval` until its turn to execute.
-import { l10n } from '../l10n';
+import { l10n, type Said } from '../l10n';
 import { raceAbort } from './abort';
 import type { CallRecord } from './call-lifecycle';
+import type { HookApproval, ToolCallHooks } from './call-hooks';
+import { runBeforeCallHooks } from './call-hook-steps';
 import { type PreparationDeps, prepareCall } from './call-preparation';
 import { errorMessage, ToolErrorType } from './errors';
 import { deniedResult } from './model-results';
@@ -20,6 +22,8 @@ export interface ApprovalRequest {
   loop?: { consecutive: number; repeated: boolean };
   /** From `Tool.prepare`, when the tool has one: what the call touches and its proposed change. */
   preparation?: ToolPreparation;
+  /** What the PreToolUse hooks answered, when they allowed or asked (a refusal never reaches the gate). */
+  hook?: HookApproval;
   /** Aborted when the call or task is cancelled while the question is open: close the prompt then. */
   signal: AbortSignal;
 }
@@ -40,12 +44,18 @@ export const allowAll: ApprovalHook = async () => ({ decision: 'allow' });
 export interface ApprovalDeps extends PreparationDeps {
   approve: ApprovalHook;
   loopGuard: LoopGuardHook | undefined;
+  /** Configured hooks (PreToolUse); they run before the call is prepared, as they may change its input. */
+  hooks?: ToolCallHooks;
+  /** The task's checks on a call's input, run again when a hook changed it (ToolManager.refusal). */
+  recheck?: (record: CallRecord) => Said | undefined;
 }
 
 /** Takes a `scheduled` call to `awaiting_approval` with an allow, or finishes it. Never throws. */
 export async function approveCall(record: CallRecord, deps: ApprovalDeps): Promise<void> {
   const { lifecycle } = deps;
   if (!lifecycle.stillQueued(record)) return;
+  const hooked = await runBeforeCallHooks(record, { lifecycle, hooks: deps.hooks, ...(deps.recheck ? { recheck: deps.recheck } : {}) });
+  if (!hooked.ok || !lifecycle.stillQueued(record)) return;
   const prepared = await prepareCall(record, deps);
   if (!prepared.ok || !lifecycle.stillQueued(record)) return;
   lifecycle.transition(record, 'awaiting_approval');
@@ -62,6 +72,7 @@ export async function approveCall(record: CallRecord, deps: ApprovalDeps): Promi
     params: record.params,
     ...(loop ? { loop } : {}),
     ...(prepared.preparation ? { preparation: prepared.preparation } : {}),
+    ...(hooked.approval ? { hook: hooked.approval } : {}),
     signal: record.controller.signal,
   };
   let answer: { value: ApprovalDecision } | undefined;

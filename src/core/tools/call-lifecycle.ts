@@ -6,7 +6,7 @@ import type { Disposable } from './emitter';
 import { ToolErrorType } from './errors';
 import { queuedCancelResult } from './model-results';
 import { ToolStatusMerger } from './status';
-import type { ToolCallState, ToolCallStatus, ToolStatusKind, ToolStatusOptions } from './status-types';
+import type { HookNote, ToolCallState, ToolCallStatus, ToolStatusKind, ToolStatusOptions } from './status-types';
 import type { AnyTool, ToolLogger, ToolPreparation, ToolResultContent, ToolResultImage, ToolResultOptions } from './types';
 
 const NEXT: Record<ToolCallState, readonly ToolCallState[]> = {
@@ -61,6 +61,12 @@ export interface CallRecord {
   /** What `Tool.prepare` said the call touches, once it was prepared. */
   targets?: ToolPreparation['targets'];
   summary?: string;
+  /** What PreToolUse hooks added for the model, sent with the call's result. */
+  hookContext?: string[];
+  /** A hook asked to stop the whole task (`continue: false`): the batch pauses with this. */
+  hookStop?: Said;
+  /** What hooks did, for the card. */
+  hookNotes?: HookNote[];
 }
 
 export class CallLifecycle {
@@ -88,6 +94,14 @@ export class CallLifecycle {
     record.state = to;
     const status: ToolStatusKind | undefined = to === 'executing' ? 'DOING' : undefined;
     const patched = this.merger.patch(record.callId, { state: to, partial: false }, status);
+    if (patched) this.emit(patched);
+  }
+
+  /** Adds what hooks did to the call's card. */
+  addHookNotes(record: CallRecord, notes: readonly HookNote[]): void {
+    if (notes.length === 0) return;
+    record.hookNotes = [...(record.hookNotes ?? []), ...notes];
+    const patched = this.merger.patch(record.callId, { hooks: record.hookNotes });
     if (patched) this.emit(patched);
   }
 

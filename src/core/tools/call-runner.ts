@@ -1,5 +1,7 @@
 // The final execution of one approved call: run it under its limits, turn whatever happened into exactly one
 // model result (truncated, with just-in-time guidance) and one terminal status, and count it.
+import type { ToolCallHooks } from './call-hooks';
+import { runAfterCallHooks } from './call-hook-steps';
 import type { CallLifecycle, CallRecord, ToolCallOutcome } from './call-lifecycle';
 import { isRecord } from './call-lifecycle';
 import { createCallContext } from './call-context';
@@ -32,6 +34,8 @@ export interface CallRunnerDeps {
   statistics: ToolStatistics;
   /** Tools that already got their first-result guidance in this task. */
   guidedTools: Set<string>;
+  /** Configured hooks (PostToolUse). */
+  hooks?: ToolCallHooks;
 }
 
 export async function runFinalCall(record: CallRecord, deps: CallRunnerDeps): Promise<void> {
@@ -112,6 +116,7 @@ export async function runFinalCall(record: CallRecord, deps: CallRunnerDeps): Pr
     ...(truncated.savedPath ? { savedOutputPath: truncated.savedPath } : {}),
     ...(state === 'success' && options.images?.length ? { images: options.images } : {}),
   };
+  outcome.content = await runAfterCallHooks(record, outcome, { lifecycle: deps.lifecycle, hooks: deps.hooks });
   deps.lifecycle.finish(record, outcome, terminalStatusOptions(record, outcome, uiError));
 }
 

@@ -45,6 +45,7 @@ export {
   type SystemToolOptions,
 } from './system-tools';
 export { type ApprovalDecision, type ApprovalHook, type ApprovalRequest, type LoopGuardHook } from './approval';
+export { type AfterToolCall, type BeforeToolCall, type HookApproval, type ToolCallHookRequest, type ToolCallHooks, withHookContext } from './call-hooks';
 export {
   ToolScheduler,
   executionGroups,

@@ -3,7 +3,8 @@
 import { ToolErrorType } from './errors';
 import { l10n } from '../l10n';
 
-export type PauseReason = 'repeated_timeouts' | 'repeated_error' | 'no_tool_calls';
+/** `hook_stop`: a configured hook asked to stop the task (`continue: false`). */
+export type PauseReason = 'repeated_timeouts' | 'repeated_error' | 'no_tool_calls' | 'hook_stop';
 
 export interface PauseSignal {
   reason: PauseReason;

@@ -4,6 +4,7 @@
 import { l10n, type Said } from '../l10n';
 import { CancelReason, followSignal } from './abort';
 import { allowAll, type ApprovalDeps, type ApprovalHook, approveCall, type LoopGuardHook } from './approval';
+import type { ToolCallHooks } from './call-hooks';
 import { CallLifecycle, type CallRecord, type ToolCallOutcome } from './call-lifecycle';
 import { createCallContext } from './call-context';
 import { type CallRunnerDeps, describe, runFinalCall } from './call-runner';
@@ -60,6 +61,8 @@ export interface ToolSchedulerOptions {
   logger?: ToolLogger;
   /** Takes a checkpoint of the files an approved write or execute call may change, before it runs. */
   checkpoints?: CallCheckpointHook;
+  /** Configured hooks, before and after each call (call-hooks.ts). */
+  hooks?: ToolCallHooks;
 }
 
 /** An approved call that may change files, about to run. */
@@ -107,6 +110,7 @@ export class ToolScheduler {
       outputLimits: options.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
       statistics: this.statistics,
       guidedTools: new Set(),
+      ...(options.hooks ? { hooks: options.hooks } : {}),
     };
     this.approval = {
       lifecycle: this.lifecycle,
@@ -116,6 +120,8 @@ export class ToolScheduler {
       abortGraceMs: this.runner.abortGraceMs,
       approve: options.approve ?? allowAll,
       loopGuard: options.loopGuard,
+      ...(options.hooks ? { hooks: options.hooks } : {}),
+      recheck: (record) => options.manager.refusal(record.name, record.tool!.kind, record.params),
     };
   }
 
@@ -265,6 +271,7 @@ export class ToolScheduler {
         message: typeof outcome.content === 'string' ? outcome.content : undefined,
       });
       if (pause && !result.pause) result.pause = pause;
+      if (record.hookStop && !result.pause) result.pause = { reason: 'hook_stop', message: record.hookStop.ui, toolName: record.name, count: 1 };
       if (record.completion !== undefined && outcome.state === 'success' && !result.completion) {
         result.completion = { callId: record.callId, result: record.completion };
       }

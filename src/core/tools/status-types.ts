@@ -38,6 +38,12 @@ export type UnknownDisplayBlock = { type: string; [key: string]: unknown };
 
 export type DisplayBlock = KnownDisplayBlock | UnknownDisplayBlock;
 
+/** What a hook did to a call, for its card (src/core/tools/call-hooks.ts); `text` is in the display language. */
+export interface HookNote {
+  kind: 'blocked' | 'asked' | 'allowed' | 'input-changed' | 'context-added' | 'failed' | 'stopped';
+  text: string;
+}
+
 /** What a tool sends with `sendToolStatus`. `params`/`metadata` merge shallowly; the rest replace (behaviour 2). */
 export interface ToolStatusOptions {
   /** One line for people, e.g. "Reading src/index.ts". */
@@ -68,6 +74,8 @@ export interface ToolCallStatus {
   errorType?: ToolErrorType;
   metadata?: Record<string, unknown>;
   blocks: DisplayBlock[];
+  /** What hooks did to this call (runtime-owned: tools never set it). */
+  hooks?: HookNote[];
   startTime: number;
   endTime?: number;
   /** Milliseconds from `startTime` to `endTime`. */

@@ -2,6 +2,7 @@
 // state of a call on every update, so it never stitches partial updates together.
 import { normalizeDisplayBlocks } from './display';
 import type {
+  HookNote,
   TerminalStatusKind,
   ToolCallState,
   ToolCallStatus,
@@ -18,6 +19,8 @@ export interface StatusIdentity {
 export interface RuntimeStatusFields {
   state?: ToolCallState;
   partial?: boolean;
+  /** Replaces the call's hook notes. */
+  hooks?: HookNote[];
 }
 
 export function isTerminalStatus(status: ToolStatusKind): status is TerminalStatusKind {
@@ -55,6 +58,7 @@ export class ToolStatusMerger {
             state: previous?.state ?? (status === 'WAIT' ? 'validating' : 'executing'),
             partial: previous?.partial ?? false,
             blocks: [],
+            ...(previous?.hooks ? { hooks: previous.hooks } : {}),
             startTime: this.now(),
           }
         : previous;
@@ -69,6 +73,7 @@ export class ToolStatusMerger {
     if (options.blocks) merged.blocks = normalizeDisplayBlocks(options.blocks);
     if (runtime.state) merged.state = runtime.state;
     if (runtime.partial !== undefined) merged.partial = runtime.partial;
+    if (runtime.hooks) merged.hooks = [...runtime.hooks];
 
     if (isTerminalStatus(status)) {
       // Behaviour 3: a terminal status is complete, carries its timing, and clears the cache.
@@ -91,6 +96,7 @@ export class ToolStatusMerger {
     const merged: ToolCallStatus = { ...previous, blocks: [...previous.blocks] };
     if (runtime.state) merged.state = runtime.state;
     if (runtime.partial !== undefined) merged.partial = runtime.partial;
+    if (runtime.hooks) merged.hooks = [...runtime.hooks];
     if (status && !isTerminalStatus(status)) merged.status = status;
     this.cache.set(callId, merged);
     return copyStatus(merged);
@@ -108,5 +114,5 @@ export class ToolStatusMerger {
 
 /** Consumers get their own copy, so a UI that mutates what it received cannot corrupt the cache. */
 function copyStatus(status: ToolCallStatus): ToolCallStatus {
-  return { ...status, blocks: [...status.blocks] };
+  return { ...status, blocks: [...status.blocks], ...(status.hooks ? { hooks: [...status.hooks] } : {}) };
 }

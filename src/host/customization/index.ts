@@ -3,6 +3,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
+import { createHooksKind } from '../../core/customization/hooks/hooks-kind';
 import { createRulesKind } from '../../core/customization/rules/rules-kind';
 import { createAgentsKind } from '../../core/customization/agents/agents-kind';
 import { CustomizationService } from './customization-service';
@@ -15,6 +16,7 @@ export { AgentSelection, delegatesFor, sessionAgent, toolKinds } from './agent-s
 export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
   const service = new CustomizationService(new VscodeCustomizationFiles(roots));
   service.register(createRulesKind(l10n.t('Rules'), homedir()));
+  service.register(createHooksKind(l10n.t('Hooks')));
   service.register(createAgentsKind(l10n.t('Agents')));
   const folders = vscode.workspace.onDidChangeWorkspaceFolders(() => service.reset());
   const dispose = service.dispose.bind(service);

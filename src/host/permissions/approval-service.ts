@@ -114,7 +114,7 @@ export class ApprovalService implements ApprovalGate {
   async approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome> {
     throwIfAborted(signal);
     const loop = this.loopGuard.observe(request.toolName, request.args ?? request.targets);
-    const permission: PermissionRequest = { toolName: request.toolName, kind: request.kind, targets: request.targets, loop, ...(request.risk ? { risk: request.risk } : {}) };
+    const permission: PermissionRequest = { toolName: request.toolName, kind: request.kind, targets: request.targets, loop, ...(request.risk ? { risk: request.risk } : {}), ...(request.hook ? { hook: request.hook } : {}) };
     const first = await this.evaluate(permission);
     throwIfAborted(signal);
     if (first.action !== 'ask') return this.outcome(request, first);

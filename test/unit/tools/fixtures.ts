@@ -5,6 +5,7 @@ import {
   createTool,
   type ApprovalHook,
   type AnyTool,
+  type ToolCallGuard,
   type ToolCallStatus,
   type ToolContext,
   type ToolKind,
@@ -74,7 +75,7 @@ export interface Harness {
 
 export function harness(
   tools: { name: string; factory: () => AnyTool }[],
-  options: Partial<ToolSchedulerOptions> & { approve?: ApprovalHook; allowedTools?: string[]; disallowedTools?: string[] } = {},
+  options: Partial<ToolSchedulerOptions> & { approve?: ApprovalHook; allowedTools?: string[]; disallowedTools?: string[]; callGuards?: ToolCallGuard[] } = {},
 ): Harness {
   const registry = new ToolRegistry();
   for (const tool of tools) registry.registerFactory(tool.name, tool.factory);
@@ -85,6 +86,7 @@ export function harness(
     logger,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
+    ...(options.callGuards ? { callGuards: options.callGuards } : {}),
   });
   const scheduler = new ToolScheduler({ logger, ...options, manager });
   const statuses: ToolCallStatus[] = [];

@@ -4,7 +4,7 @@ import { click, mount, toolStatus, type Harness } from './harness';
 
 const card = (t: Harness, callId = 'call-1') => t.$$('.tool-card').find((c) => c.dataset.callId === callId);
 const label = (t: Harness) => card(t)?.querySelector('.tool-state-label')?.textContent;
-const expanded = (t: Harness) => card(t)?.querySelector('.tool-toggle')?.getAttribute('aria-expanded');
+const expanded = (t: Harness, callId = 'call-1') => card(t, callId)?.querySelector('.tool-toggle')?.getAttribute('aria-expanded');
 
 describe('webview tool cards: drawn only from ToolCardStatus', () => {
   let t: Harness;
@@ -264,5 +264,41 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
     t.batch({ type: 'toolStatus', status: status('still asking') });
     assert.equal(card(t, 'q')!.querySelector<HTMLInputElement>('.question-input'), input, 'the same input element');
     assert.equal(input.value, 'half-typed');
+  });
+});
+
+describe('webview tool cards: what hooks did', () => {
+  let t: Harness;
+  afterEach(() => t.close());
+
+  it('a blocked call shows which hook and why, as an alert; context added shows on a finished card, which stays open only when a hook blocked or failed', () => {
+    t = mount();
+    t.init();
+    const blocked = 'The PreToolUse hook "./no-rm.sh" (.claude/settings.json) blocked it: rm -rf is not allowed';
+    t.batch({
+      type: 'toolStatus',
+      status: toolStatus({ state: 'error', partial: false, error: blocked, endTime: 2_000, durationMs: 0, hooks: [{ kind: 'blocked', text: blocked }] }),
+    });
+    const note = card(t)!.querySelector('.block-hook')!;
+    assert.equal(note.textContent, blocked);
+    assert.ok(note.classList.contains('hook-blocked'));
+    assert.equal(note.getAttribute('role'), 'alert');
+    assert.equal(expanded(t), 'true');
+
+    t.batch({
+      type: 'toolStatus',
+      status: toolStatus({ callId: 'call-2', state: 'success', partial: false, endTime: 2_000, durationMs: 5, hooks: [{ kind: 'context-added', text: 'The PostToolUse hook "fmt.sh" added context for the model.' }] }),
+    });
+    assert.equal(expanded(t, 'call-2'), 'false', 'a finished card with only context added folds');
+    click(card(t, 'call-2')!.querySelector('.tool-toggle')!);
+    const added = card(t, 'call-2')!.querySelector('.block-hook')!;
+    assert.match(added.textContent!, /added context/);
+    assert.equal(added.getAttribute('role'), null);
+
+    t.batch({
+      type: 'toolStatus',
+      status: toolStatus({ callId: 'call-3', state: 'success', partial: false, endTime: 2_000, durationMs: 5, hooks: [{ kind: 'failed', text: 'The PreToolUse hook "slow.sh" (relay.hooks) timed out; it gave no answer.' }] }),
+    });
+    assert.equal(expanded(t, 'call-3'), 'true', 'a failed hook is never hidden in a folded card');
   });
 });

@@ -1,0 +1,67 @@
+// Repository hooks run code from the repository before and after Relay's tool calls: they run only in a trusted
+// workspace, and only after the user confirmed those exact command lines in a native modal. The confirmations
+// live in Relay's global state (no repository can write one for itself); a changed command line asks again.
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { l10n } from '../../../core/l10n';
+import type { HookDefinition } from '../../../core/customization/hooks/types';
+
+/** Shows the hooks and answers whether they may run. */
+export type HookConfirmer = (hooks: readonly HookDefinition[]) => Promise<boolean>;
+
+export const confirmHooksWithModal: HookConfirmer = async (hooks) => {
+  const run = l10n.t('Run Hooks');
+  const lines = hooks.map((h) => `${h.event}${h.matcher ? ` (${h.matcher})` : ''}: ${h.command}\n    ${h.source}`);
+  const answer = await vscode.window.showWarningMessage(
+    l10n.t('Run the hooks defined in this workspace?'),
+    {
+      modal: true,
+      detail: `${lines.join('\n')}\n\n${l10n.t('Hooks run with your permissions before and after Relay acts, and can block or change what it does. Relay asks once for these exact command lines; a change asks again.')}`,
+    },
+    run,
+  );
+  return answer === run;
+};
+
+const CONFIRMED_KEY = 'relay.hooks.confirmed';
+
+export function hookFingerprint(hook: HookDefinition): string {
+  const exact = JSON.stringify([hook.source, hook.event, hook.nativeEvent ?? '', hook.matcher ?? '', hook.command, hook.cwd ?? '', hook.env ?? {}]);
+  return createHash('sha256').update(exact).digest('hex');
+}
+
+export class HookConfirmations {
+  /** Declined in this window: not asked again until the window reloads or the hooks change. */
+  private readonly declined = new Set<string>();
+  private asking: Promise<void> | undefined;
+
+  constructor(
+    private readonly state: Pick<vscode.Memento, 'get' | 'update'>,
+    private readonly confirm: HookConfirmer,
+  ) {}
+
+  /** The workspace hooks that may run: confirmed before, or now (one question for all new ones at once). */
+  async confirmed(hooks: readonly HookDefinition[]): Promise<HookDefinition[]> {
+    const unknown = hooks.filter((h) => !this.isConfirmed(h) && !this.declined.has(hookFingerprint(h)));
+    if (unknown.length > 0) {
+      // Concurrent callers (parallel read-only calls) share one question.
+      this.asking ??= this.ask(unknown).finally(() => (this.asking = undefined));
+      await this.asking;
+    }
+    return hooks.filter((h) => this.isConfirmed(h));
+  }
+
+  private isConfirmed(hook: HookDefinition): boolean {
+    return this.state.get<string[]>(CONFIRMED_KEY, []).includes(hookFingerprint(hook));
+  }
+
+  private async ask(hooks: readonly HookDefinition[]): Promise<void> {
+    const keys = hooks.map(hookFingerprint);
+    if (!(await this.confirm(hooks))) {
+      for (const key of keys) this.declined.add(key);
+      return;
+    }
+    const confirmed = this.state.get<string[]>(CONFIRMED_KEY, []);
+    await this.state.update(CONFIRMED_KEY, [...new Set([...confirmed, ...keys])]);
+  }
+}

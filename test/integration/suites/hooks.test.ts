@@ -1,0 +1,109 @@
+// Hooks from the repository, in the real VS Code against the scripted model server: Claude Code's
+// `.claude/settings.json` in the workspace is read on first use, its command lines are confirmed once, a
+// PreToolUse hook (exit 2) blocks a command and the card says which hook and why, a PostToolUse hook's context
+// reaches the model with the result, and a changed hook asks again before it runs.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { HookDefinition } from '../../../src/core/customization/hooks/types';
+import type { ChatItem } from '../../../src/shared/chat-model';
+import type { RecordedRequest } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+import { relayWithScriptedPrompter, type ScriptedHookConfirmer, waitFor } from '../helpers';
+
+const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
+const TURN_MS = 20_000;
+
+type Json = Record<string, unknown>;
+
+const GUARD = `if grep -q 'rm -rf'; then echo 'rm -rf is not allowed in this repository' >&2; exit 2; fi`;
+const contextHook = (text: string) => `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"${text}"}}'`;
+
+function settingsJson(postCommand: string): string {
+  return JSON.stringify(
+    {
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: GUARD, timeout: 20 }] }],
+        PostToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: postCommand }] }],
+      },
+    },
+    null,
+    2,
+  );
+}
+
+describe('hooks from the repository', () => {
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ approvalMode: 'default', provider: 'openai-compatible', model: 'claude-sonnet-5-5', baseUrl: server.openaiBaseUrl, textProtocol: false }),
+  });
+  let confirmer: ScriptedHookConfirmer;
+  const root = () => vscode.workspace.workspaceFolders![0]!.uri;
+  const settingsFile = () => vscode.Uri.joinPath(root(), '.claude', 'settings.json');
+  const toolMessages = (request: RecordedRequest): Json[] => ((request.body as Json).messages as Json[]).filter((m) => m.role === 'tool');
+  const cards = () => suite.snapshot().items.filter((i): i is Extract<ChatItem, { kind: 'tool' }> => i.kind === 'tool');
+  const writeSettings = (text: string) => vscode.workspace.fs.writeFile(settingsFile(), new TextEncoder().encode(text));
+  const loadedCommands = async () => (await suite.relay.customizations.get<HookDefinition>('hooks')).entries.map((h) => h.command);
+
+  before(async () => {
+    confirmer = (await relayWithScriptedPrompter()).hookConfirmer;
+    await writeSettings(settingsJson(contextHook('checked by the team hook')));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root(), 'hooks-it.txt'), new TextEncoder().encode('hello\n'));
+  });
+
+  after(async () => {
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), '.claude'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), 'hooks-it.txt'), { useTrash: false }).then(undefined, () => undefined);
+  });
+
+  it('a PreToolUse hook blocks a command before anyone is asked; the card and the model say which hook and why', async () => {
+    suite.server.setScript([
+      { toolCalls: [{ id: 'call_rm', name: 'run_command', args: { command: 'rm -rf build-hooks-it' } }] },
+      { text: 'The hook refused it.' },
+    ]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Clean the build folder.' });
+    await suite.taskStopped('the blocked command', TURN_MS);
+
+    assert.equal(confirmer.asked.length, 1, 'the command lines were confirmed once');
+    assert.deepEqual(confirmer.asked[0], [GUARD, contextHook('checked by the team hook')]);
+    assert.equal(suite.prompter.prompts.length, 0, 'the approval modal never opened');
+    const card = cards().find((c) => c.status.callId === 'call_rm')!;
+    assert.equal(card.status.state, 'error');
+    assert.deepEqual(card.status.hooks?.map((n) => n.kind), ['blocked']);
+    assert.match(card.status.hooks![0]!.text, /PreToolUse.*\.claude\/settings\.json.*rm -rf is not allowed in this repository/);
+    const result = String(toolMessages(suite.server.requests[1]!)[0]!.content);
+    assert.match(result, /did not run\. The PreToolUse hook .* blocked it: rm -rf is not allowed in this repository/);
+    // Show Customizations' last-turn part says which hook ran and what it did.
+    const lines = suite.relay.customizations.lastTurn.list().find((s) => s.kind === 'hooks')?.lines ?? [];
+    assert.ok(lines.some((l) => /^PreToolUse .* \(\.claude\/settings\.json\): blocked: rm -rf is not allowed/.test(l)), lines.join('\n'));
+  });
+
+  it("a PostToolUse hook's context reaches the model with the result, and the card says it added context", async () => {
+    suite.server.setScript([{ toolCalls: [{ id: 'call_read', name: 'read_file', args: { path: 'hooks-it.txt' } }] }, { text: 'Read it.' }]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Read hooks-it.txt' });
+    await suite.taskStopped('the read', TURN_MS);
+
+    const result = String(toolMessages(suite.server.requests[1]!)[0]!.content);
+    assert.match(result, /hello/);
+    assert.match(result, /<hook_context>\nchecked by the team hook\n<\/hook_context>/);
+    const card = cards().find((c) => c.status.callId === 'call_read')!;
+    assert.deepEqual(card.status.hooks?.map((n) => n.kind), ['context-added']);
+    assert.equal(confirmer.asked.length, 1, 'confirmed hooks are not asked again');
+  });
+
+  it('a changed hook asks again before it runs; declined, it does not run', async () => {
+    const changed = contextHook('changed hook ran');
+    await writeSettings(settingsJson(changed));
+    // The watcher marks the hooks stale; the next load has the new command line.
+    await waitFor(async () => (await loadedCommands()).includes(changed), 10_000, 'the changed hook file to be read again');
+    confirmer.answer = false;
+    suite.server.setScript([{ toolCalls: [{ id: 'call_read2', name: 'read_file', args: { path: 'hooks-it.txt' } }] }, { text: 'Read it again.' }]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Read hooks-it.txt again' });
+    await suite.taskStopped('the second read', TURN_MS);
+    confirmer.answer = true;
+
+    assert.equal(confirmer.asked.length, 2, 'asked again');
+    assert.deepEqual(confirmer.asked[1], [changed], 'only the changed command line is asked about');
+    const result = String(toolMessages(suite.server.requests[1]!)[0]!.content);
+    assert.doesNotMatch(result, /changed hook ran/, 'a declined hook does not run');
+  });
+});
