@@ -8,6 +8,7 @@ import type { ShellAnalyzer } from '../../core/permissions/command-analysis';
 import { LoopGuard } from '../../core/permissions/loop-guard';
 import { privateAddressAllowed } from '../../core/permissions/domain-checks';
 import { PermissionPolicy } from '../../core/permissions/policy';
+import { decideWithSandbox } from '../../core/sandbox/approval';
 import type {
   ApprovalMode,
   Decision,
@@ -54,6 +55,8 @@ export interface ApprovalServiceOptions {
   includeDefaultRules?: boolean;
   /** Problems the user should see that must not fail the call, e.g. a rule that could not be saved. */
   onWarning?: (message: string) => void;
+  /** Whether this call's command will run in the OS sandbox (enabled, available, and run by a tool that wraps it). */
+  runsSandboxed?: (request: ApprovalRequest) => boolean;
 }
 
 /** "Open Diff" and an undecided review re-ask; a prompter that never stops asking for them is treated as a dismissal. */
@@ -115,14 +118,14 @@ export class ApprovalService implements ApprovalGate {
     throwIfAborted(signal);
     const loop = this.loopGuard.observe(request.toolName, request.args ?? request.targets);
     const permission: PermissionRequest = { toolName: request.toolName, kind: request.kind, targets: request.targets, loop, ...(request.risk ? { risk: request.risk } : {}) };
-    const first = await this.evaluate(permission);
+    const first = await this.evaluate(permission, request);
     throwIfAborted(signal);
     if (first.action !== 'ask') return this.outcome(request, first);
     return untilAborted(
       this.inPromptQueue(async () => {
         throwIfAborted(signal);
         // Decide again: an answer given while this call waited (a saved rule, a mode switch) may settle it.
-        const decision = await this.evaluate(permission);
+        const decision = await this.evaluate(permission, request);
         if (decision.action !== 'ask') return this.outcome(request, decision);
         return this.askUser(request, decision, signal);
       }),
@@ -130,9 +133,10 @@ export class ApprovalService implements ApprovalGate {
     );
   }
 
-  private async evaluate(request: PermissionRequest): Promise<Decision> {
+  private async evaluate(request: PermissionRequest, call?: ApprovalRequest): Promise<Decision> {
     this.policy.setWorkspaceTrusted(this.options.trust.trusted);
-    return this.policy.evaluate(request);
+    const decision = await this.policy.evaluate(request);
+    return call ? decideWithSandbox(decision, this.options.runsSandboxed?.(call) ?? false) : decision;
   }
 
   private async askUser(request: ApprovalRequest, decision: Decision, signal: AbortSignal): Promise<ApprovalOutcome> {
