@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import type { CommandRequest, CommandResult, CommandRunner } from '../core/ports/command-runner';
 import { AnsiStripper } from '../core/text/ansi';
 import { HeadTailBuffer } from '../core/text/output-buffer';
+import { withoutRelaySecrets } from './sandbox/secret-env';
 
 const KILL_GRACE_MS = 2_000;
 
@@ -26,7 +27,7 @@ export class ChildProcessRunner implements CommandRunner {
       }
       const child = spawn(this.shell, ['-c', request.command], {
         cwd: request.cwd,
-        env: { ...process.env, ...request.env, TERM: 'dumb', NO_COLOR: '1' },
+        env: { ...(request.inheritEnv === false ? {} : withoutRelaySecrets(inherited())), ...request.env, TERM: 'dumb', NO_COLOR: '1' },
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -80,4 +81,9 @@ function signalGroup(pid: number, sig: NodeJS.Signals): void {
   } catch {
     // the group is already gone
   }
+}
+
+/** The extension host's environment, without unset entries. */
+export function inherited(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
 }

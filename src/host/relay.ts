@@ -9,7 +9,7 @@ import { AgentSession, type AgentEnvironment } from '../core/agent';
 import type { ApprovalPrompter } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
 import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
-import { createBuiltinToolFactories } from '../tools';
+import { createBuiltinToolFactories, RUN_COMMAND, WEB_FETCH } from '../tools';
 import type { MentionSuggestion } from '../shared/chat-model';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat-view';
@@ -101,7 +101,10 @@ export class Relay implements vscode.Disposable {
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
     this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
-    this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address));
+    this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address), {
+      extensionPath: context.extensionUri.fsPath,
+      webFetchDomains: () => this.approvals.allowedDomains(WEB_FETCH),
+    });
     this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log, services.approvalMode.confirmations);
     const documents = new CheckpointDocuments(this.checkpoints);
     const notify = (message: string, level: 'info' | 'warning') =>
@@ -121,6 +124,7 @@ export class Relay implements vscode.Disposable {
         toolOutputDir: this.outputStore.directory,
         log,
         confirmations: services.approvalMode.confirmations,
+        sandboxUse: (request) => (request.toolName === RUN_COMMAND && this.tools.sandbox ? this.tools.sandbox.runner.useFor(request.args) : { type: 'none' }),
       },
       overrides.prompter ? { prompter: overrides.prompter } : {},
     );

@@ -19,6 +19,7 @@ import { WorkspaceEditApplier } from './workspace-edit-applier';
 import { VsCodeWorkspaceFiles } from './workspace-files';
 import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
 import { createWebFetcher } from './web';
+import { createSandboxHost, type SandboxHost } from './sandbox';
 
 export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
@@ -26,12 +27,21 @@ export interface ToolHost extends vscode.Disposable {
   diffs: CardDiffs;
   /** Per-hunk review in the diff editor: commands and their context key, lenses (labels and hovers live beside them). */
   review: ReviewLenses;
+  /** The OS sandbox run_command runs in, when the extension's folder was given. */
+  sandbox?: SandboxHost;
+}
+
+export interface ToolHostOptions {
+  /** The extension's folder, where the sandbox runtime's bundle is. */
+  extensionPath?: string;
+  /** Domains the user allowed for web_fetch, which sandboxed commands may reach too. */
+  webFetchDomains?: () => readonly string[];
 }
 
 /** The user's rules on private addresses, read at call time (the approval service is built after the tools). */
 export type PrivateAddressRules = (toolName: string, host: string, address: string) => boolean;
 
-export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules): ToolHost {
+export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules, hostOptions: ToolHostOptions = {}): ToolHost {
   const proposals = new ProposalFileSystem();
   const registration = vscode.workspace.registerFileSystemProvider(PROPOSAL_SCHEME, proposals, { isCaseSensitive: true });
   const files = new VsCodeWorkspaceFiles();
@@ -40,10 +50,14 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
   const previewer = new DiffPreviewer(proposals);
   const review = new ReviewLenses(previewer);
   const reviewLabels = new ReviewDecorations(previewer);
+  const terminal = new TerminalCommandRunner(new ChildProcessRunner(), log);
+  const sandbox = hostOptions.extensionPath
+    ? createSandboxHost({ extensionPath: hostOptions.extensionPath, unsandboxed: terminal, workspaceRoots: () => files.roots, webFetchDomains: hostOptions.webFetchDomains, log })
+    : undefined;
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
-    commands: new TerminalCommandRunner(new ChildProcessRunner(), log),
+    commands: sandbox?.runner ?? terminal,
     reviewer: previewer,
     applier: applied,
     diagnostics: new VsCodeDiagnostics(),
@@ -62,7 +76,9 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     questions,
     diffs: new CardDiffs(applied, proposals),
     review,
+    ...(sandbox ? { sandbox } : {}),
     dispose: () => {
+      void sandbox?.sandbox.dispose();
       review.dispose();
       reviewLabels.dispose();
       previewer.dispose();

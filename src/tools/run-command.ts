@@ -5,6 +5,7 @@ import { l10n } from '../core/l10n';
 import { z } from 'zod';
 import type { CommandResult } from '../core/ports/command-runner';
 import { HeadTailBuffer } from '../core/text/output-buffer';
+import { sandboxReport } from '../core/sandbox/report';
 import {
   displayBlocks,
   ToolError,
@@ -41,6 +42,10 @@ function parametersFor(maxSeconds: number, defaultSeconds: number) {
       .max(maxSeconds)
       .optional()
       .describe(`Kill the command after this many seconds. Default ${defaultSeconds}, at most ${maxSeconds}.`),
+    outside_sandbox: z
+      .boolean()
+      .optional()
+      .describe('Run outside the OS sandbox. Only after a sandboxed run reported that the sandbox blocked something the command needs; the user is asked separately.'),
   });
 }
 
@@ -108,7 +113,8 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
     sendCard();
     let result: CommandResult;
     try {
-      result = await this.services.commands.run({ command: params.command, cwd, timeoutMs, env: NON_INTERACTIVE_ENV }, ctx.signal, (chunk) => {
+      const request = { command: params.command, cwd, timeoutMs, env: NON_INTERACTIVE_ENV, taskId: ctx.taskId, ...(params.outside_sandbox ? { sandbox: 'outside' as const } : {}) };
+      result = await this.services.commands.run(request, ctx.signal, (chunk) => {
         card.append(chunk);
         throttle.schedule(sendCard);
       });
@@ -116,13 +122,21 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
       throttle.cancel(); // the final status below replaces any update still waiting
     }
 
-    const text = modelText(params.command, displayPath(cwd, this.roots()), result, timeoutMs);
-    const block = displayBlocks.terminal(params.command, card.toString(), result.exitCode, card.droppedChars > 0 || result.droppedBytes > 0);
-    const metadata = { exitCode: result.exitCode, transport: result.transport, durationMs: result.durationMs, droppedChars: result.droppedBytes };
+    const report = result.sandbox ? sandboxReport(result.sandbox.violations) : undefined;
+    const text = modelText(params.command, displayPath(cwd, this.roots()), result, timeoutMs) + (report ? `\n${report.model}` : '');
+    const terminal = displayBlocks.terminal(params.command, card.toString(), result.exitCode, card.droppedChars > 0 || result.droppedBytes > 0);
+    const blocks = report ? [terminal, displayBlocks.text(report.ui)] : [terminal];
+    const metadata = {
+      exitCode: result.exitCode,
+      transport: result.transport,
+      durationMs: result.durationMs,
+      droppedChars: result.droppedBytes,
+      ...(result.sandbox ? { sandboxed: true, sandboxViolations: result.sandbox.violations.length } : {}),
+    };
     if (result.cancelled || ctx.signal.aborted) {
       // The runtime reports the cancellation; this is the output it keeps with it.
       ctx.setToolResult(ctx.callId, text, { keep: 'head_and_tail' });
-      ctx.sendToolStatus(ctx.callId, 'DOING', { showTip, blocks: [block], metadata });
+      ctx.sendToolStatus(ctx.callId, 'DOING', { showTip, blocks, metadata });
       return;
     }
     if (result.timedOut) {
@@ -130,13 +144,13 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
       ctx.sendToolStatus(ctx.callId, 'ERROR', {
         error: l10n.t('Timed out after {0} s', Math.round(timeoutMs / 1000)),
         errorType: ToolErrorType.SHELL_ERROR,
-        blocks: [block],
+        blocks,
         metadata,
       });
       return;
     }
     const outcome = result.exitCode === undefined ? 'no exit code' : `exit ${result.exitCode}`;
-    this.succeed(ctx, text, { showTip: l10n.t('Ran {0} ({1})', params.command, result.exitCode === undefined ? l10n.t('no exit code') : l10n.t('exit {0}', result.exitCode)), result: outcome, blocks: [block], metadata }, { keep: 'head_and_tail' });
+    this.succeed(ctx, text, { showTip: l10n.t('Ran {0} ({1})', params.command, result.exitCode === undefined ? l10n.t('no exit code') : l10n.t('exit {0}', result.exitCode)), result: outcome, blocks, metadata }, { keep: 'head_and_tail' });
   }
 
   /** The directory the command runs in: an existing directory inside the workspace. */

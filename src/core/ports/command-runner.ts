@@ -1,5 +1,6 @@
 // How tools run shell commands. The host runs them in a VS Code terminal with shell integration, or in a
 // child process when shell integration is unavailable; both honour this one contract.
+import type { SandboxViolation } from './command-sandbox';
 
 export interface CommandRequest {
   command: string;
@@ -7,6 +8,12 @@ export interface CommandRequest {
   cwd: string;
   timeoutMs: number;
   env?: Record<string, string>;
+  /** The task running it: its writable roots and its own servers bound the OS sandbox. */
+  taskId?: string;
+  /** `outside`: the user approved running this command outside the OS sandbox. */
+  sandbox?: 'outside';
+  /** False: run with exactly `env` (the sandbox built it), not the extension host's environment plus `env`. */
+  inheritEnv?: boolean;
 }
 
 export type CommandTransport = 'shell-integration' | 'child-process';
@@ -24,6 +31,8 @@ export interface CommandResult {
   durationMs: number;
   /** Why the preferred transport was not used, when it was not. */
   fallbackReason?: string;
+  /** Set when the command ran in the OS sandbox: what the sandbox refused it (empty when nothing). */
+  sandbox?: { violations: readonly SandboxViolation[] };
 }
 
 export interface CommandRunner {

@@ -7,8 +7,9 @@ import { applyAnswer, suggestAlwaysAllow } from '../../core/permissions/answers'
 import type { ShellAnalyzer } from '../../core/permissions/command-analysis';
 import { LoopGuard } from '../../core/permissions/loop-guard';
 import { privateAddressAllowed } from '../../core/permissions/domain-checks';
+import { toolNameMatches } from '../../core/permissions/rules';
 import { PermissionPolicy } from '../../core/permissions/policy';
-import { decideWithSandbox } from '../../core/sandbox/approval';
+import { decideWithSandboxUse, type SandboxUse } from '../../core/sandbox/approval';
 import type {
   ApprovalMode,
   Decision,
@@ -55,8 +56,8 @@ export interface ApprovalServiceOptions {
   includeDefaultRules?: boolean;
   /** Problems the user should see that must not fail the call, e.g. a rule that could not be saved. */
   onWarning?: (message: string) => void;
-  /** Whether this call's command will run in the OS sandbox (enabled, available, and run by a tool that wraps it). */
-  runsSandboxed?: (request: ApprovalRequest) => boolean;
+  /** How this call's command will run: in the OS sandbox, outside it at the model's request, or as before. */
+  sandboxUse?: (request: ApprovalRequest) => SandboxUse | Promise<SandboxUse>;
 }
 
 /** "Open Diff" and an undecided review re-ask; a prompter that never stops asking for them is treated as a dismissal. */
@@ -109,6 +110,11 @@ export class ApprovalService implements ApprovalGate {
     return privateAddressAllowed(this.policy.rules, toolName, host, address);
   }
 
+  /** The domains an allow rule opens to this tool (`docs.python.org`, `*.python.org`), for the sandbox's proxy. */
+  allowedDomains(toolName: string): string[] {
+    return this.policy.rules.filter((r) => !r.when && r.action === 'allow' && (!r.subject || r.subject === 'domain') && toolNameMatches(r.tool, toolName)).map((r) => r.pattern);
+  }
+
   /** Call when a task starts: the loop guard counts repeated calls within one task. */
   resetLoopGuard(): void {
     this.loopGuard.reset();
@@ -136,7 +142,8 @@ export class ApprovalService implements ApprovalGate {
   private async evaluate(request: PermissionRequest, call?: ApprovalRequest): Promise<Decision> {
     this.policy.setWorkspaceTrusted(this.options.trust.trusted);
     const decision = await this.policy.evaluate(request);
-    return call ? decideWithSandbox(decision, this.options.runsSandboxed?.(call) ?? false) : decision;
+    if (!call || !this.options.sandboxUse || decision.action === 'deny') return decision;
+    return decideWithSandboxUse(decision, await this.options.sandboxUse(call));
   }
 
   private async askUser(request: ApprovalRequest, decision: Decision, signal: AbortSignal): Promise<ApprovalOutcome> {
