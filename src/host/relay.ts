@@ -43,6 +43,8 @@ import { readWorkspaceRules } from './session/workspace-rules';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { createToolHost, type ToolHost } from './tool-host';
+import { readSandboxSettings } from './sandbox';
+import { sandboxMcpLaunch } from './sandbox/mcp-launch';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
 
@@ -116,7 +118,13 @@ export class Relay implements vscode.Disposable {
     const confirmValue = overrides.confirmWorkspaceValue ?? modalConfirmWorkspaceValue;
     this.workspaceValues = new WorkspaceValueReview(confirmations, confirmValue);
     this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
-    this.mcp = createMcpServerManager(context, log, overrides.mcp);
+    const sandbox = this.tools.sandbox;
+    this.mcp = createMcpServerManager(
+      context,
+      log,
+      overrides.mcp,
+      sandbox ? sandboxMcpLaunch({ sandbox: sandbox.sandbox, enabled: () => readSandboxSettings().enabled, workspaceRoots: () => this.tools.services.workspaceRoots() }) : undefined,
+    );
     this.approvals = createApprovalService(
       {
         extensionUri: context.extensionUri,
