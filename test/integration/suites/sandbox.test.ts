@@ -15,6 +15,10 @@ import { findRipgrep } from '../../../src/host/file-search/ripgrep-locator';
 import { RuntimeSandbox, type SandboxManagerApi } from '../../../src/host/sandbox/runtime-sandbox';
 import { SandboxedCommandRunner } from '../../../src/host/sandbox/sandboxed-runner';
 import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
+import { mapMcpResult } from '../../../src/core/mcp/results';
+import { SdkMcpConnection } from '../../../src/host/mcp/sdk-connection';
+import { sandboxMcpLaunch } from '../../../src/host/sandbox/mcp-launch';
+import { filesystemServerScript } from '../../support/mcp/servers';
 import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
 
 const SECRET = 'CANARY-7f3a-not-for-commands';
@@ -33,6 +37,7 @@ describe('run_command in the OS sandbox', function () {
   let sandbox: RuntimeSandbox;
   let services: ToolServices;
   let n = 0;
+  let extensionPath = '';
 
   const listen = () =>
     new Promise<number>((resolve) => {
@@ -49,6 +54,7 @@ describe('run_command in the OS sandbox', function () {
     writeFileSync(join(fixture(), 'input.txt'), 'workspace file\n');
     [allowedPort, ownPort, foreignPort] = [await listen(), await listen(), await listen()];
     const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'relay')!;
+    extensionPath = extension.extensionPath;
     const bundle = join(extension.extensionPath, 'dist', 'sandbox.mjs');
     const settings = effectiveSandboxSettings({ allowedDomains: [`127.0.0.1:${allowedPort}`] }, undefined);
     sandbox = new RuntimeSandbox({
@@ -166,5 +172,30 @@ describe('run_command in the OS sandbox', function () {
     assert.match(r.text, /foreign-refused/);
     assert.match(r.text, /direct-refused/);
     assert.match(r.card, new RegExp(`connecting to 127\\.0\\.0\\.1:${foreignPort}`));
+  });
+
+  it('a workspace MCP server runs sandboxed: it serves workspace files and cannot read a credential', async () => {
+    writeFileSync(join(fixture(), 'for-mcp.txt'), 'served from the workspace');
+    const config = {
+      name: 'fs',
+      origin: 'workspace' as const,
+      source: join(root(), '.vscode', 'mcp.json'),
+      sandbox: false, // a workspace cannot opt its own server out
+      transport: { type: 'stdio' as const, command: process.execPath, args: [filesystemServerScript(extensionPath), fixture(), home], env: {}, cwd: fixture() },
+    };
+    const launch = await sandboxMcpLaunch({ sandbox, enabled: () => true, workspaceRoots: () => [fixture()] })(config, { transport: config.transport, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+    assert.ok(launch, 'the workspace server is sandboxed');
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const connection = await SdkMcpConnection.connect({ name: 'fs', transport: launch.launch.transport, env: launch.launch.env ?? {}, log, roots: [fixture(), home], connectTimeoutMs: 30_000 });
+    try {
+      const never = new AbortController().signal;
+      assert.match(mapMcpResult(await connection.callTool('read_text_file', { path: join(fixture(), 'for-mcp.txt') }, { signal: never })).text, /served from the workspace/);
+      const secret = mapMcpResult(await connection.callTool('read_text_file', { path: join(home, '.ssh', 'id_canary') }, { signal: never }));
+      assert.ok(!secret.text.includes(SECRET), secret.text);
+      assert.equal(secret.isError, true);
+    } finally {
+      await connection.close();
+      launch.dispose();
+    }
   });
 });
