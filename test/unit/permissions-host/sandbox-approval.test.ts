@@ -40,6 +40,7 @@ describe('ApprovalService with the sandbox', () => {
     const outcome = await h.service.approve(call('npm test', { outside_sandbox: true }), never);
     assert.equal(outcome.allowed, false);
     assert.equal(h.prompter.prompts.length, 1);
+    assert.equal(h.prompter.prompts[0]!.message, 'Run "npm test" outside the sandbox?');
     assert.match(h.prompter.prompts[0]!.detail, /outside the sandbox.*connecting to example\.com:443/s);
     assert.equal(h.prompter.prompts[0]!.alwaysAllow, undefined);
   });
