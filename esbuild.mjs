@@ -1,7 +1,7 @@
 // Builds the two bundles: the extension (Node, CommonJS, `vscode` external) and the webview (browser).
 // Flags: --watch (rebuild on change), --production (minified, no source maps). Sizes are printed after every build.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 const production = process.argv.includes('--production');
@@ -76,6 +76,18 @@ const targets = [
     target: 'es2022',
     loader: { '.css': 'css' },
   },
+  {
+    ...common,
+    // The OS sandbox (@anthropic-ai/sandbox-runtime) is an ES module that finds its helper binaries next to itself
+    // (import.meta.url): an ESM bundle, dist/sandbox.mjs, imported on the first sandboxed command; vendor/ is copied beside it.
+    entryPoints: { sandbox: 'src/host/sandbox/runtime-bundle.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: "import { createRequire as __relayCreateRequire } from 'node:module'; const require = __relayCreateRequire(import.meta.url);" },
+  },
 ];
 
 // The shell parser's WASM files ship beside the bundles (the .vsix is packaged without node_modules).
@@ -84,9 +96,19 @@ const WASM_FILES = [
   'node_modules/tree-sitter-bash/tree-sitter-bash.wasm',
 ];
 
+// The sandbox's seccomp helper (Unix sockets blocked inside the sandbox) and the JVM proxy agent, found beside dist/sandbox.mjs.
+const SANDBOX_VENDOR = 'node_modules/@anthropic-ai/sandbox-runtime/vendor';
+const SANDBOX_FILES = ['seccomp/x64/apply-seccomp', 'seccomp/arm64/apply-seccomp', 'java-proxy-agent/srt-proxy-agent.jar'];
+
 function copyWasm() {
   mkdirSync('dist', { recursive: true });
   for (const file of WASM_FILES) copyFileSync(file, `dist/${file.split('/').pop()}`);
+  for (const file of SANDBOX_FILES) {
+    const target = `dist/vendor/${file}`;
+    mkdirSync(target.slice(0, target.lastIndexOf('/')), { recursive: true });
+    copyFileSync(`${SANDBOX_VENDOR}/${file}`, target);
+    chmodSync(target, 0o755);
+  }
 }
 
 function kib(file) {
@@ -101,8 +123,8 @@ function printSizes() {
   console.log(
     `[relay] bundles${production ? ' (production)' : ''}: extension ${kib('dist/extension.js')} ` +
       `(+ runtime ${kib('dist/runtime.js')}, loaded on first use; mcp ${kib('dist/mcp.js')}, loaded with the first MCP server; web ${kib('dist/web.js')}, loaded with the first HTML page; proxy ${kib('dist/proxy.js')}, loaded when http.proxy is set; ` +
-      `gemini ${kib('dist/gemini.js')}, loaded on the first Gemini turn; browser ${kib('dist/browser.js')}, loaded on the first check_page), ` +
-      `webview ${kib('dist/webview.js')} + ${kib('dist/webview.css')} css`,
+      `gemini ${kib('dist/gemini.js')}, loaded on the first Gemini turn; browser ${kib('dist/browser.js')}, loaded on the first check_page; ` +
+      `sandbox ${kib('dist/sandbox.mjs')}, loaded with the first sandboxed command), webview ${kib('dist/webview.js')} + ${kib('dist/webview.css')} css`,
   );
 }
 

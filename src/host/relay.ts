@@ -9,7 +9,7 @@ import { AgentSession, type AgentEnvironment } from '../core/agent';
 import type { ApprovalPrompter } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
 import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
-import { createBuiltinToolFactories } from '../tools';
+import { createBuiltinToolFactories, RUN_COMMAND, WEB_FETCH } from '../tools';
 import type { MentionSuggestion } from '../shared/chat-model';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat-view';
@@ -47,6 +47,8 @@ import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-host';
+import { readSandboxSettings } from './sandbox';
+import { sandboxMcpLaunch } from './sandbox/mcp-launch';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
@@ -119,7 +121,11 @@ export class Relay implements vscode.Disposable {
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
     this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
-    this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address), processStorage(context));
+    this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address), {
+      storage: processStorage(context),
+      extensionPath: context.extensionUri.fsPath,
+      webFetchDomains: () => this.approvals.allowedDomains(WEB_FETCH),
+    });
     this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log, services.approvalMode.confirmations);
     const documents = new CheckpointDocuments(this.checkpoints);
     const notify = (message: string, level: 'info' | 'warning') =>
@@ -131,7 +137,13 @@ export class Relay implements vscode.Disposable {
     const confirmValue = overrides.confirmWorkspaceValue ?? modalConfirmWorkspaceValue;
     this.workspaceValues = new WorkspaceValueReview(confirmations, confirmValue);
     this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
-    this.mcp = createMcpServerManager(context, log, overrides.mcp);
+    const sandbox = this.tools.sandbox;
+    this.mcp = createMcpServerManager(
+      context,
+      log,
+      overrides.mcp,
+      sandbox ? sandboxMcpLaunch({ sandbox: sandbox.sandbox, enabled: () => readSandboxSettings().enabled, workspaceRoots: () => this.tools.services.workspaceRoots() }) : undefined,
+    );
     this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots());
     this.hooks = new HookSupport({
       customizations: this.customizations,
@@ -148,6 +160,7 @@ export class Relay implements vscode.Disposable {
         toolOutputDir: this.outputStore.directory,
         log,
         confirmations: services.approvalMode.confirmations,
+        sandboxUse: (request) => (request.toolName === RUN_COMMAND && this.tools.sandbox ? this.tools.sandbox.commands.useFor(request.args) : { type: 'none' }),
       },
       { prompter: this.hooks.notifying(overrides.prompter ?? new ModalPrompter(), (message) => log.warn(`A Notification hook failed: ${message}`)) },
     );

@@ -21,6 +21,7 @@ import { VsCodeWorkspaceFiles } from './workspace-files';
 import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
 import { createWebFetcher } from './web';
 import { createPageChecker } from './browser';
+import { createSandboxHost, type SandboxHost } from './sandbox';
 
 export interface ToolHost extends vscode.Disposable {
   services: ToolServices;
@@ -29,6 +30,8 @@ export interface ToolHost extends vscode.Disposable {
   /** Per-hunk review in the diff editor: commands and their context key, lenses (labels and hovers live beside them). */
   review: ReviewLenses;
   processes: ProcessManager;
+  /** The OS sandbox foreground run_command calls run in, when the extension's folder was given. */
+  sandbox?: SandboxHost;
 }
 
 /** The user's rules on private addresses, read at call time (the approval service is built after the tools). */
@@ -40,7 +43,15 @@ export interface ToolHostStorage {
   recordsPath?: string;
 }
 
-export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules, storage?: ToolHostStorage): ToolHost {
+export interface ToolHostOptions {
+  storage?: ToolHostStorage;
+  /** The extension's folder, where the sandbox runtime's bundle is. */
+  extensionPath?: string;
+  /** Domains the user allowed for web_fetch, which sandboxed commands may reach too. */
+  webFetchDomains?: () => readonly string[];
+}
+
+export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules, hostOptions: ToolHostOptions = {}): ToolHost {
   const proposals = new ProposalFileSystem();
   const registration = vscode.workspace.registerFileSystemProvider(PROPOSAL_SCHEME, proposals, { isCaseSensitive: true });
   const files = new VsCodeWorkspaceFiles();
@@ -53,7 +64,11 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     configuredPath: () => vscode.workspace.getConfiguration('relay').inspect<string>('checkPage.browserPath')?.globalValue,
     log,
   });
-  const processes = createProcessManager(log, storage);
+  let sandbox: SandboxHost | undefined;
+  const processes = createProcessManager(log, hostOptions.storage, () => sandbox?.commands.forCommands());
+  if (hostOptions.extensionPath) {
+    sandbox = createSandboxHost({ extensionPath: hostOptions.extensionPath, webFetchDomains: hostOptions.webFetchDomains, processes, log });
+  }
   const services: ToolServices = {
     files,
     search: createFileSearch(vscode.env.appRoot, { warn: (m) => log.warn(m) }),
@@ -79,9 +94,11 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     diffs: new CardDiffs(applied, proposals),
     review,
     processes,
+    ...(sandbox ? { sandbox } : {}),
     dispose: () => {
       void pages.dispose();
       processes.killAll();
+      void sandbox?.sandbox.dispose();
       review.dispose();
       reviewLabels.dispose();
       previewer.dispose();

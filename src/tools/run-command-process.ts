@@ -3,6 +3,7 @@
 // exit, a short wait), and tell the model the state, the URLs and the output so far.
 import { l10n } from '../core/l10n';
 import { ProcessLimitError, type ProcessInfo, type SettleReason, type TaskProcesses } from '../core/ports/processes';
+import { sandboxReport } from '../core/sandbox/report';
 import { HeadTailBuffer } from '../core/text/output-buffer';
 import { displayBlocks, ToolError, ToolErrorType, type ToolContext } from '../core/tools';
 import { duration, outputSection, processLines, processMetadata, uiStateText } from './process-text';
@@ -21,6 +22,8 @@ export interface ProcessRun {
   timeoutMs: number;
   background?: boolean;
   ready_pattern?: string;
+  /** The user approved running it outside the OS sandbox. */
+  outside_sandbox?: boolean;
   roots: readonly string[];
 }
 
@@ -45,7 +48,7 @@ export async function runAsProcess(processes: TaskProcesses, run: ProcessRun, ct
   let started;
   try {
     try {
-      started = await processes.start({ taskId: ctx.taskId, command: run.command, cwd: run.cwd, background: run.background ?? false, readyPattern: run.ready_pattern, writableRoots: run.roots });
+      started = await processes.start({ taskId: ctx.taskId, command: run.command, cwd: run.cwd, background: run.background ?? false, readyPattern: run.ready_pattern, writableRoots: run.roots, outsideSandbox: run.outside_sandbox === true });
     } catch (error) {
       if (error instanceof ProcessLimitError) {
         throw new ToolError(
@@ -103,18 +106,28 @@ export async function runAsProcess(processes: TaskProcesses, run: ProcessRun, ct
       lines.push(`Running in the background. Read new output with read_output, stop it with stop_process when done.`);
     }
   }
+  if (info.sandbox && reason !== 'ended') lines.push('It runs in the OS sandbox, whose network is its own: a server it starts cannot be reached from outside it.');
   lines.push(outputSection(reason === 'ended' ? 'Output' : 'Output so far', read, info.logPath));
+  const report = info.sandbox && reason === 'ended' ? sandboxReport(info.sandbox.violations) : undefined;
+  if (report) lines.push(report.model);
   const text = lines.join('\n');
   const exitCode = reason === 'ended' && info.state === 'exited' && typeof info.exitCode === 'number' ? info.exitCode : undefined;
-  const block = displayBlocks.terminal(run.command, card.toString(), exitCode, card.droppedChars > 0 || read.dropped > 0);
-  const metadata = { ...processMetadata(info), exitCode, transport: 'process', durationMs: Date.now() - info.startedAt };
+  const terminal = displayBlocks.terminal(run.command, card.toString(), exitCode, card.droppedChars > 0 || read.dropped > 0);
+  const blocks = report ? [terminal, displayBlocks.text(report.ui)] : [terminal];
+  const metadata = {
+    ...processMetadata(info),
+    exitCode,
+    transport: 'process',
+    durationMs: Date.now() - info.startedAt,
+    ...(info.sandbox ? { sandboxed: true, sandboxViolations: info.sandbox.violations.length } : {}),
+  };
   const tip =
     reason === 'ended'
       ? l10n.t('Ran {0} ({1})', run.command, exitCode === undefined ? uiStateText(info) : l10n.t('exit {0}', exitCode))
       : l10n.t('{0}: {1} ({2})', info.id, run.command, uiStateText(info));
   const result = reason === 'ended' ? (exitCode === undefined ? stateSummary(info) : `exit ${exitCode}`) : `${info.id} ${info.state}`;
   ctx.setToolResult(ctx.callId, text, { keep: 'head_and_tail', alreadyTruncated: true });
-  ctx.sendToolStatus(ctx.callId, 'SUCCESS', { result, showTip: tip, blocks: [block], metadata });
+  ctx.sendToolStatus(ctx.callId, 'SUCCESS', { result, showTip: tip, blocks, metadata });
 }
 
 function stateSummary(info: ProcessInfo): string {

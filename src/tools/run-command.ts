@@ -56,6 +56,10 @@ function parametersFor(maxSeconds: number, defaultSeconds: number) {
       .min(1)
       .optional()
       .describe('Regex: an output line matching it means ready.'),
+    outside_sandbox: z
+      .boolean()
+      .optional()
+      .describe('Run outside the OS sandbox. Only after a sandboxed run reported that the sandbox blocked something the command needs; the user is asked separately.'),
   });
 }
 
@@ -68,7 +72,9 @@ function descriptionFor(defaultSeconds: number): ToolDescription {
       'It runs in a terminal of its own the user can watch. In the foreground the call waits for the end ' +
       `(${defaultSeconds} s by default), then moves a command still running to the background. A command that asks a question returns early with "waiting for input". ` +
       'With background: true the call returns once the command prints a local URL, listens on a port or matches ready_pattern (or after a few seconds), with its id, state, URLs and output so far. ' +
-      'A long output keeps its start and its end.',
+      'A long output keeps its start and its end. ' +
+      'When the OS sandbox is on, a foreground command runs in it (writes confined to the workspace, credentials unreadable, network limited) and the result says what it blocked; ' +
+      'background commands run outside it, so their servers can be reached.',
     usageNotes: [
       'Prefer read_file, list_files, find_files and search_text for looking at files: they are faster and need no approval.',
       'Chain dependent steps with &&. Pass non-interactive flags (e.g. --yes) where tools offer them.',

@@ -28,6 +28,8 @@ describe('e2e: command approval in the native modal', () => {
         { toolCalls: [{ id: 'call_preloaded', name: 'run_command', args: { command: PRELOADED } }] },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Created allowed-by-user.txt.' } }] },
       ],
+      // The approval of a command that runs unsandboxed (in the sandbox, `touch` in the workspace would not ask).
+      settings: { 'relay.sandbox.enabled': false },
     }));
   });
   after(async () => {

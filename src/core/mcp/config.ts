@@ -19,6 +19,11 @@ export interface McpServerConfig {
   transport: McpTransportConfig;
   /** Relay's own extension of the shape: the call timeout for this server's tools, in milliseconds. */
   timeoutMs?: number;
+  /**
+   * Relay's own extension: run this stdio server in the OS sandbox. A workspace's servers always are (a repository
+   * cannot opt its own server out); a user's server opts in with `"sandbox": true`.
+   */
+  sandbox?: boolean;
 }
 
 export interface McpInputDefinition {
@@ -46,6 +51,7 @@ const stdioSchema = z.object({
   envFile: z.string().optional(),
   cwd: z.string().optional(),
   timeout: z.number().int().positive().optional(),
+  sandbox: z.boolean().optional(),
 });
 const httpSchema = z.object({
   type: z.enum(['http', 'sse']).optional(),
@@ -100,9 +106,9 @@ function parseServer(name: string, raw: unknown, origin: McpOrigin, source: stri
   if (isStdio) {
     const parsed = stdioSchema.safeParse(raw);
     if (!parsed.success) return `${source}: server "${name}": ${issues(parsed.error)}`;
-    const { command, args, env, envFile, cwd, timeout } = parsed.data;
+    const { command, args, env, envFile, cwd, timeout, sandbox } = parsed.data;
     const transport: McpTransportConfig = { type: 'stdio', command, args, env, ...(envFile ? { envFile } : {}), ...(cwd ? { cwd } : {}) };
-    return { name, origin, source, transport, ...(timeout ? { timeoutMs: timeout } : {}) };
+    return { name, origin, source, transport, ...(timeout ? { timeoutMs: timeout } : {}), ...(sandbox !== undefined ? { sandbox } : {}) };
   }
   const parsed = httpSchema.safeParse(raw);
   if (!parsed.success) return `${source}: server "${name}": ${issues(parsed.error)}`;

@@ -10,6 +10,7 @@ import { assignmentFamily } from './command-environment';
 import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
 import { launchFileOf } from './launch-files';
+import { asksOnlyBecauseItRunsCode } from './runs-code';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
 import { checkRedirect, fileWrites } from './redirect-checks';
@@ -125,7 +126,8 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
     ...because(l10n.both('{0}: "{1}".', withoutStop(verdict.reason), text)),
     allowRuleCanOverride: true,
   };
-  if (!effect || verdict.action === 'allow') return check;
+  if (verdict.action === 'allow') return check;
+  if (!effect) return asksOnlyBecauseItRunsCode(facts) ? { ...check, asksBecause: 'runs-code' } : check;
   return withEffect(check, effect, allowRulesHeldBack(ctx.rules, target).map(toRuleRef));
 }
 
@@ -141,7 +143,8 @@ async function withLaunchFiles(check: PermissionCheck, facts: CommandFacts, ctx:
   const text = facts.command.text;
   const said = sentences(l10n.both('"{0}" is not read-only in this workspace: {1}.', text, loads.does), verdict.reason);
   const subject = check.subject.type === 'command' ? { ...check.subject, cause: loads.path } : check.subject;
-  return { subject, action: verdict.action, basis: 'mode', ...because(said), allowRuleCanOverride: true };
+  const runsCode = verdict.action === 'ask' ? { asksBecause: 'runs-code' as const } : {};
+  return { subject, action: verdict.action, basis: 'mode', ...because(said), allowRuleCanOverride: true, ...runsCode };
 }
 
 /** Names the flag or operand that makes the command more than a read, and the allow rules it takes it past. */

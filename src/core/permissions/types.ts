@@ -154,6 +154,8 @@ export type DecisionBasis =
   | 'loop-guard'
   /** A configured hook's allow or ask (src/core/customization/hooks). */
   | 'hook'
+  /** Asked only because it runs code, and runs in the OS sandbox (core/sandbox/approval.ts). */
+  | 'sandbox'
   | 'user';
 
 export interface PermissionCheck {
@@ -167,6 +169,11 @@ export interface PermissionCheck {
   rule?: RuleRef;
   /** Whether an allow rule could ever settle this check; false for the "always ask" cases. */
   allowRuleCanOverride: boolean;
+  /**
+   * Set on an ask that comes only from the mode asking before code runs (`npm test`, `make`, a workspace script):
+   * no rule, no flag or operand that changes files, no path. An OS sandbox can settle exactly these.
+   */
+  asksBecause?: 'runs-code';
 }
 
 /** The user's answer to an ask (behaviour 33). */

@@ -23,8 +23,11 @@ export interface WrappedCommand {
   command: string;
   /** Environment to run it with (credentials for Relay itself already removed). */
   env: Record<string, string>;
-  /** What the sandbox refused while the command ran; call after it ended. */
-  violations(): readonly SandboxViolation[];
+  /**
+   * What the sandbox refused while the command ran; call after it ended. With the command's output, refusals that
+   * only its error messages show (a write to a read-only folder, a denied credential that reads as missing) count too.
+   */
+  violations(output?: string): readonly SandboxViolation[];
   /** Releases what the wrapping holds (temporary files, proxy routes). */
   dispose(): void;
 }

@@ -1,5 +1,6 @@
 // The processes a task started and keeps running (dev servers, watchers): what the tools, the permission
 // policy (a task may reach its own server), the status bar and the cards need of the host's process manager.
+import type { SandboxViolation } from './command-sandbox';
 
 export type ProcessState = 'starting' | 'ready' | 'waiting-for-input' | 'exited' | 'stopped';
 
@@ -30,6 +31,11 @@ export interface ProcessInfo {
   background: boolean;
   /** The signal that ended it, when one did. */
   exitSignal?: string;
+  /**
+   * Set when it runs in the OS sandbox: what the sandbox refused it (filled once it ended). Its network is the
+   * sandbox's own, so its urls and ports are left empty: nothing outside can reach them.
+   */
+  sandbox?: { violations: readonly SandboxViolation[] };
 }
 
 export interface ProcessStartRequest {
@@ -43,6 +49,8 @@ export interface ProcessStartRequest {
   readyPattern?: string;
   /** Folders the sandbox lets the command write to (the workspace); the cwd when left out. */
   writableRoots?: readonly string[];
+  /** The user approved running it outside the OS sandbox. Background commands never run in it. */
+  outsideSandbox?: boolean;
 }
 
 export interface ProcessStarted {

@@ -12,7 +12,7 @@ import type { ToolRegistry } from '../../core/tools';
 import type { ConnectOptions, SdkMcpConnection } from './sdk-connection';
 import { confirmWithModal, ServerConfirmations, type ServerConfirmer } from './confirmation';
 import { readMcpConfig, watchMcpConfig } from './config-source';
-import { askInputWithVsCode, type InputAsker, McpInputs, prepareLaunch } from './launch';
+import { askInputWithVsCode, type InputAsker, type Launch, McpInputs, prepareLaunch } from './launch';
 import { loadMcpClient } from './client-loader';
 import { RegistrySync } from './registry-sync';
 import { showHidden } from '../../core/mcp/hidden-text';
@@ -56,6 +56,8 @@ export interface McpManagerOptions {
   notifyFailure?: (server: string, error: string) => void;
   /** Told when the configuration's problems change to a new non-empty list (a broken mcp.json with its line and column). */
   notifyConfigErrors?: (errors: readonly string[]) => void;
+  /** Runs a stdio server in the OS sandbox when it should be (see core/sandbox/mcp.ts): the launch to use instead, and its release. */
+  sandboxLaunch?: (config: McpServerConfig, launch: Launch) => Promise<{ launch: Launch; dispose(): void } | undefined>;
 }
 
 interface Entry {
@@ -78,6 +80,8 @@ interface Entry {
   generation: number;
   starting?: Promise<void>;
   timer?: ReturnType<typeof setTimeout>;
+  /** Releases the OS sandbox's hold for the running server (once). */
+  releaseSandbox?: () => void;
   log?: vscode.LogOutputChannel;
 }
 
@@ -263,8 +267,19 @@ export class McpServerManager implements vscode.Disposable {
     entry.status = 'starting';
     this.publish();
     const log = this.logFor(entry);
+    let released = false;
+    let release = (): void => undefined;
+    const releaseOnce = () => {
+      if (released) return;
+      released = true;
+      release();
+    };
     try {
-      const launch = await prepareLaunch(config, await this.inputs.resolve(config, this.inputDefinitions));
+      const prepared = await prepareLaunch(config, await this.inputs.resolve(config, this.inputDefinitions));
+      const sandboxed = await this.options.sandboxLaunch?.(config, prepared);
+      const launch = sandboxed?.launch ?? prepared;
+      release = () => sandboxed?.dispose();
+      entry.releaseSandbox = releaseOnce;
       const connect = this.options.connect ?? ((o: ConnectOptions) => loadMcpClient().SdkMcpConnection.connect(o));
       const connection = await connect({
         name: config.name,
@@ -274,7 +289,8 @@ export class McpServerManager implements vscode.Disposable {
         roots: this.options.roots(),
         connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
       });
-      if (entry.generation !== generation) return void (await connection.close());
+      connection.onClosed(() => releaseOnce());
+      if (entry.generation !== generation) return void (await connection.close().finally(releaseOnce));
       const tools = await connection.listTools();
       entry.connection = connection;
       await this.setTools(entry, tools);
@@ -286,6 +302,7 @@ export class McpServerManager implements vscode.Disposable {
       connection.onClosed((reason) => this.lost(entry, generation, reason));
       this.sync.refresh();
     } catch (error) {
+      releaseOnce();
       if (entry.generation !== generation) return;
       this.fail(entry, error instanceof Error ? error.message : String(error));
       return;
@@ -423,7 +440,10 @@ export class McpServerManager implements vscode.Disposable {
     entry.skipped = [];
     entry.cleaned = [];
     this.sync.refresh();
+    const release = entry.releaseSandbox;
+    entry.releaseSandbox = undefined;
     await connection?.close();
+    release?.();
   }
 
   private logFor(entry: Entry): vscode.LogOutputChannel {

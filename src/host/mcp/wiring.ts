@@ -9,7 +9,7 @@ import type { WorkspaceConfirmations } from '../settings/workspace-confirmations
 import { extensionToolEntries } from './extension-tools';
 import type { InputAsker } from './launch';
 import type { ToolChangeReviewer } from './tool-review';
-import { McpServerManager } from './server-manager';
+import { type McpManagerOptions, McpServerManager } from './server-manager';
 
 export interface McpOverrides {
   confirm?: ServerConfirmer;
@@ -18,7 +18,12 @@ export interface McpOverrides {
   connectTimeoutMs?: number;
 }
 
-export function createMcpServerManager(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, overrides: McpOverrides = {}): McpServerManager {
+export function createMcpServerManager(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  overrides: McpOverrides = {},
+  sandboxLaunch?: McpManagerOptions['sandboxLaunch'],
+): McpServerManager {
   const manager = new McpServerManager({
     state: context.globalState,
     secrets: context.secrets,
@@ -29,6 +34,7 @@ export function createMcpServerManager(context: vscode.ExtensionContext, log: vs
     ...(overrides.askInput ? { askInput: overrides.askInput } : {}),
     ...(overrides.reviewTools ? { reviewTools: overrides.reviewTools } : {}),
     ...(overrides.connectTimeoutMs ? { connectTimeoutMs: overrides.connectTimeoutMs } : {}),
+    ...(sandboxLaunch ? { sandboxLaunch } : {}),
     notifyConfigErrors: (errors) => void vscode.window.showWarningMessage(l10n.t('Relay: the MCP configuration has a problem: {0}', errors.join('\n'))),
     notifyFailure: (server, error) =>
       void vscode.window.showWarningMessage(l10n.t('Relay: the MCP server "{0}" failed: {1}', server, error), l10n.t('Show Output')).then((answer) => {

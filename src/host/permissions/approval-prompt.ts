@@ -51,6 +51,10 @@ function questionFor(ctx: PromptContext): string {
     return l10n.t('Relay has made the same {0} call {1} times in a row. Allow it again?', request.toolName, loop.consecutive);
   }
   const command = request.targets.command;
+  if (command !== undefined && decision.audit.basis === 'sandbox') {
+    const oneLine = !command.includes('\n') && command.length <= MAX_INLINE_COMMAND;
+    return oneLine ? l10n.t('Run "{0}" outside the sandbox?', command) : l10n.t('Run this command outside the sandbox?');
+  }
   if (command !== undefined) {
     const oneLine = !command.includes('\n') && command.length <= MAX_INLINE_COMMAND;
     return oneLine ? l10n.t('Allow Relay to run "{0}"?', command) : l10n.t('Allow Relay to run this command?');

@@ -7,7 +7,9 @@ import { applyAnswer, suggestAlwaysAllow } from '../../core/permissions/answers'
 import type { ShellAnalyzer } from '../../core/permissions/command-analysis';
 import { LoopGuard } from '../../core/permissions/loop-guard';
 import { privateAddressAllowed } from '../../core/permissions/domain-checks';
+import { toolNameMatches } from '../../core/permissions/rules';
 import { PermissionPolicy } from '../../core/permissions/policy';
+import { decideWithSandboxUse, type SandboxUse } from '../../core/sandbox/approval';
 import type {
   ApprovalMode,
   Decision,
@@ -54,6 +56,8 @@ export interface ApprovalServiceOptions {
   includeDefaultRules?: boolean;
   /** Problems the user should see that must not fail the call, e.g. a rule that could not be saved. */
   onWarning?: (message: string) => void;
+  /** How this call's command will run: in the OS sandbox, outside it at the model's request, or as before. */
+  sandboxUse?: (request: ApprovalRequest) => SandboxUse | Promise<SandboxUse>;
 }
 
 /** "Open Diff" and an undecided review re-ask; a prompter that never stops asking for them is treated as a dismissal. */
@@ -106,6 +110,11 @@ export class ApprovalService implements ApprovalGate {
     return privateAddressAllowed(this.policy.rules, toolName, host, address);
   }
 
+  /** The domains an allow rule opens to this tool (`docs.python.org`, `*.python.org`), for the sandbox's proxy. */
+  allowedDomains(toolName: string): string[] {
+    return this.policy.rules.filter((r) => !r.when && r.action === 'allow' && (!r.subject || r.subject === 'domain') && toolNameMatches(r.tool, toolName)).map((r) => r.pattern);
+  }
+
   /** Call when a task starts: the loop guard counts repeated calls within one task. */
   resetLoopGuard(): void {
     this.loopGuard.reset();
@@ -115,14 +124,14 @@ export class ApprovalService implements ApprovalGate {
     throwIfAborted(signal);
     const loop = this.loopGuard.observe(request.toolName, request.args ?? request.targets);
     const permission: PermissionRequest = { toolName: request.toolName, kind: request.kind, targets: request.targets, loop, ...(request.risk ? { risk: request.risk } : {}), ...(request.hook ? { hook: request.hook } : {}) };
-    const first = await this.evaluate(permission);
+    const first = await this.evaluate(permission, request);
     throwIfAborted(signal);
     if (first.action !== 'ask') return this.outcome(request, first);
     return untilAborted(
       this.inPromptQueue(async () => {
         throwIfAborted(signal);
         // Decide again: an answer given while this call waited (a saved rule, a mode switch) may settle it.
-        const decision = await this.evaluate(permission);
+        const decision = await this.evaluate(permission, request);
         if (decision.action !== 'ask') return this.outcome(request, decision);
         return this.askUser(request, decision, signal);
       }),
@@ -130,9 +139,11 @@ export class ApprovalService implements ApprovalGate {
     );
   }
 
-  private async evaluate(request: PermissionRequest): Promise<Decision> {
+  private async evaluate(request: PermissionRequest, call?: ApprovalRequest): Promise<Decision> {
     this.policy.setWorkspaceTrusted(this.options.trust.trusted);
-    return this.policy.evaluate(request);
+    const decision = await this.policy.evaluate(request);
+    if (!call || !this.options.sandboxUse || decision.action === 'deny') return decision;
+    return decideWithSandboxUse(decision, await this.options.sandboxUse(call));
   }
 
   private async askUser(request: ApprovalRequest, decision: Decision, signal: AbortSignal): Promise<ApprovalOutcome> {

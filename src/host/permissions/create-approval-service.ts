@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { createShellAnalyzer } from '../../core/permissions/command-analysis';
 import type { ApprovalPrompter, WorkspaceTrust } from '../../core/ports/approval';
-import { ApprovalService } from './approval-service';
+import { ApprovalService, type ApprovalServiceOptions } from './approval-service';
 import { createFileSystemFacts } from './file-system-facts';
 import { ModalPrompter } from './modal-prompter';
 import { VsCodePermissionSettings } from './permission-settings';
@@ -20,6 +20,8 @@ export interface ApprovalServiceHost {
   log?: vscode.LogOutputChannel;
   /** The workspace values the user confirmed (a looser mode, allow rules); left out: none (the strictest). */
   confirmations?: WorkspaceConfirmations;
+  /** How this call's command will run with respect to the OS sandbox (see ApprovalServiceOptions). */
+  sandboxUse?: ApprovalServiceOptions['sandboxUse'];
 }
 
 export interface ApprovalServiceOverrides {
@@ -44,5 +46,6 @@ export function createApprovalService(host: ApprovalServiceHost, overrides: Appr
     createShellAnalyzer: () =>
       createShellAnalyzer({ treeSitterWasmPath: dist('web-tree-sitter.wasm'), bashWasmPath: dist('tree-sitter-bash.wasm') }),
     onWarning: warn,
+    ...(host.sandboxUse ? { sandboxUse: host.sandboxUse } : {}),
   });
 }

@@ -8,7 +8,7 @@ import { OutputRing } from '../../core/processes/output-ring';
 import { lastLine, PROMPT_QUIET_MS, promptKind } from '../../core/processes/prompt-detection';
 import { findLocalUrls, findPorts } from '../../core/processes/url-detection';
 import type { ProcessInfo } from '../../core/ports/processes';
-import type { WrappedCommand } from '../../core/ports/command-sandbox';
+import type { SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
 import { AnsiStripper } from '../../core/text/ansi';
 import { OutputLogFile } from './output-log-file';
 import { descendantsOf, processStartTime } from './process-tree';
@@ -18,6 +18,8 @@ import { groupAlive, signalGroup } from './spawn';
 export const STOP_STEPS_MS = { interrupt: 1_000, terminate: 1_500 } as const;
 /** After the shell exits, how long its pipes may stay open (a leftover holding them) before the rest is killed. */
 const CLOSE_GRACE_MS = 500;
+/** How much of the end of a sandboxed command's output is searched for refusals only its error messages show. */
+const VIOLATION_OUTPUT_CHARS = 64 * 1024;
 
 export interface ManagedProcessOptions {
   id: string;
@@ -61,6 +63,8 @@ export class ManagedProcess {
   private promptTimer: NodeJS.Timeout | undefined;
   private child: ChildProcessWithoutNullStreams | undefined;
   private wrapped: WrappedCommand | undefined;
+  /** What the sandbox refused, read once the process ended (before its wrapping is released). */
+  private violations: readonly SandboxViolation[] = [];
   private readonly listeners = new Set<(event: ProcessEvent) => void>();
   private endedPromise: Promise<void>;
   private resolveEnded!: () => void;
@@ -108,13 +112,20 @@ export class ManagedProcess {
       ...(this.live ? {} : { exitCode: this.exitCode ?? null }),
       ...(this.exitSignal ? { exitSignal: this.exitSignal } : {}),
       ...(this.lifecycle.prompt !== undefined ? { prompt: this.lifecycle.prompt } : {}),
-      urls: [...this.urls],
-      ports: [...ports],
+      // A sandboxed process listens inside the sandbox's own network: no URL or port of it is reachable from here.
+      urls: this.wrapped ? [] : [...this.urls],
+      ports: this.wrapped ? [] : [...ports],
       startedAt: this.startedAt,
       ...(this.lastOutputAt !== undefined ? { lastOutputAt: this.lastOutputAt } : {}),
       logPath: this.log.path,
       background: this.background,
+      ...(this.wrapped ? { sandbox: { violations: this.violations } } : {}),
     };
+  }
+
+  /** Whether it runs in the OS sandbox (whose network is its own: servers in it cannot be reached from outside). */
+  get sandboxed(): boolean {
+    return this.wrapped !== undefined;
   }
 
   /** The ports it printed (the OS's view, where there is one, is the manager's). */
@@ -284,7 +295,10 @@ export class ManagedProcess {
     this.lifecycle.ended(this.stopRequested ? 'stop' : 'exit');
     this.unreported = !this.stopRequested;
     if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL'); // orphans left in the group
-    this.wrapped?.dispose();
+    if (this.wrapped) {
+      this.violations = this.wrapped.violations(this.ring.tail(VIOLATION_OUTPUT_CHARS));
+      this.wrapped.dispose();
+    }
     void this.log.close();
     this.emit({ kind: 'state' });
     this.resolveEnded();

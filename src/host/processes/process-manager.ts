@@ -42,8 +42,11 @@ export interface ProcessManagerOptions {
   /** Where each process's output log goes. */
   logDir: string;
   maxBackground?: () => number;
-  /** The OS sandbox commands run in, when the user turned it on. */
-  sandbox?: () => CommandSandbox | undefined;
+  /**
+   * The OS sandbox foreground commands run in, when the user turned it on and it works here (undefined otherwise).
+   * Background commands run without it: its network is its own, so a server in it could not be reached.
+   */
+  sandbox?: () => CommandSandbox | undefined | Promise<CommandSandbox | undefined>;
   /** The terminal that mirrors a process (VS Code's pseudoterminal); none in plain-Node tests. */
   view?: (process: ManagedProcess) => ProcessView;
   records?: ProcessRecordFile;
@@ -122,7 +125,8 @@ export class ProcessManager implements TaskProcesses {
 
   servesLoopbackPort(taskId: string, port: number): boolean {
     // A permission decision: the kernel's answer now, not a cached one.
-    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && (canReadListeningPorts() ? this.listeningPorts(p) : p.ownPorts).includes(port));
+    // A sandboxed process's sockets are in the sandbox's network namespace: the same port number here is another server.
+    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && !p.sandboxed && (canReadListeningPorts() ? this.listeningPorts(p) : p.ownPorts).includes(port));
   }
 
   onDidChange(listener: (change: ProcessChange) => void): { dispose(): void } {
@@ -150,11 +154,12 @@ export class ProcessManager implements TaskProcesses {
       logPath: join(this.options.logDir, `${id}-${Date.now()}.log`),
       promptQuietMs: this.options.promptQuietMs,
     });
+    const sandbox = request.background || request.outsideSandbox ? undefined : await this.options.sandbox?.();
     const { child, wrapped } = await spawnCommand({
       command: request.command,
       cwd: request.cwd,
       env: commandEnvironment(),
-      sandbox: this.options.sandbox?.(),
+      sandbox,
       scope: { cwd: request.cwd, writableRoots: request.writableRoots ?? [request.cwd], taskId: request.taskId },
     });
     p.attach(child, wrapped);

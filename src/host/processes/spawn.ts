@@ -30,7 +30,8 @@ export async function spawnCommand(request: SpawnRequest): Promise<SpawnedComman
     env = wrapped.env;
   }
   const windows = process.platform === 'win32';
-  const shell = request.shell ?? (windows ? process.env.ComSpec || 'cmd.exe' : process.env.SHELL || '/bin/bash');
+  // The sandbox's wrapping is a POSIX shell line.
+  const shell = request.shell ?? (windows ? process.env.ComSpec || 'cmd.exe' : wrapped ? '/bin/sh' : process.env.SHELL || '/bin/bash');
   const args = windows ? ['/d', '/s', '/c', command] : ['-c', command];
   const child = spawn(shell, args, {
     cwd: request.cwd,

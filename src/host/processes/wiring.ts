@@ -3,12 +3,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_BACKGROUND, ProcessManager } from './process-manager';
+import { DEFAULT_MAX_BACKGROUND, ProcessManager, type ProcessManagerOptions } from './process-manager';
 import { ProcessRecordFile } from './process-records';
 import { processTerminal } from './process-terminal';
 
-export function createProcessManager(log: vscode.LogOutputChannel, storage?: { logDir: string; recordsPath?: string }): ProcessManager {
+export function createProcessManager(log: vscode.LogOutputChannel, storage?: { logDir: string; recordsPath?: string }, sandbox?: ProcessManagerOptions['sandbox']): ProcessManager {
   return new ProcessManager({
+    sandbox,
     logDir: storage?.logDir ?? join(tmpdir(), `relay-processes-${process.pid}`),
     maxBackground: () => {
       const value = vscode.workspace.getConfiguration('relay').get<number>('processes.maxBackground', DEFAULT_MAX_BACKGROUND);

@@ -58,7 +58,8 @@ export async function runInExtensionHost(options: ExtensionHostOptions): Promise
   const server = await startServer({
     smokeTestDriver: true,
     env: { RELAY_TEST_RESULTS: resultsFile, ...options.env },
-    settings: { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, ...typescriptSettings() },
+    // The suites that drive the real Relay test approvals of unsandboxed commands; the sandbox suite builds its own.
+    settings: { 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'relay.sandbox.enabled': false, ...typescriptSettings() },
     ...(options.installAtStart ? { installAtStart: options.installAtStart } : {}),
   });
   const browser = await launchChromium();

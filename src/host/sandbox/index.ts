@@ -1,0 +1,64 @@
+// The OS sandbox on VS Code: `relay.sandbox.*` read in layers (a workspace only adds to the deny lists), VS Code's
+// own ripgrep, the runtime bundle beside the extension's, and which commands the process manager runs in it.
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as vscode from 'vscode';
+import type { TaskProcesses } from '../../core/ports/processes';
+import { effectiveSandboxSettings, type SandboxSettings, type SandboxSettingsLayer } from '../../core/sandbox/boundary';
+import { findRipgrep } from '../file-search/ripgrep-locator';
+import { settingLayers } from '../settings/workspace-layers';
+import { RuntimeSandbox, type SandboxManagerApi } from './runtime-sandbox';
+import { CommandSandboxing } from './command-sandboxing';
+
+const KEYS = ['enabled', 'allowedDomains', 'allowWrite', 'denyRead', 'denyWrite'] as const;
+
+/** `relay.sandbox.*` in effect: the user's values (or the defaults) with the workspace's additions to the deny lists. */
+export function readSandboxSettings(): SandboxSettings {
+  const user: Record<string, unknown> = {};
+  const workspace: Record<string, unknown> = {};
+  for (const key of KEYS) {
+    const layers = settingLayers<unknown>(`relay.sandbox.${key}`);
+    if (layers.user !== undefined) user[key] = layers.user;
+    if (layers.workspace) workspace[key] = layers.workspace.value;
+  }
+  return effectiveSandboxSettings(user as SandboxSettingsLayer, workspace as SandboxSettingsLayer);
+}
+
+export interface SandboxHostOptions {
+  /** The extension's folder: dist/sandbox.mjs and dist/vendor are there. */
+  extensionPath: string;
+  webFetchDomains?: () => readonly string[];
+  processes?: Pick<TaskProcesses, 'servesLoopbackPort'>;
+  log: vscode.LogOutputChannel;
+}
+
+export interface SandboxHost {
+  sandbox: RuntimeSandbox;
+  /** Which commands run sandboxed (for the process manager) and how a call will run (for the approval). */
+  commands: CommandSandboxing;
+}
+
+export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
+  const bundle = join(options.extensionPath, 'dist', 'sandbox.mjs');
+  const sandbox = new RuntimeSandbox({
+    load: async () => ((await import(pathToFileURL(bundle).href)) as { SandboxManager: SandboxManagerApi }).SandboxManager,
+    settings: readSandboxSettings,
+    // Tests point the sandbox at a fake home folder; people never set this.
+    homeDir: process.env.RELAY_SANDBOX_HOME || homedir(),
+    tempDir: tmpdir(),
+    ripgrepPath: findRipgrep(vscode.env.appRoot),
+    webFetchDomains: options.webFetchDomains,
+    processes: options.processes,
+    log: (m) => options.log.info(m),
+  });
+  const commands = new CommandSandboxing({
+    sandbox,
+    enabled: () => readSandboxSettings().enabled,
+    onUnavailable: (reason) => {
+      options.log.warn(reason);
+      void vscode.window.showWarningMessage(reason);
+    },
+  });
+  return { sandbox, commands };
+}

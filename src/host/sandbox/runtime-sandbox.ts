@@ -1,0 +1,184 @@
+// The CommandSandbox on @anthropic-ai/sandbox-runtime: bubblewrap on Linux, sandbox-exec on macOS, and a filtering
+// proxy on the host for the network. The runtime is one per process (its proxy serves every sandboxed command); each
+// command gets its own filesystem boundary (the task's writable roots). Loopback is reachable only through the
+// proxy, and only to a port a running task's own server listens on. No `vscode` import: plain Node runs it (bench).
+import { spawn } from 'node:child_process';
+import type { SandboxManager } from '@anthropic-ai/sandbox-runtime';
+import { l10n } from '../../core/l10n';
+import type { CommandSandbox, SandboxScope, SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
+import type { TaskProcesses } from '../../core/ports/processes';
+import { boundaryFor, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
+import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../core/sandbox/violations';
+import { withoutRelaySecrets } from '../processes/environment';
+
+/** The part of the runtime's SandboxManager this adapter uses (the package is loaded on first use). */
+export type SandboxManagerApi = typeof SandboxManager;
+
+export interface RuntimeSandboxOptions {
+  /** Loads the runtime: dist/sandbox.mjs in the extension, the package itself in benches. */
+  load: () => Promise<SandboxManagerApi>;
+  settings: () => SandboxSettings;
+  homeDir: string;
+  tempDir: string;
+  /** ripgrep, which the runtime needs on Linux: VS Code's own copy. */
+  ripgrepPath?: string;
+  /** Domains the user allowed for web_fetch. */
+  webFetchDomains?: () => readonly string[];
+  /** The task's running servers, for loopback; without it no loopback port is reachable. */
+  processes?: Pick<TaskProcesses, 'servesLoopbackPort'>;
+  platform?: NodeJS.Platform;
+  /** The shell the wrapped command line runs in. */
+  shell?: string;
+  log?: (message: string) => void;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+export class RuntimeSandbox implements CommandSandbox {
+  private manager: SandboxManagerApi | undefined;
+  private starting: Promise<void> | undefined;
+  private state: { available: boolean; reason?: string } | undefined;
+  private networkKey = '';
+  private running = 0;
+  private sequence = 0;
+  /** Tasks with a sandboxed command running now: the proxy lets them reach their own servers. */
+  private readonly activeTasks = new Map<string, number>();
+
+  constructor(private readonly options: RuntimeSandboxOptions) {}
+
+  /** Known once `prepare()` resolved; false until then. */
+  get available(): boolean {
+    return this.state?.available ?? false;
+  }
+
+  get unavailableReason(): string | undefined {
+    return this.state?.reason;
+  }
+
+  /** Checks the platform and starts the runtime (its proxy) once; resolves with whether commands can be sandboxed. */
+  async prepare(): Promise<boolean> {
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.state = { available: false, reason: unavailable(error instanceof Error ? error.message : String(error)) };
+    });
+    await this.starting;
+    return this.available;
+  }
+
+  private async start(): Promise<void> {
+    const platform = this.options.platform ?? process.platform;
+    if (platform === 'win32') {
+      this.state = { available: false, reason: l10n.t('Commands are not sandboxed on Windows. Open the folder in WSL (Remote - WSL) to run them in a sandbox.') };
+      return;
+    }
+    if (platform !== 'linux' && platform !== 'darwin') {
+      this.state = { available: false, reason: l10n.t('Commands cannot be sandboxed on this platform ({0}).', platform) };
+      return;
+    }
+    if (platform === 'linux') {
+      const probe = await probeBubblewrap();
+      if (probe) {
+        this.state = { available: false, reason: probe };
+        return;
+      }
+    }
+    const manager = await this.options.load();
+    const ripgrep = this.options.ripgrepPath ? { command: this.options.ripgrepPath } : undefined;
+    const deps = manager.checkDependencies(ripgrep);
+    if (deps.errors.length > 0) {
+      this.state = { available: false, reason: unavailable(deps.errors.join('; ')) };
+      return;
+    }
+    const config = this.runtimeConfig(this.boundary({ cwd: this.options.tempDir, writableRoots: [] }));
+    await manager.initialize(config, async ({ host, port }) => this.allowsLoopback(host, port ?? 0));
+    this.manager = manager;
+    this.networkKey = config.network.allowedDomains.join('\n');
+    this.state = { available: true };
+  }
+
+  async wrap(command: string, env: Record<string, string>, scope: SandboxScope): Promise<WrappedCommand> {
+    if (!(await this.prepare()) || !this.manager) throw new Error(this.unavailableReason ?? 'The sandbox is not available.');
+    const manager = this.manager;
+    const boundary = this.boundary(scope);
+    const config = this.runtimeConfig(boundary);
+    const key = config.network.allowedDomains.join('\n');
+    if (key !== this.networkKey) {
+      // The proxy is shared: the allow list comes from the user's settings, the same for every task.
+      manager.updateConfig(config);
+      this.networkKey = key;
+    }
+    const commandId = `relay-${process.pid}-${++this.sequence}`;
+    const wrapped = await manager.wrapWithSandbox(command, this.options.shell, { filesystem: config.filesystem }, undefined, { commandId, commandText: command });
+    this.running++;
+    if (scope.taskId) this.activeTasks.set(scope.taskId, (this.activeTasks.get(scope.taskId) ?? 0) + 1);
+    let disposed = false;
+    return {
+      command: wrapped,
+      env: withoutRelaySecrets(env),
+      violations: (output?: string): readonly SandboxViolation[] => {
+        const reported = manager
+          .getSandboxViolationStore()
+          .getViolationsForCommand(commandId)
+          .map((v) => parseRuntimeLine(v.line))
+          .filter((v): v is SandboxViolation => v !== undefined);
+        return mergeViolations(reported, output ? parseOutputViolations(output, boundary, scope.cwd) : []);
+      },
+      dispose: () => {
+        if (disposed) return;
+        disposed = true;
+        if (scope.taskId) {
+          const left = (this.activeTasks.get(scope.taskId) ?? 1) - 1;
+          if (left > 0) this.activeTasks.set(scope.taskId, left);
+          else this.activeTasks.delete(scope.taskId);
+        }
+        // The runtime's per-command mount points are shared by commands still running: release them with the last.
+        if (--this.running === 0) manager.cleanupAfterCommand();
+      },
+    };
+  }
+
+  /** The boundary a command in this scope runs in (also what the card's "Run outside the sandbox…" shows). */
+  boundary(scope: SandboxScope): SandboxBoundary {
+    return boundaryFor({
+      settings: this.options.settings(),
+      writableRoots: scope.writableRoots,
+      homeDir: this.options.homeDir,
+      tempDir: this.options.tempDir,
+      webFetchDomains: this.options.webFetchDomains?.() ?? [],
+    });
+  }
+
+  async dispose(): Promise<void> {
+    if (this.manager) await this.manager.reset();
+    this.manager = undefined;
+  }
+
+  private runtimeConfig(boundary: SandboxBoundary) {
+    return {
+      network: { allowedDomains: boundary.allowedDomains, deniedDomains: [] as string[] },
+      filesystem: { denyRead: boundary.denyRead, allowWrite: boundary.allowWrite, denyWrite: boundary.denyWrite },
+      ...(this.options.ripgrepPath ? { ripgrep: { command: this.options.ripgrepPath } } : {}),
+    };
+  }
+
+  /** Asked by the proxy for a host no rule allows: only loopback, to a server a task with a running command started. */
+  private allowsLoopback(host: string, port: number): boolean {
+    if (!LOOPBACK.has(host.toLowerCase()) || !this.options.processes) return false;
+    for (const taskId of this.activeTasks.keys()) if (this.options.processes.servesLoopbackPort(taskId, port)) return true;
+    return false;
+  }
+}
+
+function unavailable(detail: string): string {
+  return l10n.t('Commands run without the sandbox: {0}. Install bubblewrap and socat (Debian/Ubuntu: sudo apt install bubblewrap socat) and allow unprivileged user namespaces, then reload the window.', detail);
+}
+
+/** Whether bubblewrap can make a sandbox here (installed, and user namespaces allowed); the reason when not. */
+function probeBubblewrap(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let stderr = '';
+    const child = spawn('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-user', '--unshare-net', '--', 'true'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', () => resolve(unavailable(l10n.t('bubblewrap (bwrap) is not installed'))));
+    child.on('close', (code) => resolve(code === 0 ? undefined : unavailable(l10n.t('bubblewrap cannot create a sandbox ({0})', stderr.trim() || `exit ${code}`))));
+  });
+}

@@ -1,0 +1,72 @@
+// The OS sandbox through the real UI (issue 30): a command asked about only because it runs code runs without a modal
+// and its card says so; a command whose request the sandbox's proxy refused names the refusal on its card; running it
+// outside the sandbox is its own modal naming what it needed. Screenshots in the light and the dark theme. Nothing
+// here touches the home folder: the refused request is to a domain not allowed (refused before any DNS lookup).
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import type { ScriptedModelServer } from '../support/scripted-model-server';
+import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
+
+const RUNS = 'node -e "require(\'fs\').writeFileSync(\'made-in-sandbox.txt\', \'ok\')"';
+const REFUSED = 'curl -fsS -m 20 https://blocked.example/';
+
+describe('e2e: commands in the OS sandbox', () => {
+  let wb: Workbench;
+  let model: ScriptedModelServer;
+  let chat: FrameLocator;
+  let close: () => Promise<void>;
+
+  before(async () => {
+    ({ wb, model, chat, close } = await openScriptedWorkbench({
+      script: [
+        { toolCalls: [{ id: 'call_sandboxed', name: 'run_command', args: { command: RUNS } }] },
+        { toolCalls: [{ id: 'call_refused', name: 'run_command', args: { command: REFUSED } }] },
+        { toolCalls: [{ id: 'call_outside', name: 'run_command', args: { command: REFUSED, outside_sandbox: true } }] },
+        { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Done in the sandbox.' } }] },
+      ],
+      settings: { 'relay.sandbox.enabled': true, 'workbench.colorTheme': 'Default Light Modern' },
+    }));
+  });
+  after(async () => {
+    await close?.();
+  });
+
+  it('a command that only runs code runs without a modal; its card says it ran in the sandbox', async () => {
+    const input = chat.locator('textarea[aria-label="Message Relay"]');
+    await input.fill('Run the commands');
+    await input.press('Enter');
+    const card = chat.locator('.tool-card[data-call-id="call_sandboxed"][data-state="success"]');
+    await card.waitFor({ timeout: 60_000 });
+    // Its card's text is checked once the modal below is answered (the next calls follow at once).
+    assert.equal(existsSync(join(wb.workspace, 'made-in-sandbox.txt')), true, 'the command wrote in the workspace');
+  });
+
+  it('a refused request is named on the card; running outside the sandbox is its own modal naming it', async () => {
+    // The refused request ends the command; the next call (outside the sandbox) opens its modal.
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 60_000 });
+    const text = (await dialog.textContent()) ?? '';
+    assert.match(text, /Run "curl -fsS -m 20 https:\/\/blocked\.example\/" outside the sandbox\?/, text);
+    assert.match(text, /connecting to blocked\.example:443/, text);
+    assert.equal(await dialog.getByRole('button', { name: /Always Allow/ }).count(), 0, 'no rule settles running outside the sandbox');
+    // The theme cannot change under a modal (the command palette does not open): the modal is shot in light only.
+    await wb.screenshot('sandbox-outside-modal-light');
+    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+    await chat.locator('.tool-card[data-call-id="call_outside"][data-state="error"]').waitFor({ timeout: 30_000 });
+    const first = chat.locator('.tool-card[data-call-id="call_sandboxed"]');
+    if (!(await first.locator('.block-text').isVisible())) await first.locator('.tool-toggle').click();
+    await first.locator('.block-text').filter({ hasText: 'Ran in the sandbox.' }).waitFor({ timeout: 10_000 });
+    const card = chat.locator('.tool-card[data-call-id="call_refused"]');
+    if (!(await card.locator('.block-text').isVisible())) await card.locator('.tool-toggle').click();
+    await card.locator('.block-text').filter({ hasText: 'connecting to blocked.example:443' }).waitFor({ timeout: 10_000 });
+    await card.scrollIntoViewIfNeeded();
+    await wb.screenshot('sandbox-violation-card-light');
+    await wb.setColorTheme('Default Dark Modern');
+    await wb.screenshot('sandbox-violation-card-dark');
+    await chat.locator('.message-list').filter({ hasText: 'Done in the sandbox.' }).waitFor({ timeout: 30_000 });
+    assert.ok(model.requests.length >= 4);
+  });
+});

@@ -1,0 +1,104 @@
+// The process manager with a CommandSandbox (a fake that wraps the line in a marker and records what it was
+// given): foreground commands are wrapped, background ones and those approved to run outside are not, the
+// violations are read from the output before the wrapping is released, a sandboxed process claims no reachable
+// URL or port, and Relay's API keys never reach a command's environment, sandboxed or not.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import type { CommandSandbox, SandboxScope, SandboxViolation } from '../../../src/core/ports/command-sandbox';
+import { commandEnvironment } from '../../../src/host/processes/environment';
+import { ProcessManager } from '../../../src/host/processes/process-manager';
+import { CommandSandboxing } from '../../../src/host/sandbox/command-sandboxing';
+
+const dir = mkdtempSync(join(tmpdir(), 'relay-pm-sandbox-'));
+const managers: ProcessManager[] = [];
+after(async () => {
+  for (const m of managers) await m.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+class FakeSandbox implements CommandSandbox {
+  readonly available = true;
+  readonly wrapped: { command: string; env: Record<string, string>; scope: SandboxScope }[] = [];
+  readonly events: string[] = [];
+  async prepare(): Promise<boolean> {
+    return true;
+  }
+  async wrap(command: string, env: Record<string, string>, scope: SandboxScope) {
+    this.wrapped.push({ command, env, scope });
+    return {
+      command: `echo SANDBOXED; ${command}`,
+      env,
+      violations: (output?: string): readonly SandboxViolation[] => {
+        this.events.push('violations');
+        return output?.includes('Permission denied') ? [{ kind: 'write' as const, target: '/outside', detail: 'denied' }] : [];
+      },
+      dispose: () => void this.events.push('dispose'),
+    };
+  }
+}
+
+function setup(): { m: ProcessManager; fake: FakeSandbox; gate: CommandSandboxing } {
+  const fake = new FakeSandbox();
+  const gate = new CommandSandboxing({ sandbox: fake, enabled: () => true });
+  const m = new ProcessManager({ logDir: join(dir, 'logs'), sandbox: () => gate.forCommands() });
+  managers.push(m);
+  return { m, fake, gate };
+}
+
+describe('process manager with the OS sandbox', () => {
+  it('wraps a foreground command; reads its violations from the output, then releases the wrapping', async () => {
+    const { m, fake, gate } = setup();
+    const { info } = await m.start({ taskId: 't', command: 'echo "sh: /outside: Permission denied"', cwd: dir, background: false, writableRoots: [dir] });
+    await m.ended(info.id);
+    assert.equal(fake.wrapped.length, 1);
+    assert.deepEqual(fake.wrapped[0]!.scope, { cwd: dir, writableRoots: [dir], taskId: 't' });
+    assert.match(m.read(info.id)!.text, /SANDBOXED/);
+    assert.deepEqual(m.get(info.id)!.sandbox?.violations.map((v) => v.target), ['/outside']);
+    assert.deepEqual(fake.events, ['violations', 'dispose']);
+    // remembered for the "Run outside the sandbox…" prompt
+    assert.deepEqual(await gate.useFor({ command: 'echo "sh: /outside: Permission denied"', outside_sandbox: true }), { type: 'outside', needed: m.get(info.id)!.sandbox!.violations });
+  });
+
+  it('runs a background command and one approved to run outside without the sandbox; the approval knows', async () => {
+    const { m, fake, gate } = setup();
+    const bg = await m.start({ taskId: 't', command: 'echo bg', cwd: dir, background: true });
+    const out = await m.start({ taskId: 't', command: 'echo out', cwd: dir, background: false, outsideSandbox: true });
+    await Promise.all([m.ended(bg.info.id), m.ended(out.info.id)]);
+    assert.equal(fake.wrapped.length, 0);
+    assert.equal(m.get(bg.info.id)!.sandbox, undefined);
+    assert.equal(m.get(out.info.id)!.sandbox, undefined);
+    assert.deepEqual(await gate.useFor({ command: 'npm run dev', background: true }), { type: 'none' });
+    assert.deepEqual(await gate.useFor({ command: 'npm test' }), { type: 'sandboxed' });
+  });
+
+  it('a sandboxed process that prints a URL claims no reachable URL or port', async () => {
+    const { m } = setup();
+    const { info } = await m.start({ taskId: 't', command: 'echo "Local: http://localhost:5173/"; sleep 30', cwd: dir, background: false });
+    try {
+      await m.waitForOutput(info.id, 10_000, undefined, /5173/);
+      m.moveToBackground(info.id);
+      const now = m.get(info.id)!;
+      assert.deepEqual(now.urls, []);
+      assert.deepEqual(now.ports, []);
+      assert.equal(m.servesLoopbackPort('t', 5173), false);
+    } finally {
+      await m.stop(info.id);
+    }
+  });
+
+  it("Relay's API keys never reach a command's environment", async () => {
+    const env = commandEnvironment({ PATH: '/bin', ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k', RELAY_TEST_TOKEN: 't', RELAY_WORKTREE: '/w' });
+    assert.equal(env.PATH, '/bin');
+    assert.equal(env.RELAY_WORKTREE, '/w');
+    assert.equal(env.ANTHROPIC_API_KEY, undefined);
+    assert.equal(env.OPENAI_API_KEY, undefined);
+    assert.equal(env.RELAY_TEST_TOKEN, undefined);
+    const { m, fake } = setup();
+    const { info } = await m.start({ taskId: 't', command: 'true', cwd: dir, background: false });
+    await m.ended(info.id);
+    assert.ok(!Object.keys(fake.wrapped[0]!.env).some((k) => /API_KEY/.test(k)));
+  });
+});

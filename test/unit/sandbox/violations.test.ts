@@ -1,0 +1,52 @@
+// What the sandbox refused, from the runtime's reports and from the command's error output.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { boundaryFor, effectiveSandboxSettings } from '../../../src/core/sandbox/boundary';
+import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../../src/core/sandbox/violations';
+
+const WS = '/work/ws';
+const b = boundaryFor({ settings: effectiveSandboxSettings(undefined, undefined), writableRoots: [WS], homeDir: '/home/dev', tempDir: '/tmp' });
+
+describe('sandbox violations', () => {
+  test('runtime lines: network denials and refused writes', () => {
+    assert.deepEqual(parseRuntimeLine('deny network-outbound example.com:443 (host is not on the allow list)'), {
+      kind: 'network',
+      target: 'example.com:443',
+      detail: 'deny network-outbound example.com:443 (host is not on the allow list)',
+    });
+    assert.deepEqual(parseRuntimeLine('deny openat /etc/passwd'), { kind: 'write', target: '/etc/passwd', detail: 'deny openat /etc/passwd' });
+    assert.equal(parseRuntimeLine('   '), undefined);
+  });
+
+  test('output: a write outside, a write into a protected file, a denied read', () => {
+    const out = [
+      '/usr/bin/bash: line 1: /home/dev/out.txt: Read-only file system',
+      "touch: cannot touch '.git/hooks/pre-commit': Read-only file system",
+      'cat: /home/dev/.ssh/id_rsa: No such file or directory',
+      "PermissionError: [Errno 13] Permission denied: '/home/dev/.aws/credentials'",
+    ].join('\n');
+    const v = parseOutputViolations(out, b, WS);
+    assert.deepEqual(
+      v.map((x) => [x.kind, x.target]),
+      [
+        ['write', '/home/dev/out.txt'],
+        ['write', `${WS}/.git/hooks/pre-commit`],
+        ['read', '/home/dev/.ssh/id_rsa'],
+        ['read', '/home/dev/.aws/credentials'],
+      ],
+    );
+  });
+
+  test('ordinary errors the boundary does not explain are not violations', () => {
+    const out = ['cat: missing.txt: No such file or directory', "ls: cannot access '/nope': No such file or directory", 'bash: ./run.sh: Permission denied', 'error: line 3: unexpected token'].join('\n');
+    assert.deepEqual(parseOutputViolations(out, b, WS), []);
+  });
+
+  test('merge keeps one entry per target, runtime first', () => {
+    const runtime = [parseRuntimeLine('deny openat /home/dev/out.txt')!];
+    const output = parseOutputViolations('bash: /home/dev/out.txt: Read-only file system', b, WS);
+    const merged = mergeViolations(runtime, output);
+    assert.equal(merged.length, 1);
+    assert.equal(merged[0]!.detail, 'deny openat /home/dev/out.txt');
+  });
+});
