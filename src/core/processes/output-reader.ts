@@ -31,13 +31,23 @@ export class OutputReader {
     return this.ring.end - this.cursor;
   }
 
-  /** Whether output arrived that a read (with this filter, or a plain one) has not passed yet. */
-  hasUnreadFor(filter?: RegExp): boolean {
-    const from = filter ? Math.max(this.cursor, this.filterCursors.get(filterKey(filter)) ?? 0) : this.cursor;
-    return this.ring.end > from;
+  /**
+   * Whether output arrived that a read (with this filter, or a plain one) has not passed yet. A filtered read only
+   * takes whole lines, so for it a line still being printed counts once it is complete (or `includePartial`: the
+   * process ended and will not finish it).
+   */
+  hasUnreadFor(filter?: RegExp, includePartial = false): boolean {
+    if (!filter) return this.ring.end > this.cursor;
+    const from = Math.max(this.cursor, this.filterCursors.get(filterKey(filter)) ?? 0);
+    if (this.ring.end <= from) return false;
+    return includePartial || this.ring.since(from).text.includes('\n');
   }
 
-  read(filter?: RegExp): OutputRead {
+  /**
+   * A filtered read tests whole lines only: a line the process is still printing stays for the next read, so a match
+   * is never tested (and passed) half printed. `includePartial` takes it too, for a process that has ended.
+   */
+  read(filter?: RegExp, includePartial = false): OutputRead {
     if (!filter) {
       const { text, dropped } = this.ring.since(this.cursor);
       const head = dropped > 0 && this.cursor < this.ring.head.length ? this.ring.head.slice(this.cursor) : undefined;
@@ -47,8 +57,9 @@ export class OutputReader {
     }
     const key = filterKey(filter);
     const from = Math.max(this.cursor, this.filterCursors.get(key) ?? 0);
-    const { text, dropped } = this.ring.since(from);
-    this.filterCursors.set(key, this.ring.end);
+    const { text: since, dropped } = this.ring.since(from);
+    const text = includePartial ? since : since.slice(0, since.lastIndexOf('\n') + 1);
+    this.filterCursors.set(key, this.ring.end - (since.length - text.length));
     const lines = text.split('\n');
     if (lines.at(-1) === '') lines.pop();
     const matched = lines.filter((line) => {

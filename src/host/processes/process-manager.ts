@@ -223,7 +223,7 @@ export class ProcessManager implements TaskProcesses {
   read(id: string, filter?: RegExp): ProcessOutputRead | undefined {
     const p = this.processes.get(id);
     if (!p) return undefined;
-    const read = p.reader.read(filter);
+    const read = p.reader.read(filter, !p.live);
     p.unreported = false;
     return { info: this.infoOf(p), ...read };
   }
@@ -231,7 +231,7 @@ export class ProcessManager implements TaskProcesses {
   waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal, filter?: RegExp): Promise<boolean> {
     const p = this.processes.get(id);
     if (!p) return Promise.resolve(false);
-    if (p.reader.hasUnreadFor(filter) || !p.live) return Promise.resolve(true);
+    if (p.reader.hasUnreadFor(filter, !p.live) || !p.live) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (value: boolean) => {
         clearTimeout(timer);

@@ -50,6 +50,24 @@ describe('output reader', () => {
     assert.equal(reader.read().text, 'compiling\nerror TS2322: a\nwatching\nerror TS2345: b\nerror TS1005: c\nok\n', 'a plain read still gets every line');
   });
 
+  it('a filtered read tests whole lines: a line still being printed waits for its end (or for the process to end)', () => {
+    const ring = new OutputRing();
+    const reader = new OutputReader(ring);
+    ring.append('File change detected.\na.ts(2,14): error TS23');
+    assert.equal(reader.hasUnreadFor(/error TS/), true, 'a whole line came');
+    const first = reader.read(/error TS/);
+    assert.equal(first.text, '', 'the half-printed error is not matched yet');
+    assert.equal(reader.hasUnreadFor(/error TS/), false, 'only the half line is left: nothing to wait for yet');
+    ring.append('22: Type number is not assignable\n');
+    assert.equal(reader.hasUnreadFor(/error TS/), true);
+    assert.equal(reader.read(/error TS/).text, 'a.ts(2,14): error TS2322: Type number is not assignable');
+    ring.append('exit: error TS9');
+    assert.equal(reader.read(/error TS/).text, '');
+    assert.equal(reader.hasUnreadFor(/error TS/, true), true, 'an ended process will not finish its last line');
+    assert.equal(reader.read(/error TS/, true).text, 'exit: error TS9');
+    assert.equal(reader.read().text, 'File change detected.\na.ts(2,14): error TS2322: Type number is not assignable\nexit: error TS9');
+  });
+
   it('says how much fell out of memory before it was read, and keeps the start', () => {
     const ring = new OutputRing(10, 3);
     const reader = new OutputReader(ring);
