@@ -96,15 +96,19 @@ export class ScriptedHookConfirmer {
 export class ScriptedRestoreConfirmer {
   readonly questions: RestoreQuestion[] = [];
   private answers: RestoreAnswer[] = [];
+  /** Runs while the question is open, before it is answered (e.g. to look at the preview it shows). */
+  onAsk: ((question: RestoreQuestion) => Promise<void>) | undefined;
 
   /** Forgets earlier questions and queues these answers; an empty queue cancels, as Escape does. */
   script(...answers: RestoreAnswer[]): void {
     this.questions.length = 0;
     this.answers = [...answers];
+    this.onAsk = undefined;
   }
 
   confirm = async (question: RestoreQuestion): Promise<RestoreAnswer> => {
     this.questions.push(question);
+    await this.onAsk?.(question);
     return this.answers.shift();
   };
 }

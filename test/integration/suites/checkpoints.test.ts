@@ -125,19 +125,25 @@ describe('checkpoints: restore each step of a task inside VS Code', () => {
     for (const callId of ['call_edit', 'call_cmd', 'call_write']) assert.ok(card(callId)?.checkpointId, `${callId} has a checkpoint`);
     const final = await workspace();
     // Latest step first, then earlier ones, then forward again: every state comes back exactly.
+    // Each restore shows its changes first in the multi-file diff editor, while it asks. The tab API lists only the
+    // entries with both sides (the created and deleted files are there in the editor, not in `textDiffs`): a.txt.
+    const previewTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.includes('Relay: Restore Preview'));
+    const previewed: string[][] = [];
     for (const [callId, index] of [['call_write', 2], ['call_cmd', 1], ['call_edit', 0], ['call_write', 2]] as const) {
       confirmer.script('restore');
+      confirmer.onAsk = async () => {
+        const tab = await waitFor(previewTab, 10_000, 'the restore preview');
+        previewed.push(((tab.input as { textDiffs?: { original: vscode.Uri }[] } | undefined)?.textDiffs ?? []).map((d) => d.original.path.slice(d.original.path.lastIndexOf('/') + 1)));
+      };
       await restore(card(callId)!.id);
       assert.equal(confirmer.questions[0]!.conflicts, 0, confirmer.questions[0]!.detail);
       assert.deepEqual(await workspace(), states[index], `the workspace as the ${callId} step found it`);
       assert.deepEqual(await gitFolder(), gitAfterTask, '.git is untouched by the restore');
     }
     assert.notDeepEqual(states[2], final);
-    // Each restore showed its changes first in the multi-file diff editor. The tab API lists only the entries
-    // with both sides (the created and deleted files are there in the editor, not in `textDiffs`): here a.txt.
-    const preview = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.includes('Relay: Restore Preview'));
-    const diffs = (preview?.input as { textDiffs?: { original: vscode.Uri; modified: vscode.Uri }[] } | undefined)?.textDiffs ?? [];
-    assert.deepEqual(diffs.map((d) => d.original.path.slice(d.original.path.lastIndexOf('/') + 1)), ['a.txt'], JSON.stringify(diffs));
+    assert.equal(previewed.length, 4, 'each restore showed its preview while it asked');
+    assert.deepEqual(previewed.at(-1), ['a.txt'], 'the last one (back to the write step) with a.txt on both sides');
+    await waitFor(() => previewTab() === undefined, 10_000, 'the last preview to close once the restore was done');
   });
 
   it('a file the user changed since the last step is a conflict: kept on "Restore", restored on "Overwrite"', async () => {

@@ -158,7 +158,8 @@ describe('MCP servers inside VS Code', function () {
     assert.equal(prompter.prompts.length, 1);
     const prompt = prompter.prompts[0]!;
     assert.equal(prompt.toolName, 'mcp__everything__toggle-simulated-logging');
-    assert.match(prompt.detail, /MCP server: everything\nTool: toggle-simulated-logging\nArguments: \{\}/);
+    assert.equal(prompt.message, 'Call toggle-simulated-logging on the MCP server everything?');
+    assert.match(prompt.detail, /^Arguments:\n {2}\(none\)$/m);
     // The tool's own reason (readOnlyHint false), not the mode's "running commands"; the tool is named once.
     assert.match(prompt.detail, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\. Default mode asks before running such a tool\.$/m);
     assert.equal(prompt.detail.split('\n').filter((line) => line.startsWith('Tool: ')).length, 1, prompt.detail);
