@@ -65,6 +65,8 @@ export interface AgentSessionOptions {
   depth?: number;
   now?: () => number;
   newId?: () => string;
+  /** The new task's id when the host chose it before the session (a parallel task's record names it first). */
+  id?: string;
   logger?: ToolLogger;
   /**
    * Told to the model at the start of each step: its background processes that exited, crashed or wait for input

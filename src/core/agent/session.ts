@@ -71,7 +71,7 @@ export class AgentSession implements ChildSession {
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
     this.logger = options.logger ?? consoleLogger;
     this.statistics = options.statistics ?? new ToolStatistics();
-    this.id = record?.id ?? this.newId();
+    this.id = record?.id ?? options.id ?? this.newId();
     this.title = record?.title ?? '';
     this.createdAt = record?.createdAt ?? this.now();
     this.history = record ? repairHistory(record.history) : [];

@@ -1,6 +1,8 @@
 // The chat's conductor: turns the webview's intents into actions on the one task the chat shows, and the task's
 // events into chat deltas. It owns which AgentSession is current and nothing else: sessions, the store and the
-// VS Code side come in through TaskControllerDeps, so it is unit-tested in plain Node.
+// VS Code side come in through TaskControllerDeps, so it is unit-tested in plain Node. Sessions of parallel tasks
+// (`runsInBackground`) are held beside the one on screen: switching away parks them, still running, and opening
+// one shows its conversation again.
 import { l10n } from '../../core/l10n';
 import { type AgentSession, type MessageAttachments, toChatDeltas } from '../../core/agent';
 import type { ImageInput } from '../../core/mentions/images';
@@ -41,6 +43,8 @@ export interface TaskControllerDeps {
   log: { warn(message: string, error?: unknown): void };
   /** A task was deleted: what belongs to it outside its record (its processes) goes too. */
   taskDeleted?(id: string): Promise<void>;
+  /** Whether a task runs beside the others (a parallel task): switching away keeps it running in the background. */
+  runsInBackground?(id: string): boolean;
 }
 
 interface Current {
@@ -51,6 +55,8 @@ interface Current {
 
 export class TaskController {
   private current: Current | undefined;
+  /** Parallel tasks' sessions not on screen, by task id: they run on and publish nothing until shown. */
+  private readonly background = new Map<string, Current>();
   /** Intents run one at a time: a double click cannot start two sessions or open two tasks at once. */
   private queue: Promise<void> = Promise.resolve();
   /** Counts history listings, so only the latest one asked for is shown. */
@@ -64,6 +70,44 @@ export class TaskController {
 
   get isRunning(): boolean {
     return this.current?.session.isRunning ?? false;
+  }
+
+  /** The session of a task held here, on screen or in the background. */
+  sessionFor(id: string): AgentSession | undefined {
+    return this.current?.session.id === id ? this.current.session : this.background.get(id)?.session;
+  }
+
+  /**
+   * Holds a session built elsewhere (a parallel task's, scoped to its worktree): shown now when `show` and the task
+   * on screen may be left (idle, or itself a parallel task), otherwise kept in the background.
+   */
+  adopt(session: AgentSession, show: boolean): Promise<void> {
+    return this.serial(async () => {
+      const held = this.hold(session);
+      if (!show || (this.current?.session.isRunning && !this.parks(this.current.session.id))) {
+        this.background.set(session.id, held);
+        return;
+      }
+      await this.detach();
+      this.showHeld(held);
+    });
+  }
+
+  /** Stops and lets go of a held task's session (a discarded parallel task); the chat goes empty if it showed it. */
+  release(id: string): Promise<void> {
+    return this.serial(async () => {
+      const parked = this.background.get(id);
+      if (parked) {
+        this.background.delete(id);
+        parked.subscription.dispose();
+        parked.session.cancel();
+        await parked.session.dispose();
+      }
+      if (this.current?.session.id !== id) return;
+      this.current.session.cancel();
+      await this.detach(true);
+      this.deps.publish({ type: 'reset', task: undefined, items: [] });
+    });
   }
 
   /** Handles one validated webview intent (`ready`, links and clipboard are the view's own business). */
@@ -122,7 +166,12 @@ export class TaskController {
   }
 
   async dispose(): Promise<void> {
-    await this.detach();
+    await this.detach(true);
+    for (const [id, parked] of this.background) {
+      this.background.delete(id);
+      parked.subscription.dispose();
+      await parked.session.dispose();
+    }
   }
 
   private async dispatch(message: WebviewToHost): Promise<void> {
@@ -197,7 +246,14 @@ export class TaskController {
 
   private async openTask(id: string): Promise<boolean> {
     if (this.current?.session.id === id) return true;
-    if (this.refuseWhileRunning(l10n.t('A task is running: stop it before you open another task.'))) return false;
+    if (this.refuseSwitchWhileRunning(l10n.t('A task is running: stop it before you open another task.'))) return false;
+    const parked = this.background.get(id);
+    if (parked) {
+      await this.detach();
+      this.background.delete(id);
+      this.showHeld(parked);
+      return true;
+    }
     const record = await this.deps.store.load(id);
     if (!record) {
       this.deps.notify(l10n.t('That task could not be opened: its file is missing or damaged.'), 'warning');
@@ -211,9 +267,17 @@ export class TaskController {
   }
 
   private async deleteTask(id: string): Promise<void> {
+    const parked = this.background.get(id);
+    if (parked) {
+      if (parked.session.isRunning) return this.deps.notify(l10n.t('A task is running: stop it before you delete it.'), 'warning');
+      this.background.delete(id);
+      parked.subscription.dispose();
+      await parked.session.dispose();
+    }
     if (this.current?.session.id === id) {
       if (this.refuseWhileRunning(l10n.t('A task is running: stop it before you delete it.'))) return;
-      await this.newTask();
+      await this.detach(true);
+      this.deps.publish({ type: 'reset', task: undefined, items: [] });
     }
     await this.deps.store.delete(id);
     await this.deps.taskDeleted?.(id);
@@ -232,21 +296,38 @@ export class TaskController {
     if (!current) return this.attach();
     if (current.version === this.deps.configVersion()) return current.session;
     const record = current.session.toRecord(); // from memory; detach waits for the saves still under way
-    await this.detach();
+    await this.detach(true);
     return this.attach(record);
   }
 
   private async attach(record?: TaskRecord): Promise<AgentSession> {
-    const version = this.deps.configVersion();
     const session = await this.deps.createSession(record);
+    this.current = this.hold(session);
+    return session;
+  }
+
+  /** Follows a session's events: the one on screen reaches the chat; every one refreshes the history when it stops. */
+  private hold(session: AgentSession): Current {
+    const version = this.deps.configVersion();
     const subscription = session.onEvent((event) => {
-      for (const delta of toChatDeltas(event, session.view())) this.deps.publish(delta);
+      const shown = this.current?.session === session;
+      if (shown) for (const delta of toChatDeltas(event, session.view())) this.deps.publish(delta);
       if (event.type !== 'state') return;
-      this.deps.onRunningChanged(event.state.status === 'running');
+      if (shown) this.deps.onRunningChanged(event.state.status === 'running');
       if (event.state.status !== 'running') void this.refreshHistoryAfterSave(session);
     });
-    this.current = { session, version, subscription };
-    return session;
+    return { session, version, subscription };
+  }
+
+  /** Puts a held session on screen: the chat is redrawn from its conversation. */
+  private showHeld(held: Current): void {
+    this.current = held;
+    this.deps.publish({ type: 'reset', task: held.session.view(), items: held.session.transcript });
+    if (held.session.isRunning) this.deps.onRunningChanged(true);
+  }
+
+  private parks(id: string): boolean {
+    return this.deps.runsInBackground?.(id) ?? false;
   }
 
   /** The session queues its final save before it announces the end, so `flush` covers it: no stale "running". */
@@ -255,12 +336,17 @@ export class TaskController {
     await this.refreshHistory();
   }
 
-  private async detach(): Promise<void> {
+  /** Takes the task off screen: a parallel task's session is parked (it runs on), any other is disposed. */
+  private async detach(dispose = false): Promise<void> {
     const current = this.current;
     if (!current) return;
     this.current = undefined;
-    current.subscription.dispose();
     if (current.session.isRunning) this.deps.onRunningChanged(false);
+    if (!dispose && this.parks(current.session.id)) {
+      this.background.set(current.session.id, current);
+      return;
+    }
+    current.subscription.dispose();
     await current.session.dispose();
   }
 
@@ -272,6 +358,12 @@ export class TaskController {
     if (!this.current?.session.isRunning) return false;
     this.deps.notify(message ?? l10n.t('A task is running: stop it before you send another message.'), 'warning');
     return true;
+  }
+
+  /** Leaving a running parallel task is fine (it runs on in the background); any other running task is refused. */
+  private refuseSwitchWhileRunning(message: string): boolean {
+    if (this.current && this.parks(this.current.session.id)) return false;
+    return this.refuseWhileRunning(message);
   }
 
   private serial(step: () => Promise<void>): Promise<void> {

@@ -7,7 +7,7 @@ import type { TaskRecord } from '../../../src/core/ports/task-store';
 import type { ChatDelta } from '../../../src/shared/chat-model';
 import { ChatState } from '../../../src/shared/chat-reducer';
 import { TaskController, type TaskControllerDeps } from '../../../src/host/session/task-controller';
-import { aborted, complete, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, type ScriptedTurn, turn, until } from '../agent/fakes';
+import { aborted, complete, deferred, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, type ScriptedTurn, turn, until } from '../agent/fakes';
 
 function harness(turns: ScriptedTurn[], overrides: Partial<TaskControllerDeps> = {}) {
   const provider = new ScriptedProvider(turns);
@@ -240,5 +240,66 @@ describe('task controller: restore and review (issue 14)', () => {
     await h.controller.handle({ type: 'restoreCheckpoint', itemId: 'u1', conversation: true });
     await h.controller.handle({ type: 'reviewTaskChanges' });
     assert.deepEqual(calls, ['restore true u1 true', 'review']);
+  });
+});
+
+describe('task controller: parallel tasks run beside the one on screen', () => {
+  /** A session of its own provider: `gate` holds its first turn until resolved, then it completes. */
+  function parallelSession(h: ReturnType<typeof harness>, id: string, gate: Promise<void>) {
+    const provider = new ScriptedProvider([
+      async function* () {
+        await gate;
+        yield* turn(`Working on ${id}.`);
+      },
+      complete(`c-${id}`, `Done ${id}.`),
+    ]);
+    let n = 0;
+    return new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store: h.store, id, newId: () => `${id}-${++n}`, logger: { warn: () => {} } });
+  }
+
+  test('switching away parks a running parallel task; it runs on unseen and shows its whole conversation when opened again', async () => {
+    const parallel = new Set(['p1']);
+    const h = harness([complete('c1', 'Plain done.')], { runsInBackground: (id) => parallel.has(id) });
+    const gate = deferred();
+    const p1 = parallelSession(h, 'p1', gate.promise);
+    await h.controller.adopt(p1, true);
+    void p1.send('Parallel work');
+    await until(() => h.controller.isRunning, 'the parallel task to run on screen');
+    assert.deepEqual(texts(h), ['user:Parallel work']);
+    await h.controller.handle({ type: 'newTask' });
+    assert.equal(h.controller.session, undefined, 'a new, empty chat');
+    assert.equal(h.controller.sessionFor('p1'), p1, 'the parallel task is held, not disposed');
+    assert.equal(p1.isRunning, true);
+    assert.equal(h.running.at(-1), false, "the chat's running key follows the task on screen");
+    const published = h.deltas.length;
+    gate.resolve();
+    await until(() => p1.state.status === 'completed', 'the parked task to finish in the background');
+    assert.ok(h.deltas.slice(published).every((d) => d.type === 'history' || d.type === 'reset'), 'a parked task publishes nothing to the chat');
+    await h.controller.handle({ type: 'openTask', id: 'p1' });
+    assert.equal(h.controller.session, p1);
+    assert.deepEqual(texts(h).slice(0, 2), ['user:Parallel work', 'assistant:Working on p1.']);
+    await h.controller.release('p1');
+    assert.equal(h.controller.sessionFor('p1'), undefined);
+    assert.equal(h.chat.snapshot.items.length, 0, 'releasing the task on screen empties the chat');
+  });
+
+  test('a parallel task started while a plain task runs stays in the background; the plain task is never parked', async () => {
+    const h = harness([(_request, signal) => (async function* () { await aborted(signal); })()], { runsInBackground: (id) => id === 'p2' });
+    await h.controller.send('Plain work');
+    await until(() => h.controller.isRunning, 'the plain task to run');
+    const plain = h.controller.session!;
+    const gate = deferred();
+    const p2 = parallelSession(h, 'p2', gate.promise);
+    await h.controller.adopt(p2, true);
+    assert.equal(h.controller.session, plain, 'the running plain task stays on screen');
+    await h.controller.handle({ type: 'openTask', id: 'p2' });
+    assert.equal(h.controller.session, plain, 'opening another task while a plain one runs is still refused');
+    assert.match(h.notices.at(-1) ?? '', /stop it before you open another task/);
+    h.controller.cancel();
+    await until(() => !plain.isRunning, 'the plain task to stop');
+    await h.controller.handle({ type: 'openTask', id: 'p2' });
+    assert.equal(h.controller.session, p2);
+    gate.resolve();
+    await h.controller.dispose();
   });
 });
