@@ -11,6 +11,10 @@ import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
 import type { Relay, RelayOverrides } from './host/relay';
 import { reapLeftovers } from './host/processes/reaping';
+import { LazyTreeProvider } from './host/tasks/lazy-tree';
+
+/** The Tasks view's id (src/host/tasks/tasks-view.ts, in the runtime bundle, names it too). */
+const TASKS_VIEW = 'relay.tasks';
 
 /**
  * Activation only registers the view and the commands; everything heavy (providers, parsers, the agent)
@@ -63,6 +67,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
         return handlers![id](...args);
       }),
     ),
+    // The Tasks view asks the runtime for its rows only once shown.
+    vscode.window.registerTreeDataProvider(TASKS_VIEW, new LazyTreeProvider(() => getRelay().parallel.view)),
     new ModeStatusBar(approvalMode),
     registerSwitchApprovalModeCommand(approvalMode),
   );

@@ -26,6 +26,11 @@ export const RUNTIME_COMMANDS = [
   'relay.review.rejectFile',
   'relay.review.acceptAll',
   'relay.review.rejectAll',
+  // Parallel tasks (src/host/tasks/task-commands.ts).
+  'relay.tasks.newParallelTask',
+  'relay.tasks.open',
+  'relay.tasks.stop',
+  'relay.tasks.discard',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

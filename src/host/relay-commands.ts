@@ -11,6 +11,7 @@ import { showCustomizations } from './customization/show-customizations';
 import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
 import type { SetupStep } from '../shared/chat-model';
+import { parallelTaskHandlers } from './tasks/task-commands';
 
 export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
   const send = async (text: string): Promise<void> => {
@@ -43,6 +44,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
       },
     }),
     ...relay.reviewCommands(),
+    ...parallelTaskHandlers(() => relay.parallel),
   };
 }
 

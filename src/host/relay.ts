@@ -6,7 +6,7 @@ import { ModelOverrideNotices } from '../core/model/override-notices';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { AgentSession, type AgentEnvironment } from '../core/agent';
-import type { ApprovalPrompter } from '../core/ports/approval';
+import type { ApprovalPrompter, ApprovalRequest } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
 import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
 import { createBuiltinToolFactories, RUN_COMMAND, WEB_FETCH } from '../tools';
@@ -53,6 +53,9 @@ import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
+import { servicesForTask } from './tasks/task-scope';
+import type { TaskScope } from './tasks/task-sessions';
+import { ParallelTaskSurface } from './tasks/wiring';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -100,6 +103,8 @@ export class Relay implements vscode.Disposable {
   readonly review: TaskChangesReview;
   /** The background processes' status bar item and list ("Relay: 2 running"). */
   readonly processStatus: ProcessStatusBar;
+  /** Parallel tasks: their sessions beside the chat's, the Tasks view, the approvals queue (src/host/tasks). */
+  readonly parallel: ParallelTaskSurface;
   private readonly processCards: ProcessCards;
   private readonly logger: ToolLogger;
   private readonly modelOverrideNotices = new ModelOverrideNotices();
@@ -153,17 +158,17 @@ export class Relay implements vscode.Disposable {
       ...(overrides.confirmHooks ? { confirm: overrides.confirmHooks } : {}),
     });
     this.agents = new AgentSelection(context.workspaceState, this.customizations);
-    this.approvals = createApprovalService(
-      {
-        extensionUri: context.extensionUri,
-        globalStorageUri: context.globalStorageUri,
-        toolOutputDir: this.outputStore.directory,
-        log,
-        confirmations: services.approvalMode.confirmations,
-        sandboxUse: (request) => (request.toolName === RUN_COMMAND && this.tools.sandbox ? this.tools.sandbox.commands.useFor(request.args) : { type: 'none' }),
-      },
-      { prompter: this.hooks.notifying(overrides.prompter ?? new ModalPrompter(), (message) => log.warn(`A Notification hook failed: ${message}`)) },
-    );
+    const approvalHost = {
+      extensionUri: context.extensionUri,
+      globalStorageUri: context.globalStorageUri,
+      toolOutputDir: this.outputStore.directory,
+      log,
+      confirmations: services.approvalMode.confirmations,
+      sandboxUse: (request: ApprovalRequest) => (request.toolName === RUN_COMMAND && this.tools.sandbox ? this.tools.sandbox.commands.useFor(request.args) : { type: 'none' as const }),
+    };
+    const prompter = overrides.prompter ?? new ModalPrompter();
+    const notifying = (p: ApprovalPrompter) => this.hooks.notifying(p, (message) => log.warn(`A Notification hook failed: ${message}`));
+    this.approvals = createApprovalService(approvalHost, { prompter: notifying(prompter) });
     this.provider = new ConfiguredProvider({
       settings: readModelSettings,
       apiKey: (settings) => this.keys.release(settings.provider, endpointOf(settings)),
@@ -186,7 +191,8 @@ export class Relay implements vscode.Disposable {
     this.controller = new TaskController({
       publish: (delta) => chat.publish(delta),
       store: this.store,
-      createSession: (record) => this.createSession(record),
+      createSession: (record) => this.createSession(record, record ? this.parallel.scopeFor(record.id) : undefined),
+      runsInBackground: (id) => this.parallel.runsInBackground(id),
       configVersion: () => this.version,
       answerQuestion: (callId, answer) => this.tools.questions.answer(callId, answer),
       openDiff: (callId) => this.tools.diffs.open(callId),
@@ -216,9 +222,11 @@ export class Relay implements vscode.Disposable {
       attach: (text, images) => this.mentions.attach(text, images),
       taskDeleted: (id) => this.tools.processes.forgetTask(id),
     });
+    this.parallel = new ParallelTaskSurface({ context, chat, controller: this.controller, processes: this.tools.processes, prompter, approvals: (p, scopeFileSystem) => createApprovalService(approvalHost, { prompter: notifying(p), scopeFileSystem }), createSession: (record, scope) => this.createSession(record, scope), log: this.logger });
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
     this.disposables.push(
+      this.parallel,
       documents,
       this.processCards,
       this.mentions,
@@ -349,10 +357,11 @@ export class Relay implements vscode.Disposable {
     };
   }
 
-  private async createSession(record?: TaskRecord): Promise<AgentSession> {
-    const roots = this.tools.services.workspaceRoots();
+  /** A session for the chat's task, or (with `scope`) a parallel task's, working in its worktree. */
+  private async createSession(record?: TaskRecord, scope?: TaskScope): Promise<AgentSession> {
+    const roots = scope ? [scope.workRoot] : this.tools.services.workspaceRoots();
     const registry = new ToolRegistry();
-    const builtins = createBuiltinToolFactories(this.tools.services);
+    const builtins = createBuiltinToolFactories(scope ? servicesForTask(this.tools.services, scope.workRoot) : this.tools.services);
     for (const tool of this.approvals.offeredTools(builtins)) {
       registry.registerFactory(tool.name, tool.factory, { source: tool.source });
     }
@@ -365,7 +374,7 @@ export class Relay implements vscode.Disposable {
       log: this.services.log,
       confirmations: this.services.approvalMode.confirmations,
     });
-    this.approvals.resetLoopGuard();
+    (scope?.approvals ?? this.approvals).resetLoopGuard();
     // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
     const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
     const agent = sessionAgent(await this.agents.current(), kinds, roots[0], this.customizations);
@@ -385,10 +394,11 @@ export class Relay implements vscode.Disposable {
         disallowedTools: agent.disallowedTools,
         callGuards: agent.callGuards,
         ...(delegates.length > 0 ? { delegates } : {}),
-        approvals: this.tools.diffs.watch(this.approvals),
+        approvals: this.tools.diffs.watch(scope?.approvals ?? this.approvals),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,
-        checkpoints: this.checkpoints,
+        // A parallel task's checkpoints would snapshot the user's folder, not its worktree: it has none for now.
+        ...(scope ? { id: scope.id } : { checkpoints: this.checkpoints }),
         outputStore: this.outputStore,
         statistics: this.statistics,
         maxSteps: readModelSettings().maxSteps,
@@ -399,6 +409,7 @@ export class Relay implements vscode.Disposable {
       record,
     );
     this.followKeyVerdicts(session);
+    scope?.watch(session);
     return session;
   }
 

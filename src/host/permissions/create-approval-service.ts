@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { createShellAnalyzer } from '../../core/permissions/command-analysis';
 import type { ApprovalPrompter, WorkspaceTrust } from '../../core/ports/approval';
+import type { FileSystemFacts } from '../../core/permissions/types';
 import { ApprovalService, type ApprovalServiceOptions } from './approval-service';
 import { createFileSystemFacts } from './file-system-facts';
 import { ModalPrompter } from './modal-prompter';
@@ -29,6 +30,8 @@ export interface ApprovalServiceOverrides {
   prompter?: ApprovalPrompter;
   /** Tests of Restricted Mode; the default is VS Code's workspace trust. */
   trust?: WorkspaceTrust;
+  /** A parallel task's view of the file system (its worktree is the workspace: src/host/tasks/task-scope.ts). */
+  scopeFileSystem?: (facts: FileSystemFacts) => FileSystemFacts;
 }
 
 export function createApprovalService(host: ApprovalServiceHost, overrides: ApprovalServiceOverrides = {}): ApprovalService {
@@ -37,11 +40,12 @@ export function createApprovalService(host: ApprovalServiceHost, overrides: Appr
     host.log?.warn(message);
     void vscode.window.showWarningMessage(message);
   };
+  const scoped = overrides.scopeFileSystem ?? ((facts: FileSystemFacts) => facts);
   const dist = (file: string): string => vscode.Uri.joinPath(host.extensionUri, 'dist', file).fsPath;
   return new ApprovalService({
     settings: new VsCodePermissionSettings(trust, host.confirmations ?? WorkspaceConfirmations.none(), warn),
     trust,
-    fileSystem: createFileSystemFacts({ globalStorageUri: host.globalStorageUri, toolOutputDir: host.toolOutputDir }),
+    fileSystem: scoped(createFileSystemFacts({ globalStorageUri: host.globalStorageUri, toolOutputDir: host.toolOutputDir })),
     prompter: overrides.prompter ?? new ModalPrompter(),
     createShellAnalyzer: () =>
       createShellAnalyzer({ treeSitterWasmPath: dist('web-tree-sitter.wasm'), bashWasmPath: dist('tree-sitter-bash.wasm') }),

@@ -1,0 +1,105 @@
+// The parallel tasks' commands: New Parallel Task (the palette, the chat's title bar), and the Tasks view's Open,
+// Stop and Discard. Each takes the task's id or the view's row.
+import * as vscode from 'vscode';
+import { l10n } from '../../core/l10n';
+import type { ParallelTaskRecord } from '../../core/tasks/task-record';
+import { isInside } from '../../tools/paths';
+import { runGit } from './git';
+import { taskIdOf } from './tasks-view';
+import type { ParallelTaskSurface } from './wiring';
+
+export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard'] as const;
+
+/** What code (tests, other commands) may pass to New Parallel Task instead of asking. */
+export interface NewParallelTaskArgs {
+  prompt?: string;
+  /** A folder inside one of the workspace's folders; by default the workspace's (asked when there are several). */
+  folder?: string;
+  copyUncommitted?: boolean;
+  /** Show the task's chat when it starts (default true). */
+  show?: boolean;
+}
+
+export function parallelTaskHandlers(surface: () => ParallelTaskSurface): Record<(typeof PARALLEL_TASK_COMMANDS)[number], (...args: unknown[]) => unknown> {
+  return {
+    'relay.tasks.newParallelTask': (args?: unknown) => newParallelTask(surface(), (args ?? {}) as NewParallelTaskArgs),
+    'relay.tasks.open': async (arg?: unknown) => {
+      const id = taskIdOf(arg);
+      if (id) await surface().open(id);
+    },
+    'relay.tasks.stop': async (arg?: unknown) => {
+      const id = taskIdOf(arg);
+      if (id) await surface().sessions.stop(id);
+    },
+    'relay.tasks.discard': async (arg?: unknown) => {
+      const id = taskIdOf(arg);
+      return id ? surface().sessions.discard(id, confirmDiscard) : false;
+    },
+  };
+}
+
+/** Starts a parallel task; resolves with its id (undefined when the person cancelled or it cannot start here). */
+async function newParallelTask(surface: ParallelTaskSurface, args: NewParallelTaskArgs): Promise<string | undefined> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(l10n.t('Relay: parallel tasks change files and run commands; trust this workspace first.'));
+    return undefined;
+  }
+  const folder = await folderFor(args.folder);
+  if (!folder) return undefined;
+  const prompt =
+    args.prompt ??
+    (await vscode.window.showInputBox({
+      title: l10n.t('Relay: New Parallel Task'),
+      prompt: l10n.t('What should the task do? It runs in its own git worktree beside your work.'),
+      ignoreFocusOut: true,
+    }));
+  if (!prompt?.trim()) return undefined;
+  const copyUncommitted = args.copyUncommitted ?? (await askCopyUncommitted(folder));
+  if (copyUncommitted === undefined) return undefined;
+  await surface.ready;
+  const id = surface.sessions.start({ prompt: prompt.trim(), folder, copyUncommitted, show: args.show ?? true });
+  if (args.show ?? true) await vscode.commands.executeCommand('relay.chat.focus');
+  return id;
+}
+
+async function folderFor(requested: string | undefined): Promise<string | undefined> {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+  if (folders.length === 0) {
+    void vscode.window.showInformationMessage(l10n.t('Relay: open a folder first; a parallel task works on a folder of the workspace.'));
+    return undefined;
+  }
+  if (requested !== undefined) {
+    if (folders.some((f) => isInside(requested, f.uri.fsPath))) return requested;
+    void vscode.window.showWarningMessage(l10n.t('Relay: {0} is not inside the workspace; a parallel task works only on a folder of the workspace.', requested));
+    return undefined;
+  }
+  if (folders.length === 1) return folders[0]!.uri.fsPath;
+  return (await vscode.window.showWorkspaceFolderPick({ placeHolder: l10n.t('The folder the parallel task works on') }))?.uri.fsPath;
+}
+
+/** Asked only when the folder is a git repository with uncommitted changes; undefined when the person cancelled. */
+async function askCopyUncommitted(folder: string): Promise<boolean | undefined> {
+  const status = await runGit(folder, ['status', '--porcelain', '-z'], { allowFailure: true }).catch(() => undefined);
+  if (!status || status.code !== 0 || status.stdout === '') return false;
+  const copy = { label: l10n.t('Copy my uncommitted changes'), description: l10n.t('The task starts from your files as they are now'), copy: true };
+  const clean = { label: l10n.t('Start from the last commit'), description: l10n.t('Your uncommitted changes stay only in your folder'), copy: false };
+  const picked = await vscode.window.showQuickPick([copy, clean], { title: l10n.t('Relay: New Parallel Task'), placeHolder: l10n.t('You have uncommitted changes') });
+  return picked?.copy;
+}
+
+/** Discarding work that was never applied asks first, naming the task and how much would go. */
+async function confirmDiscard(task: ParallelTaskRecord): Promise<boolean> {
+  const discard = l10n.t('Discard');
+  const answer = await vscode.window.showWarningMessage(
+    l10n.t('Discard the task "{0}"?', task.title),
+    {
+      modal: true,
+      detail:
+        task.changedFiles !== undefined
+          ? l10n.t('Its {0} changed files were never applied to your folder; its worktree and branch {1} will be deleted.', task.changedFiles, task.branch ?? '')
+          : l10n.t('Its changes were never applied to your folder; its worktree and branch {0} will be deleted.', task.branch ?? ''),
+    },
+    discard,
+  );
+  return answer === discard;
+}

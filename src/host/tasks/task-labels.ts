@@ -1,0 +1,62 @@
+// How a parallel task's state, size and branch read to people (the Tasks view, its tooltip and notifications).
+import { l10n } from '../../core/l10n';
+import type { ParallelTaskRecord } from '../../core/tasks/task-record';
+import type { TaskState } from '../../core/tasks/task-state';
+
+export function stateLabel(state: TaskState): string {
+  switch (state) {
+    case 'queued':
+      return l10n.t('Queued');
+    case 'setting-up':
+      return l10n.t('Setting up');
+    case 'setup-failed':
+      return l10n.t('Setup failed');
+    case 'running':
+      return l10n.t('Running');
+    case 'needs-approval':
+      return l10n.t('Needs approval');
+    case 'needs-input':
+      return l10n.t('Needs input');
+    case 'ready-for-review':
+      return l10n.t('Ready for review');
+    case 'applied':
+      return l10n.t('Applied');
+    case 'failed':
+      return l10n.t('Failed');
+    case 'discarded':
+      return l10n.t('Discarded');
+  }
+}
+
+/** Bytes in the largest unit that keeps the number at least 1 (1 decimal from KB on); unit symbols are not translated. */
+export function sizeLabel(bytes: number): string {
+  const kb = bytes / 1024;
+  const mb = kb / 1024;
+  const gb = mb / 1024;
+  if (gb >= 1) return `${gb.toFixed(1)} GB`;
+  if (mb >= 1) return `${mb.toFixed(1)} MB`;
+  if (kb >= 1) return `${kb.toFixed(1)} KB`;
+  return `${bytes} B`;
+}
+
+/** "Running · relay/fix-login · 3 files · 1.2 MB": what the view's row says after the title. */
+export function taskDescription(task: ParallelTaskRecord): string {
+  const parts = [stateLabel(task.state)];
+  if (task.branch) parts.push(task.branch);
+  else if (task.isolation === 'in-place') parts.push(l10n.t('in the folder itself'));
+  if (task.changedFiles !== undefined) parts.push(task.changedFiles === 1 ? l10n.t('1 file') : l10n.t('{0} files', task.changedFiles));
+  if (task.diskBytes !== undefined) parts.push(sizeLabel(task.diskBytes));
+  return parts.join(' · ');
+}
+
+/** The row's tooltip: everything the view knows about the task, one fact a line. */
+export function taskTooltip(task: ParallelTaskRecord): string {
+  const lines = [task.title, l10n.t('State: {0}', stateLabel(task.state))];
+  if (task.branch) lines.push(l10n.t('Branch: {0}', task.branch));
+  lines.push(l10n.t('Folder: {0}', task.workRoot));
+  if (task.changedFiles !== undefined) lines.push(l10n.t('Changed files: {0}', task.changedFiles));
+  if (task.diskBytes !== undefined) lines.push(l10n.t('Disk use: {0}', sizeLabel(task.diskBytes)));
+  if (task.conflicts?.length) lines.push(l10n.t('Conflicts: {0}', task.conflicts.join(', ')));
+  if (task.state === 'setup-failed' && task.setupOutput) lines.push(l10n.t('Setup output: {0}', task.setupOutput.slice(-400)));
+  return lines.join('\n');
+}

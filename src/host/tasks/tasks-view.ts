@@ -1,0 +1,70 @@
+// The Tasks view: every parallel task of the window with its state, branch, changed-file count and disk use.
+// Clicking a row opens its chat; the row's menu stops or discards it. Other commands (review, apply, update from
+// base) take the row or the task id alike: `taskIdOf`.
+import * as vscode from 'vscode';
+import type { ParallelTaskRecord } from '../../core/tasks/task-record';
+import type { TaskState } from '../../core/tasks/task-state';
+import type { ParallelTasks } from './parallel-tasks';
+import { taskDescription, taskTooltip } from './task-labels';
+
+export const TASKS_VIEW_ID = 'relay.tasks';
+export const OPEN_TASK_COMMAND = 'relay.tasks.open';
+
+/** One row: the task as it was when the view last listed it. */
+export interface TaskRow {
+  readonly task: ParallelTaskRecord;
+}
+
+/** A command's argument, from a row's menu (the row) or from code (the id). */
+export function taskIdOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const task = (arg as Partial<TaskRow> | undefined)?.task;
+  return typeof task?.id === 'string' ? task.id : undefined;
+}
+
+const ICONS: Record<TaskState, string> = {
+  queued: 'clock',
+  'setting-up': 'loading~spin',
+  'setup-failed': 'error',
+  running: 'sync~spin',
+  'needs-approval': 'shield',
+  'needs-input': 'question',
+  'ready-for-review': 'git-pull-request',
+  applied: 'pass',
+  failed: 'error',
+  discarded: 'trash',
+};
+
+export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: { dispose(): void };
+
+  constructor(private readonly tasks: ParallelTasks) {
+    this.subscription = tasks.onDidChange(() => this.changed.fire());
+  }
+
+  /** Tasks still holding something (a discarded one has nothing left to act on), oldest first. */
+  getChildren(element?: TaskRow): TaskRow[] {
+    if (element) return [];
+    return this.tasks.list().filter((t) => t.state !== 'discarded').map((task) => ({ task }));
+  }
+
+  getTreeItem(row: TaskRow): vscode.TreeItem {
+    const { task } = row;
+    const item = new vscode.TreeItem(task.title, vscode.TreeItemCollapsibleState.None);
+    item.id = task.id;
+    item.description = taskDescription(task);
+    item.tooltip = taskTooltip(task);
+    item.iconPath = new vscode.ThemeIcon(ICONS[task.state]);
+    // `relayTask:<state>:<isolation>`: menus pick their rows by state (`viewItem =~ /^relayTask:ready-for-review/`).
+    item.contextValue = `relayTask:${task.state}:${task.isolation}`;
+    item.command = { command: OPEN_TASK_COMMAND, title: '', arguments: [task.id] };
+    return item;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

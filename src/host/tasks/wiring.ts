@@ -1,0 +1,127 @@
+// Parallel tasks in the window: the records and worktrees (ParallelTasks, in this workspace's storage, outside the
+// folder), the sessions running beside the chat's (TaskSessions), the approvals queue across tasks, the Tasks view,
+// the status bar count and notifications, and the commands. Relay creates one of these; nothing here runs before.
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentSession } from '../../core/agent';
+import { l10n } from '../../core/l10n';
+import type { FileSystemFacts } from '../../core/permissions/types';
+import type { ApprovalPrompter, PromptAnswer } from '../../core/ports/approval';
+import type { TaskProcesses } from '../../core/ports/processes';
+import type { TaskRecord } from '../../core/ports/task-store';
+import { ApprovalQueue } from '../../core/tasks/approval-queue';
+import { DEFAULT_MAX_PARALLEL_TASKS } from '../../core/tasks/task-scheduler';
+import type { ToolLogger } from '../../core/tools';
+import type { ChatViewProvider } from '../chat-view';
+import type { TaskController } from '../session/task-controller';
+import { ParallelTasks } from './parallel-tasks';
+import { TaskAttention } from './task-attention';
+import { factsForTask, type QueuedPromptRequest } from './task-scope';
+import { type TaskScope, TaskSessions } from './task-sessions';
+import { TasksTreeProvider } from './tasks-view';
+import { WorktreeManager } from './worktree-manager';
+
+export interface ParallelTaskHost {
+  context: vscode.ExtensionContext;
+  chat: ChatViewProvider;
+  controller: TaskController;
+  processes: TaskProcesses;
+  /** The window's approval prompter (the native modal, or a test's): the queue shows one request at a time through it. */
+  prompter: ApprovalPrompter;
+  /** An approval service asking through `prompter`, with the file system facts scoped by `scope`. */
+  approvals(prompter: ApprovalPrompter, scope: (facts: FileSystemFacts) => FileSystemFacts): TaskScope['approvals'];
+  createSession(record: TaskRecord | undefined, scope: TaskScope): Promise<AgentSession>;
+  log: ToolLogger;
+}
+
+const REFRESH_DELAY_MS = 1_500;
+
+export class ParallelTaskSurface implements vscode.Disposable {
+  readonly tasks: ParallelTasks;
+  readonly sessions: TaskSessions;
+  /** Approvals from every parallel task, shown one at a time in order of arrival. */
+  readonly queue: ApprovalQueue<QueuedPromptRequest, PromptAnswer>;
+  readonly view: TasksTreeProvider;
+  readonly attention: TaskAttention;
+  /** Resolves once the records of earlier windows are read. */
+  readonly ready: Promise<void>;
+  private readonly refreshes = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly host: ParallelTaskHost) {
+    const storage = host.context.storageUri?.fsPath ?? join(host.context.globalStorageUri.fsPath, 'no-folder');
+    const config = () => vscode.workspace.getConfiguration('relay.parallel');
+    this.tasks = new ParallelTasks({
+      manager: new WorktreeManager(join(storage, 'worktrees')),
+      recordsFile: join(storage, 'parallel-tasks.json'),
+      processes: host.processes,
+      setupCommand: () => config().get<string>('setupCommand') || undefined,
+      maxParallel: () => config().get<number>('maxTasks', DEFAULT_MAX_PARALLEL_TASKS),
+      onSaveError: (error) => host.log.warn('Could not save the parallel tasks', error),
+    });
+    this.tasks.applyLimit();
+    this.ready = this.tasks.load().catch((error: unknown) => host.log.warn('Could not read the parallel tasks', error));
+    this.queue = new ApprovalQueue((item) => host.prompter.ask(item.request.prompt));
+    this.sessions = new TaskSessions({
+      tasks: this.tasks,
+      controller: host.controller,
+      queue: this.queue,
+      createSession: (scope, record) => host.createSession(record, scope),
+      approvals: (prompter, workRoot) => host.approvals(prompter, (facts) => factsForTask(facts, workRoot)),
+      log: host.log,
+      scheduleRefresh: (id) => this.scheduleRefresh(id),
+    });
+    this.view = new TasksTreeProvider(this.tasks);
+    this.attention = new TaskAttention({
+      tasks: this.tasks,
+      inView: (id) => host.chat.isVisible && host.controller.session?.id === id,
+      open: (id) => this.open(id),
+    });
+    this.disposables.push(
+      this.view,
+      this.attention,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('relay.parallel.maxTasks')) this.tasks.applyLimit();
+      }),
+    );
+  }
+
+  /** For the controller: a parallel task's session is parked, not stopped, when the chat shows another task. */
+  runsInBackground(id: string): boolean {
+    return this.sessions.runsInBackground(id);
+  }
+
+  /** For Relay.createSession: the scope of a parallel task reopened from the history or rebuilt. */
+  scopeFor(id: string): TaskScope | undefined {
+    return this.sessions.scopeFor(id);
+  }
+
+  /** Shows the task's chat: its running session, or its saved conversation. */
+  async open(id: string): Promise<void> {
+    const task = this.tasks.get(id);
+    if (task && (task.state === 'queued' || task.state === 'setting-up')) {
+      void vscode.window.showInformationMessage(l10n.t('Relay: the task "{0}" has not started yet; its chat opens once it runs.', task.title));
+      return;
+    }
+    await vscode.commands.executeCommand('relay.chat.focus');
+    await this.host.controller.handle({ type: 'openTask', id });
+  }
+
+  dispose(): void {
+    for (const timer of this.refreshes.values()) clearTimeout(timer);
+    this.sessions.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  /** Counts the task's changes again a moment after its last tool call (one count for a burst of edits). */
+  private scheduleRefresh(id: string): void {
+    clearTimeout(this.refreshes.get(id));
+    this.refreshes.set(
+      id,
+      setTimeout(() => {
+        this.refreshes.delete(id);
+        void this.tasks.refresh(id).catch((error: unknown) => this.host.log.warn(`Could not measure parallel task ${id}`, error));
+      }, REFRESH_DELAY_MS),
+    );
+  }
+}
