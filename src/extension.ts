@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { setLocalizer } from './core/l10n';
@@ -32,6 +33,9 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   const terminal = new TerminalRecorder();
   // Processes a previous session of this window left running (a crash, a killed extension host) are stopped.
   if (context.storageUri) void reapLeftovers(join(context.storageUri.fsPath, 'processes.json'), log);
+  // Worktrees of parallel tasks exist here: Relay compares them with git's list and offers to remove leftovers
+  // (git runs in the user's repository only once the workspace is trusted).
+  if (context.storageUri && vscode.workspace.isTrusted) void stat(join(context.storageUri.fsPath, 'worktrees')).then(() => vscode.commands.executeCommand('relay.tasks.cleanUpWorktrees', { quiet: true }), () => undefined);
   let relay: Relay | undefined;
   let handlers: Record<RuntimeCommand, (...args: unknown[]) => unknown> | undefined;
   const getRelay = (overrides?: RelayOverrides): Relay => {

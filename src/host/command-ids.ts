@@ -31,6 +31,7 @@ export const RUNTIME_COMMANDS = [
   'relay.tasks.open',
   'relay.tasks.stop',
   'relay.tasks.discard',
+  'relay.tasks.cleanUpWorktrees',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

@@ -8,7 +8,7 @@ import { runGit } from './git';
 import { taskIdOf } from './tasks-view';
 import type { ParallelTaskSurface } from './wiring';
 
-export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard'] as const;
+export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.cleanUpWorktrees'] as const;
 
 /** What code (tests, other commands) may pass to New Parallel Task instead of asking. */
 export interface NewParallelTaskArgs {
@@ -35,6 +35,8 @@ export function parallelTaskHandlers(surface: () => ParallelTaskSurface): Record
       const id = taskIdOf(arg);
       return id ? surface().sessions.discard(id, confirmDiscard) : false;
     },
+    // `{ quiet: true }` at activation: nothing is said when there is nothing to clean up.
+    'relay.tasks.cleanUpWorktrees': (args?: unknown) => surface().cleanUpOrphans((args as { quiet?: boolean } | undefined)?.quiet === true),
   };
 }
 

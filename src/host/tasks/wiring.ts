@@ -14,6 +14,7 @@ import { DEFAULT_MAX_PARALLEL_TASKS } from '../../core/tasks/task-scheduler';
 import type { ToolLogger } from '../../core/tools';
 import type { ChatViewProvider } from '../chat-view';
 import type { TaskController } from '../session/task-controller';
+import { cleanUpOrphans } from './orphan-cleanup';
 import { ParallelTasks } from './parallel-tasks';
 import { TaskAttention } from './task-attention';
 import { factsForTask, type QueuedPromptRequest } from './task-scope';
@@ -45,14 +46,16 @@ export class ParallelTaskSurface implements vscode.Disposable {
   readonly attention: TaskAttention;
   /** Resolves once the records of earlier windows are read. */
   readonly ready: Promise<void>;
+  private readonly manager: WorktreeManager;
   private readonly refreshes = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly host: ParallelTaskHost) {
     const storage = host.context.storageUri?.fsPath ?? join(host.context.globalStorageUri.fsPath, 'no-folder');
     const config = () => vscode.workspace.getConfiguration('relay.parallel');
+    this.manager = new WorktreeManager(join(storage, 'worktrees'));
     this.tasks = new ParallelTasks({
-      manager: new WorktreeManager(join(storage, 'worktrees')),
+      manager: this.manager,
       recordsFile: join(storage, 'parallel-tasks.json'),
       processes: host.processes,
       setupCommand: () => config().get<string>('setupCommand') || undefined,
@@ -105,6 +108,25 @@ export class ParallelTaskSurface implements vscode.Disposable {
     }
     await vscode.commands.executeCommand('relay.chat.focus');
     await this.host.controller.handle({ type: 'openTask', id });
+  }
+
+  /** Leftover worktrees offered for removal with their sizes (`quiet` at activation: nothing said when none). */
+  async cleanUpOrphans(quiet: boolean): Promise<number> {
+    await this.ready;
+    return cleanUpOrphans(
+      {
+        tasks: this.tasks,
+        manager: this.manager,
+        folders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+        confirm: async (message, detail) => {
+          const remove = l10n.t('Remove');
+          return (await vscode.window.showWarningMessage(message, { modal: true, detail }, remove)) === remove;
+        },
+        notify: (message) => void vscode.window.showInformationMessage(message),
+        log: this.host.log,
+      },
+      quiet,
+    );
   }
 
   dispose(): void {
