@@ -1,0 +1,83 @@
+// Issue 29 through the real UI: two tasks started with Relay: New Parallel Task (the palette, then the prompt box)
+// in a git repository run at once; the Tasks view lists both, running, with their branches (light and dark
+// screenshots); their approvals come one at a time, each modal naming its task and branch; both end ready for
+// review with one changed file each, and the status bar counts them.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Relay Test', '-c', 'user.email=test@relay.invalid', ...args], { cwd, encoding: 'utf8' });
+
+describe('e2e: the Tasks view with two parallel tasks', () => {
+  let s: ScriptedWorkbench;
+
+  before(async () => {
+    s = await openScriptedWorkbench({
+      script: [
+        { fault: { holdAfterChunks: 0 }, toolCalls: [{ id: 'call_one', name: 'write_file', args: { path: 'one.txt', content: 'one\n' } }] },
+        { fault: { holdAfterChunks: 0 }, toolCalls: [{ id: 'call_two', name: 'write_file', args: { path: 'two.txt', content: 'two\n' } }] },
+        { toolCalls: [{ id: 'call_done_a', name: 'attempt_completion', args: { result: 'Done.' } }] },
+        { toolCalls: [{ id: 'call_done_b', name: 'attempt_completion', args: { result: 'Done.' } }] },
+      ],
+      settings: { 'relay.previewEdits': false },
+      prepare: (workspace) => {
+        git(workspace, 'init', '-q', '-b', 'main');
+        writeFileSync(join(workspace, 'readme.txt'), 'the repository\n');
+        git(workspace, 'add', '.');
+        git(workspace, 'commit', '-q', '-m', 'base');
+      },
+    });
+  });
+  after(async () => {
+    await s?.close();
+  });
+
+  async function newParallelTask(prompt: string): Promise<void> {
+    await s.wb.runCommand('Relay: New Parallel Task');
+    const input = s.wb.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(prompt);
+    await input.press('Enter');
+    await s.wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  it('lists both running tasks; their approvals come one at a time naming each task', async () => {
+    const page = s.wb.page;
+    await newParallelTask('Write one');
+    // The first task's request is in (and held) before the second starts: each takes its own scripted turn.
+    for (const deadline = Date.now() + 60_000; s.model.requests.length < 1; await new Promise((r) => setTimeout(r, 100))) {
+      if (Date.now() > deadline) throw new Error("timed out waiting for the first task's request");
+    }
+    await newParallelTask('Write two');
+    const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) });
+    const header = view.locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const row = (title: string) => view.locator('.monaco-list-row', { hasText: title });
+    await row('Write one').filter({ hasText: 'Running · relay/write-one' }).waitFor({ timeout: 60_000 });
+    await row('Write two').filter({ hasText: 'Running · relay/write-two' }).waitFor({ timeout: 60_000 });
+    await s.wb.setColorTheme('Default Dark Modern');
+    await s.wb.screenshot('parallel-tasks-view-dark');
+    await s.wb.setColorTheme('Default Light Modern');
+    await s.wb.screenshot('parallel-tasks-view-light');
+
+    s.model.release();
+    s.model.release();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.filter({ hasText: 'Parallel task "Write one" on relay/write-one' }).waitFor({ timeout: 60_000 });
+    assert.equal(await dialog.count(), 1, 'one modal at a time');
+    await row('Write two').filter({ hasText: 'Needs approval' }).waitFor({ timeout: 30_000 });
+    await s.wb.screenshot('parallel-tasks-approval-light');
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+    await dialog.filter({ hasText: 'Parallel task "Write two" on relay/write-two' }).waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+
+    await row('Write one').filter({ hasText: 'Ready for review · relay/write-one · 1 file' }).waitFor({ timeout: 60_000 });
+    await row('Write two').filter({ hasText: 'Ready for review · relay/write-two · 1 file' }).waitFor({ timeout: 60_000 });
+    await page.locator('.statusbar-item', { hasText: '2' }).filter({ has: page.locator('.codicon-layers') }).waitFor({ timeout: 30_000 });
+    await s.wb.screenshot('parallel-tasks-ready-light');
+    assert.equal(git(s.wb.workspace, 'status', '--porcelain'), '', "the user's working tree is untouched");
+  });
+});
