@@ -168,7 +168,9 @@ export class Relay implements vscode.Disposable {
     };
     const prompter = overrides.prompter ?? new ModalPrompter();
     const notifying = (p: ApprovalPrompter) => this.hooks.notifying(p, (message) => log.warn(`A Notification hook failed: ${message}`));
-    this.approvals = createApprovalService(approvalHost, { prompter: notifying(prompter) });
+    // The chat's task asks through the same first-in-first-out queue as the parallel tasks: one modal at a time.
+    const queued: ApprovalPrompter = { ask: (prompt) => this.parallel.queue.ask(WINDOW_TASK, { prompt, taskTitle: '', branch: undefined }) };
+    this.approvals = createApprovalService(approvalHost, { prompter: notifying(queued) });
     this.provider = new ConfiguredProvider({
       settings: readModelSettings,
       apiKey: (settings) => this.keys.release(settings.provider, endpointOf(settings)),
@@ -438,6 +440,9 @@ export class Relay implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }
+
+/** The approvals queue's key for the chat's own (not parallel) task. */
+const WINDOW_TASK = '';
 
 /** Process logs beside the other tool output; records per workspace (an empty window reaps nothing). */
 function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string } {
