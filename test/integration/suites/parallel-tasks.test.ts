@@ -142,6 +142,32 @@ describe('parallel tasks: several sessions at once, each in its own worktree', (
     ids = [];
   });
 
+  it("the chat's own task asks after the parallel task's open modal, not on top of it", async function () {
+    this.timeout(120_000);
+    suite.server.setScript([write('call_three', 'three.txt', 'three\n'), write('call_four', `${FOLDER}/four.txt`, 'four\n'), done('call_done_3'), done('call_done_4')]);
+    suite.prompter.script({ type: 'allow-once' }, { type: 'allow-once' });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    suite.prompter.onAsk = async () => {
+      if (suite.prompter.prompts.length === 1) await gate;
+    };
+    const background = await start('Write three', repo(), false);
+    ids = [background];
+    await waitFor(() => suite.prompter.prompts.length === 1, TURN_MS, "the parallel task's approval");
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Write four' });
+    await waitFor(() => parallel().queue.pending().length === 2 || suite.prompter.prompts.length === 2, TURN_MS, "the chat task's approval");
+    assert.equal(suite.prompter.prompts.length, 1, "the chat task's modal waits for the parallel task's");
+    release();
+    await waitFor(() => suite.prompter.prompts.length === 2, TURN_MS, "the chat task's approval");
+    assert.doesNotMatch(suite.prompter.prompts[1]!.message, /^Parallel task/, "the chat's own task is not named as a parallel one");
+    await suite.taskStopped('the chat task', TURN_MS);
+    await waitFor(() => inState(background, 'ready-for-review'), TURN_MS, 'the parallel task to finish');
+    assert.equal(await fs.readFile(join(root(), FOLDER, 'four.txt'), 'utf8'), 'four\n');
+    assert.equal(await fs.readFile(join(task(background).workRoot, 'three.txt'), 'utf8'), 'three\n');
+    assert.equal(await parallel().sessions.discard(background, async () => true), true);
+    ids = [];
+  });
+
   it('in a folder without git two writing tasks run one after the other in the folder itself', async function () {
     this.timeout(120_000);
     suite.server.setScript([write('call_x', 'x.txt', 'x\n'), done('call_done_x'), write('call_y', 'y.txt', 'y\n'), done('call_done_y')]);
