@@ -149,6 +149,7 @@ for (const [index, theme] of THEMES.entries()) {
       assert.ok(titleFits, 'the task title is shown whole (on two lines)');
       assert.ok(await isShownWhole(frame.locator('[data-testid="task-usage"]')), 'the usage is shown whole');
       assert.ok(await isOneLine(frame.locator('.context-meter-text')), 'the meter figures are on one line');
+      assert.equal(await rowCount(frame.locator('.task-figures')), 1, 'the usage and the meter share one row');
 
       // The composer: two rows (pickers and the button, then the model), the model's name whole.
       const controls = frame.locator('.composer-controls');
@@ -187,6 +188,7 @@ for (const [index, theme] of THEMES.entries()) {
       });
       assert.equal(font.family.replace(/[\s'"]/g, ''), font.editor.replace(/[\s'"]/g, ''), "the preview uses the editor's font");
       assert.ok(Math.abs(font.narrow - font.wide) < 1, `and it is monospaced: ${JSON.stringify(font)}`);
+      assert.ok(await isShownWhole(preview), 'its lines wrap in the card, none runs past it');
 
       // Contrast, measured from the theme's computed colours over the backgrounds under them.
       await assertContrast(frame, '.tool-card[data-call-id="fail"] .block-error', 'color', TEXT, 'error text: a failed card', theme.name);
