@@ -15,6 +15,33 @@ const lines = (...ls: string[]) => ls.map((l) => `${l}\n`).join('');
 const SOURCE = lines('export const first = 1;', 'export const a = 2;', 'export const b = 3;', 'export const c = 4;', 'export const second = 5;');
 
 /**
+ * The review label containing `text` (its box) and the right edge of the modified side's visible text area (left of
+ * its vertical scrollbar and the diff's overview ruler): a label past that edge is cut.
+ */
+async function labelExtent(page: Page, text: string): Promise<{ label: Box; visibleRight: number }> {
+  const found = await page.evaluate((t) => {
+    const modified = document.querySelector('.monaco-diff-editor .editor.modified');
+    if (!modified) return undefined;
+    const edges = [modified.querySelector('.overflow-guard')?.getBoundingClientRect().right ?? Infinity];
+    for (const el of [modified.querySelector('.scrollbar.vertical'), document.querySelector('.monaco-diff-editor .diffOverview')]) {
+      const r = el?.getBoundingClientRect();
+      if (r && r.width > 0) edges.push(r.left);
+    }
+    for (const el of modified.querySelectorAll<HTMLElement>('.view-lines span')) {
+      if (!getComputedStyle(el, '::after').content.includes(t) && !(el.children.length === 0 && el.textContent?.includes(t))) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0) return { label: { x: r.x, y: r.y, width: r.width, height: r.height }, visibleRight: Math.min(...edges) };
+    }
+    return undefined;
+  }, text);
+  if (!found) throw new Error(`no review label '${text}' in the diff editor`);
+  return found;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
  * Where the review label containing `text` is drawn in the modified side of the diff editor. The label is an
  * `after` decoration: VS Code draws its text with CSS (`::after`), so it is found by its computed content.
  */
@@ -83,10 +110,15 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
 
     // The real diff editor, default settings: no CodeLens, a label at the end of each hunk's first line.
     await page.locator('.monaco-diff-editor').first().waitFor({ timeout: 30_000 });
-    await labelPoint(page, 'Change 2/2 · hover to accept or reject', 30_000).catch(async (error: unknown) => {
+    await labelPoint(page, 'Change 2/2 · hover to review', 30_000).catch(async (error: unknown) => {
       await wb.screenshot('hunk-review-no-labels');
       throw error;
     });
+    // Each label whole, beside its line, in the editor beside a default-width side bar (was "…accept or rejec").
+    for (const label of ['Change 1/2 · hover to review', 'Change 2/2 · hover to review']) {
+      const { label: box, visibleRight } = await labelExtent(page, label);
+      assert.ok(box.x + box.width <= visibleRight + 1, `'${label}' is shown whole: it ends at ${box.x + box.width}, the text area at ${visibleRight}`);
+    }
     assert.equal(await page.locator('.monaco-diff-editor .codelens-decoration').count(), 0, 'the diff editor shows no CodeLens by default');
     await wb.screenshot('hunk-review-labels');
 
@@ -107,7 +139,7 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
         }
       }
     };
-    const act = async (change: string, line: string, link: RegExp) => {
+    const act = async (change: string, line: string, link: RegExp, check?: (hover: Box) => Promise<void>) => {
       const box = await lineBox(line);
       // The caret on the hunk's line, then VS Code's own Show Hover (the keyboard way to the same hover): one
       // synthetic mouse move raced the editor's layout under load and sometimes never opened a hover.
@@ -122,6 +154,9 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
         throw new Error(`${String(error)}; hovers on screen: ${JSON.stringify(hovers)}`);
       });
       await wb.screenshot(`hunk-review-hover-${change.replace('/', '-of-')}`);
+      const hoverBox = await shown.first().boundingBox();
+      assert.ok(hoverBox, 'the hover is laid out');
+      await check?.(hoverBox);
       await target.click();
     };
     await act('1/2', 'export const firstValue = 1;', /^\s*Accept\s*$/);
@@ -130,7 +165,11 @@ describe('e2e: accept one hunk and reject another in the real diff editor', () =
     await page.keyboard.press('Escape');
     await page.mouse.move(5, 5);
     await page.locator('.monaco-hover').filter({ hasText: 'Change 1/2' }).waitFor({ state: 'hidden', timeout: 15_000 });
-    await act('2/2', 'export const secondValue = 5;', /^\s*Reject\s*$/);
+    // The second hunk's hover leaves the first one's outcome readable.
+    await act('2/2', 'export const secondValue = 5;', /^\s*Reject\s*$/, async (hover) => {
+      const { label } = await labelExtent(page, '✓ Change 1/2 accepted');
+      assert.ok(!overlaps(hover, label), `the hover does not cover the accepted label: ${JSON.stringify({ hover, label })}`);
+    });
 
     const card = chat.locator('.tool-card[data-call-id="call_edit"][data-state="success"]');
     await card.waitFor({ timeout: 30_000 });

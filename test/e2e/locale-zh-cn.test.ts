@@ -15,7 +15,7 @@ import type { FrameLocator } from 'playwright-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
 import { REPO_ROOT } from '../support/vscode/server';
-import { textLayout } from '../support/vscode/layout';
+import { isOneLine, rowCount, textLayout } from '../support/vscode/layout';
 import { exactLabel, openWorkbench, type Workbench } from '../support/vscode/workbench';
 import { clearNotifications, removeApiKey } from './remove-api-key';
 
@@ -91,6 +91,9 @@ describe('e2e: Relay in Simplified Chinese, the first run', () => {
       assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), zh('No API key for {0} yet: set it up before you send a task', 'Anthropic'));
       assert.equal(await chat.locator('.composer-input').getAttribute('aria-label'), zh('Message Relay'));
       assert.equal(await status().textContent(), `${zh('Ready')} · ${MODEL} · Anthropic · ${zh('no API key')}`);
+      // At the side bar's default width the short phrase stays whole (it broke as "无 API" / "密钥").
+      const keyPart = status().locator('.status-part').filter({ hasText: new RegExp(`^${escape(zh('no API key'))}$`) });
+      assert.ok(await isOneLine(keyPart), `"${zh('no API key')}" in the header is on one line`);
       // The view's name, from package.nls.zh-cn.json, in the side bar's header.
       await wb.page.locator('.part.sidebar .composite.title, .part.sidebar .pane-header').filter({ hasText: nlsTitle('views.chat.name') }).first().waitFor({ timeout: 10_000 });
       await wb.screenshot(`locale-zh-cn-welcome-${theme.name}`);
@@ -234,6 +237,8 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       // Numbers in the display language, not en-US: the 1M-token window is 100万, the cost is in US$.
       assert.match((await chat.locator('[data-testid="context-meter"] .context-meter-text').textContent()) ?? '', / \/ 100万$/);
       assert.match((await chat.locator('[data-testid="task-usage"]').textContent()) ?? '', /US\$0\.\d{4}$/);
+      // At 300 px the Chinese usage and the meter share the row under the title (the meter wrapped onto a third).
+      assert.equal(await rowCount(chat.locator('.task-figures')), 1, 'the usage and the meter on one row');
       await wb.screenshot(`locale-zh-cn-done-${theme.name}`);
     });
   });

@@ -141,7 +141,8 @@ export class Composer {
     this.modelButton = h(doc, 'button', { className: 'model-button', attrs: { type: 'button' } });
     this.modelButton.addEventListener('click', () => this.actions.selectModel());
 
-    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.modelButton, this.sendButton, this.stopButton]);
+    // Two rows at the side bar's default width: the pickers and send (or stop), then the model's whole name.
+    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, this.modelButton]);
     this.element = h(doc, 'footer', { className: 'composer' }, [this.list.element, this.attachments.element, this.input, this.attachments.notice, controls]);
     // Anywhere on the chat, not only on the box: a drop target the size of the view is easier to hit.
     doc.documentElement.addEventListener('dragover', (event) => this.onDragOver(event));

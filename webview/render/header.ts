@@ -64,7 +64,7 @@ export class Header {
     }
     if (!trusted) parts.push(STRINGS.restricted);
     const text = parts.join(' · ');
-    this.status.textContent = text;
+    this.status.replaceChildren(...statusParts(this.doc, parts));
     this.status.title = text;
     this.status.dataset.phase = connected ? phase : 'reconnecting';
     this.status.classList.toggle('key-missing', provider?.key === 'missing' || provider?.key === 'rejected');
@@ -77,11 +77,15 @@ export class Header {
     if (task.running) parts.push(icon(this.doc, 'running', 'task-spinner'));
     parts.push(h(this.doc, 'span', { className: 'task-title', text: task.title || t('untitledTask'), attrs: { title: task.title } }));
     // Before the first reply reports its tokens there is nothing to count ("0 in · 0 out" read as a fault); the history does the same.
-    if (task.usage && (task.usage.inputTokens > 0 || task.usage.outputTokens > 0)) {
-      parts.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
-    }
-    if (task.context) parts.push(contextMeter(this.doc, task.context, task.usage));
+    // The review button stays on the title's row; the figures take the row under it, so at the side bar's default
+    // width the button never wraps onto a line of its own.
     parts.push(this.reviewButton);
+    const figures: Node[] = [];
+    if (task.usage && (task.usage.inputTokens > 0 || task.usage.outputTokens > 0)) {
+      figures.push(h(this.doc, 'span', { className: 'task-usage', text: formatUsage(task.usage), data: { testid: 'task-usage' } }));
+    }
+    if (task.context) figures.push(contextMeter(this.doc, task.context, task.usage));
+    if (figures.length > 0) parts.push(h(this.doc, 'div', { className: 'task-figures' }, figures));
     this.taskBar.replaceChildren(...parts);
     this.taskBar.classList.toggle('running', task.running);
   }
@@ -89,6 +93,16 @@ export class Header {
   setHistoryOpen(open: boolean): void {
     this.historyButton.setAttribute('aria-pressed', String(open));
   }
+}
+
+/** Parts short enough to stay whole ("无 API 密钥", "no API key") never break inside; longer ones wrap. */
+const WHOLE_PART_CHARS = 24;
+
+function statusParts(doc: Document, parts: string[]): Node[] {
+  return parts.flatMap((part, i) => {
+    const node = h(doc, 'span', { className: part.length <= WHOLE_PART_CHARS ? 'status-part whole' : 'status-part', text: part });
+    return i === 0 ? [node] : [doc.createTextNode(' · '), node];
+  });
 }
 
 function iconButton(doc: Document, name: 'history' | 'add' | 'review', label: string, onClick: () => void): HTMLButtonElement {

@@ -118,7 +118,10 @@ export class MessageList {
   /** Call once per frame after changes: keeps the newest content in view while the person follows along. */
   afterChange(): void {
     this.empty.hidden = this.views.size > 0;
-    if (this.followBottom) this.element.scrollTop = this.element.scrollHeight;
+    // The welcome is read from its title down: a welcome taller than the view (two-line status, dark theme) was
+    // pinned to its bottom, its title half under the header.
+    if (this.views.size === 0) this.element.scrollTop = 0;
+    else if (this.followBottom) this.element.scrollTop = this.element.scrollHeight;
   }
 
   /** The last chunk if it has room, else a new one appended to `parent`. */

@@ -1,7 +1,8 @@
 // Per-hunk actions that show with VS Code's default settings. The diff editor draws CodeLens only when the user
 // turns on `diffEditor.codeLens` (off by default), and the diff editor's own hunk toolbar menus
 // (`diffEditor/gutter/hunk`) are a proposed API a published extension cannot use. So each hunk of a proposal also
-// gets a label at the end of its first line ("Change 1/2 · hover to accept or reject"), and hovering the label or
+// gets a label at the end of its first line ("Change 1/2 · hover to review", short enough to show whole beside a
+// line in an editor beside the side bar), and hovering the label or
 // any line of the hunk shows Accept / Reject / Reject with Reason as clickable links. When the user has the
 // lenses on, the label steps aside and the hover stays.
 import { l10n } from '../../core/l10n';
@@ -83,7 +84,7 @@ export class ReviewDecorations implements vscode.Disposable {
             ? `✗ ${l10n.t('Change {0} rejected', label)}`
             : decision === 'reverted'
               ? `↩ ${l10n.t('Change {0} put back to the original', label)}`
-              : l10n.t('Change {0} · hover to accept or reject', label);
+              : l10n.t('Change {0} · hover to review', label);
       labels.push({
         range: document.lineAt(first).range,
         hoverMessage,
@@ -112,9 +113,11 @@ function hoverFor(uri: string, hunk: number, label: string, decision: string | u
   } else if (decision === 'reverted') {
     lines.push(l10n.t('**Change {0}** is back to the original lines and counts as rejected; Undo brings it back.', label));
   } else {
+    // Two lines, the name beside its actions: a hover opens above its line, and a taller one covered the previous
+    // hunk's label.
     lines.push(
-      l10n.t('**Change {0}**', label),
       [
+        l10n.t('**Change {0}**', label),
         link(`$(check) ${l10n.t('Accept')}`, REVIEW_COMMANDS.acceptHunk, [uri, hunk]),
         link(`$(close) ${l10n.t('Reject')}`, REVIEW_COMMANDS.rejectHunk, [uri, hunk]),
         link(l10n.t('Reject with Reason…'), REVIEW_COMMANDS.rejectHunkWithReason, [uri, hunk]),

@@ -19,3 +19,24 @@ export async function textLayout(container: Locator, text: Locator, buttons: Loc
   }
   return { share: textBox.width / box.width, buttonsBelow };
 }
+
+/** Whether an inline text is laid out on one line (not broken across two, as "无 API / 密钥" was). */
+export async function isOneLine(element: Locator): Promise<boolean> {
+  return element.evaluate((el) => {
+    const tops = new Set([...el.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    return tops.size === 1;
+  });
+}
+
+/** The rows the visible children of a wrapping flex container take (distinct tops, 2 px apart or more). */
+export async function rowCount(container: Locator): Promise<number> {
+  return container.evaluate((el) => {
+    const tops: number[] = [];
+    for (const child of el.children) {
+      const r = child.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (!tops.some((t) => Math.abs(t - r.top) < 2)) tops.push(r.top);
+    }
+    return tops.length;
+  });
+}

@@ -3,6 +3,7 @@ import type { DisplayBlock } from '../../../src/shared/chat-model';
 import { button, h } from '../../dom';
 import { stringField, type BlockContext } from './context';
 import { t } from '../../strings';
+import { changedParts } from './diff-words';
 
 const MAX_DIFF_LINES = 400;
 
@@ -31,9 +32,19 @@ function diffBody(doc: Document, unified: string): HTMLElement {
   const pre = h(doc, 'pre', { className: 'block-pre diff-body' });
   const lines = unified.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
-  for (const line of lines.slice(0, MAX_DIFF_LINES)) {
-    pre.append(h(doc, 'span', { className: `diff-line ${lineClass(line)}`, text: `${line}\n` }));
-  }
+  const shown = lines.slice(0, MAX_DIFF_LINES);
+  const marks = changedParts(shown);
+  shown.forEach((line, i) => {
+    const kind = lineClass(line);
+    const parts = marks.get(i);
+    const node = h(doc, 'span', { className: `diff-line ${kind}`, text: parts ? undefined : `${line}\n` });
+    if (parts) {
+      node.append(line[0]!);
+      for (const part of parts) node.append(part.changed ? h(doc, 'span', { className: 'diff-change', text: part.text }) : part.text);
+      node.append('\n');
+    }
+    pre.append(node);
+  });
   if (lines.length > MAX_DIFF_LINES) {
     pre.append(h(doc, 'span', { className: 'diff-line diff-meta', text: t('moreDiffLines', lines.length - MAX_DIFF_LINES) }));
   }
