@@ -10,11 +10,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { EditReviewer } from '../../../src/core/ports/edit-review';
 import type { TaskProcesses } from '../../../src/core/ports/processes';
 import type { ParallelTaskRecord } from '../../../src/core/tasks/task-record';
 import type { ProposalReview } from '../../../src/host/review/proposal-review';
 import { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
 import { TaskReviewActions, type ApplyResult, type TaskReviewUi } from '../../../src/host/tasks/review/task-review-actions';
+import { TASK_REVIEW_COMMANDS, registerTaskReviewCommands } from '../../../src/host/tasks/review/task-review-commands';
 import { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
 import type { ToolHost } from '../../../src/host/tool-host';
 import { relayWithScriptedPrompter, waitFor } from '../helpers';
@@ -34,6 +36,8 @@ class ScriptedUi implements TaskReviewUi {
     this.offered.push([...conflicts]);
     return this.updateAnswers.shift() ?? false;
   };
+  actions: ('apply' | 'merge' | 'keep' | undefined)[] = [];
+  chooseAction = async () => this.actions.shift();
   confirmDiscard = async () => this.discardAnswers.shift() ?? false;
   info = (m: string) => void this.infos.push(m);
   error = (m: string) => void this.errors.push(m);
@@ -50,6 +54,7 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
   const tasks = new ParallelTasks({ manager, recordsFile: join(storage, 'parallel-tasks.json'), processes, isPortFree: async () => true });
   const ui = new ScriptedUi();
   let actions: TaskReviewActions;
+  let reviewer: () => EditReviewer;
   const COMMON = lines(30);
   const read = (rel: string) => readFileSync(join(user, rel), 'utf8');
   const status = () => git(user, 'status', '--porcelain', '--untracked-files=all');
@@ -69,7 +74,8 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
   before(async () => {
     const { relay } = await relayWithScriptedPrompter();
     const tools = (relay as unknown as { tools: ToolHost }).tools;
-    actions = new TaskReviewActions({ tasks, manager, reviewer: tools.services.reviewer, ui });
+    reviewer = () => tools.services.reviewer;
+    actions = new TaskReviewActions({ tasks, manager, reviewer: reviewer(), ui });
     mkdirSync(user);
     git(user, 'init', '-q', '-b', 'main');
     for (const name of ['a.txt', 'b.txt', 'c.txt']) writeFileSync(join(user, name), lines(5, ` of ${name}`));
@@ -162,6 +168,40 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
     await waitFor(() => doc.getText() === a, 10_000, 'a.txt back after one undo');
     const other = await vscode.workspace.openTextDocument(vscode.Uri.file(join(user, 'b.txt')));
     assert.equal(other.getText(), b, 'the same undo reverted the other file of the apply');
+  });
+
+  it('the commands: Review Task Changes, decided, offers Apply; a rename and a binary file come with it; Discard by id', async () => {
+    writeFileSync(join(user, 'r.txt'), lines(20, ' of r.txt'));
+    git(user, 'add', '-A');
+    git(user, 'commit', '-qm', 'before the commands');
+    // The commands as the Tasks view calls them (registered here: nothing in the runtime registers them yet).
+    const registered = registerTaskReviewCommands({ tasks, manager, reviewer: reviewer(), ui });
+    try {
+      const task = await tasks.start({ id: 'c1', title: 'rename and binary', folder: user });
+      git(task.workRoot, 'mv', 'r.txt', 'r-renamed.txt');
+      writeFileSync(join(task.workRoot, 'r-renamed.txt'), lines(20, ' of r.txt') + 'added after the rename\n');
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0x00, 0x10]);
+      writeFileSync(join(task.workRoot, 'image.png'), png);
+      tasks.report('c1', 'finished');
+      ui.actions = ['apply'];
+      await vscode.commands.executeCommand(TASK_REVIEW_COMMANDS.reviewChanges, { id: 'c1' });
+      const review = await waitFor(() => registered.actions.reviewOf('c1') as ProposalReview | undefined, 20_000, 'the review of c1');
+      assert.deepEqual(review.reviewed.map((f) => f.change.kind), ['move'], 'the text review holds the rename; the binary file is listed apart');
+      assert.match(ui.infos.at(-1) ?? '', /image\.png/);
+      review.acceptAll();
+      await waitFor(() => tasks.get('c1')?.state === 'applied' && tasks.get('c1')?.removed, 20_000, 'c1 applied from the decided review');
+      assert.ok(!existsSync(join(user, 'r.txt')));
+      assert.equal(read('r-renamed.txt'), lines(20, ' of r.txt') + 'added after the rename\n');
+      assert.deepEqual(readFileSync(join(user, 'image.png')), png);
+      assert.equal(git(user, 'diff', '--cached', '--name-only'), '');
+
+      const doomed = await tasks.start({ id: 'c2', title: 'discard by command', folder: user });
+      tasks.report('c2', 'finished');
+      assert.equal(await vscode.commands.executeCommand(TASK_REVIEW_COMMANDS.discard, 'c2'), true, 'nothing to lose: no question');
+      assert.ok(!worktrees().includes(doomed.workRoot));
+    } finally {
+      registered.dispose();
+    }
   });
 
   it('discarding asks before losing unapplied work, then leaves no worktree or branch', async () => {

@@ -20,6 +20,8 @@ export interface TaskReviewUi {
   pickTask(tasks: readonly ParallelTaskRecord[], title: string): Promise<ParallelTaskRecord | undefined>;
   /** The apply (or merge) conflicts in these files: true when the person chose Update Task From Base. */
   offerUpdate(task: ParallelTaskRecord, conflicts: readonly string[]): Promise<boolean>;
+  /** The review is decided: how to bring the task back (undefined: later, from the Tasks view). */
+  chooseAction(task: ParallelTaskRecord): Promise<'apply' | 'merge' | 'keep' | undefined>;
   /** Whether to throw away changes that were never applied. */
   confirmDiscard(task: ParallelTaskRecord, changedFiles: number): Promise<boolean>;
   info(message: string): void;
@@ -43,6 +45,8 @@ interface OpenReview {
 
 export class TaskReviewActions {
   private readonly open = new Map<string, OpenReview>();
+  /** Tasks an apply is running for (their decided review must not also ask what to do). */
+  private readonly applying = new Set<string>();
 
   constructor(private readonly deps: TaskReviewDeps) {}
 
@@ -54,6 +58,24 @@ export class TaskReviewActions {
   /** The open review of a task, if any (tests decide its hunks). */
   reviewOf(id: string): EditPreview | undefined {
     return this.open.get(id)?.preview;
+  }
+
+  /**
+   * Review Task Changes (the command): the review, and once every hunk is decided the choice of Apply, Merge
+   * Branch or Keep Branch.
+   */
+  async review(id: string): Promise<EditPreview | undefined> {
+    const reopened = this.open.has(id);
+    const preview = await this.reviewChanges(id);
+    if (!preview || reopened) return preview;
+    void preview.settled(new AbortController().signal).then(async (end) => {
+      if (end !== 'decided' || this.open.get(id)?.preview !== preview || this.applying.has(id)) return;
+      const action = await this.deps.ui.chooseAction(this.need(id));
+      if (action === 'apply') await this.apply(id);
+      else if (action === 'merge') await this.mergeBranch(id);
+      else if (action === 'keep') await this.keepBranch(id);
+    }).catch((error: unknown) => this.deps.ui.error(error instanceof Error ? error.message : String(error)));
+    return preview;
   }
 
   /** Shows the task's change set against its base; an open review is shown again with its decisions kept. */
@@ -83,6 +105,15 @@ export class TaskReviewActions {
    * From Base, after which the changed task is reviewed and applied again.
    */
   async apply(id: string): Promise<ApplyResult> {
+    this.applying.add(id);
+    try {
+      return await this.applyNow(id);
+    } finally {
+      this.applying.delete(id);
+    }
+  }
+
+  private async applyNow(id: string): Promise<ApplyResult> {
     const task = this.need(id);
     if (!this.open.has(id)) {
       const preview = await this.reviewChanges(id);
@@ -175,7 +206,7 @@ export class TaskReviewActions {
     if (!(await this.deps.ui.offerUpdate(task, paths))) return 'conflict';
     const updated = await this.updateFromBase(task.id);
     if (updated.conflicts.length > 0) return 'conflict';
-    return retry ? retry() : this.apply(task.id);
+    return retry ? retry() : this.applyNow(task.id);
   }
 
   private async closeReview(id: string): Promise<void> {

@@ -36,7 +36,7 @@ export function registerTaskReviewCommands(deps: Omit<TaskReviewDeps, 'ui'> & { 
     };
   const C = TASK_REVIEW_COMMANDS;
   const registrations = [
-    vscode.commands.registerCommand(C.reviewChanges, run(l10n.t('Review Task Changes'), (id) => actions.reviewChanges(id))),
+    vscode.commands.registerCommand(C.reviewChanges, run(l10n.t('Review Task Changes'), (id) => actions.review(id))),
     vscode.commands.registerCommand(C.apply, run(l10n.t('Apply Task to My Working Tree'), (id) => actions.apply(id))),
     vscode.commands.registerCommand(C.updateFromBase, run(l10n.t('Update Task From Base'), (id) => actions.updateFromBase(id))),
     vscode.commands.registerCommand(C.mergeBranch, run(l10n.t('Merge Task Branch'), (id) => actions.mergeBranch(id))),
@@ -86,6 +86,13 @@ export function vscodeTaskReviewUi(): TaskReviewUi {
         update,
       );
       return answer === update;
+    },
+    chooseAction: async (task) => {
+      const apply = l10n.t('Apply to My Working Tree');
+      const merge = l10n.t('Merge Branch');
+      const keep = l10n.t('Keep Branch');
+      const answer = await vscode.window.showInformationMessage(l10n.t('Task "{0}" is reviewed. Bring it back:', task.title), apply, merge, keep);
+      return answer === apply ? 'apply' : answer === merge ? 'merge' : answer === keep ? 'keep' : undefined;
     },
     confirmDiscard: async (task, changedFiles) => {
       const discard = l10n.t('Discard');
