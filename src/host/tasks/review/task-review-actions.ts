@@ -122,7 +122,8 @@ export class TaskReviewActions {
     const review = this.open.get(id);
     const outcome = review ? reviewOutcome(review.files.files, review.preview.files()) : undefined;
     if (outcome && outcome.unreadable.length > 0) {
-      this.deps.ui.error(l10n.t('The review of task "{0}" could not be read for: {1}. Nothing was applied.', task.title, outcome.unreadable.join(', ')));
+      await this.closeReview(id); // gone for good: the next apply opens a fresh review
+      this.deps.ui.error(l10n.t('The review of task "{0}" could not be read for: {1}. Nothing was applied; apply again to review it anew.', task.title, outcome.unreadable.join(', ')));
       return 'failed';
     }
     const plan = await this.deps.tasks.planApply(id, outcome?.decisions, outcome?.contents);
