@@ -38,6 +38,12 @@ class ScriptedUi implements TaskReviewUi {
   };
   actions: ('apply' | 'merge' | 'keep' | undefined)[] = [];
   chooseAction = async () => this.actions.shift();
+  pendingAnswers: boolean[] = [];
+  pendingAsked: number[] = [];
+  confirmPending = async (_task: ParallelTaskRecord, pending: number) => {
+    this.pendingAsked.push(pending);
+    return this.pendingAnswers.shift() ?? false;
+  };
   confirmDiscard = async () => this.discardAnswers.shift() ?? false;
   info = (m: string) => void this.infos.push(m);
   error = (m: string) => void this.errors.push(m);
@@ -202,6 +208,35 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
     } finally {
       registered.dispose();
     }
+  });
+
+  it('Apply with undecided hunks in the open review asks first; a second Apply while one waits never applies it undecided', async () => {
+    writeFileSync(join(user, 'p1.txt'), lines(3, ' of p1'));
+    writeFileSync(join(user, 'p2.txt'), lines(3, ' of p2'));
+    git(user, 'add', '-A');
+    git(user, 'commit', '-qm', 'before the pending checks');
+    const [p1, p2] = await Promise.all(['p1', 'p2'].map((id) => tasks.start({ id, title: id, folder: user })));
+    writeFileSync(join(p1!.workRoot, 'p1.txt'), 'p1 by task\n');
+    writeFileSync(join(p2!.workRoot, 'p2.txt'), 'p2 by task\n');
+    tasks.report('p1', 'finished');
+    tasks.report('p2', 'finished');
+
+    await actions.reviewChanges('p1');
+    ui.pendingAnswers = [false];
+    assert.equal(await actions.apply('p1'), 'cancelled');
+    assert.deepEqual(ui.pendingAsked, [1]);
+    assert.equal(status(), '', 'nothing applied while undecided');
+    ui.pendingAnswers = [true];
+    assert.equal(await actions.apply('p1'), 'applied', ui.errors.join('\n'));
+    assert.equal(read('p1.txt'), 'p1 by task\n');
+
+    const first = actions.apply('p2');
+    const review = await waitFor(() => actions.reviewOf('p2') as ProposalReview | undefined, 20_000, 'the review of p2');
+    assert.equal(await actions.apply('p2'), 'cancelled', 'the second Apply only shows the review');
+    assert.equal(read('p2.txt'), lines(3, ' of p2'));
+    review.acceptAll();
+    assert.equal(await first, 'applied');
+    assert.equal(read('p2.txt'), 'p2 by task\n');
   });
 
   it('discarding asks before losing unapplied work, then leaves no worktree or branch', async () => {

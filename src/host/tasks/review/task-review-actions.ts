@@ -22,6 +22,8 @@ export interface TaskReviewUi {
   offerUpdate(task: ParallelTaskRecord, conflicts: readonly string[]): Promise<boolean>;
   /** The review is decided: how to bring the task back (undefined: later, from the Tasks view). */
   chooseAction(task: ParallelTaskRecord): Promise<'apply' | 'merge' | 'keep' | undefined>;
+  /** Apply was asked while the open review still has undecided hunks: true applies them as proposed. */
+  confirmPending(task: ParallelTaskRecord, pending: number): Promise<boolean>;
   /** Whether to throw away changes that were never applied. */
   confirmDiscard(task: ParallelTaskRecord, changedFiles: number): Promise<boolean>;
   info(message: string): void;
@@ -105,6 +107,11 @@ export class TaskReviewActions {
    * From Base, after which the changed task is reviewed and applied again.
    */
   async apply(id: string): Promise<ApplyResult> {
+    if (this.applying.has(id)) {
+      // A second Apply while the first waits for the review: show the review, never apply it undecided.
+      await this.open.get(id)?.preview.reveal(true);
+      return 'cancelled';
+    }
     this.applying.add(id);
     try {
       return await this.applyNow(id);
@@ -125,6 +132,10 @@ export class TaskReviewActions {
       await this.closeReview(id); // gone for good: the next apply opens a fresh review
       this.deps.ui.error(l10n.t('The review of task "{0}" could not be read for: {1}. Nothing was applied; apply again to review it anew.', task.title, outcome.unreadable.join(', ')));
       return 'failed';
+    }
+    if (outcome && outcome.pending > 0 && !(await this.deps.ui.confirmPending(task, outcome.pending))) {
+      await review?.preview.reveal(true);
+      return 'cancelled';
     }
     const plan = await this.deps.tasks.planApply(id, outcome?.decisions, outcome?.contents);
     if (plan.conflicts.length > 0) return this.onConflict(task, plan.conflicts);

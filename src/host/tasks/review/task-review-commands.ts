@@ -94,6 +94,15 @@ export function vscodeTaskReviewUi(): TaskReviewUi {
       const answer = await vscode.window.showInformationMessage(l10n.t('Task "{0}" is reviewed. Bring it back:', task.title), apply, merge, keep);
       return answer === apply ? 'apply' : answer === merge ? 'merge' : answer === keep ? 'keep' : undefined;
     },
+    confirmPending: async (task, pending) => {
+      const apply = l10n.t('Apply as Proposed');
+      const answer = await vscode.window.showWarningMessage(
+        l10n.t('{0} changes of task "{1}" are not decided yet.', pending, task.title),
+        { modal: true, detail: l10n.t('Apply them as the task proposed them, or go back to the review.') },
+        apply,
+      );
+      return answer === apply;
+    },
     confirmDiscard: async (task, changedFiles) => {
       const discard = l10n.t('Discard');
       const answer = await vscode.window.showWarningMessage(
