@@ -46,11 +46,6 @@ export function reviewableTasks(tasks: readonly ParallelTaskRecord[]): ParallelT
   return tasks.filter((t) => t.isolation === 'worktree' && !t.removed && (t.state === 'ready-for-review' || t.state === 'failed'));
 }
 
-/** Tasks that can still be discarded (anything not yet discarded). */
-export function discardableTasks(tasks: readonly ParallelTaskRecord[]): ParallelTaskRecord[] {
-  return tasks.filter((t) => t.state !== 'discarded');
-}
-
 /** A task id from a command's argument: the id itself, or a Tasks view item or record carrying it. */
 export function taskIdOf(arg: unknown): string | undefined {
   if (typeof arg === 'string' && arg) return arg;

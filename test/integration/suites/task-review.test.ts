@@ -176,7 +176,7 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
     assert.equal(other.getText(), b, 'the same undo reverted the other file of the apply');
   });
 
-  it('the commands: Review Task Changes, decided, offers Apply; a rename and a binary file come with it; Discard by id', async () => {
+  it('the commands: Review Task Changes, decided, offers Apply; a rename and a binary file come with it; Merge Branch by id', async () => {
     writeFileSync(join(user, 'r.txt'), lines(20, ' of r.txt'));
     git(user, 'add', '-A');
     git(user, 'commit', '-qm', 'before the commands');
@@ -201,10 +201,14 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
       assert.deepEqual(readFileSync(join(user, 'image.png')), png);
       assert.equal(git(user, 'diff', '--cached', '--name-only'), '');
 
-      const doomed = await tasks.start({ id: 'c2', title: 'discard by command', folder: user });
+      const merging = await tasks.start({ id: 'c2', title: 'merge by command', folder: user });
+      writeFileSync(join(merging.workRoot, 'm.txt'), 'merged\n');
       tasks.report('c2', 'finished');
-      assert.equal(await vscode.commands.executeCommand(TASK_REVIEW_COMMANDS.discard, 'c2'), true, 'nothing to lose: no question');
-      assert.ok(!worktrees().includes(doomed.workRoot));
+      assert.equal(await vscode.commands.executeCommand(TASK_REVIEW_COMMANDS.mergeBranch, 'c2'), 'applied', ui.errors.join('\n'));
+      assert.equal(git(user, 'show', 'HEAD:m.txt'), 'merged\n', 'merged into the user branch');
+      assert.ok(!worktrees().includes(merging.workRoot));
+      assert.equal(git(user, 'branch', '--list', 'relay/merge-by-command'), '', 'the merged branch is deleted');
+      assert.ok(existsSync(join(user, 'r-renamed.txt')), "the user's uncommitted work is still there");
     } finally {
       registered.dispose();
     }

@@ -3,7 +3,7 @@
 // And which tasks the commands offer when no id is given.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { discardableTasks, reviewableTasks, reviewOutcome, taskIdOf } from '../../../src/core/tasks/review-outcome';
+import { reviewableTasks, reviewOutcome, taskIdOf } from '../../../src/core/tasks/review-outcome';
 import type { ParallelTaskRecord } from '../../../src/core/tasks/task-record';
 import type { TaskState } from '../../../src/core/tasks/task-state';
 
@@ -67,7 +67,7 @@ describe('review outcome', () => {
     assert.deepEqual(out.unreadable, ['lost.txt', 'missing.txt']);
   });
 
-  test('the commands offer finished or failed tasks whose worktree is still there; discard offers all but the discarded', () => {
+  test('the commands offer finished or failed tasks whose worktree is still there', () => {
     const task = (id: string, state: TaskState, more: Partial<ParallelTaskRecord> = {}): ParallelTaskRecord => ({
       id,
       title: id,
@@ -89,7 +89,6 @@ describe('review outcome', () => {
       task('removed', 'ready-for-review', { removed: true }),
     ];
     assert.deepEqual(reviewableTasks(all).map((t) => t.id), ['ready', 'failed']);
-    assert.deepEqual(discardableTasks(all).map((t) => t.id), ['ready', 'failed', 'running', 'applied', 'inplace', 'removed']);
   });
 
   test('a command takes the task id itself, or the Tasks view item or record carrying it', () => {

@@ -1,9 +1,10 @@
 // The commands that bring a parallel task back (Review Task Changes, Apply to my working tree, Update Task From
-// Base, Merge Branch, Keep Branch, Discard), each taking a task id (the Tasks view passes it, or its item); without
-// one, a quick pick of the tasks that are ready. Registered by one call from the runtime (src/host/relay.ts).
+// Base, Merge Branch, Keep Branch), each taking a task id (the Tasks view passes it, or its item); without one, a
+// quick pick of the tasks that are ready. Discard is the Tasks view's own `relay.tasks.discard`. Either registered
+// here by one call from the runtime, or as handlers (`taskReviewHandlers`) beside the other lazily loaded commands.
 import { l10n } from '../../../core/l10n';
 import * as vscode from 'vscode';
-import { discardableTasks, taskIdOf } from '../../../core/tasks/review-outcome';
+import { taskIdOf } from '../../../core/tasks/review-outcome';
 import type { ParallelTaskRecord } from '../../../core/tasks/task-record';
 import { TaskReviewActions, type TaskReviewDeps, type TaskReviewUi } from './task-review-actions';
 
@@ -13,19 +14,19 @@ export const TASK_REVIEW_COMMANDS = {
   updateFromBase: 'relay.tasks.updateFromBase',
   mergeBranch: 'relay.tasks.mergeBranch',
   keepBranch: 'relay.tasks.keepBranch',
-  discard: 'relay.tasks.discard',
 } as const;
+
+export type TaskReviewCommand = (typeof TASK_REVIEW_COMMANDS)[keyof typeof TASK_REVIEW_COMMANDS];
 
 /** Set while the commands are registered, so the palette shows them only then. */
 export const TASK_REVIEW_CONTEXT_KEY = 'relay.tasks.reviewAvailable';
 
-export function registerTaskReviewCommands(deps: Omit<TaskReviewDeps, 'ui'> & { ui?: TaskReviewUi }): vscode.Disposable & { actions: TaskReviewActions } {
-  const ui = deps.ui ?? vscodeTaskReviewUi();
-  const actions = new TaskReviewActions({ ...deps, ui });
+/** The commands' handlers by id, for a caller that registers them itself (src/host/command-ids.ts's lazy commands). */
+export function taskReviewHandlers(actions: TaskReviewActions, ui: TaskReviewUi): Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>> {
   const run =
-    (title: string, work: (id: string) => Promise<unknown>, choices: () => readonly ParallelTaskRecord[] = () => actions.reviewable()) =>
+    (title: string, work: (id: string) => Promise<unknown>) =>
     async (arg?: unknown): Promise<unknown> => {
-      const id = taskIdOf(arg) ?? (await pick(ui, choices(), title));
+      const id = taskIdOf(arg) ?? (await pick(ui, actions.reviewable(), title));
       if (!id) return undefined;
       try {
         return await work(id);
@@ -35,17 +36,19 @@ export function registerTaskReviewCommands(deps: Omit<TaskReviewDeps, 'ui'> & { 
       }
     };
   const C = TASK_REVIEW_COMMANDS;
-  const registrations = [
-    vscode.commands.registerCommand(C.reviewChanges, run(l10n.t('Review Task Changes'), (id) => actions.review(id))),
-    vscode.commands.registerCommand(C.apply, run(l10n.t('Apply Task to My Working Tree'), (id) => actions.apply(id))),
-    vscode.commands.registerCommand(C.updateFromBase, run(l10n.t('Update Task From Base'), (id) => actions.updateFromBase(id))),
-    vscode.commands.registerCommand(C.mergeBranch, run(l10n.t('Merge Task Branch'), (id) => actions.mergeBranch(id))),
-    vscode.commands.registerCommand(C.keepBranch, run(l10n.t('Keep Task Branch for a Pull Request'), (id) => actions.keepBranch(id))),
-    vscode.commands.registerCommand(
-      C.discard,
-      run(l10n.t('Discard Task'), (id) => actions.discard(id), () => discardableTasks(deps.tasks.list())),
-    ),
-  ];
+  return {
+    [C.reviewChanges]: run(l10n.t('Review Task Changes'), (id) => actions.review(id)),
+    [C.apply]: run(l10n.t('Apply Task to My Working Tree'), (id) => actions.apply(id)),
+    [C.updateFromBase]: run(l10n.t('Update Task From Base'), (id) => actions.updateFromBase(id)),
+    [C.mergeBranch]: run(l10n.t('Merge Task Branch'), (id) => actions.mergeBranch(id)),
+    [C.keepBranch]: run(l10n.t('Keep Task Branch for a Pull Request'), (id) => actions.keepBranch(id)),
+  };
+}
+
+export function registerTaskReviewCommands(deps: Omit<TaskReviewDeps, 'ui'> & { ui?: TaskReviewUi }): vscode.Disposable & { actions: TaskReviewActions } {
+  const ui = deps.ui ?? vscodeTaskReviewUi();
+  const actions = new TaskReviewActions({ ...deps, ui });
+  const registrations = Object.entries(taskReviewHandlers(actions, ui)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
   void vscode.commands.executeCommand('setContext', TASK_REVIEW_CONTEXT_KEY, true);
   return {
     actions,
