@@ -4,7 +4,7 @@
 // rejected there (review-lenses.ts); this class keeps the open reviews.
 import { l10n } from '../core/l10n';
 import * as vscode from 'vscode';
-import type { EditPreview, EditReviewer, ProposedFileChange } from '../core/ports/edit-review';
+import type { EditPreview, EditReviewer, PreviewOptions, ProposedFileChange } from '../core/ports/edit-review';
 import { ProposalReview, type ReviewHost } from './review/proposal-review';
 import type { ProposalFileSystem } from './proposal-fs';
 
@@ -27,8 +27,8 @@ export class DiffPreviewer implements EditReviewer, ReviewHost, vscode.Disposabl
     ];
   }
 
-  async preview(id: string, changes: readonly ProposedFileChange[], options: { focus: boolean }): Promise<EditPreview> {
-    const review = new ProposalReview(id, titleFor(changes), changes, this.proposals, this);
+  async preview(id: string, changes: readonly ProposedFileChange[], options: PreviewOptions): Promise<EditPreview> {
+    const review = new ProposalReview(id, options.title ?? titleFor(changes), changes, this.proposals, this, options.baseSide);
     this.open.add(review);
     this.subscriptions.push(review.onDidChange(() => this.changed.fire()));
     this.changed.fire();

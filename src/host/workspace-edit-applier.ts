@@ -70,7 +70,8 @@ export class WorkspaceEditApplier implements EditApplier {
   }
 }
 
-function target(doc: vscode.TextDocument): SaveTarget {
+/** The save recovery's view of an open document (also used by the apply of a parallel task's changes). */
+export function target(doc: vscode.TextDocument): SaveTarget {
   return {
     get isDirty() {
       return doc.isDirty;

@@ -43,9 +43,17 @@ export interface EditPreview {
   close(): Promise<void>;
 }
 
+export interface PreviewOptions {
+  focus: boolean;
+  /** `text`: the left side shows `baseText` (a parallel task's recorded base) rather than the file on disk. */
+  baseSide?: 'file' | 'text';
+  /** The review's tab title, instead of one made from the changes. */
+  title?: string;
+}
+
 export interface EditReviewer {
   /** Opens the proposal beside the current file; without `focus` the user's editor keeps the keyboard. */
-  preview(id: string, changes: readonly ProposedFileChange[], options: { focus: boolean }): Promise<EditPreview>;
+  preview(id: string, changes: readonly ProposedFileChange[], options: PreviewOptions): Promise<EditPreview>;
 }
 
 export type ApplyOutcome =

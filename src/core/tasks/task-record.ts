@@ -32,6 +32,10 @@ export interface ParallelTaskRecord {
   conflicts?: readonly string[];
   /** Folders linked from the main checkout (relative), to unlink, never delete through, at removal. */
   links?: readonly string[];
+  /** Its worktree was removed after its changes were applied or merged (the record stays for the Tasks view). */
+  removed?: boolean;
+  /** The branch kept for a pull request when the worktree went. */
+  keptBranch?: string;
 }
 
 const MAX_SLUG = 40;

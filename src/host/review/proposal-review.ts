@@ -45,6 +45,8 @@ export class ProposalReview implements EditPreview {
     changes: readonly ProposedFileChange[],
     private readonly proposals: ProposalFileSystem,
     private readonly host: ReviewHost,
+    /** `text`: the left side is `baseText` in the proposal file system (a task's base), not the file on disk. */
+    baseSide: 'file' | 'text' = 'file',
   ) {
     this.reviewed = changes.map((change, i) => {
       const target = change.newPath ?? change.path;
@@ -57,6 +59,9 @@ export class ProposalReview implements EditPreview {
       if (change.kind === 'create' || change.baseText === undefined) {
         left = proposalUri(`${fileId}-empty`, target);
         proposals.write(left, '');
+      } else if (baseSide === 'text') {
+        left = proposalUri(`${fileId}-base`, change.path);
+        proposals.write(left, base);
       }
       const basis = reviewBasis(base, proposed);
       return { change, left, right, base, proposed, decisions: basis.hunks.map((): HunkDecision => 'pending'), basis };

@@ -151,9 +151,13 @@ export class ParallelTasks {
   }
 
   /** What applying would write onto the user's files (nothing when any file conflicts; those are recorded). */
-  async planApply(id: string, decisions?: ReadonlyMap<string, FileDecision>): Promise<ApplyPlan> {
+  async planApply(id: string, decisions?: ReadonlyMap<string, FileDecision>, contents?: ReadonlyMap<string, Uint8Array>): Promise<ApplyPlan> {
     const task = this.need(id);
-    const plan = await planApply(task.workRoot, task.baseCommit!, task.repoRoot, { ...(decisions ? { decisions } : {}), ...(task.links ? { links: task.links } : {}) });
+    const plan = await planApply(task.workRoot, task.baseCommit!, task.repoRoot, {
+      ...(decisions ? { decisions } : {}),
+      ...(task.links ? { links: task.links } : {}),
+      ...(contents ? { contents } : {}),
+    });
     this.update(id, { conflicts: plan.conflicts.map((c) => c.path) });
     return plan;
   }
@@ -198,25 +202,37 @@ export class ParallelTasks {
     if (!options.force && (await this.hasUnappliedWork(id))) throw new UnappliedWorkError(id);
     this.scheduler.cancel(id);
     await this.deps.processes?.stopAll(id);
-    if (task.isolation === 'worktree' && task.branch) {
-      const repo = await this.deps.manager.repository(task.repoRoot);
-      if (repo) {
-        await this.deps.manager.remove(repo, task.workRoot, task.branch, {
-          ...(task.links ? { links: task.links } : {}),
-          force: true,
-          deleteBranch: !options.keepBranch,
-        });
-      }
-    }
+    await this.removeWorktree(task, !options.keepBranch);
     this.ports.release(id);
-    const done = task.state === 'discarded' ? task : this.move(id, 'discarded');
+    if (options.keepBranch && task.branch) this.update(id, { keptBranch: task.branch });
+    const done = task.state === 'discarded' ? this.need(id) : this.move(id, 'discarded');
     this.scheduler.release(id);
     return done;
   }
 
+  /**
+   * After an applied task's changes reached the user: its processes stopped, its worktree removed (links unlinked
+   * first) and its branch deleted unless `keepBranch`. The record stays (applied), marked removed.
+   */
+  async cleanUp(id: string, options: { keepBranch?: boolean } = {}): Promise<ParallelTaskRecord> {
+    const task = this.need(id);
+    if (task.state !== 'applied') throw new UnappliedWorkError(id);
+    await this.deps.processes?.stopAll(id);
+    await this.removeWorktree(task, !options.keepBranch);
+    this.ports.release(id);
+    return this.update(id, { removed: true, ...(options.keepBranch && task.branch ? { keptBranch: task.branch } : {}) });
+  }
+
+  private async removeWorktree(task: ParallelTaskRecord, deleteBranch: boolean): Promise<void> {
+    if (task.isolation !== 'worktree' || !task.branch || task.removed) return;
+    const repo = await this.deps.manager.repository(task.repoRoot);
+    if (!repo) return;
+    await this.deps.manager.remove(repo, task.workRoot, task.branch, { ...(task.links ? { links: task.links } : {}), force: true, deleteBranch });
+  }
+
   /** Worktrees in Relay's storage that no record names, and records whose worktree is gone. */
   async orphans(repoRoot: string): Promise<OrphanReport> {
-    const live = this.list().filter((t) => t.isolation === 'worktree' && t.state !== 'discarded');
+    const live = this.list().filter((t) => t.isolation === 'worktree' && t.state !== 'discarded' && !t.removed);
     return this.deps.manager.orphans(repoRoot, live.map((t) => ({ id: t.id, workRoot: t.workRoot })));
   }
 

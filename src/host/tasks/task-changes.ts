@@ -62,7 +62,12 @@ export async function planApply(
   worktree: string,
   baseCommit: string,
   userRoot: string,
-  options: { decisions?: ReadonlyMap<string, FileDecision>; links?: readonly string[] } = {},
+  options: {
+    decisions?: ReadonlyMap<string, FileDecision>;
+    links?: readonly string[];
+    /** The accepted content of a file by its new path, when the review settled it (rejected hunks put back, the user's own edits kept). */
+    contents?: ReadonlyMap<string, Uint8Array>;
+  } = {},
 ): Promise<ApplyPlan> {
   const files = await readTaskDiff(worktree, baseCommit, options.links);
   const decisions = options.decisions ?? new Map<string, FileDecision>();
@@ -81,7 +86,7 @@ export async function planApply(
       base: file.oldPath === null ? null : await gitBytes(worktree, ['cat-file', 'blob', `${baseCommit}:${file.oldPath}`]),
       ours: await readOrNull(join(userRoot, file.oldPath ?? file.newPath ?? '')),
       oursAtNew: file.newPath !== null && file.newPath !== file.oldPath ? await readOrNull(join(userRoot, file.newPath)) : null,
-      theirs: file.newPath === null ? null : (theirs.get(file.newPath) ?? null),
+      theirs: file.newPath === null ? null : (options.contents?.get(file.newPath) ?? theirs.get(file.newPath) ?? null),
     };
     let decision = decideFile(sides);
     if (decision.type === 'merge') {
@@ -141,21 +146,37 @@ export interface UpdateResult {
 
 /**
  * Brings the user's current state into the task: the task's work is committed on its branch, then the user's
- * HEAD (or, with uncommitted changes, a snapshot commit of them from `git stash create`) is merged in. A clean
+ * HEAD (or, with uncommitted or untracked changes, a snapshot commit of its working tree, `snapshotOf`) is merged in. A clean
  * merge moves the task's base there, so the next apply only carries the task's own changes.
  */
 export async function updateFromBase(worktree: string, userRoot: string, message: string, links: readonly string[] = []): Promise<UpdateResult> {
   await runGit(worktree, ['add', '-A', ...withoutLinks(links)]);
   const staged = await runGit(worktree, ['diff', '--cached', '--quiet'], { allowFailure: true });
   if (staged.code !== 0) await runGit(worktree, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'commit', '--no-verify', '-q', '-m', message]);
-  const snapshot = (await runGit(userRoot, ['stash', 'create'])).stdout.trim();
-  const target = snapshot || (await runGit(userRoot, ['rev-parse', 'HEAD'])).stdout.trim();
+  const target = await snapshotOf(userRoot);
   const merged = await runGit(worktree, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'merge', '--no-edit', '--no-verify', '-q', target], { allowFailure: true });
   if (merged.code === 0) return { baseCommit: target, conflicts: [] };
   const unmerged = await runGit(worktree, ['diff', '--name-only', '--diff-filter=U', '-z']);
   const conflicts = unmerged.stdout.split('\0').filter(Boolean);
   if (conflicts.length === 0) throw new Error(merged.stderr.trim() || merged.stdout.trim());
   return { baseCommit: target, conflicts };
+}
+
+/**
+ * A commit of the user's working tree as it is, untracked files included (an applied task's new files are
+ * untracked, and `git stash create` would leave them out), made in a temporary index: the user's own index and
+ * branch are not touched. The user's HEAD itself when nothing differs.
+ */
+export async function snapshotOf(userRoot: string): Promise<string> {
+  const head = (await runGit(userRoot, ['rev-parse', 'HEAD'])).stdout.trim();
+  return withTempIndex(userRoot, async (env) => {
+    await runGit(userRoot, ['add', '-A', '--', '.'], { env });
+    const tree = (await runGit(userRoot, ['write-tree'], { env })).stdout.trim();
+    const headTree = (await runGit(userRoot, ['rev-parse', `${head}^{tree}`])).stdout.trim();
+    if (tree === headTree) return head;
+    const commit = await runGit(userRoot, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'commit-tree', tree, '-p', head, '-m', 'Relay: your working tree'], { env });
+    return commit.stdout.trim();
+  });
 }
 
 /** Count of files the task changed, by its displayed path. */
