@@ -32,6 +32,12 @@ export const RUNTIME_COMMANDS = [
   'relay.tasks.stop',
   'relay.tasks.discard',
   'relay.tasks.cleanUpWorktrees',
+  // Bringing a parallel task back (src/host/tasks/review/task-review-commands.ts).
+  'relay.tasks.reviewChanges',
+  'relay.tasks.apply',
+  'relay.tasks.updateFromBase',
+  'relay.tasks.mergeBranch',
+  'relay.tasks.keepBranch',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

@@ -11,7 +11,7 @@ import { showCustomizations } from './customization/show-customizations';
 import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
 import type { SetupStep } from '../shared/chat-model';
-import { parallelTaskHandlers } from './tasks/task-commands';
+import { lazyTaskReviewHandlers, parallelTaskHandlers } from './tasks/task-commands';
 
 export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
   const send = async (text: string): Promise<void> => {
@@ -45,6 +45,7 @@ export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void
     }),
     ...relay.reviewCommands(),
     ...parallelTaskHandlers(() => relay.parallel),
+    ...lazyTaskReviewHandlers(() => relay.parallel),
   };
 }
 

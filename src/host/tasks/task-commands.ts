@@ -7,6 +7,7 @@ import { isInside } from '../../tools/paths';
 import { runGit } from './git';
 import { taskIdOf } from './tasks-view';
 import type { ParallelTaskSurface } from './wiring';
+import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
 
 export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.cleanUpWorktrees'] as const;
 
@@ -38,6 +39,12 @@ export function parallelTaskHandlers(surface: () => ParallelTaskSurface): Record
     // `{ quiet: true }` at activation: nothing is said when there is nothing to clean up.
     'relay.tasks.cleanUpWorktrees': (args?: unknown) => surface().cleanUpOrphans((args as { quiet?: boolean } | undefined)?.quiet === true),
   };
+}
+
+/** The review commands (Review Task Changes, Apply, …) on the surface's actions, resolved when one runs. */
+export function lazyTaskReviewHandlers(surface: () => ParallelTaskSurface): Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>> {
+  const handlers = () => taskReviewHandlers(surface().review, surface().reviewUi);
+  return Object.fromEntries(Object.values(TASK_REVIEW_COMMANDS).map((id) => [id, (arg?: unknown) => handlers()[id](arg)])) as Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>>;
 }
 
 /** Starts a parallel task; resolves with its id (undefined when the person cancelled or it cannot start here). */

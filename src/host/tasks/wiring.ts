@@ -7,6 +7,7 @@ import type { AgentSession } from '../../core/agent';
 import { l10n } from '../../core/l10n';
 import type { FileSystemFacts } from '../../core/permissions/types';
 import type { ApprovalPrompter, PromptAnswer } from '../../core/ports/approval';
+import type { EditReviewer } from '../../core/ports/edit-review';
 import type { TaskProcesses } from '../../core/ports/processes';
 import type { TaskRecord } from '../../core/ports/task-store';
 import { ApprovalQueue } from '../../core/tasks/approval-queue';
@@ -21,6 +22,8 @@ import { factsForTask, type QueuedPromptRequest } from './task-scope';
 import { type TaskScope, TaskSessions } from './task-sessions';
 import { TasksTreeProvider } from './tasks-view';
 import { WorktreeManager } from './worktree-manager';
+import { TaskReviewActions, type TaskReviewUi } from './review/task-review-actions';
+import { vscodeTaskReviewUi } from './review/task-review-commands';
 
 export interface ParallelTaskHost {
   context: vscode.ExtensionContext;
@@ -32,6 +35,8 @@ export interface ParallelTaskHost {
   /** An approval service asking through `prompter`, with the file system facts scoped by `scope`. */
   approvals(prompter: ApprovalPrompter, scope: (facts: FileSystemFacts) => FileSystemFacts): TaskScope['approvals'];
   createSession(record: TaskRecord | undefined, scope: TaskScope): Promise<AgentSession>;
+  /** The per-hunk review of the diff editor, where a task's change set is reviewed before it is applied. */
+  reviewer: EditReviewer;
   log: ToolLogger;
 }
 
@@ -44,6 +49,9 @@ export class ParallelTaskSurface implements vscode.Disposable {
   readonly queue: ApprovalQueue<QueuedPromptRequest, PromptAnswer>;
   readonly view: TasksTreeProvider;
   readonly attention: TaskAttention;
+  /** Review Task Changes, Apply, Update From Base, Merge Branch and Keep Branch. */
+  readonly review: TaskReviewActions;
+  readonly reviewUi: TaskReviewUi = vscodeTaskReviewUi();
   /** Resolves once the records of earlier windows are read. */
   readonly ready: Promise<void>;
   private readonly manager: WorktreeManager;
@@ -75,6 +83,7 @@ export class ParallelTaskSurface implements vscode.Disposable {
       scheduleRefresh: (id) => this.scheduleRefresh(id),
     });
     this.view = new TasksTreeProvider(this.tasks);
+    this.review = new TaskReviewActions({ tasks: this.tasks, manager: this.manager, reviewer: host.reviewer, ui: this.reviewUi });
     this.attention = new TaskAttention({
       tasks: this.tasks,
       inView: (id) => host.chat.isVisible && host.controller.session?.id === id,

@@ -16,7 +16,7 @@ import type { ParallelTaskRecord } from '../../../src/core/tasks/task-record';
 import type { ProposalReview } from '../../../src/host/review/proposal-review';
 import { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
 import { TaskReviewActions, type ApplyResult, type TaskReviewUi } from '../../../src/host/tasks/review/task-review-actions';
-import { TASK_REVIEW_COMMANDS, registerTaskReviewCommands } from '../../../src/host/tasks/review/task-review-commands';
+import { TASK_REVIEW_COMMANDS, taskReviewHandlers } from '../../../src/host/tasks/review/task-review-commands';
 import { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
 import type { ToolHost } from '../../../src/host/tool-host';
 import { relayWithScriptedPrompter, waitFor } from '../helpers';
@@ -180,9 +180,10 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
     writeFileSync(join(user, 'r.txt'), lines(20, ' of r.txt'));
     git(user, 'add', '-A');
     git(user, 'commit', '-qm', 'before the commands');
-    // The commands as the Tasks view calls them (registered here: nothing in the runtime registers them yet).
-    const registered = registerTaskReviewCommands({ tasks, manager, reviewer: reviewer(), ui });
-    try {
+    // The commands' handlers as the Tasks view's rows call them (by row or id), on this suite's own tasks.
+    const registered = { actions: new TaskReviewActions({ tasks, manager, reviewer: reviewer(), ui }) };
+    const command = taskReviewHandlers(registered.actions, ui);
+    {
       const task = await tasks.start({ id: 'c1', title: 'rename and binary', folder: user });
       git(task.workRoot, 'mv', 'r.txt', 'r-renamed.txt');
       writeFileSync(join(task.workRoot, 'r-renamed.txt'), lines(20, ' of r.txt') + 'added after the rename\n');
@@ -190,7 +191,7 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
       writeFileSync(join(task.workRoot, 'image.png'), png);
       tasks.report('c1', 'finished');
       ui.actions = ['apply'];
-      await vscode.commands.executeCommand(TASK_REVIEW_COMMANDS.reviewChanges, { id: 'c1' });
+      await command[TASK_REVIEW_COMMANDS.reviewChanges]({ id: 'c1' });
       const review = await waitFor(() => registered.actions.reviewOf('c1') as ProposalReview | undefined, 20_000, 'the review of c1');
       assert.deepEqual(review.reviewed.map((f) => f.change.kind), ['move'], 'the text review holds the rename; the binary file is listed apart');
       assert.match(ui.infos.at(-1) ?? '', /image\.png/);
@@ -204,13 +205,11 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
       const merging = await tasks.start({ id: 'c2', title: 'merge by command', folder: user });
       writeFileSync(join(merging.workRoot, 'm.txt'), 'merged\n');
       tasks.report('c2', 'finished');
-      assert.equal(await vscode.commands.executeCommand(TASK_REVIEW_COMMANDS.mergeBranch, 'c2'), 'applied', ui.errors.join('\n'));
+      assert.equal(await command[TASK_REVIEW_COMMANDS.mergeBranch]('c2'), 'applied', ui.errors.join('\n'));
       assert.equal(git(user, 'show', 'HEAD:m.txt'), 'merged\n', 'merged into the user branch');
       assert.ok(!worktrees().includes(merging.workRoot));
       assert.equal(git(user, 'branch', '--list', 'relay/merge-by-command'), '', 'the merged branch is deleted');
       assert.ok(existsSync(join(user, 'r-renamed.txt')), "the user's uncommitted work is still there");
-    } finally {
-      registered.dispose();
     }
   });
 

@@ -1,12 +1,12 @@
 // The commands that bring a parallel task back (Review Task Changes, Apply to my working tree, Update Task From
 // Base, Merge Branch, Keep Branch), each taking a task id (the Tasks view passes it, or its item); without one, a
-// quick pick of the tasks that are ready. Discard is the Tasks view's own `relay.tasks.discard`. Either registered
-// here by one call from the runtime, or as handlers (`taskReviewHandlers`) beside the other lazily loaded commands.
+// quick pick of the tasks that are ready. Discard is the Tasks view's own `relay.tasks.discard`. Registered with the
+// other lazily loaded commands (src/host/command-ids.ts) through `lazyTaskReviewHandlers` in ../task-commands.ts.
 import { l10n } from '../../../core/l10n';
 import * as vscode from 'vscode';
 import { taskIdOf } from '../../../core/tasks/review-outcome';
 import type { ParallelTaskRecord } from '../../../core/tasks/task-record';
-import { TaskReviewActions, type TaskReviewDeps, type TaskReviewUi } from './task-review-actions';
+import type { TaskReviewActions, TaskReviewUi } from './task-review-actions';
 
 export const TASK_REVIEW_COMMANDS = {
   reviewChanges: 'relay.tasks.reviewChanges',
@@ -17,9 +17,6 @@ export const TASK_REVIEW_COMMANDS = {
 } as const;
 
 export type TaskReviewCommand = (typeof TASK_REVIEW_COMMANDS)[keyof typeof TASK_REVIEW_COMMANDS];
-
-/** Set while the commands are registered, so the palette shows them only then. */
-export const TASK_REVIEW_CONTEXT_KEY = 'relay.tasks.reviewAvailable';
 
 /** The commands' handlers by id, for a caller that registers them itself (src/host/command-ids.ts's lazy commands). */
 export function taskReviewHandlers(actions: TaskReviewActions, ui: TaskReviewUi): Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>> {
@@ -42,20 +39,6 @@ export function taskReviewHandlers(actions: TaskReviewActions, ui: TaskReviewUi)
     [C.updateFromBase]: run(l10n.t('Update Task From Base'), (id) => actions.updateFromBase(id)),
     [C.mergeBranch]: run(l10n.t('Merge Task Branch'), (id) => actions.mergeBranch(id)),
     [C.keepBranch]: run(l10n.t('Keep Task Branch for a Pull Request'), (id) => actions.keepBranch(id)),
-  };
-}
-
-export function registerTaskReviewCommands(deps: Omit<TaskReviewDeps, 'ui'> & { ui?: TaskReviewUi }): vscode.Disposable & { actions: TaskReviewActions } {
-  const ui = deps.ui ?? vscodeTaskReviewUi();
-  const actions = new TaskReviewActions({ ...deps, ui });
-  const registrations = Object.entries(taskReviewHandlers(actions, ui)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
-  void vscode.commands.executeCommand('setContext', TASK_REVIEW_CONTEXT_KEY, true);
-  return {
-    actions,
-    dispose: () => {
-      for (const r of registrations) r.dispose();
-      void vscode.commands.executeCommand('setContext', TASK_REVIEW_CONTEXT_KEY, false);
-    },
   };
 }
 
