@@ -156,6 +156,47 @@ describe('process manager', () => {
     assert.deepEqual(records.load(), []);
   });
 
+  it('a kept process outlives dispose (its output still logged), the next manager lists it, and its Stop ends it', async () => {
+    const records = new ProcessRecordFile(join(dir, 'kept-records.json'));
+    const m = new ProcessManager({ logDir: join(dir, 'logs'), records });
+    // Prints a line every 50 ms: with its pipes gone and no reader it would die of a broken pipe.
+    const ticker = `${NODE} -e "let i=0;setInterval(()=>console.log('tick '+(i++)),50)"`;
+    const kept = await m.start({ taskId: 't', command: ticker, cwd: dir, background: true });
+    const other = await m.start({ taskId: 't', command: `${ticker} # other`, cwd: dir, background: true });
+    const keptPid = m.process(kept.info.id)!.pid!;
+    const otherPid = m.process(other.info.id)!.pid!;
+    assert.equal(m.setKeep(kept.info.id, true), true);
+    assert.equal(m.get(kept.info.id)!.keep, true);
+    assert.equal(records.load().find((r) => r.pid === keptPid)?.keep, true, 'the choice is in the record');
+    const logPath = m.get(kept.info.id)!.logPath!;
+    await m.dispose();
+    await until(() => !alive(otherPid), 'the process not kept is gone', 1_000);
+    assert.ok(alive(keptPid), 'the kept process runs on');
+    const size = readFileSync(logPath, 'utf8').length;
+    await until(() => readFileSync(logPath, 'utf8').length > size, 'its output still reaches its log');
+    assert.ok(alive(keptPid), 'no broken pipe ended it');
+    assert.deepEqual(records.load().map((r) => [r.pid, r.keep]), [[keptPid, true]]);
+
+    const next = manager({ records });
+    const listed = next.earlier();
+    assert.deepEqual(listed.map((p) => [p.command, p.earlier, p.logPath]), [[ticker, true, logPath]]);
+    await next.stop(listed[0]!.id);
+    await until(() => !alive(keptPid), 'Stop ended the kept process', 3_000);
+    assert.deepEqual(next.earlier(), []);
+    assert.deepEqual(records.load(), [], 'and forgot its record');
+  });
+
+  it('a process cannot be kept once ended, nor when it runs in the foreground', async () => {
+    const m = manager();
+    const fg = await m.start({ taskId: 't', command: 'sleep 5', cwd: dir, background: false });
+    assert.equal(m.setKeep(fg.info.id, true), false);
+    await m.stop(fg.info.id);
+    const bg = await m.start({ taskId: 't', command: 'exit 0', cwd: dir, background: true });
+    await m.settle(bg.info.id, { until: 'end', timeoutMs: 10_000 });
+    assert.equal(m.setKeep(bg.info.id, true), false);
+    assert.equal(m.setKeep('p999', true), false);
+  });
+
   it('reaps a recorded process that still runs, and never one whose pid names another process now', async () => {
     const { child } = await spawnCommand({ command: 'sleep 30', cwd: dir, env: { PATH: process.env.PATH ?? '' } });
     const pid = child.pid!;
