@@ -116,7 +116,10 @@ function listed(processes: ProcessManager) {
 
 /** A URL a process printed, in VS Code's Simple Browser when it is there, else the system browser. */
 export async function openProcessUrl(url: string): Promise<void> {
-  const commands = await vscode.commands.getCommands(true);
-  if (commands.includes('simpleBrowser.show')) await vscode.commands.executeCommand('simpleBrowser.show', url);
+  // The built-in extension, whether or not it is active yet: its command list holds its commands only once it
+  // is (so asking getCommands sent every URL to the system browser), and the command activates it.
+  if (vscode.extensions.getExtension(SIMPLE_BROWSER)) await vscode.commands.executeCommand('simpleBrowser.api.open', vscode.Uri.parse(url));
   else await vscode.env.openExternal(vscode.Uri.parse(url));
 }
+
+const SIMPLE_BROWSER = 'vscode.simple-browser';
