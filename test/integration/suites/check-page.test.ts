@@ -5,7 +5,7 @@
 // address outside the task refused for the page and for a request it makes, the own server refused once its
 // process is stopped, and the browser stopped by its id afterwards.
 import * as assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -127,6 +127,23 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     assert.equal(probe.options.error, undefined, probe.text);
     assert.match(probe.text, new RegExp(`- GET ${outsideBase.replace(/\./g, '\\.')}/secret: refused: `));
     assert.deepEqual(outsideRequests, [], 'nothing reached the server the task does not own');
+  });
+
+  it('a source edit is in the next check_page, and in the module web_fetch reads', async () => {
+    const app = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'check-page-app');
+    const source = join(app, 'src', 'message.js');
+    const original = readFileSync(source, 'utf8');
+    try {
+      writeFileSync(source, original.replace('Hello from the Relay fixture', 'Edited by the task'));
+      const module = await call(new WebFetchTool(services), { url: `${base}src/message.js` });
+      assert.equal(module.options.error, undefined, module.text);
+      assert.match(module.text, /Edited by the task/, 'Vite serves the edited module');
+      const page = await call(new CheckPageTool(services), { url: base });
+      assert.equal(page.options.error, undefined, page.text);
+      assert.match(page.text, /## Visible text\nEdited by the task/, 'the page the browser built shows the edit');
+    } finally {
+      writeFileSync(source, original);
+    }
   });
 
   it('web_fetch reads the own server while its process runs; once stopped, web_fetch and check_page are refused', async () => {

@@ -155,6 +155,23 @@ describe('background processes inside real VS Code', () => {
     assert.equal(processes.get(id)!.state, 'stopped');
   });
 
+  it('deactivation stops every process within 3 s, one that ignores SIGTERM and its grandchild too, checked by pid', async function () {
+    this.timeout(60_000);
+    const own = createProcessManager(log, { logDir: join(root(), '.relay-test-deactivate', 'logs'), recordsPath: join(root(), '.relay-test-deactivate', 'processes.json') });
+    const stubborn = `${NODE} -e "process.on('SIGTERM',()=>{});process.on('SIGINT',()=>{});require('child_process').spawn('sleep',['60'],{stdio:'ignore'});console.log('up');setInterval(()=>{},1000)"`;
+    const ids: string[] = [];
+    for (const command of [stubborn, 'sleep 60', `${NODE} -e "setInterval(()=>console.log('tick'),100)"`]) ids.push((await own.start({ taskId: 'task', command, cwd: root(), background: true })).info.id);
+    await waitFor(() => own.tail(ids[0]!, 100).includes('up'), 10_000, 'the stubborn process and its grandchild started');
+    const pids = ids.flatMap((id) => groupMembers(own.process(id)!.pid!));
+    assert.ok(pids.length >= 4, `every group member (${pids.join(', ')})`);
+    const started = Date.now();
+    await own.dispose();
+    const took = Date.now() - started;
+    assert.ok(took < 3_000, `deactivation took ${took} ms`);
+    await waitFor(() => !pids.some(alive), 500, `every process is gone once dispose returned (${pids.filter(alive).join(', ')})`);
+    assert.deepEqual(new ProcessRecordFile(join(root(), '.relay-test-deactivate', 'processes.json')).load(), [], 'no record of what is gone');
+  });
+
   it('activation reaps a process an earlier session left running, by its record', async function () {
     this.timeout(30_000);
     const { child } = await spawnCommand({ command: 'sleep 60', cwd: root(), env: { PATH: process.env.PATH ?? '' } });
