@@ -24,6 +24,7 @@ import { RunCommandTool } from '../../../src/tools/run-command';
 import type { ToolServices } from '../../../src/tools/services';
 import { WebFetchTool } from '../../../src/tools/web-fetch';
 import { EXTENSION_ID, waitFor } from '../helpers';
+import { alive } from '../../support/pids';
 
 describe('check_page and web_fetch of the task’s own Vite server, inside VS Code', function () {
   this.timeout(120_000);
@@ -167,12 +168,3 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     await waitFor(() => !alive(pid), 10_000, `browser ${pid} to end`);
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

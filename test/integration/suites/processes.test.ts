@@ -18,18 +18,10 @@ import { createProcessManager } from '../../../src/host/processes/wiring';
 import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
 import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
 import { waitFor } from '../helpers';
+import { alive } from '../../support/pids';
 
 const REPO = process.env.RELAY_REPO_ROOT ?? '';
 const NODE = JSON.stringify(process.execPath);
-
-function alive(pid: number): boolean {
-  try {
-    const state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-    return state !== undefined && state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
 
 describe('background processes inside real VS Code', () => {
   const log = vscode.window.createOutputChannel('Relay process tests', { log: true });

@@ -11,6 +11,7 @@ import { ProcessManager } from '../../../src/host/processes/process-manager';
 import { ProcessRecordFile, reap } from '../../../src/host/processes/process-records';
 import { processStartTime } from '../../../src/host/processes/process-tree';
 import { spawnCommand } from '../../../src/host/processes/spawn';
+import { alive } from '../../support/pids';
 
 const dir = mkdtempSync(join(tmpdir(), 'relay-pm-'));
 const managers: ProcessManager[] = [];
@@ -23,16 +24,6 @@ function manager(extra: Partial<ConstructorParameters<typeof ProcessManager>[0]>
   const m = new ProcessManager({ logDir: join(dir, 'logs'), promptQuietMs: { explicit: 50, question: 200 }, ...extra });
   managers.push(m);
   return m;
-}
-
-/** Alive and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    const state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-    return state !== undefined && state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
 }
 
 async function until(probe: () => boolean, what: string, ms = 10_000): Promise<void> {
