@@ -324,10 +324,16 @@ export class ProcessManager implements TaskProcesses {
     this.views.clear();
   }
 
-  /** The last resort when disposal cannot wait: kill every live group now. */
+  /**
+   * The last resort when disposal cannot wait: kill every live group now, except the ones the user chose to keep
+   * (handed off here if dispose did not already; one handed off is no longer Relay's to signal).
+   */
   killAll(): void {
     this.disposed = true;
-    for (const p of this.processes.values()) if (p.live) p.kill();
+    for (const p of this.processes.values()) {
+      if (!p.live || p.released || (p.keep && p.handOff())) continue;
+      p.kill();
+    }
     for (const view of this.views.values()) view.dispose();
     this.views.clear();
   }

@@ -196,6 +196,7 @@ describe('background processes inside real VS Code', () => {
     assert.equal(before.get(kept)!.keep, true);
 
     await before.dispose(); // deactivation, as at a window reload
+    before.killAll(); // then the tool host's dispose
     await waitFor(() => !alive(otherPid), 5_000, 'the process not kept is stopped');
     assert.ok(alive(keptPid), 'the kept process runs on');
     assert.equal(await (await fetch(`${url}after-reload`)).text(), 'kept', 'and still serves');

@@ -161,6 +161,7 @@ describe('process manager', () => {
     assert.equal(records.load().find((r) => r.pid === keptPid)?.keep, true, 'the choice is in the record');
     const logPath = m.get(kept.info.id)!.logPath!;
     await m.dispose();
+    m.killAll(); // what the tool host's dispose does after deactivation: a kept process is not Relay's any more
     await until(() => !alive(otherPid), 'the process not kept is gone', 1_000);
     assert.ok(alive(keptPid), 'the kept process runs on');
     const size = readFileSync(logPath, 'utf8').length;
