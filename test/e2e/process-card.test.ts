@@ -13,7 +13,8 @@ import { openScriptedWorkbench, type Workbench } from '../support/vscode/workben
 const server = (hello: string) =>
   [
     "const http = require('node:http');",
-    `const server = http.createServer((req, res) => res.end('${hello}'));`,
+    // GET /exit ends it: the test's cleanup when it failed before its Stop (a workbench closed hard stops nothing).
+    `const server = http.createServer((req, res) => (req.url === '/exit' ? (res.end(), process.exit(0)) : res.end('${hello}')));`,
     "server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port + '/'));",
   ].join('\n');
 const SERVER = server('hello from the card test');
@@ -45,7 +46,10 @@ describe('e2e: a background process in its card', () => {
       },
     }));
   });
+  /** Every server URL a test saw, for the cleanup. */
+  const seen: string[] = [];
   after(async () => {
+    for (const url of seen) await fetch(`${url}exit`).catch(() => undefined); // already stopped: refused
     await close?.();
   });
 
@@ -62,6 +66,7 @@ describe('e2e: a background process in its card', () => {
     const link = panel.locator('a.process-url');
     await link.waitFor({ timeout: 30_000 });
     const url = (await link.textContent()) ?? '';
+    seen.push(url);
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     assert.match((await panel.locator('.process-tail').textContent()) ?? '', /listening on http:\/\/127\.0\.0\.1:\d+\//);
     await panel.filter({ has: chat.locator('.process-state', { hasText: 'Running' }) }).waitFor({ timeout: 30_000 });
@@ -103,6 +108,7 @@ describe('e2e: a background process in its card', () => {
       const link = chat.locator(`.tool-card[data-call-id="${l.call}"] .process-panel a.process-url`);
       await link.waitFor({ timeout: 30_000 });
       urls.push((await link.textContent()) ?? '');
+      seen.push(urls.at(-1)!);
     }
     await chat.locator('.message-list').filter({ hasText: 'The three servers run.' }).waitFor({ timeout: 30_000 });
     const statusItem = wb.page.locator('.statusbar-item', { hasText: /Relay: \d running/ });
