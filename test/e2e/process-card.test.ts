@@ -1,6 +1,8 @@
 // Issue 27 through the real UI: the scripted model starts a small HTTP server with run_command (background: true);
 // the status bar says "Relay: 1 running", the call's card shows the URL the server printed, its output and a Stop
-// button, and Stop ends it (the card says Stopped, the status bar item goes).
+// button, and Stop ends it (the card says Stopped, the status bar item goes). Then three more servers, and the
+// status bar item's list clicked through: Show Output (the process's own terminal), Keep Running After Reload (the
+// list then offers Stop at Reload), Open URL (VS Code's Simple Browser), Stop (one less running) and Stop All.
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,11 +10,20 @@ import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
-const SERVER = [
-  "const http = require('node:http');",
-  "const server = http.createServer((req, res) => res.end('hello from the card test'));",
-  "server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port + '/'));",
-].join('\n');
+const server = (hello: string) =>
+  [
+    "const http = require('node:http');",
+    // GET /exit ends it: the test's cleanup when it failed before its Stop (a workbench closed hard stops nothing).
+    `const server = http.createServer((req, res) => (req.url === '/exit' ? (res.end(), process.exit(0)) : res.end('${hello}')));`,
+    "server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port + '/'));",
+  ].join('\n');
+const SERVER = server('hello from the card test');
+/** The three servers of the status bar list's test, by call id and script. */
+const LISTED = [
+  { call: 'call_b', file: 'b.js' },
+  { call: 'call_c', file: 'c.js' },
+  { call: 'call_d', file: 'd.js' },
+] as const;
 
 describe('e2e: a background process in its card', () => {
   let wb: Workbench;
@@ -24,11 +35,21 @@ describe('e2e: a background process in its card', () => {
       script: [
         { text: 'Starting the server.', toolCalls: [{ id: 'call_server', name: 'run_command', args: { command: 'node server.js', background: true } }] },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'The server runs.' } }] },
+        { text: 'Starting three servers.', toolCalls: LISTED.map((l) => ({ id: l.call, name: 'run_command', args: { command: `node ${l.file}`, background: true } })) },
+        { toolCalls: [{ id: 'call_done_3', name: 'attempt_completion', args: { result: 'The three servers run.' } }] },
       ],
-      prepare: (workspace) => writeFileSync(join(workspace, 'server.js'), SERVER),
+      // The terminal's DOM renderer, so its text can be read (the GPU one draws to a canvas).
+      settings: { 'terminal.integrated.gpuAcceleration': 'off' },
+      prepare: (workspace) => {
+        writeFileSync(join(workspace, 'server.js'), SERVER);
+        for (const l of LISTED) writeFileSync(join(workspace, l.file), server(`hello from ${l.file}`));
+      },
     }));
   });
+  /** Every server URL a test saw, for the cleanup. */
+  const seen: string[] = [];
   after(async () => {
+    for (const url of seen) await fetch(`${url}exit`).catch(() => undefined); // already stopped: refused
     await close?.();
   });
 
@@ -45,6 +66,7 @@ describe('e2e: a background process in its card', () => {
     const link = panel.locator('a.process-url');
     await link.waitFor({ timeout: 30_000 });
     const url = (await link.textContent()) ?? '';
+    seen.push(url);
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     assert.match((await panel.locator('.process-tail').textContent()) ?? '', /listening on http:\/\/127\.0\.0\.1:\d+\//);
     await panel.filter({ has: chat.locator('.process-state', { hasText: 'Running' }) }).waitFor({ timeout: 30_000 });
@@ -69,5 +91,90 @@ describe('e2e: a background process in its card', () => {
     await statusItem.waitFor({ state: 'detached', timeout: 30_000 });
     await assert.rejects(fetch(url), 'the server no longer answers');
     await wb.screenshot('process-card-stopped-light');
+  });
+
+  it('the status bar item lists them: Show Output, Keep Running After Reload, Open URL, Stop and Stop All', async () => {
+    const input = chat.locator('textarea[aria-label="Message Relay"]');
+    await input.fill('Start three servers');
+    await input.press('Enter');
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    for (const l of LISTED) {
+      const asking = dialog.filter({ hasText: `node ${l.file}` });
+      await asking.waitFor({ timeout: 30_000 });
+      await asking.getByRole('button', { name: 'Allow', exact: true }).click();
+    }
+    const urls: string[] = [];
+    for (const l of LISTED) {
+      const link = chat.locator(`.tool-card[data-call-id="${l.call}"] .process-panel a.process-url`);
+      await link.waitFor({ timeout: 30_000 });
+      urls.push((await link.textContent()) ?? '');
+      seen.push(urls.at(-1)!);
+    }
+    await chat.locator('.message-list').filter({ hasText: 'The three servers run.' }).waitFor({ timeout: 30_000 });
+    const statusItem = wb.page.locator('.statusbar-item', { hasText: /Relay: \d running/ });
+    await wb.page.locator('.statusbar-item', { hasText: 'Relay: 3 running' }).waitFor({ timeout: 30_000 });
+
+    const quick = wb.page.locator('.quick-input-widget');
+    const rows = wb.page.locator('.quick-input-list .monaco-list-row');
+    const row = (text: string | RegExp) => rows.filter({ hasText: text }).first();
+    const openList = async () => {
+      await statusItem.click();
+      await quick.locator('.quick-input-title', { hasText: 'Relay: Background Processes' }).waitFor({ timeout: 15_000 });
+    };
+
+    // The list: each process under its own heading with its actions, and Stop All.
+    await openList();
+    await row('Stop All (3)').waitFor({ timeout: 10_000 });
+    for (const url of urls) await row(`Open ${url}`).waitFor({ timeout: 10_000 });
+    assert.equal(await row('node b.js (running)').isVisible(), true, 'b.js heads its actions');
+    await wb.setColorTheme('Default Dark Modern');
+    await openList();
+    await row('Stop All (3)').waitFor({ timeout: 10_000 });
+    await wb.screenshot('process-list-dark');
+    await wb.page.keyboard.press('Escape');
+    await wb.setColorTheme('Default Light Modern');
+    await openList();
+    await row('Stop All (3)').waitFor({ timeout: 10_000 });
+    await wb.screenshot('process-list-light');
+
+    // Show Output: b.js's own terminal, named after it, shows what it printed.
+    await row('Show Output').click();
+    await quick.waitFor({ state: 'hidden', timeout: 10_000 });
+    const panel = wb.page.locator('.part.panel');
+    await panel.getByText('Relay: node b.js').first().waitFor({ timeout: 15_000 });
+    await panel.locator('.xterm-rows').filter({ hasText: 'listening on' }).first().waitFor({ timeout: 15_000 });
+    await wb.screenshot('process-list-show-output');
+
+    // Keep Running After Reload on b.js: the list then says so, and offers Stop at Reload instead.
+    await openList();
+    await row('Keep Running After Reload').click();
+    await quick.waitFor({ state: 'hidden', timeout: 10_000 });
+    await openList();
+    await row('node b.js (running, kept after reload)').waitFor({ timeout: 10_000 });
+    await row('Stop at Reload').waitFor({ timeout: 10_000 });
+    await wb.screenshot('process-list-kept-light');
+
+    // Open URL: c.js's page in VS Code's Simple Browser.
+    await row(`Open ${urls[1]}`).click();
+    const browserTab = wb.page.locator('.tabs-container .tab', { hasText: 'Simple Browser' });
+    await browserTab.waitFor({ timeout: 20_000 });
+    await wb.screenshot('process-list-open-url');
+    // Closed again: its webview would be a second one beside the chat's.
+    await wb.runCommand('View: Close All Editors');
+    await browserTab.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Stop on b.js: one less running, and its server no longer answers.
+    await openList();
+    await rows.filter({ hasText: 'Stop' }).filter({ hasText: 'node b.js' }).filter({ hasNotText: 'Stop All' }).filter({ hasNotText: 'Stop at Reload' }).first().click();
+    await wb.page.locator('.statusbar-item', { hasText: 'Relay: 2 running' }).waitFor({ timeout: 30_000 });
+    await assert.rejects(fetch(urls[0]!), 'b.js no longer answers');
+    assert.equal(await (await fetch(urls[2]!)).text(), 'hello from d.js', 'd.js still does');
+
+    // Stop All: the rest, and the item goes.
+    await openList();
+    await row('Stop All (2)').click();
+    await statusItem.waitFor({ state: 'detached', timeout: 30_000 });
+    for (const url of urls) await assert.rejects(fetch(url), `${url} no longer answers`);
+    for (const l of LISTED) await chat.locator(`.tool-card[data-call-id="${l.call}"] .process-state`, { hasText: 'Stopped' }).waitFor({ timeout: 30_000 });
   });
 });

@@ -31,6 +31,10 @@ export interface ProcessInfo {
   background: boolean;
   /** The signal that ended it, when one did. */
   exitSignal?: string;
+  /** The user chose to keep it running past a window reload (deactivation leaves it running). */
+  keep?: boolean;
+  /** Kept running by an earlier session of this window: this one can show its log and stop it, nothing more. */
+  earlier?: boolean;
   /**
    * Set when it runs in the OS sandbox: what the sandbox refused it (filled once it ended). Its network is the
    * sandbox's own, so its urls and ports are left empty: nothing outside can reach them.

@@ -8,7 +8,11 @@ export type ProcessAction =
   | { kind: 'showOutput'; id: string }
   | { kind: 'openUrl'; id: string; url: string }
   | { kind: 'stop'; id: string }
-  | { kind: 'stopAll' };
+  | { kind: 'stopAll' }
+  /** Keep it running past a window reload, or stop it at the reload again. */
+  | { kind: 'keep'; id: string; keep: boolean }
+  /** The log of a process an earlier session kept running (it has no terminal in this window). */
+  | { kind: 'openLog'; id: string; path: string };
 
 export interface ProcessListEntry {
   /** A separator line naming the process, before its actions. */
@@ -45,13 +49,29 @@ export function stateLabel(p: ProcessInfo): string {
   }
 }
 
-/** Per process: Show Output, Open each URL, Stop; then Stop All when more than one runs. */
+/**
+ * Per process: Show Output, Open each URL, the keep-after-reload toggle, Stop; then Stop All when more than one
+ * runs. A process an earlier session kept (`earlier`) offers its log instead of its terminal, and no toggle.
+ */
 export function processListEntries(running: readonly ProcessInfo[]): ProcessListEntry[] {
   const entries: ProcessListEntry[] = [];
   for (const p of running) {
-    entries.push({ separator: `${p.command} (${stateLabel(p)})`, label: `$(terminal) ${l10n.t('Show Output')}`, description: p.cwd, action: { kind: 'showOutput', id: p.id } });
-    for (const url of p.urls) entries.push({ label: `$(globe) ${l10n.t('Open {0}', url)}`, action: { kind: 'openUrl', id: p.id, url } });
-    entries.push({ label: `$(debug-stop) ${l10n.t('Stop')}`, description: p.command, action: { kind: 'stop', id: p.id } });
+    const own: ProcessListEntry[] = [];
+    const output = `$(terminal) ${l10n.t('Show Output')}`;
+    if (!p.earlier) own.push({ label: output, description: p.cwd, action: { kind: 'showOutput', id: p.id } });
+    else if (p.logPath !== undefined) own.push({ label: output, description: p.cwd, action: { kind: 'openLog', id: p.id, path: p.logPath } });
+    for (const url of p.urls) own.push({ label: `$(globe) ${l10n.t('Open {0}', url)}`, action: { kind: 'openUrl', id: p.id, url } });
+    if (!p.earlier && !p.sandbox) {
+      own.push(
+        p.keep
+          ? { label: `$(pinned) ${l10n.t('Stop at Reload')}`, description: l10n.t('now kept running after a window reload'), action: { kind: 'keep', id: p.id, keep: false } }
+          : { label: `$(pin) ${l10n.t('Keep Running After Reload')}`, description: l10n.t('now stopped at a window reload'), action: { kind: 'keep', id: p.id, keep: true } },
+      );
+    }
+    own.push({ label: `$(debug-stop) ${l10n.t('Stop')}`, description: p.command, action: { kind: 'stop', id: p.id } });
+    const state = p.earlier ? l10n.t('kept running from before the reload') : p.keep ? `${stateLabel(p)}, ${l10n.t('kept after reload')}` : stateLabel(p);
+    own[0]!.separator = `${p.command} (${state})`;
+    entries.push(...own);
   }
   if (running.length > 1) entries.push({ separator: '', label: `$(stop-circle) ${l10n.t('Stop All ({0})', running.length)}`, action: { kind: 'stopAll' } });
   return entries;

@@ -12,51 +12,27 @@
 // it replaces; they are deleted once it is in place. Every file is written under a temporary name and renamed
 // when whole, so a crash leaves whole objects and at worst a temporary file, which the next `open` deletes,
 // or a repacked pack beside the packs it replaces, which `open` deletes: repacking again is harmless.
-import { createHash, randomUUID } from 'node:crypto';
-import * as fsSync from 'node:fs';
+// What is stored is kept in memory by object-index.ts, read from disk by object-store-open.ts; object-repack.ts repacks.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { applyDelta, encodeDelta } from '../../core/checkpoints/delta';
-import { PACK_SUFFIX, type PackRecord, PackWriter, readPackContents, readRecord } from './object-pack';
+import { emptyPack, newPackId, ObjectIndex, type Pack } from './object-index';
+import { PackWriter, readRecord } from './object-pack';
+import { type Between, repackInto } from './object-repack';
+import { loadObjects, PACKS } from './object-store-open';
 import { faultPoint } from '../fault-point';
-import { isRunning } from '../stale-temps';
 
 const deflate = promisify(zlib.deflate);
 const inflate = promisify(zlib.inflate);
 
-const NAME = /^([0-9a-f]{64})(?:\.([0-9a-f]{64}))?$/;
-/** A temporary file, loose (`<name>.<pid>-<n>.tmp`) or a pack's (`<id>.pack.<pid>-<n>.tmp`). */
-const TEMP = /\.(\d+)-\d+\.tmp$/;
-const PACKS = 'packs';
 /** Below this (deflated) size a delta saves too little to be worth a second read. */
 const MIN_DELTA_SOURCE = 2048;
-/** A pack under this size is merged with the others when they are repacked. */
-const SMALL_PACK = 1024 * 1024;
 
 export function hashBytes(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-interface Pack {
-  id: string;
-  path: string;
-  /** Objects in it that are still stored there, and how many of them are raw. */
-  live: number;
-  raw: number;
-  /** Objects in it that garbage collection freed (their bytes go when it is repacked). */
-  dead: number;
-  liveBytes: number;
-}
-
-interface StoredObject {
-  size: number;
-  /** The full copy a delta applies to. */
-  base?: string;
-  /** Where in a pack it is; loose when absent. */
-  pack?: Pack;
-  record?: PackRecord;
 }
 
 export interface ObjectStoreOptions {
@@ -71,13 +47,11 @@ export interface VerifyResult {
 
 export class ObjectStore {
   /** What is stored; filled by `open` and every write, emptied by `sweep`. */
-  private readonly known = new Map<string, StoredObject>();
-  private readonly packs = new Map<string, Pack>();
+  private readonly index = new ObjectIndex();
   /** Puts under way, so two puts of the same content store it once. */
   private readonly writing = new Map<string, Promise<string>>();
   private batch: { writer?: PackWriter; pack: Pack; hashes: string[] } | undefined;
   private repacking = false;
-  private bytes = 0;
   private tempCounter = 0;
 
   private constructor(
@@ -91,80 +65,51 @@ export class ObjectStore {
    */
   static async open(directory: string, options: ObjectStoreOptions = {}): Promise<ObjectStore> {
     const store = new ObjectStore(directory, options);
-    await fs.mkdir(directory, { recursive: true });
-    await store.openPacks();
-    // Synchronous calls, one fan-out folder at a time between yields: thousands of promise-based stats cost
-    // several times more (and far more under load) than the listing itself.
-    for (const fan of await fs.readdir(directory)) {
-      if (fan.length !== 2) continue;
-      let names: string[];
-      try {
-        names = fsSync.readdirSync(join(directory, fan));
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        if (removeStaleTemp(join(directory, fan), name)) continue;
-        const match = NAME.exec(name);
-        if (!match || store.known.has(match[1]!)) continue;
-        const stat = fsSync.statSync(join(directory, fan, name), { throwIfNoEntry: false });
-        if (!stat) continue;
-        store.known.set(match[1]!, { size: stat.size, ...(match[2] ? { base: match[2] } : {}) });
-        store.bytes += stat.size;
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await loadObjects(directory, store.index);
     return store;
   }
 
   /** Bytes the live objects take on disk (a freed object in a pack stops counting at once; its bytes go at the next repack). */
   get size(): number {
-    return this.bytes;
+    return this.index.bytes;
   }
 
   get count(): number {
-    return this.known.size;
+    return this.index.known.size;
   }
 
   has(hash: string): boolean {
-    return this.known.has(hash);
+    return this.index.known.has(hash);
   }
 
   /** How many objects are stored as deltas. */
   get deltaCount(): number {
-    let n = 0;
-    for (const entry of this.known.values()) if (entry.base) n++;
-    return n;
+    return this.index.deltaCount;
   }
 
   get packCount(): number {
-    return this.packs.size;
+    return this.index.packs.size;
   }
 
   /** Live objects kept raw in packs, waiting for `repack` to deflate them. */
   get rawCount(): number {
-    let n = 0;
-    for (const pack of this.packs.values()) n += pack.raw;
-    return n;
+    return this.index.rawCount;
   }
 
   /** The packs a repack would rewrite: those with raw or freed objects, and the small ones when there are several. */
   packsToRepack(): string[] {
-    const all = [...this.packs.values()];
-    const small = all.filter((pack) => pack.liveBytes < SMALL_PACK);
-    return all.filter((pack) => pack.raw > 0 || pack.dead > 0 || pack.live === 0 || (small.length > 1 && small.includes(pack))).map((pack) => pack.id);
+    return this.index.packsToRepack();
   }
 
   /** The live bytes of those packs: the work a repack has to do. */
-  repackBytes(ids = this.packsToRepack()): number {
-    return ids.reduce((sum, id) => sum + (this.packs.get(id)?.liveBytes ?? 0), 0);
+  repackBytes(ids = this.index.packsToRepack()): number {
+    return this.index.repackBytes(ids);
   }
 
   /** From now until `commitBatch`, new objects go into one pack, as they are. */
   beginBatch(): void {
     if (this.batch) throw new Error('A checkpoint batch is already open');
-    const id = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
-    this.batch = { pack: { id, path: '', live: 0, raw: 0, dead: 0, liveBytes: 0 }, hashes: [] };
+    this.batch = { pack: emptyPack(newPackId()), hashes: [] };
   }
 
   /** Seals the batch's pack (if anything went into it), so its objects outlive this process. */
@@ -176,7 +121,7 @@ export class ObjectStore {
     if (!batch.writer) return;
     batch.writer.seal();
     batch.pack.path = batch.writer.finalPath;
-    this.packs.set(batch.pack.id, batch.pack);
+    this.index.packs.set(batch.pack.id, batch.pack);
   }
 
   /** Drops the batch: its objects are forgotten and its pack deleted. */
@@ -186,10 +131,10 @@ export class ObjectStore {
     await Promise.allSettled(batch.hashes.map((hash) => this.writing.get(hash)));
     this.batch = undefined;
     for (const hash of batch.hashes) {
-      const entry = this.known.get(hash);
+      const entry = this.index.known.get(hash);
       if (entry?.pack !== batch.pack) continue;
-      this.known.delete(hash);
-      this.bytes -= entry.size;
+      this.index.known.delete(hash);
+      this.index.bytes -= entry.size;
     }
     batch.writer?.abort();
   }
@@ -199,7 +144,7 @@ export class ObjectStore {
    * of the same file's previous version, if known: the new version may then be stored as a delta.
    */
   put(bytes: Uint8Array, hash = hashBytes(bytes), previous?: string): Promise<string> {
-    if (this.known.has(hash)) return Promise.resolve(hash);
+    if (this.index.known.has(hash)) return Promise.resolve(hash);
     let run = this.writing.get(hash);
     if (!run) {
       run = this.store(bytes, hash, previous).finally(() => this.writing.delete(hash));
@@ -209,14 +154,14 @@ export class ObjectStore {
   }
 
   async get(hash: string): Promise<Buffer> {
-    const entry = this.known.get(hash);
+    const entry = this.index.known.get(hash);
     if (!entry) throw new Error(`Checkpoint object ${hash} is missing from ${this.directory} (was the checkpoint storage changed outside Relay?)`);
     let packed: Buffer;
     try {
       packed = entry.pack && entry.record ? await readRecord(entry.pack.path, entry.record) : await fs.readFile(this.path(hash, entry.base));
     } catch (error) {
       // Repacked while this read was under way: the object is in the new pack now.
-      const now = this.known.get(hash);
+      const now = this.index.known.get(hash);
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' && now !== undefined && now !== entry) return this.get(hash);
       throw new Error(`Checkpoint object ${hash} could not be read from ${this.directory}: ${(error as Error).message}`);
     }
@@ -237,7 +182,7 @@ export class ObjectStore {
   async putJson(value: unknown): Promise<string> {
     const bytes = Buffer.from(JSON.stringify(value));
     const hash = hashBytes(bytes);
-    return this.known.has(hash) ? hash : this.put(bytes, hash);
+    return this.index.known.has(hash) ? hash : this.put(bytes, hash);
   }
 
   async getJson<T>(hash: string): Promise<T> {
@@ -248,7 +193,7 @@ export class ObjectStore {
   async verify(): Promise<VerifyResult> {
     const damaged: VerifyResult['damaged'] = [];
     let checked = 0;
-    for (const hash of [...this.known.keys()]) {
+    for (const hash of [...this.index.known.keys()]) {
       checked++;
       try {
         await this.get(hash);
@@ -263,20 +208,20 @@ export class ObjectStore {
   async sweep(reachable: ReadonlySet<string>): Promise<number> {
     const keep = new Set(reachable);
     for (const hash of reachable) {
-      const base = this.known.get(hash)?.base;
+      const base = this.index.known.get(hash)?.base;
       if (base) keep.add(base);
     }
     // Forgotten before any file goes, so a repack under way sees at once what is gone.
     const victims: string[] = [];
     let freed = 0;
-    for (const [hash, entry] of [...this.known]) {
+    for (const [hash, entry] of [...this.index.known]) {
       if (keep.has(hash) || (entry.pack && entry.pack === this.batch?.pack)) continue;
-      this.known.delete(hash);
+      this.index.known.delete(hash);
       freed += entry.size;
-      if (entry.pack) this.release(entry, true);
+      if (entry.pack) this.index.release(entry, true);
       else victims.push(this.path(hash, entry.base));
     }
-    this.bytes -= freed;
+    this.index.bytes -= freed;
     for (const path of victims) await fs.rm(path, { force: true });
     return freed;
   }
@@ -288,72 +233,16 @@ export class ObjectStore {
    * The new pack names the packs it replaces and is renamed into place before they are deleted; objects freed
    * or moved meanwhile are left out of the swap. Returns the bytes the packs took before and after.
    */
-  async repack(ids = this.packsToRepack(), stepBytes = 4 * 1024 * 1024, between: <T>(step: () => Promise<T>) => Promise<T> = (step) => step()): Promise<{ before: number; after: number }> {
-    const sources = ids.map((id) => this.packs.get(id)).filter((pack): pack is Pack => pack !== undefined);
+  async repack(ids = this.index.packsToRepack(), stepBytes = 4 * 1024 * 1024, between: Between = (step) => step()): Promise<{ before: number; after: number }> {
+    const sources = ids.map((id) => this.index.packs.get(id)).filter((pack): pack is Pack => pack !== undefined);
     if (sources.length === 0) return { before: 0, after: 0 };
     if (this.repacking) throw new Error('Checkpoint packs are being repacked already');
     this.repacking = true;
     try {
-      return await this.repackInto(sources, stepBytes, between);
+      return await repackInto(this.index, this.directory, sources, stepBytes, between, this.tempSuffix());
     } finally {
       this.repacking = false;
     }
-  }
-
-  private async repackInto(sources: Pack[], stepBytes: number, between: <T>(step: () => Promise<T>) => Promise<T>): Promise<{ before: number; after: number }> {
-    const before = sources.reduce((sum, pack) => sum + pack.liveBytes, 0);
-    const entries = [...this.known].filter(([, entry]) => entry.pack && sources.includes(entry.pack));
-    const id = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
-    const writer = PackWriter.create(join(this.directory, PACKS), id, this.tempSuffix());
-    const pack: Pack = { id, path: writer.finalPath, live: 0, raw: 0, dead: 0, liveBytes: 0 };
-    const moved: [string, StoredObject, StoredObject][] = [];
-    try {
-      for (let next = 0; next < entries.length; ) {
-        next = await between(async () => {
-          let budget = stepBytes;
-          let end = next;
-          while (end < entries.length && budget > 0) budget -= entries[end++]![1].size;
-          // Read and deflated side by side (zlib works on the thread pool), appended in order.
-          const step = entries.slice(next, end).filter(([hash, entry]) => this.known.get(hash) === entry); // not freed meanwhile
-          const data = await Promise.all(
-            step.map(async ([, entry]) => {
-              const stored = await readRecord(entry.pack!.path, entry.record!);
-              return entry.record!.form === 'raw' ? deflate(stored) : stored;
-            }),
-          );
-          for (const [i, [hash, entry]] of step.entries()) {
-            const form = entry.record!.form === 'raw' ? 'deflated' : entry.record!.form;
-            const record = writer.append(hash, form, data[i]!, entry.base);
-            moved.push([hash, entry, { size: data[i]!.length, ...(entry.base ? { base: entry.base } : {}), pack, record }]);
-          }
-          return end;
-        });
-      }
-      await between(async () => {
-        writer.seal(sources.map((source) => source.id));
-        for (const [hash, old, now] of moved) {
-          if (this.known.get(hash) !== old) {
-            pack.dead++; // freed while it was copied
-            continue;
-          }
-          this.release(old, false);
-          this.adoptRecord(hash, now);
-        }
-        for (const source of sources) {
-          this.packs.delete(source.id);
-          await fs.rm(source.path, { force: true });
-        }
-        this.packs.set(pack.id, pack);
-        if (pack.live === 0) {
-          this.packs.delete(pack.id);
-          await fs.rm(pack.path, { force: true });
-        }
-      });
-    } catch (error) {
-      writer.abort();
-      throw error;
-    }
-    return { before, after: pack.liveBytes };
   }
 
   private async store(bytes: Uint8Array, hash: string, previous: string | undefined): Promise<string> {
@@ -362,7 +251,7 @@ export class ObjectStore {
     let full: Buffer | undefined;
     let delta: { packed: Buffer; base: string } | undefined;
     // In a batch a new object is kept raw unless it may be a delta: deflating is left to the repack.
-    if (!batch || (this.options.deltas !== false && previous !== undefined && this.known.has(previous) && bytes.length >= MIN_DELTA_SOURCE)) {
+    if (!batch || (this.options.deltas !== false && previous !== undefined && this.index.known.has(previous) && bytes.length >= MIN_DELTA_SOURCE)) {
       full = await deflate(bytes);
       delta = await this.tryDelta(bytes, full.length, previous);
     }
@@ -374,7 +263,7 @@ export class ObjectStore {
       }
       const data = delta?.packed ?? full ?? bytes;
       const record = batch.writer.append(hash, delta ? 'delta' : full ? 'deflated' : 'raw', data, delta?.base);
-      if (!this.known.has(hash)) this.adoptRecord(hash, { size: data.length, ...(delta ? { base: delta.base } : {}), pack: batch.pack, record });
+      if (!this.index.known.has(hash)) this.index.adoptRecord(hash, { size: data.length, ...(delta ? { base: delta.base } : {}), pack: batch.pack, record });
       return hash;
     }
     const packed = delta?.packed ?? full!;
@@ -384,9 +273,9 @@ export class ObjectStore {
     await fs.writeFile(temp, packed);
     faultPoint('checkpoint-object');
     await fs.rename(temp, target);
-    if (!this.known.has(hash)) {
-      this.known.set(hash, { size: packed.length, ...(delta ? { base: delta.base } : {}) });
-      this.bytes += packed.length;
+    if (!this.index.known.has(hash)) {
+      this.index.known.set(hash, { size: packed.length, ...(delta ? { base: delta.base } : {}) });
+      this.index.bytes += packed.length;
     }
     return hash;
   }
@@ -394,7 +283,7 @@ export class ObjectStore {
   /** A delta against the full copy under `previous`, when it is under half the full copy's size. */
   private async tryDelta(bytes: Uint8Array, fullSize: number, previous: string | undefined): Promise<{ packed: Buffer; base: string } | undefined> {
     if (this.options.deltas === false || previous === undefined || fullSize < MIN_DELTA_SOURCE) return undefined;
-    const previousEntry = this.known.get(previous);
+    const previousEntry = this.index.known.get(previous);
     if (!previousEntry) return undefined;
     const base = previousEntry.base ?? previous;
     let baseBytes: Buffer;
@@ -407,54 +296,6 @@ export class ObjectStore {
     return packed.length * 2 < fullSize ? { packed, base } : undefined;
   }
 
-  /** Reads the sealed packs' indexes; deletes the packs a repacked one replaces, and dead processes' temporary packs. */
-  private async openPacks(): Promise<void> {
-    const folder = join(this.directory, PACKS);
-    const names = await fs.readdir(folder).catch(() => [] as string[]);
-    const found: { id: string; path: string; contents: Awaited<ReturnType<typeof readPackContents>> }[] = [];
-    for (const name of names) {
-      if (removeStaleTemp(folder, name) || !name.endsWith(PACK_SUFFIX)) continue;
-      const path = join(folder, name);
-      try {
-        found.push({ id: name.slice(0, -PACK_SUFFIX.length), path, contents: await readPackContents(path) });
-      } catch {
-        // Not a whole pack (never one this store renamed into place): its objects are reported missing by verify.
-      }
-    }
-    const replaced = new Set(found.flatMap((pack) => pack.contents.replaces));
-    for (const { id, path, contents } of found) {
-      if (replaced.has(id)) {
-        await fs.rm(path, { force: true });
-        continue;
-      }
-      const pack: Pack = { id, path, live: 0, raw: 0, dead: 0, liveBytes: 0 };
-      this.packs.set(id, pack);
-      for (const record of contents.records) {
-        if (this.known.has(record.hash)) pack.dead++;
-        else this.adoptRecord(record.hash, { size: record.length, ...(record.base ? { base: record.base } : {}), pack, record });
-      }
-    }
-  }
-
-  private adoptRecord(hash: string, entry: StoredObject): void {
-    const pack = entry.pack!;
-    this.known.set(hash, entry);
-    this.bytes += entry.size;
-    pack.live++;
-    pack.liveBytes += entry.size;
-    if (entry.record!.form === 'raw') pack.raw++;
-  }
-
-  /** The object no longer lives in its pack (freed, or moved by a repack). */
-  private release(entry: StoredObject, freed: boolean): void {
-    const pack = entry.pack!;
-    pack.live--;
-    pack.liveBytes -= entry.size;
-    if (entry.record!.form === 'raw') pack.raw--;
-    if (freed) pack.dead++;
-    else this.bytes -= entry.size;
-  }
-
   private tempSuffix(): string {
     return `${process.pid}-${++this.tempCounter}`;
   }
@@ -462,12 +303,4 @@ export class ObjectStore {
   private path(hash: string, base?: string): string {
     return join(this.directory, hash.slice(0, 2), base ? `${hash}.${base}` : hash);
   }
-}
-
-/** Deletes a temporary file a process no longer running left behind; true when the name is a temporary file's. */
-function removeStaleTemp(folder: string, name: string): boolean {
-  const temp = TEMP.exec(name);
-  if (!temp) return false;
-  if (!isRunning(Number(temp[1]))) fsSync.rmSync(join(folder, name), { force: true });
-  return true;
 }

@@ -3,9 +3,10 @@
 // of running tasks kept in step with the servers' tool lists. Every server's tool definitions are pinned the
 // first time it connects after being confirmed (user servers too: a server can change whoever configured it);
 // a changed or new tool is held back from the model until the user accepts the change (tool-review.ts).
+// One server's state is a server-entry.ts Entry; its tool list against its pins is server-tools.ts.
 import * as vscode from 'vscode';
 import { DEFAULT_BACKOFF, reconnectDelay, type BackoffPolicy } from '../../core/mcp/backoff';
-import { buildMcpToolEntries, type CleanedTool, type McpToolEntry, type SkippedTool } from '../../core/mcp/catalog';
+import { buildMcpToolEntries, type McpToolEntry } from '../../core/mcp/catalog';
 import { type McpInputDefinition, type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
 import type { McpToolInfo } from '../../core/ports/mcp';
 import type { ToolRegistry } from '../../core/tools';
@@ -15,29 +16,13 @@ import { readMcpConfig, watchMcpConfig } from './config-source';
 import { askInputWithVsCode, type InputAsker, type Launch, McpInputs, prepareLaunch } from './launch';
 import { loadMcpClient } from './client-loader';
 import { RegistrySync } from './registry-sync';
-import { showHidden } from '../../core/mcp/hidden-text';
+import { createEntry, type Entry, logFor, serverView, type ServerView } from './server-entry';
+import { askAboutChanges, setTools } from './server-tools';
 import { workspaceSettingsFile } from '../settings/workspace-layers';
 import { ToolPinStore } from './tool-pins';
-import { createModalReviewer, toolChangeReview, type ToolChangeReviewer } from './tool-review';
-import { compareWithPins, definitionsForDiff, needsReview, pinTools, type ToolChanges } from '../../core/mcp/tool-pins';
+import { createModalReviewer, type ToolChangeReviewer } from './tool-review';
 
-export type ServerStatus = 'stopped' | 'starting' | 'running' | 'error' | 'disabled' | 'untrusted' | 'declined';
-
-export interface ServerView {
-  name: string;
-  origin: McpServerConfig['origin'];
-  status: ServerStatus;
-  toolCount: number;
-  skipped: SkippedTool[];
-  /** Tools offered with hidden characters removed or long texts cut. */
-  cleaned: CleanedTool[];
-  /** Changed and new tools held back from the model until the user accepts the change. */
-  held: string[];
-  /** The user rejected the change: no question until a restart or "Review Tool Changes". */
-  changeRejected: boolean;
-  lastError?: string;
-  toolsChanged: number;
-}
+export type { ServerStatus, ServerView } from './server-entry';
 
 export interface McpManagerOptions {
   state: vscode.Memento;
@@ -58,31 +43,6 @@ export interface McpManagerOptions {
   notifyConfigErrors?: (errors: readonly string[]) => void;
   /** Runs a stdio server in the OS sandbox when it should be (see core/sandbox/mcp.ts): the launch to use instead, and its release. */
   sandboxLaunch?: (config: McpServerConfig, launch: Launch) => Promise<{ launch: Launch; dispose(): void } | undefined>;
-}
-
-interface Entry {
-  config: McpServerConfig;
-  fingerprint: string;
-  status: ServerStatus;
-  connection?: SdkMcpConnection;
-  /** The server's list as it last sent it. */
-  tools: McpToolInfo[];
-  /** What the model may see: the tools whose definitions match their pins. */
-  offered: McpToolInfo[];
-  /** Changes not accepted yet. */
-  held?: ToolChanges;
-  changeRejected: boolean;
-  reviewing?: Promise<void>;
-  skipped: SkippedTool[];
-  cleaned: CleanedTool[];
-  lastError?: string;
-  attempts: number;
-  generation: number;
-  starting?: Promise<void>;
-  timer?: ReturnType<typeof setTimeout>;
-  /** Releases the OS sandbox's hold for the running server (once). */
-  releaseSandbox?: () => void;
-  log?: vscode.LogOutputChannel;
 }
 
 const DISABLED_KEY = 'relay.mcp.disabledServers';
@@ -173,18 +133,7 @@ export class McpServerManager implements vscode.Disposable {
   }
 
   list(): ServerView[] {
-    return [...this.servers.values()].map((e) => ({
-      name: e.config.name,
-      origin: e.config.origin,
-      status: e.status,
-      toolCount: e.status === 'running' ? e.offered.length - e.skipped.length : 0,
-      skipped: e.skipped,
-      cleaned: e.cleaned,
-      held: e.held ? [...e.held.changed, ...e.held.added].map((c) => c.name) : [],
-      changeRejected: e.changeRejected,
-      ...(e.lastError ? { lastError: e.lastError } : {}),
-      toolsChanged: e.connection?.toolsChangedCount ?? 0,
-    }));
+    return [...this.servers.values()].map(serverView);
   }
 
   async restart(name: string): Promise<void> {
@@ -222,25 +171,17 @@ export class McpServerManager implements vscode.Disposable {
 
   showOutput(name: string): void {
     const entry = this.servers.get(name);
-    if (entry) this.logFor(entry).show(true);
+    if (entry) logFor(entry).show(true);
   }
 
   private add(config: McpServerConfig): Entry {
-    const disabled = this.options.state.get<string[]>(DISABLED_KEY, []).includes(config.name);
-    const entry: Entry = {
-      config,
-      fingerprint: serverFingerprint(config),
-      status: disabled ? 'disabled' : 'stopped',
-      tools: [],
-      offered: [],
-      changeRejected: false,
-      skipped: [],
-      cleaned: [],
-      attempts: 0,
-      generation: 0,
-    };
+    const entry = createEntry(config, this.options.state.get<string[]>(DISABLED_KEY, []).includes(config.name));
     this.servers.set(config.name, entry);
     return entry;
+  }
+
+  private setTools(entry: Entry, tools: McpToolInfo[]): Promise<void> {
+    return setTools(entry, tools, this.pins);
   }
 
   private start(entry: Entry): Promise<void> {
@@ -266,7 +207,7 @@ export class McpServerManager implements vscode.Disposable {
     }
     entry.status = 'starting';
     this.publish();
-    const log = this.logFor(entry);
+    const log = logFor(entry);
     let released = false;
     let release = (): void => undefined;
     const releaseOnce = () => {
@@ -311,40 +252,6 @@ export class McpServerManager implements vscode.Disposable {
     await this.review(entry, generation);
   }
 
-  /**
-   * The server's list, checked against its pins: the first list pins them; afterwards only the tools whose
-   * definitions match are offered, and a changed or new tool waits for `review`. A removed tool just goes.
-   */
-  private async setTools(entry: Entry, tools: McpToolInfo[]): Promise<void> {
-    entry.tools = tools;
-    const pins = await this.pins.use(entry.fingerprint);
-    const log = this.logFor(entry);
-    if (!pins) {
-      await this.pins.set(entry.fingerprint, pinTools(tools));
-      entry.offered = tools;
-      delete entry.held;
-      log.info(`Pinned the definitions of ${tools.length} tool(s); a change will be shown and asked about before it reaches the model`);
-    } else {
-      const changes = compareWithPins(pins, tools);
-      const unchanged = new Set(changes.unchanged);
-      entry.offered = tools.filter((t) => unchanged.has(t.name));
-      if (needsReview(changes)) entry.held = changes;
-      else delete entry.held;
-      for (const c of changes.changed) log.warn(`Tool "${showHidden(c.name)}" changed its definition since it was confirmed: not offered until the change is accepted`);
-      for (const c of changes.added) log.warn(`Tool "${showHidden(c.name)}" is new since the server was confirmed: not offered until the change is accepted`);
-      if (changes.removed.length) log.info(`No longer listed: ${changes.removed.map(showHidden).join(', ')}`);
-    }
-    const built = buildMcpToolEntries([{ serverName: entry.config.name, tools: entry.offered, connection: () => entry.connection! }], new Set());
-    entry.skipped = built.skipped;
-    entry.cleaned = built.cleaned;
-    log.info(`${tools.length} tool(s): ${tools.map((t) => showHidden(String(t.name))).join(', ')}`);
-    for (const s of entry.skipped) log.warn(`Tool "${s.toolName}" is not offered: ${s.reason}`);
-    for (const c of entry.cleaned) {
-      if (c.hiddenRemoved) log.warn(`Tool "${c.toolName}": ${c.hiddenRemoved} hidden character(s) removed from its definition before the model sees it`);
-      if (c.cut) log.warn(`Tool "${c.toolName}": ${c.cut} long text(s) of its definition cut for the prompt`);
-    }
-  }
-
   private async refreshTools(entry: Entry, generation: number): Promise<void> {
     try {
       const tools = await entry.connection!.listTools();
@@ -354,7 +261,7 @@ export class McpServerManager implements vscode.Disposable {
       this.sync.refresh();
       this.publish();
     } catch (error) {
-      this.logFor(entry).warn(`Refreshing the tool list failed: ${error instanceof Error ? error.message : String(error)}`);
+      logFor(entry).warn(`Refreshing the tool list failed: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
     await this.review(entry, generation);
@@ -368,36 +275,13 @@ export class McpServerManager implements vscode.Disposable {
    */
   private review(entry: Entry, generation: number): Promise<void> {
     if (entry.reviewing) return entry.reviewing;
-    const reviewing: Promise<void> = this.askAboutChanges(entry, generation).finally(() => {
+    const reviewing: Promise<void> = askAboutChanges(entry, generation, this.pins, this.reviewTools).finally(() => {
       if (entry.reviewing === reviewing) entry.reviewing = undefined;
       this.sync.refresh();
       this.publish();
     });
     entry.reviewing = reviewing;
     return reviewing;
-  }
-
-  private async askAboutChanges(entry: Entry, generation: number): Promise<void> {
-    while (entry.held && !entry.changeRejected && entry.generation === generation) {
-      const shown = entry.tools;
-      const held = entry.held;
-      const review = toolChangeReview(entry.config.name, entry.config.origin, held, definitionsForDiff(held, this.pins.get(entry.fingerprint) ?? {}));
-      let accepted = false;
-      try {
-        accepted = await this.reviewTools(review);
-      } catch (error) {
-        this.logFor(entry).warn(`Could not ask about the tool change: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (entry.generation !== generation) return;
-      if (!accepted) {
-        entry.changeRejected = true;
-        this.logFor(entry).warn('The tool change was rejected: the changed and new tools stay off until a restart or "Review Tool Changes"');
-        return;
-      }
-      await this.pins.set(entry.fingerprint, pinTools(shown));
-      this.logFor(entry).info('The tool change was accepted and pinned');
-      await this.setTools(entry, entry.tools);
-    }
   }
 
   private lost(entry: Entry, generation: number, reason: string): void {
@@ -410,13 +294,13 @@ export class McpServerManager implements vscode.Disposable {
     entry.status = 'error';
     entry.lastError = error;
     entry.attempts++;
-    this.logFor(entry).error(error);
+    logFor(entry).error(error);
     if (entry.attempts === 1) this.options.notifyFailure?.(entry.config.name, error);
     const delay = reconnectDelay(entry.attempts, this.options.backoff ?? DEFAULT_BACKOFF);
     if (delay === undefined) {
       entry.lastError = `${error} (gave up after ${entry.attempts} attempts; use Restart)`;
     } else {
-      this.logFor(entry).info(`Reconnecting in ${Math.round(delay / 100) / 10} s (attempt ${entry.attempts})`);
+      logFor(entry).info(`Reconnecting in ${Math.round(delay / 100) / 10} s (attempt ${entry.attempts})`);
       const generation = entry.generation;
       entry.timer = setTimeout(() => {
         if (entry.generation === generation && entry.status === 'error') void this.start(entry);
@@ -444,11 +328,6 @@ export class McpServerManager implements vscode.Disposable {
     entry.releaseSandbox = undefined;
     await connection?.close();
     release?.();
-  }
-
-  private logFor(entry: Entry): vscode.LogOutputChannel {
-    entry.log ??= vscode.window.createOutputChannel(`Relay MCP: ${entry.config.name}`, { log: true });
-    return entry.log;
   }
 
   private publish(): void {

@@ -10,6 +10,7 @@ import { findLocalUrls, findPorts } from '../../core/processes/url-detection';
 import type { ProcessInfo } from '../../core/ports/processes';
 import type { SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
 import { AnsiStripper } from '../../core/text/ansi';
+import { startDrain } from './kept-processes';
 import { OutputLogFile } from './output-log-file';
 import { descendantsOf, processStartTime } from './process-tree';
 import { groupAlive, signalGroup } from './spawn';
@@ -54,6 +55,10 @@ export class ManagedProcess {
   stopRequested = false;
   /** An ended change the model has not been told about yet. */
   unreported = false;
+  /** The user chose to keep it running past a window reload. */
+  keep = false;
+  /** Let go at deactivation (kept): its pipes went to a drain, and nothing here watches or signals it any more. */
+  private handedOff = false;
   private readonly urls: string[] = [];
   private readonly printedPorts: number[] = [];
   private readonly stripper = new AnsiStripper();
@@ -120,6 +125,7 @@ export class ManagedProcess {
       logPath: this.log.path,
       background: this.background,
       ...(this.wrapped ? { sandbox: { violations: this.violations } } : {}),
+      ...(this.keep ? { keep: true } : {}),
     };
   }
 
@@ -145,6 +151,7 @@ export class ManagedProcess {
       if (!exited) this.finish(null, undefined);
     });
     child.on('exit', (code, signal) => {
+      if (this.handedOff) return;
       exited = true;
       this.exitCode = code;
       this.exitSignal = signal ?? undefined;
@@ -153,7 +160,7 @@ export class ManagedProcess {
         if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
       }, CLOSE_GRACE_MS).unref();
     });
-    child.on('close', (code, signal) => this.finish(this.exitCode ?? code, this.exitSignal ?? signal ?? undefined));
+    child.on('close', (code, signal) => !this.handedOff && this.finish(this.exitCode ?? code, this.exitSignal ?? signal ?? undefined));
   }
 
   /** Input for the process, as typed or sent; false when its input is closed. */
@@ -197,6 +204,31 @@ export class ManagedProcess {
   kill(): void {
     this.stopRequested = true;
     if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
+  }
+
+  /**
+   * Deactivation of a kept process: its output and input go to a drain (kept-processes.ts) and Relay lets go of
+   * it, so it outlives the extension host. False (and nothing changed) where that cannot be done.
+   */
+  handOff(): boolean {
+    const child = this.child;
+    if (!child || !this.live || this.wrapped || this.handedOff) return false;
+    void this.log.close();
+    if (!startDrain(child, this.log.path)) return false;
+    this.handedOff = true;
+    if (this.promptTimer) clearTimeout(this.promptTimer);
+    for (const stream of [child.stdout, child.stderr, child.stdin]) {
+      stream.removeAllListeners('data');
+      stream.on('error', () => undefined);
+      stream.destroy();
+    }
+    child.unref();
+    return true;
+  }
+
+  /** Whether it was let go at deactivation (kept past the reload). */
+  get released(): boolean {
+    return this.handedOff;
   }
 
   groupAlive(): boolean {

@@ -18,6 +18,7 @@ import {
 import { servesLoopback } from '../../core/processes/proc-net';
 import { commandEnvironment } from './environment';
 import { canReadListeningPorts, groupMembers, listeningSockets } from './listening-ports';
+import { EarlierProcesses } from './kept-processes';
 import { ManagedProcess } from './managed-process';
 import { type ProcessRecord, type ProcessRecordFile, stillRunning } from './process-records';
 import { processStartTime } from './process-tree';
@@ -65,9 +66,32 @@ export class ProcessManager implements TaskProcesses {
   private disposed = false;
   /** This extension host, so a window still running keeps its processes when another window reaps. */
   private readonly host = { pid: process.pid, startTime: processStartTime(process.pid) };
+  /** Processes an earlier session of this window kept running past the reload, at the user's choice. */
+  private readonly earlierKept: EarlierProcesses;
 
   constructor(private readonly options: ProcessManagerOptions) {
     void pruneLogs(options.logDir, LOG_MAX_AGE_MS);
+    this.earlierKept = new EarlierProcesses(options.records);
+  }
+
+  /** The processes an earlier session of this window kept running (the user chose to): listed, logged, stoppable. */
+  earlier(): readonly ProcessInfo[] {
+    return this.earlierKept.list();
+  }
+
+  /**
+   * Keeps a live background process running past a window reload (or stops doing so): deactivation then leaves
+   * it running and the next activation lists it instead of stopping it. False for a process that cannot be kept.
+   */
+  setKeep(id: string, keep: boolean): boolean {
+    const p = this.processes.get(id);
+    if (!p || !p.live || !p.background || p.sandboxed) return false;
+    if (p.keep === keep) return true;
+    p.keep = keep;
+    this.saveRecords();
+    this.fire({ info: this.infoOf(p) });
+    this.options.log?.(`process ${id} ${keep ? 'is kept running past a reload' : 'is stopped at a reload again'}`);
+    return true;
   }
 
   list(taskId?: string): readonly ProcessInfo[] {
@@ -103,7 +127,14 @@ export class ProcessManager implements TaskProcesses {
 
   async stop(id: string): Promise<ProcessInfo | undefined> {
     const p = this.processes.get(id);
-    if (!p) return undefined;
+    if (!p) {
+      const earlier = this.earlierKept.list().find((e) => e.id === id);
+      if (!earlier) return undefined;
+      await this.earlierKept.stop(id);
+      const stopped: ProcessInfo = { ...earlier, state: 'stopped', exitCode: null };
+      this.fire({ info: stopped });
+      return stopped;
+    }
     await p.stop();
     return this.infoOf(p);
   }
@@ -274,10 +305,14 @@ export class ProcessManager implements TaskProcesses {
     return [...this.processes.values()].filter((p) => p.live && p.background).length;
   }
 
-  /** Deactivation: terminate every group, kill what is left before the deadline, keep records of survivors. */
+  /**
+   * Deactivation: terminate every group, kill what is left before the deadline, keep records of survivors. A
+   * process the user chose to keep is handed off instead (kept-processes.ts) and left running.
+   */
   async dispose(): Promise<void> {
     this.disposed = true;
-    const live = [...this.processes.values()].filter((p) => p.live);
+    for (const p of this.processes.values()) if (p.keep && p.live && p.handOff()) this.options.log?.(`process ${p.id} (pid ${p.pid}) kept running past the reload`);
+    const live = [...this.processes.values()].filter((p) => p.live && !p.released);
     for (const p of live) p.stopRequested = true;
     for (const p of live) if (p.pid !== undefined) processSignal(p.pid, 'SIGTERM');
     const deadline = new Promise((resolve) => setTimeout(resolve, DISPOSE_DEADLINE_MS / 2));
@@ -289,10 +324,16 @@ export class ProcessManager implements TaskProcesses {
     this.views.clear();
   }
 
-  /** The last resort when disposal cannot wait: kill every live group now. */
+  /**
+   * The last resort when disposal cannot wait: kill every live group now, except the ones the user chose to keep
+   * (handed off here if dispose did not already; one handed off is no longer Relay's to signal).
+   */
   killAll(): void {
     this.disposed = true;
-    for (const p of this.processes.values()) if (p.live) p.kill();
+    for (const p of this.processes.values()) {
+      if (!p.live || p.released || (p.keep && p.handOff())) continue;
+      p.kill();
+    }
     for (const view of this.views.values()) view.dispose();
     this.views.clear();
   }
@@ -339,11 +380,24 @@ export class ProcessManager implements TaskProcesses {
 
   private saveRecords(): void {
     if (!this.options.records) return;
-    // Records of other windows' processes, or ones kept across a reload, stay while they run.
+    // Records of other windows' processes, or ones an earlier session kept across a reload, stay while they run.
     const records: ProcessRecord[] = this.options.records.load().filter((r) => r.host?.pid !== process.pid && stillRunning(r));
+    for (const r of this.earlierKept.recordsToKeep()) if (!records.some((o) => o.pid === r.pid && o.startTime === r.startTime)) records.push(r);
     for (const p of this.processes.values()) {
       if (p.pid === undefined || !(p.live || p.groupAlive())) continue;
-      records.push({ id: p.id, taskId: p.taskId, pid: p.pid, pgid: p.pid, startTime: processStartTime(p.pid), command: p.command, cwd: p.cwd, host: this.host });
+      const info = p.info();
+      records.push({
+        id: p.id,
+        taskId: p.taskId,
+        pid: p.pid,
+        pgid: p.pid,
+        startTime: processStartTime(p.pid),
+        command: p.command,
+        cwd: p.cwd,
+        host: this.host,
+        startedAt: p.startedAt,
+        ...(p.keep ? { keep: true, logPath: p.log.path, urls: [...info.urls] } : {}),
+      });
     }
     this.options.records.save(records);
   }

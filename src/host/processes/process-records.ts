@@ -18,6 +18,11 @@ export interface ProcessRecord {
   cwd: string;
   /** The user chose to keep it running past a reload. */
   keep?: boolean;
+  /** Its output log (a kept process's drain appends to it after the reload). */
+  logPath?: string;
+  /** The local URLs it printed, and when it started (epoch ms): what the next window lists of a kept process. */
+  urls?: string[];
+  startedAt?: number;
   /** The extension host that started it: while that one runs (another window), its processes are its own. */
   host?: { pid: number; startTime?: string };
 }
@@ -54,7 +59,8 @@ export function stillRunning(record: ProcessRecord): boolean {
   return record.startTime !== undefined && processStartTime(record.pid) === record.startTime;
 }
 
-function hostAlive(record: ProcessRecord): boolean {
+/** Whether the extension host that started it is another one, still running (another window). */
+export function hostAlive(record: ProcessRecord): boolean {
   const host = record.host;
   if (!host || host.pid === process.pid) return false;
   return host.startTime !== undefined && processStartTime(host.pid) === host.startTime;
@@ -78,9 +84,21 @@ export async function reap(records: readonly ProcessRecord[], graceMs = 1_000): 
       outcome.stopped.push(record);
     }
   }
-  if (outcome.stopped.length === 0) return outcome;
-  const end = Date.now() + graceMs;
-  while (Date.now() < end && outcome.stopped.some((r) => groupAlive(r.pgid))) await new Promise((r) => setTimeout(r, 50));
-  for (const record of outcome.stopped) if (groupAlive(record.pgid)) signalGroup(record.pgid, 'SIGKILL');
+  await killSurvivors(outcome.stopped, graceMs);
   return outcome;
+}
+
+/** Stops one recorded process, only while its pid still names the process Relay started; false when it did not. */
+export async function stopRecorded(record: ProcessRecord, graceMs = 1_000): Promise<boolean> {
+  if (!stillRunning(record)) return false;
+  signalGroup(record.pgid, 'SIGTERM');
+  await killSurvivors([record], graceMs);
+  return true;
+}
+
+async function killSurvivors(records: readonly ProcessRecord[], graceMs: number): Promise<void> {
+  if (records.length === 0) return;
+  const end = Date.now() + graceMs;
+  while (Date.now() < end && records.some((r) => groupAlive(r.pgid))) await new Promise((r) => setTimeout(r, 50));
+  for (const record of records) if (groupAlive(record.pgid)) signalGroup(record.pgid, 'SIGKILL');
 }

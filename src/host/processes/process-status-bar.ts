@@ -1,6 +1,7 @@
 // "Relay: 2 running" in the status bar while background processes run; a click (or "Relay: Show Running
 // Processes") opens a list with Show Output (reveals the process's terminal), Open URL (VS Code's Simple Browser,
-// or the system browser from the item's button), Stop and Stop All.
+// or the system browser from the item's button), Keep Running After Reload (a toggle), Stop and Stop All. Processes
+// an earlier session of this window kept running are listed too, with their log and Stop.
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import { processListEntries, runningBackground, statusBarText, type ProcessAction } from '../../core/processes/process-list';
@@ -28,7 +29,7 @@ export class ProcessStatusBar implements vscode.Disposable {
   }
 
   render(): void {
-    const content = statusBarText(runningBackground(this.processes.list()));
+    const content = statusBarText(listed(this.processes));
     if (!content) return void this.item.hide();
     this.item.text = content.text;
     this.item.tooltip = content.tooltip;
@@ -48,7 +49,7 @@ const EXTERNAL_BUTTON = (): vscode.QuickInputButton => ({ iconPath: new vscode.T
 
 /** The list behind the status bar item; resolves once an action ran or the list closed. */
 export async function showProcessList(processes: ProcessManager): Promise<void> {
-  const running = runningBackground(processes.list());
+  const running = listed(processes);
   if (running.length === 0) {
     void vscode.window.showInformationMessage(l10n.t('No background processes are running.'));
     return;
@@ -97,14 +98,28 @@ export async function runAction(processes: ProcessManager, action: ProcessAction
       await processes.stop(action.id);
       return;
     case 'stopAll':
-      await Promise.all(runningBackground(processes.list()).map((p) => processes.stop(p.id)));
+      await Promise.all(listed(processes).map((p) => processes.stop(p.id)));
+      return;
+    case 'keep':
+      processes.setKeep(action.id, action.keep);
+      return;
+    case 'openLog':
+      await vscode.window.showTextDocument(vscode.Uri.file(action.path), { preview: true });
       return;
   }
 }
 
+/** What the item counts and the list shows: this window's running background processes, then the ones kept from before a reload. */
+function listed(processes: ProcessManager) {
+  return [...runningBackground(processes.list()), ...processes.earlier()];
+}
+
 /** A URL a process printed, in VS Code's Simple Browser when it is there, else the system browser. */
 export async function openProcessUrl(url: string): Promise<void> {
-  const commands = await vscode.commands.getCommands(true);
-  if (commands.includes('simpleBrowser.show')) await vscode.commands.executeCommand('simpleBrowser.show', url);
+  // The built-in extension, whether or not it is active yet: its command list holds its commands only once it
+  // is (so asking getCommands sent every URL to the system browser), and the command activates it.
+  if (vscode.extensions.getExtension(SIMPLE_BROWSER)) await vscode.commands.executeCommand('simpleBrowser.api.open', vscode.Uri.parse(url));
   else await vscode.env.openExternal(vscode.Uri.parse(url));
 }
+
+const SIMPLE_BROWSER = 'vscode.simple-browser';

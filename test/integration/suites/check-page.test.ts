@@ -5,7 +5,7 @@
 // address outside the task refused for the page and for a request it makes, the own server refused once its
 // process is stopped, and the browser stopped by its id afterwards.
 import * as assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +24,7 @@ import { RunCommandTool } from '../../../src/tools/run-command';
 import type { ToolServices } from '../../../src/tools/services';
 import { WebFetchTool } from '../../../src/tools/web-fetch';
 import { EXTENSION_ID, waitFor } from '../helpers';
+import { alive } from '../../support/pids';
 
 describe('check_page and web_fetch of the task’s own Vite server, inside VS Code', function () {
   this.timeout(120_000);
@@ -129,6 +130,23 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     assert.deepEqual(outsideRequests, [], 'nothing reached the server the task does not own');
   });
 
+  it('a source edit is in the next check_page, and in the module web_fetch reads', async () => {
+    const app = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'check-page-app');
+    const source = join(app, 'src', 'message.js');
+    const original = readFileSync(source, 'utf8');
+    try {
+      writeFileSync(source, original.replace('Hello from the Relay fixture', 'Edited by the task'));
+      const module = await call(new WebFetchTool(services), { url: `${base}src/message.js` });
+      assert.equal(module.options.error, undefined, module.text);
+      assert.match(module.text, /Edited by the task/, 'Vite serves the edited module');
+      const page = await call(new CheckPageTool(services), { url: base });
+      assert.equal(page.options.error, undefined, page.text);
+      assert.match(page.text, /## Visible text\nEdited by the task/, 'the page the browser built shows the edit');
+    } finally {
+      writeFileSync(source, original);
+    }
+  });
+
   it('web_fetch reads the own server while its process runs; once stopped, web_fetch and check_page are refused', async () => {
     const { text, options } = await call(new WebFetchTool(services), { url: base });
     assert.equal(options.error, undefined, text);
@@ -150,12 +168,3 @@ describe('check_page and web_fetch of the task’s own Vite server, inside VS Co
     await waitFor(() => !alive(pid), 10_000, `browser ${pid} to end`);
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

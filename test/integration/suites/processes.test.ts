@@ -10,6 +10,7 @@ import type { AnyTool, ToolContext, ToolResultContent, ToolResultOptions, ToolSt
 import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 import { groupMembers } from '../../../src/host/processes/listening-ports';
 import { ProcessRecordFile } from '../../../src/host/processes/process-records';
+import { runAction } from '../../../src/host/processes/process-status-bar';
 import { processStartTime } from '../../../src/host/processes/process-tree';
 import { reapLeftovers } from '../../../src/host/processes/reaping';
 import { spawnCommand } from '../../../src/host/processes/spawn';
@@ -17,18 +18,10 @@ import { createProcessManager } from '../../../src/host/processes/wiring';
 import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
 import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
 import { waitFor } from '../helpers';
+import { alive } from '../../support/pids';
 
 const REPO = process.env.RELAY_REPO_ROOT ?? '';
 const NODE = JSON.stringify(process.execPath);
-
-function alive(pid: number): boolean {
-  try {
-    const state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-    return state !== undefined && state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
 
 describe('background processes inside real VS Code', () => {
   const log = vscode.window.createOutputChannel('Relay process tests', { log: true });
@@ -154,6 +147,23 @@ describe('background processes inside real VS Code', () => {
     assert.equal(processes.get(id)!.state, 'stopped');
   });
 
+  it('deactivation stops every process within 3 s, one that ignores SIGTERM and its grandchild too, checked by pid', async function () {
+    this.timeout(60_000);
+    const own = createProcessManager(log, { logDir: join(root(), '.relay-test-deactivate', 'logs'), recordsPath: join(root(), '.relay-test-deactivate', 'processes.json') });
+    const stubborn = `${NODE} -e "process.on('SIGTERM',()=>{});process.on('SIGINT',()=>{});require('child_process').spawn('sleep',['60'],{stdio:'ignore'});console.log('up');setInterval(()=>{},1000)"`;
+    const ids: string[] = [];
+    for (const command of [stubborn, 'sleep 60', `${NODE} -e "setInterval(()=>console.log('tick'),100)"`]) ids.push((await own.start({ taskId: 'task', command, cwd: root(), background: true })).info.id);
+    await waitFor(() => own.tail(ids[0]!, 100).includes('up'), 10_000, 'the stubborn process and its grandchild started');
+    const pids = ids.flatMap((id) => groupMembers(own.process(id)!.pid!));
+    assert.ok(pids.length >= 4, `every group member (${pids.join(', ')})`);
+    const started = Date.now();
+    await own.dispose();
+    const took = Date.now() - started;
+    assert.ok(took < 3_000, `deactivation took ${took} ms`);
+    await waitFor(() => !pids.some(alive), 500, `every process is gone once dispose returned (${pids.filter(alive).join(', ')})`);
+    assert.deepEqual(new ProcessRecordFile(join(root(), '.relay-test-deactivate', 'processes.json')).load(), [], 'no record of what is gone');
+  });
+
   it('activation reaps a process an earlier session left running, by its record', async function () {
     this.timeout(30_000);
     const { child } = await spawnCommand({ command: 'sleep 60', cwd: root(), env: { PATH: process.env.PATH ?? '' } });
@@ -165,5 +175,56 @@ describe('background processes inside real VS Code', () => {
     assert.deepEqual(outcome.stopped.map((r) => r.pid), [pid]);
     await waitFor(() => !alive(pid), 5_000, 'the leftover is gone');
     assert.deepEqual(new ProcessRecordFile(path).load(), []);
+  });
+
+  it('a process the user kept survives deactivation and the reload reap; one not kept is stopped; both checked by pid', async function () {
+    this.timeout(60_000);
+    const storage = join(root(), '.relay-test-keep');
+    const recordsPath = join(storage, 'processes.json');
+    const before = createProcessManager(log, { logDir: join(storage, 'logs'), recordsPath });
+    const server = (name: string) =>
+      `${NODE} -e "const s=require('http').createServer((q,r)=>{console.log('served '+q.url);r.end('${name}')}).listen(0,'127.0.0.1',()=>console.log('Local: http://127.0.0.1:'+s.address().port+'/'))"`;
+    const kept = (await before.start({ taskId: 'task', command: server('kept'), cwd: root(), background: true })).info.id;
+    const other = (await before.start({ taskId: 'task', command: server('other'), cwd: root(), background: true })).info.id;
+    for (const id of [kept, other]) assert.equal(await before.settle(id, { until: 'ready', timeoutMs: 20_000 }), 'ready');
+    await waitFor(() => before.get(kept)!.urls.length > 0, 10_000, 'the kept server printed its URL');
+    const url = before.get(kept)!.urls[0]!;
+    const keptPid = before.process(kept)!.pid!;
+    const otherPid = before.process(other)!.pid!;
+    // The user's choice, through the status bar list's action.
+    await runAction(before, { kind: 'keep', id: kept, keep: true });
+    assert.equal(before.get(kept)!.keep, true);
+
+    await before.dispose(); // deactivation, as at a window reload
+    before.killAll(); // then the tool host's dispose
+    await waitFor(() => !alive(otherPid), 5_000, 'the process not kept is stopped');
+    assert.ok(alive(keptPid), 'the kept process runs on');
+    assert.equal(await (await fetch(`${url}after-reload`)).text(), 'kept', 'and still serves');
+    const logPath = before.get(kept)!.logPath!;
+    await waitFor(() => readFileSync(logPath, 'utf8').includes('served /after-reload'), 10_000, 'its output still reaches its log');
+
+    // A leftover not kept (its window crashed before it could stop it), recorded beside the kept one.
+    const { child } = await spawnCommand({ command: 'sleep 60', cwd: root(), env: { PATH: process.env.PATH ?? '' } });
+    const leftover = child.pid!;
+    await waitFor(() => processStartTime(leftover), 5_000, 'the leftover started');
+    const file = new ProcessRecordFile(recordsPath);
+    file.save([...file.load(), { id: 'p9', taskId: 'old', pid: leftover, pgid: leftover, startTime: processStartTime(leftover), command: 'sleep 60', cwd: root(), host: { pid: 999_999, startTime: '1' } }]);
+    const outcome = await reapLeftovers(recordsPath, { info: (m) => log.info(m) });
+    assert.deepEqual(outcome.stopped.map((r) => r.pid), [leftover]);
+    assert.deepEqual(outcome.kept.map((r) => r.pid), [keptPid]);
+    await waitFor(() => !alive(leftover), 5_000, 'the leftover is reaped');
+    assert.ok(alive(keptPid), 'the kept process survived the reap');
+
+    // The next session lists it, and Stop ends it (its pid still names the same process).
+    const after = createProcessManager(log, { logDir: join(storage, 'logs'), recordsPath });
+    try {
+      const listed = after.earlier();
+      assert.deepEqual(listed.map((p) => [p.command, p.urls]), [[server('kept'), [url]]]);
+      await runAction(after, { kind: 'stop', id: listed[0]!.id });
+      await waitFor(() => !alive(keptPid), 5_000, 'Stop ended the kept process');
+      assert.deepEqual(new ProcessRecordFile(recordsPath).load(), []);
+    } finally {
+      await after.dispose();
+    }
   });
 });

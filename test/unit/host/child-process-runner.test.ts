@@ -1,21 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
 import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
+import { alive } from '../../support/pids';
 
 const runner = new ChildProcessRunner('/bin/sh');
 const base = { cwd: tmpdir(), timeoutMs: 30_000 };
-
-/** A killed orphan may linger as a zombie until init reaps it: that is dead for our purposes. */
-function alive(pid: number): boolean {
-  try {
-    const state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-    return state !== undefined && state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Whether `pid` is dead within `withinMs`. The run resolves once the tree's pipes close, and a killed process

@@ -9,6 +9,7 @@ import { after, describe, test } from 'node:test';
 import { mapMcpResult } from '../../../src/core/mcp/results';
 import { SdkMcpConnection } from '../../../src/host/mcp/sdk-connection';
 import { everythingServerScript, faultServerScript, filesystemServerScript, startEverythingHttp } from '../../support/mcp/servers';
+import { alive } from '../../support/pids';
 
 const root = process.cwd();
 const lines: string[] = [];
@@ -20,15 +21,6 @@ async function stdio(name: string, args: string[], roots = [root]): Promise<SdkM
   const connection = await SdkMcpConnection.connect({ name, transport: { type: 'stdio', command: process.execPath, args, env: {} }, env: process.env, log, roots, connectTimeoutMs: 15_000 });
   open.push(connection);
   return connection;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 after(async () => {

@@ -11,6 +11,7 @@ import { ProcessManager } from '../../../src/host/processes/process-manager';
 import { ProcessRecordFile, reap } from '../../../src/host/processes/process-records';
 import { processStartTime } from '../../../src/host/processes/process-tree';
 import { spawnCommand } from '../../../src/host/processes/spawn';
+import { alive } from '../../support/pids';
 
 const dir = mkdtempSync(join(tmpdir(), 'relay-pm-'));
 const managers: ProcessManager[] = [];
@@ -23,16 +24,6 @@ function manager(extra: Partial<ConstructorParameters<typeof ProcessManager>[0]>
   const m = new ProcessManager({ logDir: join(dir, 'logs'), promptQuietMs: { explicit: 50, question: 200 }, ...extra });
   managers.push(m);
   return m;
-}
-
-/** Alive and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    const state = /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-    return state !== undefined && state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
 }
 
 async function until(probe: () => boolean, what: string, ms = 10_000): Promise<void> {
@@ -154,6 +145,48 @@ describe('process manager', () => {
     assert.ok(Date.now() - started < 3_000, `took ${Date.now() - started} ms`);
     await until(() => !alive(pid), 'the process is gone', 1_000);
     assert.deepEqual(records.load(), []);
+  });
+
+  it('a kept process outlives dispose (its output still logged), the next manager lists it, and its Stop ends it', async () => {
+    const records = new ProcessRecordFile(join(dir, 'kept-records.json'));
+    const m = new ProcessManager({ logDir: join(dir, 'logs'), records });
+    // Prints a line every 50 ms: with its pipes gone and no reader it would die of a broken pipe.
+    const ticker = `${NODE} -e "let i=0;setInterval(()=>console.log('tick '+(i++)),50)"`;
+    const kept = await m.start({ taskId: 't', command: ticker, cwd: dir, background: true });
+    const other = await m.start({ taskId: 't', command: `${ticker} # other`, cwd: dir, background: true });
+    const keptPid = m.process(kept.info.id)!.pid!;
+    const otherPid = m.process(other.info.id)!.pid!;
+    assert.equal(m.setKeep(kept.info.id, true), true);
+    assert.equal(m.get(kept.info.id)!.keep, true);
+    assert.equal(records.load().find((r) => r.pid === keptPid)?.keep, true, 'the choice is in the record');
+    const logPath = m.get(kept.info.id)!.logPath!;
+    await m.dispose();
+    m.killAll(); // what the tool host's dispose does after deactivation: a kept process is not Relay's any more
+    await until(() => !alive(otherPid), 'the process not kept is gone', 1_000);
+    assert.ok(alive(keptPid), 'the kept process runs on');
+    const size = readFileSync(logPath, 'utf8').length;
+    await until(() => readFileSync(logPath, 'utf8').length > size, 'its output still reaches its log');
+    assert.ok(alive(keptPid), 'no broken pipe ended it');
+    assert.deepEqual(records.load().map((r) => [r.pid, r.keep]), [[keptPid, true]]);
+
+    const next = manager({ records });
+    const listed = next.earlier();
+    assert.deepEqual(listed.map((p) => [p.command, p.earlier, p.logPath]), [[ticker, true, logPath]]);
+    await next.stop(listed[0]!.id);
+    await until(() => !alive(keptPid), 'Stop ended the kept process', 3_000);
+    assert.deepEqual(next.earlier(), []);
+    assert.deepEqual(records.load(), [], 'and forgot its record');
+  });
+
+  it('a process cannot be kept once ended, nor when it runs in the foreground', async () => {
+    const m = manager();
+    const fg = await m.start({ taskId: 't', command: 'sleep 5', cwd: dir, background: false });
+    assert.equal(m.setKeep(fg.info.id, true), false);
+    await m.stop(fg.info.id);
+    const bg = await m.start({ taskId: 't', command: 'exit 0', cwd: dir, background: true });
+    await m.settle(bg.info.id, { until: 'end', timeoutMs: 10_000 });
+    assert.equal(m.setKeep(bg.info.id, true), false);
+    assert.equal(m.setKeep('p999', true), false);
   });
 
   it('reaps a recorded process that still runs, and never one whose pid names another process now', async () => {

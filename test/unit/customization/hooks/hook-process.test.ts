@@ -9,18 +9,10 @@ import { describe, test } from 'node:test';
 import type { HookDefinition } from '../../../../src/core/customization/hooks/types';
 import type { CommandSandbox } from '../../../../src/core/ports/command-sandbox';
 import { runShell, SpawnedHookProcesses } from '../../../../src/host/customization/hooks/hook-process';
+import { alive } from '../../../support/pids';
 
 const never = new AbortController().signal;
 const base = { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs: 20_000, signal: never };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('[hooks] hook processes', { skip: process.platform === 'win32' }, () => {
   test('stdin reaches the hook; stdout, stderr and the exit code come back', async () => {
