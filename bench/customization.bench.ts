@@ -1,10 +1,12 @@
-// Customisation files at scale: a workspace with 200 rule files (every format, 40 nested AGENTS.md, globs) and
-// 30 agents (every format).
+// Customisation files at scale: a workspace with 200 rule files (every format, 40 nested AGENTS.md, globs),
+// 30 agents (every format) and 50 slash commands (every format).
 //  (a) activation unchanged: the activation bundle (src/extension.ts) holds no customisation code, and registering
 //      the kinds reads no file; only the first task reads them;
 //  (b) the first task's cost of finding and reading them all (once, then again only after a change);
 //  (c) the cost of choosing a turn's rules from the files it touched (target: CPU time p95 ≤ 5 ms), beside the baseline of
 //      the same run: reading the four root instruction files once per task, as Relay did before.
+//  (d) slash commands: listing them for the "/" list and expanding a typed one (target: CPU p95 ≤ 5 ms each),
+//      beside the baseline of reading and parsing the command's file again on every use.
 // Exits 1 when a target is missed. Run: npm run bench customization
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,10 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAgentsKind } from '../src/core/customization/agents/agents-kind';
 import type { AgentDefinition } from '../src/core/customization/agents/agent';
+import type { SlashCommand } from '../src/core/customization/commands/command';
+import { createCommandsKind } from '../src/core/customization/commands/commands-kind';
+import { splitFrontmatter } from '../src/core/customization/frontmatter';
+import { SlashCommands } from '../src/host/customization/commands/slash-commands';
 import { chooseRules } from '../src/core/customization/rules/choose-rules';
 import type { Rule } from '../src/core/customization/rules/rule';
 import { createRulesKind } from '../src/core/customization/rules/rules-kind';
@@ -21,6 +27,8 @@ import { CustomizationService } from '../src/host/customization/customization-se
 import { NodeCustomizationFiles } from '../src/host/customization/node-files';
 
 const CHOOSE_TARGET_MS = 5;
+const COMMAND_TARGET_MS = 5;
+const COMMAND_RUNS = 1_000;
 const CHOOSE_RUNS = 2_000;
 const LOAD_RUNS = 5;
 
@@ -48,6 +56,14 @@ function makeWorkspace(root: string): void {
   for (let i = 0; i < 8; i++) write(`.github/agents/g${i}.agent.md`, `---\ndescription: G ${i}\ntools: [search, editFiles]\n---\nG ${i}.`);
   for (let i = 0; i < 6; i++) write(`.opencode/agent/o${i}.md`, `---\ndescription: O ${i}\npermission:\n  bash: deny\n---\nO ${i}.`);
   write('.roomodes', `customModes:\n${Array.from({ length: 6 }, (_, i) => `  - slug: m${i}\n    name: M${i}\n    roleDefinition: Mode ${i}\n    groups: [read, [edit, {fileRegex: "\\\\.md$"}]]\n`).join('')}`);
+  // 50 slash commands: 8 names defined twice (prefixed), arguments in each source's syntax.
+  for (let i = 0; i < 14; i++) write(`.claude/commands/${i < 4 ? `team/c${i}` : `c${i}`}.md`, `---\ndescription: Claude ${i}\nargument-hint: <a> <b>\nallowed-tools: Bash(git status:*), Read\nmodel: haiku\n---\nDo $1 then $2 for $ARGUMENTS.\n`);
+  for (let i = 0; i < 10; i++) write(`.github/prompts/${i < 4 ? `c${i + 4}` : `p${i}`}.prompt.md`, `---\ndescription: Prompt ${i}\nagent: ask\n---\nLook at \${file} and \${selection} for \${input:what:thing}.\n`);
+  for (let i = 0; i < 6; i++) write(`.roo/commands/r${i}.md`, `---\ndescription: Roo ${i}\n---\nRoo ${i}.\n`);
+  for (let i = 0; i < 5; i++) write(`.clinerules/workflows/w${i}.md`, `1. Step ${i}.\n`);
+  for (let i = 0; i < 5; i++) write(`.kilocode/workflows/${i < 4 ? `c${i + 8}` : `k${i}`}.md`, `Kilo ${i}.\n`);
+  for (let i = 0; i < 5; i++) write(`.cursor/commands/u${i}.md`, `Cursor ${i}.\n`);
+  for (let i = 0; i < 5; i++) write(`.opencode/commands/o${i}.md`, `---\ndescription: O ${i}\nagent: plan\n---\nRun $1 with $2.\n`);
   for (let i = 0; i < 2000; i++) write(`packages/p${i % 40}/src/f${i}.ts`, 'export {};\n'); // ordinary files the walk passes over
 }
 
@@ -66,17 +82,20 @@ async function main(): Promise<void> {
     const service = new CustomizationService(files);
     service.register(createRulesKind('Rules'));
     service.register(createAgentsKind('Agents'));
+    service.register(createCommandsKind('Slash commands'));
     const readsAtRegistration = reads;
 
     // (b) The first task's load, then a cached turn.
     const loads: number[] = [];
     let rules: Rule[] = [];
     let agents: AgentDefinition[] = [];
+    let commands: SlashCommand[] = [];
     for (let run = 0; run < LOAD_RUNS; run++) {
       service.reset();
       const start = performance.now();
       rules = (await service.get<Rule>('rules')).entries;
       agents = (await service.get<AgentDefinition>('agents')).entries;
+      commands = (await service.get<SlashCommand>('commands')).entries;
       loads.push(performance.now() - start);
     }
     const cachedStart = performance.now();
@@ -106,17 +125,55 @@ async function main(): Promise<void> {
       baseline.push(performance.now() - start);
     }
 
+    // (d) Slash commands: the "/" list (loaded set, mapped for the webview) and a typed command expanded.
+    const slash = new SlashCommands({
+      customizations: service,
+      editor: () => ({ workspaceFolder: root, file: join(root, 'packages/p1/src/f1.ts'), selection: 'const x = 1;' }),
+      askInput: async () => 'asked',
+      runShell: async () => ({ ok: true, output: '' }),
+      readFile: async () => undefined,
+      roots: () => [root],
+    });
+    const cpuOf = async (work: () => Promise<unknown>, runs: number) => {
+      const out: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const cpu = process.cpuUsage();
+        await work();
+        const used = process.cpuUsage(cpu);
+        out.push((used.user + used.system) / 1000);
+      }
+      return out;
+    };
+    let listed = 0;
+    const listCpu = await cpuOf(async () => (listed = (await slash.list()).length), COMMAND_RUNS);
+    const typed = ['/claude:c5 alpha "beta gamma" delta', '/team:c1 x y', '/p6 what=tests', '/o2 unit lint', '/w3 now'];
+    let turns = 0;
+    const expandCpu = await cpuOf(async () => {
+      for (const text of typed) if ((await slash.expand(text)).type === 'turn') turns++;
+    }, COMMAND_RUNS / typed.length);
+    const perExpand = expandCpu.map((ms) => ms / typed.length);
+    const claudeFile = join(root, '.claude/commands/c5.md');
+    const rereadCpu = await cpuOf(async () => splitFrontmatter(await readFile(claudeFile, 'utf8')), COMMAND_RUNS);
+
     const p95 = quantile(chooseCpu, 0.95);
-    console.log(`workspace: ${rules.length} rules loaded (200 files, ${loads.length} loads), ${agents.length} agents, 2,000 other files`);
+    console.log(`workspace: ${rules.length} rules loaded (200 files, ${loads.length} loads), ${agents.length} agents, ${commands.length} slash commands, 2,000 other files`);
     console.log(`(a) activation bundle inputs from customisation code: ${inActivation.length} (${inActivation.join(', ') || 'none'}); files read at registration: ${readsAtRegistration}`);
     console.log(`(b) first task, find + read + parse everything: p50 ${fmt(quantile(loads, 0.5))} ms, max ${fmt(Math.max(...loads))} ms; a later turn without a change: ${fmt(cached)} ms`);
     console.log(`(c) choosing a turn's rules (20 touched files, ${active} active): CPU p50 ${fmt(quantile(chooseCpu, 0.5))} ms, p95 ${fmt(p95)} ms (target p95 ≤ ${CHOOSE_TARGET_MS} ms); wall p50 ${fmt(quantile(choose, 0.5))} ms, p95 ${fmt(quantile(choose, 0.95))} ms, max ${fmt(Math.max(...choose))} ms`);
+    const listP95 = quantile(listCpu, 0.95);
+    const expandP95 = quantile(perExpand, 0.95);
+    console.log(`(d) the "/" list (${listed} commands): CPU p50 ${fmt(quantile(listCpu, 0.5))} ms, p95 ${fmt(listP95)} ms; expanding a typed command (${turns / (COMMAND_RUNS / typed.length)} of ${typed.length} kinds): CPU p50 ${fmt(quantile(perExpand, 0.5))} ms, p95 ${fmt(expandP95)} ms (targets p95 ≤ ${COMMAND_TARGET_MS} ms)`);
+    console.log(`    baseline, reading and parsing the command's file again on each use: CPU p50 ${fmt(quantile(rereadCpu, 0.5))} ms, p95 ${fmt(quantile(rereadCpu, 0.95))} ms`);
     console.log(`    load average now: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
     console.log(`    baseline, the four root files read once per task as before: p50 ${fmt(quantile(baseline, 0.5))} ms, p95 ${fmt(quantile(baseline, 0.95))} ms`);
     const failures = [
       ...(inActivation.length > 0 ? ['customisation code is in the activation bundle'] : []),
       ...(readsAtRegistration > 0 ? ['files were read before the first task'] : []),
       ...(p95 > CHOOSE_TARGET_MS ? [`choosing a turn's rules took p95 ${fmt(p95)} ms`] : []),
+      ...(commands.length !== 50 ? [`${commands.length} slash commands loaded instead of 50`] : []),
+      ...(listP95 > COMMAND_TARGET_MS ? [`listing the slash commands took p95 ${fmt(listP95)} ms`] : []),
+      ...(expandP95 > COMMAND_TARGET_MS ? [`expanding a slash command took p95 ${fmt(expandP95)} ms`] : []),
+      ...(turns !== COMMAND_RUNS ? ['a typed command did not expand'] : []),
     ];
     if (failures.length > 0) {
       console.error(`FAILED: ${failures.join('; ')}`);

@@ -91,6 +91,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
       selectModel: () => post({ type: 'selectModel' }),
       setAgent: (agent) => post({ type: 'setAgent', agent }),
       draftChanged: () => saver.schedule(),
+      querySlashCommands: (requestId) => post({ type: 'slashCommandQuery', requestId }),
     },
     history: {
       open: (id) => post({ type: 'openTask', id }),
@@ -159,6 +160,12 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
         break;
       case 'insertMentions':
         view.composer.insertMentions(message.mentions);
+        break;
+      case 'slashCommands':
+        view.composer.showSlashCommands(message.requestId, message.commands);
+        break;
+      case 'restoreDraft':
+        view.composer.restoreDraft(message.text);
         break;
     }
   };

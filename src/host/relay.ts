@@ -43,6 +43,10 @@ import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
 import { AgentSelection, createCustomizationService, type CustomizationService, delegatesFor, sessionAgent, toolKinds, turnRulesFrom } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
+import { type CommandTurn, commandTurnTools, createSlashCommands, recordCommandTurn, type SlashCommands, turnModelSettings } from './customization/commands';
+import { preApprovingGate } from '../core/customization/commands/pre-approved';
+import { AGENTS_KIND_ID } from '../core/customization/agents/agents-kind';
+import type { AgentDefinition } from '../core/customization/agents/agent';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
 import { processNoticeText } from '../core/processes/notices';
@@ -95,8 +99,12 @@ export class Relay implements vscode.Disposable {
   readonly hooks: HookSupport;
   /** The agent picked for new tasks (Agent, Plan, Ask or the workspace's). */
   readonly agents: AgentSelection;
+  /** The "/" list and a typed command's turn. */
+  readonly slashCommands: SlashCommands;
   private readonly tools: ToolHost;
   private readonly provider: ConfiguredProvider;
+  /** What the provider is built from, again for a command's turn with its own model. */
+  private readonly providerDeps: ConstructorParameters<typeof ConfiguredProvider>[0];
   private readonly outputStore: FileOutputStore;
   private readonly store: FileTaskStore;
   readonly checkpoints: WorkspaceCheckpoints;
@@ -171,7 +179,7 @@ export class Relay implements vscode.Disposable {
     // The chat's task asks through the same first-in-first-out queue as the parallel tasks: one modal at a time.
     const queued: ApprovalPrompter = { ask: (prompt) => this.parallel.queue.ask(WINDOW_TASK, { prompt, taskTitle: '', branch: undefined }) };
     this.approvals = createApprovalService(approvalHost, { prompter: notifying(queued) });
-    this.provider = new ConfiguredProvider({
+    this.providerDeps = {
       settings: readModelSettings,
       apiKey: (settings) => this.keys.release(settings.provider, endpointOf(settings)),
       languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
@@ -181,6 +189,13 @@ export class Relay implements vscode.Disposable {
       },
       fetch: providerFetch,
       providerLabel,
+    };
+    this.provider = new ConfiguredProvider(this.providerDeps);
+    this.slashCommands = createSlashCommands({
+      customizations: this.customizations,
+      roots: () => this.tools.services.workspaceRoots(),
+      approvals: this.approvals,
+      ...(this.tools.sandbox ? { sandbox: () => this.tools.sandbox!.commands.forCommands() } : {}),
     });
     this.welcome = new WelcomeSource(context.extension, this.keyVerdicts);
     this.mentions = new MentionService({
@@ -193,8 +208,14 @@ export class Relay implements vscode.Disposable {
     this.controller = new TaskController({
       publish: (delta) => chat.publish(delta),
       store: this.store,
-      createSession: (record) => this.createSession(record, record ? this.parallel.scopeFor(record.id) : undefined),
+      createSession: (record, turn) => this.createSession(record, record ? this.parallel.scopeFor(record.id) : undefined, turn),
       runsInBackground: (id) => this.parallel.runsInBackground(id),
+      expandCommand: async (text) => {
+        const expanded = await this.slashCommands.expand(text);
+        recordCommandTurn(this.customizations, expanded.type === 'turn' ? expanded.turn : undefined);
+        return expanded;
+      },
+      restoreDraft: (text) => chat.post({ type: 'restoreDraft', text }),
       configVersion: () => this.version,
       answerQuestion: (callId, answer) => this.tools.questions.answer(callId, answer),
       openDiff: (callId) => this.tools.diffs.open(callId),
@@ -282,6 +303,11 @@ export class Relay implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         return this.publishState();
+      case 'slashCommandQuery':
+        return void this.slashCommands
+          .list()
+          .then((commands) => this.services.chat.post({ type: 'slashCommands', requestId: message.requestId, commands }))
+          .catch((e: unknown) => this.logger.warn('Slash commands could not be listed', e));
       case 'mentionQuery':
         return void this.mentions.suggest(message.requestId, message.query, message.indexGeneration).catch((e: unknown) => this.logger.warn('Mention suggestions failed', e));
       case 'previewMention':
@@ -359,8 +385,8 @@ export class Relay implements vscode.Disposable {
     };
   }
 
-  /** A session for the chat's task, or (with `scope`) a parallel task's, working in its worktree. */
-  private async createSession(record?: TaskRecord, scope?: TaskScope): Promise<AgentSession> {
+  /** A session for the chat's task, or (with `scope`) a parallel task's, working in its worktree; `turn`: a command's turn. */
+  private async createSession(record?: TaskRecord, scope?: TaskScope, turn?: CommandTurn): Promise<AgentSession> {
     const roots = scope ? [scope.workRoot] : this.tools.services.workspaceRoots();
     const registry = new ToolRegistry();
     const builtins = createBuiltinToolFactories(scope ? servicesForTask(this.tools.services, scope.workRoot) : this.tools.services);
@@ -379,24 +405,27 @@ export class Relay implements vscode.Disposable {
     (scope?.approvals ?? this.approvals).resetLoopGuard();
     // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
     const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
-    const agent = sessionAgent(await this.agents.current(), kinds, roots[0], this.customizations);
+    // A command's turn may name its agent, narrow the tools and pre-approve some (command-turn.ts).
+    const command = turn ? commandTurnTools(turn, (await this.customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await this.agents.current(), kinds, roots[0], this.customizations) : undefined;
+    const agent = sessionAgent(command?.agent ?? (await this.agents.current()), kinds, roots[0], this.customizations);
+    const allowedTools = command ? command.narrow(agent.allowedTools) : agent.allowedTools;
     const delegates = delegatesFor(await this.agents.delegable(), kinds, roots[0]);
     void this.controller.publishSettings(); // the picker now lists the workspace's agents too
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     const session = new AgentSession(
       {
-        provider: this.provider,
+        provider: turn?.model ? new ConfiguredProvider({ ...this.providerDeps, settings: () => turnModelSettings(readModelSettings(), turn.model!) }) : this.provider,
         registry,
         environment,
         turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
         toolHooks: (taskId) => this.hooks.forTask(taskId),
         sessionHooks: (taskId) => this.hooks.forSession(taskId),
         ...(agent.prompt ? { agent: agent.prompt } : {}),
-        ...(agent.allowedTools ? { allowedTools: agent.allowedTools } : {}),
+        ...(allowedTools ? { allowedTools } : {}),
         disallowedTools: agent.disallowedTools,
         callGuards: agent.callGuards,
         ...(delegates.length > 0 ? { delegates } : {}),
-        approvals: this.tools.diffs.watch(scope?.approvals ?? this.approvals),
+        approvals: this.tools.diffs.watch(command ? preApprovingGate(scope?.approvals ?? this.approvals, command.preApproved, turn!.command.id) : (scope?.approvals ?? this.approvals)),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,
         // A parallel task's checkpoints would snapshot the user's folder, not its worktree: it has none for now.

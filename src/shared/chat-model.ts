@@ -70,6 +70,16 @@ export interface AttachmentChip {
   error?: boolean;
 }
 
+/** One row of the "/" list: a slash command from the workspace's or the user's command files. */
+export interface SlashCommandChoice {
+  /** What is typed after "/" (a clash gets its source's prefix, "claude:review"). */
+  name: string;
+  description?: string;
+  argumentHint?: string;
+  /** The format it was read from, for people: "Claude Code command". */
+  source: string;
+}
+
 /** One row of the "@" list: `token` is the text the composer inserts ("@src/app.ts", "@problems"). */
 export interface MentionSuggestion {
   kind: Exclude<AttachmentKind, 'image'>;

@@ -44,6 +44,8 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('mentionQuery'), requestId, query: z.string().max(MAX_MENTION_QUERY_CHARS), indexGeneration: z.number().int().min(0).optional() })
     .strict(),
+  /** The "/" list opened at the start of the box: the host answers with the slash commands (read on first use). */
+  z.object({ type: z.literal('slashCommandQuery'), requestId }).strict(),
   /** The size a picked mention will add, for its chip. */
   z.object({ type: z.literal('previewMention'), requestId, token: z.string().min(2).max(MAX_URL_CHARS + 20) }).strict(),
   /** Files or folders dragged onto the chat (text/uri-list); the host keeps those inside the workspace. */

@@ -1,6 +1,6 @@
 // The message protocol between the extension host and the chat webview. This file holds types and
 // constants only, so the webview bundle carries no validator; the host validates with protocol-schema.ts.
-import type { AttachmentChip, ChatDelta, ChatSnapshot, MentionSuggestion } from './chat-model';
+import type { AttachmentChip, ChatDelta, ChatSnapshot, MentionSuggestion, SlashCommandChoice } from './chat-model';
 import type { MentionDetails } from './mentions/rank';
 import type { WebviewStrings } from './webview-strings';
 
@@ -47,7 +47,11 @@ export type HostToWebview =
   /** The answer to `previewMention`: the chip as it would be sent (its size), or undefined for a path that names nothing. */
   | { type: 'mentionPreview'; requestId: number; token: string; chip: AttachmentChip | undefined }
   /** Mentions to add to the composer: files dropped on the chat, or an editor command's selection. */
-  | { type: 'insertMentions'; mentions: MentionSuggestion[] };
+  | { type: 'insertMentions'; mentions: MentionSuggestion[] }
+  /** The answer to `slashCommandQuery`: every command the "/" list can show (the webview filters as you type). */
+  | { type: 'slashCommands'; requestId: number; commands: SlashCommandChoice[] }
+  /** A message the host did not send (a slash command that could not run) goes back into the box, so nothing is lost. */
+  | { type: 'restoreDraft'; text: string };
 
 /** What the webview needs besides the index to rank the "@" list as the host does (src/shared/mentions/rank.ts). */
 export interface MentionRanking {

@@ -2,11 +2,12 @@
 // Enter sends, Shift+Enter adds a line, and Enter that confirms an IME composition does neither.
 // "@" opens the mention list (the host answers its first key, the webview's copy of the index the next ones, see
 // mention-ranker.ts); picked, dropped and pasted things become chips.
-import type { ApprovalMode, AttachmentChip, MentionSuggestion, SessionSettings } from '../../src/shared/chat-model';
+import type { ApprovalMode, AttachmentChip, MentionSuggestion, SessionSettings, SlashCommandChoice } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { icon } from '../icons';
 import { ComposerAttachments, type PendingImage } from './composer-attachments';
 import { MentionList } from './mention-list';
+import { SlashList } from './slash-list';
 import type { WebviewStringKey } from '../../src/shared/webview-strings';
 import { t } from '../strings';
 
@@ -42,6 +43,9 @@ const MORE_AGENTS = '\u0000more';
 /** The "@" being typed: from the "@" to the caret, with no space in between. */
 const MENTION_QUERY = /(^|[\s([{])@([^\s"]{0,500})$/;
 
+/** "/" at the start of the box and the name typed after it, up to the caret. */
+const SLASH_QUERY = /^\/([^\s/][^\s]{0,199}|)$/;
+
 /** Types a drag from VS Code's Explorer or editor tabs carries (checked in this order). */
 export const URI_LIST_TYPES = ['application/vnd.code.uri-list', 'text/uri-list'] as const;
 
@@ -64,6 +68,8 @@ export interface ComposerActions {
   setAgent(agent: string): void;
   selectModel(): void;
   draftChanged(text: string): void;
+  /** Asks the host for the slash commands ("/" at the start of the box). */
+  querySlashCommands?(requestId: number): void;
 }
 
 export class Composer {
@@ -85,6 +91,11 @@ export class Composer {
   /** The "@" whose list Escape closed: it stays closed until the caret leaves that mention. */
   private dismissedAt: number | undefined;
   private readonly previews = new Map<number, string>();
+  private readonly slashList: SlashList;
+  /** The "/" list's request and, once the host answered, its commands. */
+  private slash: { requestId: number; commands?: SlashCommandChoice[] } | undefined;
+  /** Escape closed the "/" list: it stays closed until the box no longer starts with a command name. */
+  private slashDismissed = false;
 
   constructor(
     private readonly doc: Document,
@@ -98,6 +109,7 @@ export class Composer {
     this.input.addEventListener('input', () => {
       this.attachments.syncWithText(this.input.value);
       this.updateQuery();
+      this.updateSlash();
       this.refresh();
       this.actions.draftChanged(this.input.value);
     });
@@ -106,9 +118,13 @@ export class Composer {
     this.input.addEventListener('keyup', (event) => {
       if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') this.updateQuery();
     });
-    this.input.addEventListener('blur', () => this.closeList());
+    this.input.addEventListener('blur', () => {
+      this.closeList();
+      this.closeSlash();
+    });
     this.input.addEventListener('paste', (event) => this.onPaste(event));
     this.list = new MentionList(doc, this.input, (item) => this.pick(item));
+    this.slashList = new SlashList(doc, this.input, (item) => this.pickSlash(item));
     this.attachments = new ComposerAttachments(doc, {
       removeMention: (token) => this.removeToken(token),
       changed: () => this.refresh(),
@@ -143,7 +159,7 @@ export class Composer {
 
     // Two rows at the side bar's default width: the pickers and send (or stop), then the model's whole name.
     const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, this.modelButton]);
-    this.element = h(doc, 'footer', { className: 'composer' }, [this.list.element, this.attachments.element, this.input, this.attachments.notice, controls]);
+    this.element = h(doc, 'footer', { className: 'composer' }, [this.list.element, this.slashList.element, this.attachments.element, this.input, this.attachments.notice, controls]);
     // Anywhere on the chat, not only on the box: a drop target the size of the view is easier to hit.
     doc.documentElement.addEventListener('dragover', (event) => this.onDragOver(event));
     doc.documentElement.addEventListener('drop', (event) => this.onDrop(event));
@@ -165,6 +181,21 @@ export class Composer {
   showSuggestions(requestId: number, items: MentionSuggestion[]): void {
     if (!this.query || this.query.requestId !== requestId) return;
     this.list.show(items, this.query.text);
+  }
+
+  /** The host's slash commands for the "/" list; an answer to an older opening is dropped. */
+  showSlashCommands(requestId: number, commands: SlashCommandChoice[]): void {
+    if (!this.slash || this.slash.requestId !== requestId) return;
+    this.slash.commands = commands;
+    this.updateSlash();
+  }
+
+  /** A message the host did not send comes back, unless something new was typed meanwhile. */
+  restoreDraft(text: string): void {
+    if (this.input.value.trim() !== '') return;
+    this.draft = text;
+    this.actions.draftChanged(text);
+    this.focus();
   }
 
   mentionPreview(requestId: number, chip: AttachmentChip | undefined): void {
@@ -237,6 +268,12 @@ export class Composer {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
+    if (this.slashList.handleKey(event)) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (event.key === 'Escape') this.slashDismissed = true;
+      return;
+    }
     if (this.list.handleKey(event)) {
       event.preventDefault();
       event.stopPropagation();
@@ -260,6 +297,7 @@ export class Composer {
     this.input.value = '';
     this.attachments.clear();
     this.closeList();
+    this.closeSlash();
     this.refresh();
     this.actions.draftChanged('');
   }
@@ -283,6 +321,39 @@ export class Composer {
     const local = opened ? undefined : this.actions.rankMentions(match![2]!, (items) => this.showSuggestions(requestId, items));
     if (local === undefined) this.actions.queryMentions(requestId, match![2]!, opened);
     else if (local !== 'later') this.list.show(local, match![2]!);
+  }
+
+  /** Opens, narrows or closes the "/" list: only while the box starts with "/" and the caret is in the name. */
+  private updateSlash(): void {
+    const caret = this.input.selectionStart ?? this.input.value.length;
+    const match = this.input.selectionStart === this.input.selectionEnd ? SLASH_QUERY.exec(this.input.value.slice(0, caret)) : null;
+    if (!match || (this.input.value[caret] !== undefined && !/\s/.test(this.input.value[caret]!))) {
+      this.slashDismissed = false;
+      this.closeSlash();
+      return;
+    }
+    if (this.slashDismissed || !this.actions.querySlashCommands) return;
+    if (!this.slash) {
+      this.slash = { requestId: this.actions.nextRequestId() };
+      this.actions.querySlashCommands(this.slash.requestId);
+    }
+    this.slashList.show(this.slash.commands, match[1]!);
+  }
+
+  private pickSlash(item: SlashCommandChoice): void {
+    const caret = this.input.selectionStart ?? this.input.value.length;
+    const inserted = `/${item.name} `;
+    const after = this.input.value.slice(caret).replace(/^\s+/, '');
+    this.input.value = inserted + after;
+    this.input.selectionStart = this.input.selectionEnd = inserted.length;
+    this.closeSlash();
+    this.refresh();
+    this.actions.draftChanged(this.input.value);
+  }
+
+  private closeSlash(): void {
+    this.slash = undefined;
+    this.slashList.close();
   }
 
   private pick(item: MentionSuggestion): void {

@@ -153,14 +153,15 @@ export class AgentSession implements ChildSession {
 
   /**
    * Adds the user's message (with what its mentions and images attach, after the text) and runs the loop until
-   * the task completes, pauses, fails or is cancelled.
+   * the task completes, pauses, fails or is cancelled. `modelText`, when given, is what the model gets instead of
+   * `text` (a slash command's expanded prompt); the chat shows `text` as typed.
    */
-  send(text: string, attached?: MessageAttachments): Promise<AgentState> {
+  send(text: string, attached?: MessageAttachments, modelText?: string): Promise<AgentState> {
     this.assertIdle();
     if (!this.title) this.title = titleFrom(text);
     const id = this.newId();
     this.restorePoints.userMessage({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
-    const append = () => appendUserParts(this.history, [{ type: 'text', text }, ...(attached?.parts ?? [])]);
+    const append = () => appendUserParts(this.history, [{ type: 'text', text: modelText ?? text }, ...(attached?.parts ?? [])]);
     const chips = attached?.chips.length ? { attachments: attached.chips } : {};
     if (!this.hooks) append();
     this.emit({ type: 'user_message', id, text, ts: this.now(), ...chips });

@@ -6,6 +6,7 @@ import { l10n } from '../../core/l10n';
 import { createHooksKind } from '../../core/customization/hooks/hooks-kind';
 import { createRulesKind } from '../../core/customization/rules/rules-kind';
 import { createAgentsKind } from '../../core/customization/agents/agents-kind';
+import { createCommandsKind } from '../../core/customization/commands/commands-kind';
 import { CustomizationService } from './customization-service';
 import { VscodeCustomizationFiles } from './vscode-files';
 
@@ -18,6 +19,7 @@ export function createCustomizationService(roots: () => readonly string[]): Cust
   service.register(createRulesKind(l10n.t('Rules'), homedir()));
   service.register(createHooksKind(l10n.t('Hooks')));
   service.register(createAgentsKind(l10n.t('Agents')));
+  service.register(createCommandsKind(l10n.t('Slash commands'), homedir()));
   const folders = vscode.workspace.onDidChangeWorkspaceFolders(() => service.reset());
   const dispose = service.dispose.bind(service);
   service.dispose = () => {

@@ -10,12 +10,20 @@ import type { TaskRecord, TaskStore } from '../../core/ports/task-store';
 import type { ApprovalMode, ChatDelta, SessionSettings, SetupStep, TaskSummary } from '../../shared/chat-model';
 import type { WebviewToHost } from '../../shared/protocol-schema';
 import { liveErrorId } from '../../shared/chat-attention';
+import type { CommandTurn, Expanded } from '../customization/commands/slash-commands';
 
 export interface TaskControllerDeps {
   publish(delta: ChatDelta): void;
   store: TaskStore;
   /** A session for a new task, or for a stored one (`record`), built with the settings, tools and trust in force now. */
-  createSession(record?: TaskRecord): Promise<AgentSession>;
+  createSession(record?: TaskRecord, turn?: CommandTurn): Promise<AgentSession>;
+  /**
+   * A typed "/command arguments": the turn it starts (its prompt, agent, model and tools), refused with the reason,
+   * or none (the text is sent as typed). Without it, every message goes as typed.
+   */
+  expandCommand?(text: string): Promise<Expanded>;
+  /** Puts a message that was not sent back into the chat box. */
+  restoreDraft?(text: string): void;
   /**
    * Bumped by the host when something a session is built from changes (workspace trust, tool settings): an idle
    * session is rebuilt from its record before its next run, so the change applies without losing the task.
@@ -50,6 +58,8 @@ export interface TaskControllerDeps {
 interface Current {
   session: AgentSession;
   version: number;
+  /** The command turn the session was built for; the next message builds it again without. */
+  turn?: CommandTurn;
   subscription: { dispose(): void };
 }
 
@@ -227,14 +237,23 @@ export class TaskController {
 
   private async sendNow(text: string, images: readonly ImageInput[] = []): Promise<void> {
     if (this.refuseWhileRunning()) return;
+    const expanded = this.deps.expandCommand ? await this.deps.expandCommand(text) : undefined;
+    if (expanded?.type === 'refused') {
+      this.deps.notify(expanded.reason, 'warning');
+      this.deps.restoreDraft?.(text);
+      return;
+    }
+    const turn = expanded?.type === 'turn' ? expanded.turn : undefined;
     const attached = this.deps.attach ? await this.deps.attach(text, images) : undefined;
-    const session = await this.fresh();
-    this.run(session.send(text, attached));
+    // Only a command that changes the agent, model or tools needs a session of its own for the turn.
+    const session = await this.fresh(turn && (turn.agent || turn.model || turn.tools || turn.allowedTools) ? turn : undefined);
+    this.run(session.send(text, attached, turn?.text));
   }
 
   private async resumeCurrent(): Promise<void> {
     if (!this.current || this.refuseWhileRunning()) return;
-    const session = await this.fresh();
+    // Retry and Resume continue the same turn: a command's agent, model and tools still apply.
+    const session = await this.fresh(this.current.turn);
     this.run(session.resume());
   }
 
@@ -290,19 +309,22 @@ export class TaskController {
     }
   }
 
-  /** The current session, created on first use and rebuilt from its record when its configuration is stale. */
-  private async fresh(): Promise<AgentSession> {
+  /**
+   * The current session, created on first use and rebuilt from its record when its configuration is stale, or
+   * when a command's turn starts or the turn after one (its agent, model and tools are for that turn only).
+   */
+  private async fresh(turn?: CommandTurn): Promise<AgentSession> {
     const current = this.current;
-    if (!current) return this.attach();
-    if (current.version === this.deps.configVersion()) return current.session;
+    if (!current) return this.attach(undefined, turn);
+    if (current.version === this.deps.configVersion() && current.turn === turn) return current.session;
     const record = current.session.toRecord(); // from memory; detach waits for the saves still under way
     await this.detach(true);
-    return this.attach(record);
+    return this.attach(record, turn);
   }
 
-  private async attach(record?: TaskRecord): Promise<AgentSession> {
-    const session = await this.deps.createSession(record);
-    this.current = this.hold(session);
+  private async attach(record?: TaskRecord, turn?: CommandTurn): Promise<AgentSession> {
+    const session = await this.deps.createSession(record, turn);
+    this.current = { ...this.hold(session), ...(turn ? { turn } : {}) };
     return session;
   }
 

@@ -1,0 +1,110 @@
+// The commands kind: every peer's slash-command files, read in their own format. A name only one source defines is
+// typed bare (`/review`); a name two sources define stays available under each source's prefix (`/claude:review`,
+// `/copilot:review`), and `prefix:name` always works. Within one source the workspace's file wins over the user's.
+import { relative as relativePath, sep } from 'node:path';
+import picomatch from 'picomatch';
+import { l10n } from '../../l10n';
+import type { CustomizationFileReport, CustomizationKind, CustomizationReader, FoundFile, LoadedKind } from '../registry';
+import type { SlashCommand } from './command';
+import { belowFolder, COMMAND_FORMATS, type CommandFormat } from './command-sources';
+
+export const COMMANDS_KIND_ID = 'commands';
+
+interface Matcher {
+  format: CommandFormat;
+  pattern: string;
+  isMatch: (path: string) => boolean;
+}
+
+const workspaceMatchers: Matcher[] = COMMAND_FORMATS.flatMap((format) => format.patterns.map((pattern) => ({ format, pattern, isMatch: picomatch(pattern, { dot: true }) })));
+
+function userMatchers(home: string | undefined): Matcher[] {
+  if (!home) return [];
+  return COMMAND_FORMATS.flatMap((format) => format.userPatterns.map((pattern) => ({ format, pattern, isMatch: picomatch(pattern, { dot: true }) })));
+}
+
+/** `userPatterns` of the kind: absolute globs under `home`, with `/` separators as picomatch wants. */
+function absoluteUserPatterns(home: string | undefined): string[] {
+  if (!home) return [];
+  const root = home.split(sep).join('/');
+  return [...new Set(COMMAND_FORMATS.flatMap((format) => format.userPatterns.map((pattern) => `${root}/${pattern}`)))];
+}
+
+export function createCommandsKind(title: string, home?: string): CustomizationKind<SlashCommand> {
+  return {
+    id: COMMANDS_KIND_ID,
+    title,
+    patterns: [...new Set(COMMAND_FORMATS.flatMap((format) => format.patterns))],
+    userPatterns: absoluteUserPatterns(home),
+    load: (files, reader) => loadCommands(files, reader, home),
+  };
+}
+
+export async function loadCommands(files: readonly FoundFile[], reader: CustomizationReader, home?: string): Promise<LoadedKind<SlashCommand>> {
+  const texts = new Map<string, string | undefined>();
+  for (const file of files) texts.set(file.path, await reader.read(file.path));
+  return readCommands(files, (path) => texts.get(path), home);
+}
+
+export function readCommands(files: readonly FoundFile[], text: (path: string) => string | undefined, home?: string): LoadedKind<SlashCommand> {
+  const user = userMatchers(home);
+  const commands: SlashCommand[] = [];
+  const reports: CustomizationFileReport[] = [];
+  // Workspace files first, so a source's own workspace command hides its user-level one of the same name.
+  const ordered = [...files].sort((a, b) => Number(a.root === undefined) - Number(b.root === undefined) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const taken = new Map<string, string>();
+  for (const file of ordered) {
+    const inHome = file.root === undefined;
+    const relative = inHome ? (home ? relativePath(home, file.path).split(sep).join('/') : '') : file.relative;
+    const matcher = (inHome ? user : workspaceMatchers).find(({ isMatch }) => relative !== '' && isMatch(relative));
+    if (!matcher) continue;
+    const { format } = matcher;
+    const report: CustomizationFileReport = { path: file.path, source: inHome ? l10n.t('{0} (user)', format.source) : format.source, problems: [] };
+    reports.push(report);
+    const content = text(file.path);
+    if (content === undefined) {
+      report.problems.push({ line: 1, message: l10n.t('Not read: unreadable or larger than 256 KB.') });
+      continue;
+    }
+    const name = format.name(belowFolder(relative, matcher.pattern));
+    const key = `${format.prefix}:${name}`;
+    const earlier = taken.get(key);
+    if (earlier !== undefined) {
+      report.summary = l10n.t('/{0} is already defined by {1}; this file is not used', name, earlier);
+      continue;
+    }
+    taken.set(key, file.path);
+    const read = format.read(content, report.problems);
+    commands.push({ ...read, name, id: name, prefix: format.prefix, source: format.source, path: file.path, userLevel: inHome });
+  }
+  const sources = new Map<string, number>();
+  for (const command of commands) sources.set(command.name, (sources.get(command.name) ?? 0) + 1);
+  for (const command of commands) if ((sources.get(command.name) ?? 0) > 1) command.id = `${command.prefix}:${command.name}`;
+  for (const report of reports) {
+    if (report.summary) continue;
+    const command = commands.find((c) => c.path === report.path);
+    if (command) report.summary = `/${command.id}${command.argumentHint ? ` ${command.argumentHint}` : ''}${command.description ? ` (${command.description})` : ''}`;
+  }
+  return { entries: commands.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), files: reports };
+}
+
+/** The command `typed` names: its id, `prefix:name`, or a Cline workflow's file name (`/release.md`). */
+export function findCommand(commands: readonly SlashCommand[], typed: string): SlashCommand | undefined {
+  const exact = (name: string) => commands.find((c) => c.id === name) ?? commands.find((c) => `${c.prefix}:${c.name}` === name);
+  const lower = typed.toLowerCase();
+  return (
+    exact(typed) ??
+    commands.find((c) => c.id.toLowerCase() === lower) ??
+    (typed.endsWith('.md') ? commands.find((c) => c.prefix === 'cline' && (c.id === typed.slice(0, -3) || `cline:${c.name}` === typed.slice(0, -3))) : undefined)
+  );
+}
+
+/** "/name the arguments" → name and arguments; undefined when the text is no invocation. */
+export function parseInvocation(text: string): { name: string; args: string } | undefined {
+  const trimmed = text.replace(/^\s+/, '');
+  if (!trimmed.startsWith('/') || trimmed.startsWith('//')) return undefined;
+  const end = trimmed.search(/\s/);
+  const name = end < 0 ? trimmed.slice(1) : trimmed.slice(1, end);
+  if (name === '') return undefined;
+  return { name, args: end < 0 ? '' : trimmed.slice(end).trim() };
+}

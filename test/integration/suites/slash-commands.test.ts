@@ -1,0 +1,117 @@
+// Slash commands inside the real VS Code, with the extension's own Relay against the scripted model server: a
+// `/command` with arguments runs with its agent and model (the request names the model, the agent's prompt and
+// tools are the turn's), its `!`cmd`` output and arguments reach the prompt while the chat shows what was typed,
+// and the next plain message is back on the settings' model and agent. A command's pre-approved tool runs
+// without asking in that turn only, and never past the user's deny rule.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RecordedRequest } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+
+const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions'] as const;
+const FOLDER = 'slash-it';
+const TURN_MS = 20_000;
+type Json = Record<string, unknown>;
+
+const FILES: Record<string, string> = {
+  '.relay/agents/slash-it-reader.md': '---\ndescription: Reads only\ntools: [Read, Grep]\n---\nSLASH-IT-AGENT: you only read.\n',
+  '.relay/commands/slash-it-review.md':
+    '---\ndescription: Review a change\nargument-hint: <pr> [notes]\nagent: slash-it-reader\nmodel: claude-haiku-4-5\n---\nSLASH-IT-REVIEW pr=$1 all=$ARGUMENTS\nShell: !`echo SLASH-IT-SHELL-OUTPUT`\n',
+  '.claude/commands/slash-it-touch.md': `---\ndescription: Write markers\nallowed-tools: Bash(node:*)\n---\nWrite the markers in ${FOLDER}.\n`,
+};
+
+describe('slash commands in the real workspace', () => {
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ approvalMode: 'default', provider: 'openai-compatible', model: 'claude-sonnet-5-5', baseUrl: server.openaiBaseUrl, textProtocol: false, permissions: [] }),
+    closeEditors: true,
+  });
+  const root = () => vscode.workspace.workspaceFolders![0]!.uri;
+  const body = (request: RecordedRequest) => request.body as Json;
+  const messages = (request: RecordedRequest) => body(request).messages as Json[];
+  const system = (request: RecordedRequest) => String(messages(request).find((m) => m.role === 'system')?.content ?? '');
+  const lastUser = (request: RecordedRequest) => JSON.stringify(messages(request).filter((m) => m.role === 'user').at(-1)?.content);
+  const toolNames = (request: RecordedRequest) => ((body(request).tools as Json[] | undefined) ?? []).map((t) => String((t.function as Json).name));
+  const writeFile = (path: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root(), path), new TextEncoder().encode(text));
+  /** The next message has reached the model (the task on screen was still the stopped one before). */
+  const requestsAfter = async (count: number) => {
+    const deadline = Date.now() + TURN_MS;
+    while (suite.server.requests.length <= count) {
+      if (Date.now() > deadline) throw new Error('the next message never reached the model');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const exists = (path: string) => vscode.workspace.fs.stat(vscode.Uri.joinPath(root(), path)).then(() => true, () => false);
+
+  before(async () => {
+    for (const [path, text] of Object.entries(FILES)) await writeFile(path, text);
+    await writeFile(`${FOLDER}/.keep`, '');
+  });
+
+  after(async () => {
+    for (const path of [...Object.keys(FILES), FOLDER]) {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), path), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    }
+  });
+
+  it('the "/" list offers the commands with their hints and sources', async () => {
+    const list = await suite.relay.slashCommands.list();
+    const review = list.find((c) => c.name === 'slash-it-review');
+    assert.deepEqual(review, { name: 'slash-it-review', description: 'Review a change', argumentHint: '<pr> [notes]', source: 'Relay command' });
+    assert.ok(list.some((c) => c.name === 'slash-it-touch' && c.source === 'Claude Code command'));
+  });
+
+  it('a /command with arguments runs with its agent and model; the next message is back on the usual ones', async () => {
+    await suite.newTask();
+    suite.server.setScript([{ text: 'Reviewed.' }, { text: 'Plain answer.' }]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-review 42 check the naming' });
+    await suite.taskStopped('the command turn', TURN_MS);
+    const [first] = suite.server.requests;
+    assert.equal(body(first!).model, 'claude-haiku-4-5', "the command's model");
+    assert.match(lastUser(first!), /SLASH-IT-REVIEW pr=42 all=42 check the naming/);
+    assert.match(lastUser(first!), /Shell: SLASH-IT-SHELL-OUTPUT/, 'the shell substitution ran (echo: allowed without asking)');
+    assert.match(system(first!), /SLASH-IT-AGENT: you only read\./, "the command's agent");
+    assert.ok(!toolNames(first!).includes('run_command') && toolNames(first!).includes('read_file'), "the agent's tools");
+    const shown = suite.snapshot().items.find((item) => item.kind === 'user');
+    assert.equal(shown?.kind === 'user' ? shown.text : '', '/slash-it-review 42 check the naming', 'the chat shows what was typed');
+    const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'commands');
+    assert.match(report!.lines.join('\n'), /Command: \/slash-it-review \(Relay command/);
+
+    const before = suite.server.requests.length;
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Thanks, anything else?' });
+    await requestsAfter(before);
+    await suite.taskStopped('the plain turn', TURN_MS);
+    const second = suite.server.requests[before]!;
+    assert.equal(body(second).model, 'claude-sonnet-5-5', "the settings' model again");
+    assert.doesNotMatch(system(second), /SLASH-IT-AGENT/);
+    assert.ok(toolNames(second).includes('run_command'));
+    assert.match(JSON.stringify(messages(second)), /SLASH-IT-REVIEW pr=42.*Thanks, anything else\?/s, 'the same task went on');
+  });
+
+  it("a command's pre-approved tool runs without asking in its turn, never past a deny rule, and not in the next turn", async () => {
+    await suite.newTask();
+    await suite.setSettings({ permissions: [{ tool: 'run_command', pattern: 'node -e *forbidden*', action: 'deny' }] });
+    // Runs code, so the default mode asks for it.
+    const write = (name: string) => `node -e "require('fs').writeFileSync('${FOLDER}/${name}.txt', '')"`;
+    suite.prompter.script();
+    suite.server.setScript([
+      { toolCalls: [{ id: 'call_allowed', name: 'run_command', args: { command: write('allowed') } }] },
+      { toolCalls: [{ id: 'call_forbidden', name: 'run_command', args: { command: write('forbidden') } }] },
+      { text: 'Written.' },
+      { toolCalls: [{ id: 'call_again', name: 'run_command', args: { command: write('again') } }] },
+      { text: 'Asked.' },
+    ]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-touch' });
+    await suite.taskStopped('the pre-approved turn', TURN_MS);
+    assert.deepEqual(suite.prompter.prompts.map((p) => p.message), [], 'nothing was asked in the command turn');
+    assert.equal(await exists(`${FOLDER}/allowed.txt`), true, 'pre-approved: ran');
+    assert.equal(await exists(`${FOLDER}/forbidden.txt`), false, 'the deny rule still applies');
+
+    const before = suite.server.requests.length;
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Write one more' });
+    await requestsAfter(before);
+    await suite.taskStopped('the next turn', TURN_MS);
+    assert.equal(suite.prompter.prompts.length, 1, 'the next turn asks again');
+    assert.equal(await exists(`${FOLDER}/again.txt`), false, 'dismissed: not run');
+  });
+});
