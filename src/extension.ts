@@ -11,6 +11,7 @@ import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
 import type { Relay, RelayOverrides } from './host/relay';
 import { reapLeftovers } from './host/processes/reaping';
+import { cleanSandboxLeftovers, placeholderJournalDir } from './host/sandbox/placeholders';
 
 /**
  * Activation only registers the view and the commands; everything heavy (providers, parsers, the agent)
@@ -27,7 +28,16 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   const approvalMode = new ApprovalModeSetting(confirmations);
   const terminal = new TerminalRecorder();
   // Processes a previous session of this window left running (a crash, a killed extension host) are stopped.
-  if (context.storageUri) void reapLeftovers(join(context.storageUri.fsPath, 'processes.json'), log);
+  // Then the empty mount points a sandboxed command of a killed extension host left in the workspace (those of
+  // commands still running wait until they are stopped).
+  const mountPoints = placeholderJournalDir(context.globalStorageUri.fsPath);
+  cleanSandboxLeftovers(mountPoints, log);
+  if (context.storageUri) {
+    void reapLeftovers(join(context.storageUri.fsPath, 'processes.json'), log).then(
+      () => cleanSandboxLeftovers(mountPoints, log),
+      () => undefined,
+    );
+  }
   let relay: Relay | undefined;
   let handlers: Record<RuntimeCommand, (...args: unknown[]) => unknown> | undefined;
   const getRelay = (overrides?: RelayOverrides): Relay => {

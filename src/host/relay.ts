@@ -49,6 +49,7 @@ import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-host';
 import { readSandboxSettings } from './sandbox';
 import { sandboxMcpLaunch } from './sandbox/mcp-launch';
+import { placeholderJournalDir } from './sandbox/placeholders';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
@@ -429,9 +430,13 @@ export class Relay implements vscode.Disposable {
 }
 
 /** Process logs beside the other tool output; records per workspace (an empty window reaps nothing). */
-function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string } {
+function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string; placeholderDir: string } {
   const workspace = context.storageUri?.fsPath;
-  return { logDir: join(context.globalStorageUri.fsPath, 'process-logs'), ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}) };
+  return {
+    logDir: join(context.globalStorageUri.fsPath, 'process-logs'),
+    placeholderDir: placeholderJournalDir(context.globalStorageUri.fsPath),
+    ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}),
+  };
 }
 
 async function confirmContinue(steps: number): Promise<boolean> {
