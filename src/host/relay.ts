@@ -151,6 +151,7 @@ export class Relay implements vscode.Disposable {
       state: context.globalState,
       workspaceRoots: () => this.tools.services.workspaceRoots(),
       approvalMode: () => services.approvalMode.mode,
+      ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}),
       ...(overrides.confirmHooks ? { confirm: overrides.confirmHooks } : {}),
     });
     this.agents = new AgentSelection(context.workspaceState, this.customizations);
