@@ -50,6 +50,7 @@ import { createToolHost, type ToolHost } from './tool-host';
 import { readSandboxSettings } from './sandbox';
 import { sandboxMcpLaunch } from './sandbox/mcp-launch';
 import { placeholderJournalDir } from './sandbox/placeholders';
+import { addToSandbox } from './sandbox/allowance-setting';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
@@ -163,6 +164,7 @@ export class Relay implements vscode.Disposable {
         log,
         confirmations: services.approvalMode.confirmations,
         sandboxUse: (request) => (request.toolName === RUN_COMMAND && this.tools.sandbox ? this.tools.sandbox.commands.useFor(request.args) : { type: 'none' }),
+        ...(sandbox ? { sandboxAllow: addToSandbox } : {}),
       },
       { prompter: this.hooks.notifying(overrides.prompter ?? new ModalPrompter(), (message) => log.warn(`A Notification hook failed: ${message}`)) },
     );
