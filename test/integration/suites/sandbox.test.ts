@@ -184,10 +184,10 @@ describe('run_command in the OS sandbox', function () {
     const r = await run(`${SERVER}; sleep 60`, { background: true });
     try {
       assert.equal(r.metadata?.sandboxed, true, r.text);
-      // Ready once its port is reachable from here (listed), which may come before its own line is read.
-      const listed = r.text.match(/Listening on: localhost:(\d+)/);
+      // Ready once its port is reachable from here: listed as its URL when its line was read by then, else as a port.
+      const listed = r.text.match(/URLs: http:\/\/127\.0\.0\.1:(\d+)\/|Listening on: localhost:(\d+)/);
       assert.ok(listed, r.text);
-      const port = Number(listed[1]);
+      const port = Number(listed[1] ?? listed[2]);
       const page = `http://127.0.0.1:${port}/`;
       assert.match(r.text, /carried out of it/);
       // What web_fetch and check_page ask before they fetch a loopback URL: the task's own server.
