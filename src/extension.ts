@@ -12,6 +12,7 @@ import { ModeStatusBar } from './host/permissions/mode-status-bar';
 import { registerSwitchApprovalModeCommand } from './host/permissions/switch-mode-command';
 import type { Relay, RelayOverrides } from './host/relay';
 import { reapLeftovers } from './host/processes/reaping';
+import { cleanSandboxLeftovers, placeholderJournalDir } from './host/sandbox/placeholders';
 import { LazyTreeProvider } from './host/tasks/lazy-tree';
 
 /** The Tasks view's id (src/host/tasks/tasks-view.ts, in the runtime bundle, names it too). */
@@ -32,7 +33,16 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   const approvalMode = new ApprovalModeSetting(confirmations);
   const terminal = new TerminalRecorder();
   // Processes a previous session of this window left running (a crash, a killed extension host) are stopped.
-  if (context.storageUri) void reapLeftovers(join(context.storageUri.fsPath, 'processes.json'), log);
+  // Then the empty mount points a sandboxed command of a killed extension host left in the workspace (those of
+  // commands still running wait until they are stopped).
+  const mountPoints = placeholderJournalDir(context.globalStorageUri.fsPath);
+  cleanSandboxLeftovers(mountPoints, log);
+  if (context.storageUri) {
+    void reapLeftovers(join(context.storageUri.fsPath, 'processes.json'), log).then(
+      () => cleanSandboxLeftovers(mountPoints, log),
+      () => undefined,
+    );
+  }
   // Worktrees of parallel tasks exist here: Relay compares them with git's list and offers to remove leftovers
   // (git runs in the user's repository only once the workspace is trusted).
   if (context.storageUri && vscode.workspace.isTrusted) void stat(join(context.storageUri.fsPath, 'worktrees')).then(() => vscode.commands.executeCommand('relay.tasks.cleanUpWorktrees', { quiet: true }), () => undefined);

@@ -53,6 +53,8 @@ import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-host';
 import { readSandboxSettings } from './sandbox';
 import { sandboxMcpLaunch } from './sandbox/mcp-launch';
+import { placeholderJournalDir } from './sandbox/placeholders';
+import { addToSandbox } from './sandbox/allowance-setting';
 import { FileOutputStore } from './tool-output-store';
 import { selectVsCodeLmProvider } from './vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
@@ -163,6 +165,7 @@ export class Relay implements vscode.Disposable {
       state: context.globalState,
       workspaceRoots: () => this.tools.services.workspaceRoots(),
       approvalMode: () => services.approvalMode.mode,
+      ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}),
       ...(overrides.confirmHooks ? { confirm: overrides.confirmHooks } : {}),
     });
     this.agents = new AgentSelection(context.workspaceState, this.customizations);
@@ -173,6 +176,7 @@ export class Relay implements vscode.Disposable {
       log,
       confirmations: services.approvalMode.confirmations,
       sandboxUse: (request: ApprovalRequest) => (request.toolName === RUN_COMMAND && this.tools.sandbox ? this.tools.sandbox.commands.useFor(request.args) : { type: 'none' as const }),
+      ...(sandbox ? { sandboxAllow: addToSandbox } : {}),
     };
     const prompter = overrides.prompter ?? new ModalPrompter();
     const notifying = (p: ApprovalPrompter) => this.hooks.notifying(p, (message) => log.warn(`A Notification hook failed: ${message}`));
@@ -474,9 +478,13 @@ export class Relay implements vscode.Disposable {
 const WINDOW_TASK = '';
 
 /** Process logs beside the other tool output; records per workspace (an empty window reaps nothing). */
-function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string } {
+function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string; placeholderDir: string } {
   const workspace = context.storageUri?.fsPath;
-  return { logDir: join(context.globalStorageUri.fsPath, 'process-logs'), ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}) };
+  return {
+    logDir: join(context.globalStorageUri.fsPath, 'process-logs'),
+    placeholderDir: placeholderJournalDir(context.globalStorageUri.fsPath),
+    ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}),
+  };
 }
 
 async function confirmContinue(steps: number): Promise<boolean> {

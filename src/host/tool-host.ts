@@ -41,6 +41,8 @@ export type PrivateAddressRules = (toolName: string, host: string, address: stri
 export interface ToolHostStorage {
   logDir: string;
   recordsPath?: string;
+  /** Where the sandbox records the mount points its commands may leave (see sandbox/placeholders.ts). */
+  placeholderDir?: string;
 }
 
 export interface ToolHostOptions {
@@ -67,7 +69,13 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
   let sandbox: SandboxHost | undefined;
   const processes = createProcessManager(log, hostOptions.storage, () => sandbox?.commands.forCommands());
   if (hostOptions.extensionPath) {
-    sandbox = createSandboxHost({ extensionPath: hostOptions.extensionPath, webFetchDomains: hostOptions.webFetchDomains, processes, log });
+    sandbox = createSandboxHost({
+      extensionPath: hostOptions.extensionPath,
+      webFetchDomains: hostOptions.webFetchDomains,
+      processes,
+      log,
+      placeholderDir: hostOptions.storage?.placeholderDir,
+    });
   }
   const services: ToolServices = {
     files,

@@ -106,7 +106,13 @@ export async function runAsProcess(processes: TaskProcesses, run: ProcessRun, ct
       lines.push(`Running in the background. Read new output with read_output, stop it with stop_process when done.`);
     }
   }
-  if (info.sandbox && reason !== 'ended') lines.push('It runs in the OS sandbox, whose network is its own: a server it starts cannot be reached from outside it.');
+  if (info.sandbox && reason !== 'ended') {
+    lines.push(
+      info.ports.length > 0
+        ? 'It runs in the OS sandbox, whose network is its own; the ports listed above are carried out of it and can be reached here.'
+        : 'It runs in the OS sandbox, whose network is its own: a server it starts can be reached from outside it only on the ports Relay lists for it (none yet).',
+    );
+  }
   lines.push(outputSection(reason === 'ended' ? 'Output' : 'Output so far', read, info.logPath));
   const report = info.sandbox && reason === 'ended' ? sandboxReport(info.sandbox.violations) : undefined;
   if (report) lines.push(report.model);

@@ -51,7 +51,9 @@ describe('e2e: commands in the OS sandbox', () => {
     const text = (await dialog.textContent()) ?? '';
     assert.match(text, /Run "curl -fsS -m 20 https:\/\/blocked\.example\/" outside the sandbox\?/, text);
     assert.match(text, /connecting to blocked\.example:443/, text);
-    assert.equal(await dialog.getByRole('button', { name: /Always Allow/ }).count(), 0, 'no rule settles running outside the sandbox');
+    assert.equal(await dialog.getByRole('button', { name: /^Always Allow…$/ }).count(), 0, 'no rule settles running outside the sandbox');
+    // What it needed can go into the sandbox instead.
+    assert.equal(await dialog.getByRole('button', { name: 'Always Allow in the Sandbox: blocked.example:443' }).count(), 1, text);
     // The theme cannot change under a modal (the command palette does not open): the modal is shot in light only.
     await wb.screenshot('sandbox-outside-modal-light');
     await dialog.getByRole('button', { name: 'Deny', exact: true }).click();

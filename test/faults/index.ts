@@ -85,12 +85,28 @@ async function userFiles(base = root()): Promise<string[]> {
   return out;
 }
 
-/** Each user file is one of its known states; with `strict`, no other file (a temporary one) is there. */
+/**
+ * The read-only paths of the sandbox's boundary the workspace does not have: bubblewrap makes a mount point for
+ * each while a sandboxed command runs (an empty read-only file or an empty folder), which the next activation
+ * removes when a crash left it (src/host/sandbox/placeholders.ts).
+ */
+const MOUNT_POINT_NAMES = ['.envrc', '.relay', '.vscode', '.claude', '.github', '.clinerules', '.idea', '.mcp.json'];
+
+/** What bubblewrap makes for a missing read-only file: empty, no write bits. */
+async function isMountPointFile(path: string): Promise<boolean> {
+  const stat = await fs.lstat(join(root(), path));
+  return stat.isFile() && stat.size === 0 && (stat.mode & 0o222) === 0;
+}
+
+/**
+ * Each user file is one of its known states; with `strict`, no other file (a temporary one, a sandbox's mount
+ * point, which activation removes) is there.
+ */
 async function checkUserFiles(problems: string[], strict: boolean, known: Record<string, Set<string>>): Promise<void> {
   for (const path of await userFiles()) {
     const states = known[path];
     if (!states) {
-      if (strict || !path.endsWith('.tmp')) problems.push(`workspace: ${path} should not be there`);
+      if (strict || !(path.endsWith('.tmp') || (MOUNT_POINT_NAMES.includes(path) && (await isMountPointFile(path))))) problems.push(`workspace: ${path} should not be there`);
       continue;
     }
     const content = await fs.readFile(join(root(), path));
@@ -121,6 +137,13 @@ export async function run(): Promise<void> {
   await checkUserFiles(problems, false, states);
 
   const api = await activateRelay();
+  // The sandbox's mount points a killed command left go at activation, once its process group was stopped.
+  const mountPoints = async () => (await Promise.all(MOUNT_POINT_NAMES.map((name) => fs.lstat(join(root(), name)).then(() => name, () => undefined)))).filter(Boolean);
+  try {
+    await waitFor(async () => (await mountPoints()).length === 0, 15_000, "the sandbox's mount points to be removed");
+  } catch {
+    problems.push(`workspace: the sandbox's mount points ${(await mountPoints()).join(', ')} are still there after activation`);
+  }
   const { relay, prompter, restoreConfirmer } = await relayWithScriptedPrompter();
   const store = relay.checkpoints.store()!;
   await store.storageBytes(); // opens the store: what a crash left is cleaned up now

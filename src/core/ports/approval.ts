@@ -4,6 +4,7 @@
 import type { DecisionAudit, PermissionRule, ToolKind, ToolTargets } from '../permissions/types';
 import type { Said } from '../l10n';
 import type { ReviewVerdict } from '../tools/types';
+import type { SandboxAllowance } from '../sandbox/allowance';
 
 /** The edit a write call would make, so the prompt can show its size and open the preview. */
 export interface ApprovalDiff {
@@ -77,6 +78,11 @@ export interface ApprovalPrompt {
     /** Where they would be saved, for people: "Workspace settings" or "User settings". */
     target: string;
   };
+  /**
+   * Present on a "Run outside the sandbox…" prompt when what the sandboxed run needed can be added to the sandbox
+   * instead (a domain, a folder to write): the "always allow" that keeps the command inside it.
+   */
+  sandboxAllowance?: SandboxAllowance;
   /** Whether an "Open Diff" answer is possible. */
   offersDiff: boolean;
   /** Whether a "Review Changes" answer is possible: the decision moves to the diff editor, hunk by hunk. */
@@ -92,6 +98,8 @@ export type PromptAnswer =
   | { type: 'allow-once' }
   /** Saves `prompt.alwaysAllow.rules`; the prompter has shown them and the user confirmed. */
   | { type: 'always-allow' }
+  /** Adds `prompt.sandboxAllowance` to the sandbox; the command is not run outside it. */
+  | { type: 'allow-in-sandbox' }
   | { type: 'deny' }
   | { type: 'deny-with-reason'; reason: string }
   /** Show the diff, then ask again. */

@@ -28,6 +28,8 @@ export interface WrappedCommand {
    * only its error messages show (a write to a read-only folder, a denied credential that reads as missing) count too.
    */
   violations(output?: string): readonly SandboxViolation[];
+  /** The spawner tells the process group the wrapped line runs in, once it started. */
+  started?(pid: number): void;
   /** Releases what the wrapping holds (temporary files, proxy routes). */
   dispose(): void;
 }

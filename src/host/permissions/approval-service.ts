@@ -9,7 +9,9 @@ import { LoopGuard } from '../../core/permissions/loop-guard';
 import { privateAddressAllowed } from '../../core/permissions/domain-checks';
 import { toolNameMatches } from '../../core/permissions/rules';
 import { PermissionPolicy } from '../../core/permissions/policy';
+import { allowanceAnswer, describeAllowance, sandboxAllowanceFor, type SandboxAllowance } from '../../core/sandbox/allowance';
 import { decideWithSandboxUse, type SandboxUse } from '../../core/sandbox/approval';
+import type { SandboxViolation } from '../../core/ports/command-sandbox';
 import type {
   ApprovalMode,
   Decision,
@@ -58,6 +60,8 @@ export interface ApprovalServiceOptions {
   onWarning?: (message: string) => void;
   /** How this call's command will run: in the OS sandbox, outside it at the model's request, or as before. */
   sandboxUse?: (request: ApprovalRequest) => SandboxUse | Promise<SandboxUse>;
+  /** Adds a domain or folder to the sandbox (the user's settings): "Always allow" on a "Run outside the sandbox…" prompt. */
+  sandboxAllow?: (allowance: SandboxAllowance) => Promise<void>;
 }
 
 /** "Open Diff" and an undecided review re-ask; a prompter that never stops asking for them is treated as a dismissal. */
@@ -69,6 +73,8 @@ export class ApprovalService implements ApprovalGate {
   /** Prompts run one at a time: one modal on screen, and a rule saved by one answer settles the next call. */
   private promptQueue: Promise<unknown> = Promise.resolve();
   private readonly subscriptions: { dispose(): void }[] = [];
+  /** What each "Run outside the sandbox…" call needed in the sandbox, by call id, while it is asked about. */
+  private readonly outsideNeeded = new Map<string, readonly SandboxViolation[]>();
 
   constructor(private readonly options: ApprovalServiceOptions) {
     const { settings, trust } = options;
@@ -143,7 +149,9 @@ export class ApprovalService implements ApprovalGate {
     this.policy.setWorkspaceTrusted(this.options.trust.trusted);
     const decision = await this.policy.evaluate(request);
     if (!call || !this.options.sandboxUse || decision.action === 'deny') return decision;
-    return decideWithSandboxUse(decision, await this.options.sandboxUse(call));
+    const use = await this.options.sandboxUse(call);
+    if (use.type === 'outside') this.outsideNeeded.set(call.callId, use.needed);
+    return decideWithSandboxUse(decision, use);
   }
 
   private async askUser(request: ApprovalRequest, decision: Decision, signal: AbortSignal): Promise<ApprovalOutcome> {
@@ -178,14 +186,30 @@ export class ApprovalService implements ApprovalGate {
         throwIfAborted(signal);
         continue;
       }
+      if (answer.type === 'allow-in-sandbox' && prompt.sandboxAllowance) return this.allowInSandbox(request, decision, prompt.sandboxAllowance);
       return this.settle(request, decision, toUserAnswer(answer, prompt));
     }
+  }
+
+  /** The domain or folder goes into the sandbox; the command does not leave it, and the model is told to run it again. */
+  private async allowInSandbox(request: ApprovalRequest, decision: Decision, allowance: SandboxAllowance): Promise<ApprovalOutcome> {
+    this.outsideNeeded.delete(request.callId);
+    try {
+      await this.options.sandboxAllow!(allowance);
+    } catch (error) {
+      this.options.onWarning?.(`Relay could not add ${describeAllowance(allowance)} to the sandbox: ${messageOf(error)}`);
+      return this.outcome(request, { ...decision, action: 'deny', audit: { ...decision.audit, action: 'deny' } });
+    }
+    const said = allowanceAnswer(allowance);
+    return this.outcome(request, { ...decision, action: 'deny', reason: said.model, uiReason: said.ui, audit: { ...decision.audit, action: 'deny' } }, undefined, said.model);
   }
 
   private promptFor(request: ApprovalRequest, decision: Decision): ApprovalPrompt {
     const facts = this.options.fileSystem;
     const workspaceFolders = facts.workspaceFolders;
-    return buildApprovalPrompt({
+    const needed = this.outsideNeeded.get(request.callId);
+    const allowance = needed && this.options.sandboxAllow ? sandboxAllowanceFor(needed, workspaceFolders) : undefined;
+    const prompt = buildApprovalPrompt({
       request,
       decision,
       suggestion: suggestAlwaysAllow(decision),
@@ -193,9 +217,11 @@ export class ApprovalService implements ApprovalGate {
       workspaceFolders,
       defaultCwd: workspaceFolders[0] ?? facts.homeDir,
     });
+    return allowance ? { ...prompt, sandboxAllowance: allowance } : prompt;
   }
 
   private async settle(request: ApprovalRequest, decision: Decision, answer: UserAnswer): Promise<ApprovalOutcome> {
+    this.outsideNeeded.delete(request.callId);
     const answered = applyAnswer(decision, answer);
     let savedRules: PermissionRule[] | undefined;
     if (answered.rulesToSave.length > 0) {

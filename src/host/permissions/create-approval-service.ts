@@ -23,6 +23,8 @@ export interface ApprovalServiceHost {
   confirmations?: WorkspaceConfirmations;
   /** How this call's command will run with respect to the OS sandbox (see ApprovalServiceOptions). */
   sandboxUse?: ApprovalServiceOptions['sandboxUse'];
+  /** Adds a domain or folder to the sandbox ("Always allow" on a "Run outside the sandbox…" prompt). */
+  sandboxAllow?: ApprovalServiceOptions['sandboxAllow'];
 }
 
 export interface ApprovalServiceOverrides {
@@ -51,5 +53,6 @@ export function createApprovalService(host: ApprovalServiceHost, overrides: Appr
       createShellAnalyzer({ treeSitterWasmPath: dist('web-tree-sitter.wasm'), bashWasmPath: dist('tree-sitter-bash.wasm') }),
     onWarning: warn,
     ...(host.sandboxUse ? { sandboxUse: host.sandboxUse } : {}),
+    ...(host.sandboxAllow ? { sandboxAllow: host.sandboxAllow } : {}),
   });
 }

@@ -7,6 +7,7 @@ import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../core/
 import { describeRuleToSave } from './approval-prompt';
 import { l10n } from '../../core/l10n';
 import { PERMISSION_RULES_KEY } from './approval-modes';
+import { describeAllowance } from '../../core/sandbox/allowance';
 
 export class ModalPrompter implements ApprovalPrompter {
   async ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
@@ -24,15 +25,19 @@ export class ModalPrompter implements ApprovalPrompter {
     const DENY_WITH_REASON: vscode.MessageItem = { title: l10n.t('Deny with Reason…') };
     for (;;) {
       const alwaysAllow = alwaysAllowButton(prompt);
+      // On "Run outside the sandbox…": what it needed goes into the sandbox instead, and the command stays in it.
+      const inSandbox: vscode.MessageItem | undefined = prompt.sandboxAllowance && { title: l10n.t('Always Allow in the Sandbox: {0}', describeAllowance(prompt.sandboxAllowance)) };
       const buttons = [
         ...(prompt.denyByDefault ? [DENY] : []),
         ALLOW,
+        ...(inSandbox ? [inSandbox] : []),
         ...(prompt.alwaysAllow ? [alwaysAllow] : []),
         ...(prompt.offersReview ? [REVIEW] : prompt.offersDiff ? [OPEN_DIFF] : []),
         DENY_WITH_REASON,
         ...(prompt.denyByDefault ? [] : [DENY]),
       ];
       const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, ...buttons);
+      if (choice !== undefined && choice === inSandbox) return { type: 'allow-in-sandbox' };
       switch (choice) {
         case ALLOW:
           return { type: 'allow-once' };

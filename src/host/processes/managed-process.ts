@@ -117,9 +117,10 @@ export class ManagedProcess {
       ...(this.live ? {} : { exitCode: this.exitCode ?? null }),
       ...(this.exitSignal ? { exitSignal: this.exitSignal } : {}),
       ...(this.lifecycle.prompt !== undefined ? { prompt: this.lifecycle.prompt } : {}),
-      // A sandboxed process listens inside the sandbox's own network: no URL or port of it is reachable from here.
-      urls: this.wrapped ? [] : [...this.urls],
-      ports: this.wrapped ? [] : [...ports],
+      // A sandboxed process listens inside the sandbox's own network: only the ports bridged out of it (the
+      // manager's `ports`) are reachable from here, and only the URLs on them.
+      urls: this.wrapped ? this.urls.filter((url) => ports.includes(urlPort(url))) : [...this.urls],
+      ports: [...ports],
       startedAt: this.startedAt,
       ...(this.lastOutputAt !== undefined ? { lastOutputAt: this.lastOutputAt } : {}),
       logPath: this.log.path,
@@ -128,6 +129,9 @@ export class ManagedProcess {
       ...(this.keep ? { keep: true } : {}),
     };
   }
+
+  /** Set by the manager where a sandboxed server's ports are bridged out: printing a URL does not make it ready. */
+  readyWhenReachable = false;
 
   /** Whether it runs in the OS sandbox (whose network is its own: servers in it cannot be reached from outside). */
   get sandboxed(): boolean {
@@ -279,8 +283,11 @@ export class ManagedProcess {
       }
     }
     const pattern = this.readyPattern;
-    if (pattern && lines.split('\n').some((line) => ((pattern.lastIndex = 0), pattern.test(line)))) found = true;
-    return found ? this.lifecycle.ready() : false;
+    const patternFound = pattern !== undefined && lines.split('\n').some((line) => ((pattern.lastIndex = 0), pattern.test(line)));
+    if (patternFound) found = true;
+    // A sandboxed server is ready once it can be reached from here (the manager's bridge), not when it says so.
+    if (!found || (this.wrapped && this.readyWhenReachable && !patternFound)) return false;
+    return this.lifecycle.ready();
   }
 
   /** Marks the process ready from outside (a listening socket seen by the manager). */
@@ -346,5 +353,14 @@ function descendantsWithStart(pid: number): { pid: number; start: string | undef
     return descendantsOf(pid).map((d) => ({ pid: d, start: processStartTime(d) }));
   } catch {
     return [];
+  }
+}
+
+function urlPort(url: string): number {
+  try {
+    const u = new URL(url);
+    return Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  } catch {
+    return -1;
   }
 }

@@ -23,6 +23,12 @@ import { ManagedProcess } from './managed-process';
 import { type ProcessRecord, type ProcessRecordFile, stillRunning } from './process-records';
 import { processStartTime } from './process-tree';
 import { spawnCommand } from './spawn';
+import { SandboxPortBridges } from '../sandbox/port-bridge';
+
+/** Where a sandboxed server's ports can be carried out of its network (Linux: nsenter and /proc). */
+function canBridgeSandboxPorts(): boolean {
+  return process.platform === 'linux';
+}
 
 export const DEFAULT_MAX_BACKGROUND = 8;
 /** Deactivation must have stopped everything within 3 s; this leaves room for VS Code's own shutdown. */
@@ -44,8 +50,9 @@ export interface ProcessManagerOptions {
   logDir: string;
   maxBackground?: () => number;
   /**
-   * The OS sandbox foreground commands run in, when the user turned it on and it works here (undefined otherwise).
-   * Background commands run without it: its network is its own, so a server in it could not be reached.
+   * The OS sandbox commands run in, when the user turned it on and it works here (undefined otherwise). Its
+   * network is its own: on Linux the ports a sandboxed server listens on are bridged out to this machine's
+   * loopback (sandbox/port-bridge.ts); elsewhere background commands run without it, so their servers can be reached.
    */
   sandbox?: () => CommandSandbox | undefined | Promise<CommandSandbox | undefined>;
   /** The terminal that mirrors a process (VS Code's pseudoterminal); none in plain-Node tests. */
@@ -62,6 +69,8 @@ export class ProcessManager implements TaskProcesses {
   private readonly listeners = new Set<(change: ProcessChange) => void>();
   private readonly portCache = new Map<string, { at: number; ports: number[]; valid: boolean }>();
   private readonly refreshing = new Set<string>();
+  /** The ports of sandboxed processes bridged out to this machine's loopback, by process id. */
+  private readonly bridges = new Map<string, SandboxPortBridges>();
   private nextId = 1;
   private disposed = false;
   /** This extension host, so a window still running keeps its processes when another window reaps. */
@@ -156,8 +165,8 @@ export class ProcessManager implements TaskProcesses {
 
   servesLoopbackPort(taskId: string, port: number): boolean {
     // A permission decision: the kernel's answer now, not a cached one.
-    // A sandboxed process's sockets are in the sandbox's network namespace: the same port number here is another server.
-    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && !p.sandboxed && (canReadListeningPorts() ? this.listeningPorts(p) : p.ownPorts).includes(port));
+    // A sandboxed process's sockets are in the sandbox's network namespace: only its bridged ports are its own here.
+    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && (canReadListeningPorts() ? this.listeningPorts(p) : p.sandboxed ? [] : p.ownPorts).includes(port));
   }
 
   onDidChange(listener: (change: ProcessChange) => void): { dispose(): void } {
@@ -185,7 +194,7 @@ export class ProcessManager implements TaskProcesses {
       logPath: join(this.options.logDir, `${id}-${Date.now()}.log`),
       promptQuietMs: this.options.promptQuietMs,
     });
-    const sandbox = request.background || request.outsideSandbox ? undefined : await this.options.sandbox?.();
+    const sandbox = request.outsideSandbox || (request.background && !canBridgeSandboxPorts()) ? undefined : await this.options.sandbox?.();
     const { child, wrapped } = await spawnCommand({
       command: request.command,
       cwd: request.cwd,
@@ -194,6 +203,15 @@ export class ProcessManager implements TaskProcesses {
       scope: { cwd: request.cwd, writableRoots: request.writableRoots ?? [request.cwd], taskId: request.taskId },
     });
     p.attach(child, wrapped);
+    if (wrapped && canBridgeSandboxPorts()) {
+      const bridges = new SandboxPortBridges(this.options.log);
+      this.bridges.set(id, bridges);
+      p.readyWhenReachable = true;
+      void p.ended.then(() => {
+        bridges.dispose();
+        this.bridges.delete(id);
+      });
+    }
     this.processes.set(id, p);
     p.on((event) => {
       if (event.kind === 'output') return this.fire({ info: this.infoOf(p), output: event.text });
@@ -350,7 +368,7 @@ export class ProcessManager implements TaskProcesses {
    */
   private infoOf(p: ManagedProcess): ProcessInfo {
     if (!p.live) return p.info([]);
-    if (!canReadListeningPorts()) return p.info(p.ownPorts);
+    if (!canReadListeningPorts()) return p.info(p.sandboxed ? [] : p.ownPorts);
     const cached = this.portCache.get(p.id);
     if (!cached || !cached.valid || Date.now() - cached.at >= PORT_CACHE_MS) this.refreshPorts(p);
     // Until the kernel is asked again after a change, what it said last and what the process printed since.
@@ -372,6 +390,21 @@ export class ProcessManager implements TaskProcesses {
   /** The loopback ports the group listens on now, read from the kernel (and cached). */
   private listeningPorts(p: ManagedProcess): number[] {
     const pid = p.pid;
+    if (p.sandboxed) {
+      const bridges = this.bridges.get(p.id);
+      const ports = bridges?.ports ?? [];
+      this.portCache.set(p.id, { at: Date.now(), ports, valid: true });
+      // The sandbox's sockets are looked at now; a port opened or closed is bridged and reported when it is done.
+      if (bridges && pid !== undefined && p.live) {
+        void bridges.sync(pid).then((changed) => {
+          if (!changed || !p.live) return;
+          this.portCache.set(p.id, { at: Date.now(), ports: bridges.ports, valid: true });
+          if (bridges.ports.length > 0) p.markReady();
+          this.fire({ info: p.info(bridges.ports) });
+        });
+      }
+      return ports;
+    }
     const sockets = pid === undefined ? [] : (listeningSockets(groupMembers(pid)) ?? []);
     const ports = [...new Set(sockets.filter((s) => servesLoopback(s.address)).map((s) => s.port))];
     this.portCache.set(p.id, { at: Date.now(), ports, valid: true });

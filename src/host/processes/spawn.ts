@@ -41,6 +41,7 @@ export async function spawnCommand(request: SpawnRequest): Promise<SpawnedComman
     windowsHide: true,
     windowsVerbatimArguments: windows,
   });
+  if (wrapped && child.pid !== undefined) wrapped.started?.(child.pid);
   return { child, wrapped };
 }
 

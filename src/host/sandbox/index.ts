@@ -10,6 +10,7 @@ import { findRipgrep } from '../file-search/ripgrep-locator';
 import { settingLayers } from '../settings/workspace-layers';
 import { RuntimeSandbox, type SandboxManagerApi } from './runtime-sandbox';
 import { CommandSandboxing } from './command-sandboxing';
+import { PlaceholderJournal } from './placeholders';
 
 const KEYS = ['enabled', 'allowedDomains', 'allowWrite', 'denyRead', 'denyWrite'] as const;
 
@@ -31,6 +32,8 @@ export interface SandboxHostOptions {
   webFetchDomains?: () => readonly string[];
   processes?: Pick<TaskProcesses, 'servesLoopbackPort'>;
   log: vscode.LogOutputChannel;
+  /** Where the mount points sandboxed commands may leave are recorded, for the cleanup after a crash. */
+  placeholderDir?: string;
 }
 
 export interface SandboxHost {
@@ -51,6 +54,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     webFetchDomains: options.webFetchDomains,
     processes: options.processes,
     log: (m) => options.log.info(m),
+    ...(options.placeholderDir ? { placeholders: new PlaceholderJournal(options.placeholderDir) } : {}),
   });
   const commands = new CommandSandboxing({
     sandbox,

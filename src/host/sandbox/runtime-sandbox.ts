@@ -10,6 +10,7 @@ import type { TaskProcesses } from '../../core/ports/processes';
 import { boundaryFor, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
 import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../core/sandbox/violations';
 import { withoutRelaySecrets } from '../processes/environment';
+import { missingMountPoints, type PlaceholderJournal } from './placeholders';
 
 /** The part of the runtime's SandboxManager this adapter uses (the package is loaded on first use). */
 export type SandboxManagerApi = typeof SandboxManager;
@@ -30,6 +31,8 @@ export interface RuntimeSandboxOptions {
   /** The shell the wrapped command line runs in. */
   shell?: string;
   log?: (message: string) => void;
+  /** Where the mount points a command may leave in the workspace are recorded, for a crash's cleanup. */
+  placeholders?: PlaceholderJournal;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -107,6 +110,8 @@ export class RuntimeSandbox implements CommandSandbox {
       this.networkKey = key;
     }
     const commandId = `relay-${process.pid}-${++this.sequence}`;
+    // Written down before the command can make them: a crash from here on leaves the journal to clean up from.
+    this.options.placeholders?.record(missingMountPoints(boundary.denyWrite));
     const wrapped = await manager.wrapWithSandbox(command, this.options.shell, { filesystem: config.filesystem }, undefined, { commandId, commandText: command });
     this.running++;
     if (scope.taskId) this.activeTasks.set(scope.taskId, (this.activeTasks.get(scope.taskId) ?? 0) + 1);
@@ -122,6 +127,7 @@ export class RuntimeSandbox implements CommandSandbox {
           .filter((v): v is SandboxViolation => v !== undefined);
         return mergeViolations(reported, output ? parseOutputViolations(output, boundary, scope.cwd) : []);
       },
+      started: (pid: number) => this.options.placeholders?.started(pid),
       dispose: () => {
         if (disposed) return;
         disposed = true;
@@ -130,8 +136,12 @@ export class RuntimeSandbox implements CommandSandbox {
           if (left > 0) this.activeTasks.set(scope.taskId, left);
           else this.activeTasks.delete(scope.taskId);
         }
-        // The runtime's per-command mount points are shared by commands still running: release them with the last.
-        if (--this.running === 0) manager.cleanupAfterCommand();
+        // The runtime counts its wraps and removes its mount points with the last one released (each release counts).
+        manager.cleanupAfterCommand();
+        if (--this.running === 0) {
+          const removed = this.options.placeholders?.release() ?? [];
+          if (removed.length > 0) this.options.log?.(`Removed sandbox mount points the runtime left: ${removed.join(', ')}`);
+        }
       },
     };
   }

@@ -4,7 +4,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TaskProcesses } from '../../core/ports/processes';
-import type { CommandSandbox } from '../../core/ports/command-sandbox';
+import type { SandboxSource } from '../processes/short-command';
 import { PortBlocks } from '../../core/tasks/port-blocks';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
 import { TaskScheduler } from '../../core/tasks/task-scheduler';
@@ -24,7 +24,7 @@ export interface ParallelTasksDeps {
   /** The process manager: a discarded or applied task's processes are stopped. Optional. */
   processes?: TaskProcesses;
   /** The OS sandbox the setup command runs in, when available. Optional. */
-  sandbox?: CommandSandbox;
+  sandbox?: SandboxSource;
   /** `relay.parallel.setupCommand`, read when a task starts. */
   setupCommand?: () => string | undefined;
   /** `relay.parallel.maxTasks`, read when it changes (call `applyLimit`). */

@@ -1,10 +1,9 @@
 // A parallel task's setup command (`relay.parallel.setupCommand`, or the repository's `.relay/setup`), run in the
-// task's worktree with RELAY_WORKTREE, RELAY_REPO and RELAY_PORT, through the OS sandbox when one is given (writes
-// confined to the worktree). Its output is kept: a failed setup shows it.
-import { spawn } from 'node:child_process';
+// task's worktree with RELAY_WORKTREE, RELAY_REPO and RELAY_PORT, through the one spawner for short commands and
+// the OS sandbox when one is given (writes confined to the worktree). Its output is kept: a failed setup shows it.
 import { access, constants } from 'node:fs';
 import { join } from 'node:path';
-import type { CommandSandbox } from '../../core/ports/command-sandbox';
+import { runShortCommand, type SandboxSource } from '../processes/short-command';
 
 export const SETUP_SCRIPT = join('.relay', 'setup');
 const MAX_OUTPUT = 64 * 1024;
@@ -20,7 +19,8 @@ export interface SetupContext {
   worktree: string;
   repoRoot: string;
   port: number;
-  sandbox?: CommandSandbox;
+  /** The sandbox host's `forCommands()` (none while the sandbox is off or unsupported), or a sandbox. */
+  sandbox?: SandboxSource;
   signal?: AbortSignal;
 }
 
@@ -35,37 +35,18 @@ export async function setupCommandFor(worktree: string, setting: string | undefi
 }
 
 export async function runSetupCommand(command: string, ctx: SetupContext): Promise<SetupRun> {
-  const baseEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) baseEnv[k] = v;
-  Object.assign(baseEnv, { RELAY_WORKTREE: ctx.worktree, RELAY_REPO: ctx.repoRoot, RELAY_PORT: String(ctx.port) });
-  const wrapped = ctx.sandbox?.available ? await ctx.sandbox.wrap(command, baseEnv, { cwd: ctx.worktree, writableRoots: [ctx.worktree], taskId: ctx.taskId }) : undefined;
-  try {
-    return await new Promise<SetupRun>((resolve, reject) => {
-      // Its own process group, so a cancelled setup stops everything it started.
-      const child = spawn(wrapped?.command ?? command, { cwd: ctx.worktree, env: wrapped?.env ?? baseEnv, shell: true, detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      const add = (chunk: Buffer) => {
-        output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT);
-      };
-      child.stdout.on('data', add);
-      child.stderr.on('data', add);
-      const abort = () => {
-        if (child.pid !== undefined) {
-          try {
-            process.kill(process.platform === 'win32' ? child.pid : -child.pid, 'SIGTERM');
-          } catch {
-            // already gone
-          }
-        }
-      };
-      ctx.signal?.addEventListener('abort', abort, { once: true });
-      child.on('error', reject);
-      child.on('close', (code) => {
-        ctx.signal?.removeEventListener('abort', abort);
-        resolve({ code, output });
-      });
-    });
-  } finally {
-    wrapped?.dispose();
-  }
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  Object.assign(env, { RELAY_WORKTREE: ctx.worktree, RELAY_REPO: ctx.repoRoot, RELAY_PORT: String(ctx.port) });
+  // Its own process group, so a cancelled setup stops everything it started.
+  const run = await runShortCommand({
+    command,
+    cwd: ctx.worktree,
+    env,
+    ...(ctx.sandbox ? { sandbox: ctx.sandbox, scope: { cwd: ctx.worktree, writableRoots: [ctx.worktree], taskId: ctx.taskId } } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    outputLimit: MAX_OUTPUT,
+  });
+  if (run.spawnError !== undefined) throw new Error(run.spawnError);
+  return { code: run.exitCode, output: run.output };
 }

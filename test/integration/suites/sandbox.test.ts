@@ -21,6 +21,7 @@ import { SdkMcpConnection } from '../../../src/host/mcp/sdk-connection';
 import { sandboxMcpLaunch } from '../../../src/host/sandbox/mcp-launch';
 import { filesystemServerScript } from '../../support/mcp/servers';
 import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
+import { waitFor } from '../helpers';
 
 const SECRET = 'CANARY-7f3a-not-for-commands';
 
@@ -65,7 +66,8 @@ describe('run_command in the OS sandbox', function () {
       homeDir: home,
       tempDir: temp,
       ripgrepPath: findRipgrep(vscode.env.appRoot),
-      processes: { servesLoopbackPort: (taskId, port) => taskId === 'task' && port === ownPort },
+      // The stand-in is the task's own server; so are the sandboxed servers the process manager bridged out.
+      processes: { servesLoopbackPort: (taskId, port) => (taskId === 'task' && port === ownPort) || (processes?.servesLoopbackPort(taskId, port) ?? false) },
     });
     const files = new VsCodeWorkspaceFiles();
     const commands = new CommandSandboxing({ sandbox, enabled: () => true });
@@ -176,28 +178,45 @@ describe('run_command in the OS sandbox', function () {
     assert.match(r.card, new RegExp(`connecting to 127\\.0\\.0\\.1:${foreignPort}`));
   });
 
-  it('a background command runs outside the sandbox (its server must be reachable), so nothing is said of one', async () => {
-    const r = await run(`curl -fsS -m 10 --noproxy '' http://127.0.0.1:${foreignPort}/; echo; sleep 30`, { background: true, ready_pattern: 'stand-in reached' });
+  const SERVER = `node -e "require('http').createServer((q,s)=>s.end('page of the sandboxed server')).listen(0,'127.0.0.1',function(){console.log('Local: http://127.0.0.1:'+this.address().port+'/')})"`;
+
+  it('a background dev server runs sandboxed; its page is reached from here at the port listed, and by a sandboxed command', async () => {
+    const r = await run(`${SERVER}; sleep 60`, { background: true });
     try {
-      assert.match(r.text, /stand-in reached/);
-      assert.equal(r.metadata?.sandboxed, undefined);
-      assert.doesNotMatch(r.card, /sandbox/);
+      assert.equal(r.metadata?.sandboxed, true, r.text);
+      // Ready once its port is reachable from here: listed as its URL when its line was read by then, else as a port.
+      const listed = r.text.match(/URLs: http:\/\/127\.0\.0\.1:(\d+)\/|Listening on: localhost:(\d+)/);
+      assert.ok(listed, r.text);
+      const port = Number(listed[1] ?? listed[2]);
+      const page = `http://127.0.0.1:${port}/`;
+      assert.match(r.text, /carried out of it/);
+      // What web_fetch and check_page ask before they fetch a loopback URL: the task's own server.
+      assert.equal(processes.servesLoopbackPort('task', port), true);
+      assert.equal(processes.servesLoopbackPort('another task', port), false);
+      assert.equal(await (await fetch(page)).text(), 'page of the sandboxed server');
+      // Another sandboxed command of the task reaches it through the proxy.
+      const again = await run(`curl -fsS -m 10 --noproxy '' ${page}`);
+      assert.match(again.text, /page of the sandboxed server/);
+      const id = String(r.metadata?.processId);
+      await processes.stop(id);
+      assert.equal(processes.servesLoopbackPort('task', port), false);
+      await assert.rejects(fetch(page));
     } finally {
       await processes.stopAll('task');
     }
   });
 
-  it('a foreground command moved to the background at its timeout stays sandboxed and claims no reachable port', async () => {
-    const r = await run(`node -e "require('http').createServer(()=>{}).listen(0,'127.0.0.1',function(){console.log('listening on http://127.0.0.1:'+this.address().port+'/')})"`, { timeout_seconds: 3 });
+  it('a foreground command moved to the background at its timeout stays sandboxed; its port is bridged out', async () => {
+    const r = await run(SERVER, { timeout_seconds: 3 });
     try {
       assert.match(r.text, /moved to the background/);
-      assert.match(r.text, /listening on http/);
-      assert.match(r.text, /network is its own/);
-      assert.doesNotMatch(r.text, /URLs?:/);
+      assert.match(r.text, /Local: http/);
       assert.equal(r.metadata?.sandboxed, true);
       const id = String(r.metadata?.processId ?? r.text.match(/as (p\d+)/)?.[1]);
-      assert.deepEqual(processes.get(id)?.urls, []);
-      assert.equal(processes.servesLoopbackPort('task', Number(r.text.match(/127\.0\.0\.1:(\d+)/)?.[1])), false);
+      const port = Number(r.text.match(/127\.0\.0\.1:(\d+)/)?.[1]);
+      await waitFor(() => processes.servesLoopbackPort('task', port), 10_000, 'the port to be bridged out');
+      assert.deepEqual(processes.get(id)?.ports, [port]);
+      assert.equal(await (await fetch(`http://127.0.0.1:${port}/`)).text(), 'page of the sandboxed server');
     } finally {
       await processes.stopAll('task');
     }

@@ -1,5 +1,5 @@
 // The process manager with a CommandSandbox (a fake that wraps the line in a marker and records what it was
-// given): foreground commands are wrapped, background ones and those approved to run outside are not, the
+// given): commands are wrapped (background ones where their ports can be bridged out), those approved to run outside are not, the
 // violations are read from the output before the wrapping is released, a sandboxed process claims no reachable
 // URL or port, and Relay's API keys never reach a command's environment, sandboxed or not.
 import assert from 'node:assert/strict';
@@ -62,16 +62,22 @@ describe('process manager with the OS sandbox', () => {
     assert.deepEqual(await gate.useFor({ command: 'echo "sh: /outside: Permission denied"', outside_sandbox: true }), { type: 'outside', needed: m.get(info.id)!.sandbox!.violations });
   });
 
-  it('runs a background command and one approved to run outside without the sandbox; the approval knows', async () => {
+  it('runs a background command sandboxed on Linux (its ports are bridged out), one approved to run outside without it; the approval knows', async () => {
     const { m, fake, gate } = setup();
     const bg = await m.start({ taskId: 't', command: 'echo bg', cwd: dir, background: true });
     const out = await m.start({ taskId: 't', command: 'echo out', cwd: dir, background: false, outsideSandbox: true });
     await Promise.all([m.ended(bg.info.id), m.ended(out.info.id)]);
-    assert.equal(fake.wrapped.length, 0);
-    assert.equal(m.get(bg.info.id)!.sandbox, undefined);
+    const linux = process.platform === 'linux';
+    assert.deepEqual(
+      fake.wrapped.map((w) => w.command),
+      linux ? ['echo bg'] : [],
+    );
+    assert.equal(m.get(bg.info.id)!.sandbox !== undefined, linux);
     assert.equal(m.get(out.info.id)!.sandbox, undefined);
-    assert.deepEqual(await gate.useFor({ command: 'npm run dev', background: true }), { type: 'none' });
+    assert.deepEqual(await gate.useFor({ command: 'npm run dev', background: true }), { type: linux ? 'sandboxed' : 'none' });
     assert.deepEqual(await gate.useFor({ command: 'npm test' }), { type: 'sandboxed' });
+    const elsewhere = new CommandSandboxing({ sandbox: fake, enabled: () => true, backgroundSandboxed: false });
+    assert.deepEqual(await elsewhere.useFor({ command: 'npm run dev', background: true }), { type: 'none' });
   });
 
   it('a sandboxed process that prints a URL claims no reachable URL or port', async () => {

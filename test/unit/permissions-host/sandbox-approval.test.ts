@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ApprovalRequest } from '../../../src/core/ports/approval';
+import type { SandboxAllowance } from '../../../src/core/sandbox/allowance';
 import type { SandboxUse } from '../../../src/core/sandbox/approval';
 import { harness, never } from './fakes';
 
@@ -43,5 +44,23 @@ describe('ApprovalService with the sandbox', () => {
     assert.equal(h.prompter.prompts[0]!.message, 'Run "npm test" outside the sandbox?');
     assert.match(h.prompter.prompts[0]!.detail, /outside the sandbox.*connecting to example\.com:443/s);
     assert.equal(h.prompter.prompts[0]!.alwaysAllow, undefined);
+  });
+
+  it('"Always allow in the sandbox" adds the domain it needed to the sandbox instead of running it outside, and tells the model to run it again', async () => {
+    const use: SandboxUse = { type: 'outside', needed: [{ kind: 'network', target: 'api.example.com:443', detail: '' }] };
+    const added: SandboxAllowance[] = [];
+    const h = harness({ sandboxUse: () => use, sandboxAllow: async (a) => void added.push(a), answers: [{ type: 'allow-in-sandbox' }] });
+    const outcome = await h.service.approve(call('npm run fetch', { outside_sandbox: true }), never);
+    assert.deepEqual(h.prompter.prompts[0]!.sandboxAllowance, { domains: ['api.example.com:443'], writePaths: [] });
+    assert.deepEqual(added, [{ domains: ['api.example.com:443'], writePaths: [] }]);
+    assert.equal(outcome.allowed, false, 'it does not run outside the sandbox');
+    assert.match(outcome.allowed ? '' : outcome.messageForModel, /added api\.example\.com:443 to the sandbox.*without outside_sandbox/);
+  });
+
+  it('offers no sandbox allowance for a credential read: only running outside (asked) would do', async () => {
+    const use: SandboxUse = { type: 'outside', needed: [{ kind: 'read', target: '/home/dev/.ssh/id_rsa', detail: '' }] };
+    const h = harness({ sandboxUse: () => use, sandboxAllow: async () => undefined, answers: [{ type: 'deny' }] });
+    await h.service.approve(call('cat ~/.ssh/id_rsa', { outside_sandbox: true }), never);
+    assert.equal(h.prompter.prompts[0]!.sandboxAllowance, undefined);
   });
 });

@@ -9,7 +9,7 @@ import { ConfiguredSessionHooks } from '../../../core/customization/hooks/sessio
 import { ConfiguredToolHooks, type HookSessionInfo } from '../../../core/customization/hooks/tool-call-hooks';
 import type { SessionHooks } from '../../../core/agent/session-hooks';
 import type { ApprovalPrompter } from '../../../core/ports/approval';
-import type { CommandSandbox } from '../../../core/ports/command-sandbox';
+import type { SandboxSource } from '../../processes/short-command';
 import type { ToolCallHooks } from '../../../core/tools';
 import type { CustomizationService } from '../customization-service';
 import { confirmHooksWithModal, HookConfirmations, type HookConfirmer } from './hook-confirmations';
@@ -57,8 +57,8 @@ export interface HookSupportOptions {
   approvalMode: () => string;
   /** Integration tests answer the confirmation; the default is the native modal. */
   confirm?: HookConfirmer;
-  /** The OS sandbox, when there is one: repository hooks run inside it. */
-  sandbox?: CommandSandbox;
+  /** The OS sandbox (the sandbox host's `forCommands()`), when there is one: repository hooks run inside it. */
+  sandbox?: SandboxSource;
 }
 
 export class HookSupport {
