@@ -22,6 +22,7 @@ import { factsForTask, type QueuedPromptRequest } from './task-scope';
 import { type TaskScope, TaskSessions } from './task-sessions';
 import { TasksTreeProvider } from './tasks-view';
 import { WorktreeManager } from './worktree-manager';
+import type { SandboxSource } from '../processes/short-command';
 import { TaskReviewActions, type TaskReviewUi } from './review/task-review-actions';
 import { vscodeTaskReviewUi } from './review/task-review-commands';
 
@@ -37,6 +38,8 @@ export interface ParallelTaskHost {
   createSession(record: TaskRecord | undefined, scope: TaskScope): Promise<AgentSession>;
   /** The per-hunk review of the diff editor, where a task's change set is reviewed before it is applied. */
   reviewer: EditReviewer;
+  /** The OS sandbox a task's setup command runs in (undefined while it is off or unsupported). */
+  sandbox?: SandboxSource;
   log: ToolLogger;
 }
 
@@ -69,6 +72,7 @@ export class ParallelTaskSurface implements vscode.Disposable {
       setupCommand: () => config().get<string>('setupCommand') || undefined,
       maxParallel: () => config().get<number>('maxTasks', DEFAULT_MAX_PARALLEL_TASKS),
       onSaveError: (error) => host.log.warn('Could not save the parallel tasks', error),
+      ...(host.sandbox ? { sandbox: host.sandbox } : {}),
     });
     this.tasks.applyLimit();
     this.ready = this.tasks.load().catch((error: unknown) => host.log.warn('Could not read the parallel tasks', error));

@@ -1,13 +1,12 @@
 // A command file's shell substitution (`` !`git status` ``): runs only in a trusted workspace, after the same
 // decision as a run_command call (the permission policy and, when it asks, the same modal), through the process
-// spawner with the command sandbox when it is on. Kept to one function so a shared "short sandboxed command" helper
-// can take its place.
+// spawner with the command sandbox when it is on (runShortCommand, as hooks and a parallel task's setup).
 import { randomUUID } from 'node:crypto';
 import { l10n } from '../../../core/l10n';
 import type { ApprovalGate } from '../../../core/ports/approval';
 import type { CommandSandbox } from '../../../core/ports/command-sandbox';
 import { commandEnvironment } from '../../processes/environment';
-import { signalGroup, spawnCommand } from '../../processes/spawn';
+import { runShortCommand } from '../../processes/short-command';
 
 export interface ShellSubstitutionDeps {
   trusted(): boolean;
@@ -34,25 +33,18 @@ export async function runShellSubstitution(command: string, deps: ShellSubstitut
     signal,
   );
   if (!decision.allowed) return { ok: false, reason: decision.reason };
-  const sandbox = await deps.sandbox?.();
-  const { child, wrapped } = await spawnCommand({ command, cwd, env: commandEnvironment(), ...(sandbox ? { sandbox, scope: { cwd, writableRoots: [cwd] } } : {}) });
-  child.stdin.end();
-  let output = '';
-  const take = (chunk: Buffer) => {
-    if (output.length < MAX_OUTPUT_CHARS) output += chunk.toString('utf8');
-  };
-  child.stdout.on('data', take);
-  child.stderr.on('data', take);
-  const stop = () => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL');
-  const timer = setTimeout(stop, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  signal.addEventListener('abort', stop, { once: true });
-  const code = await new Promise<number | null>((resolve) => {
-    child.on('close', (exitCode) => resolve(exitCode));
-    child.on('error', () => resolve(null));
+  const result = await runShortCommand({
+    command,
+    cwd,
+    env: commandEnvironment(),
+    ...(deps.sandbox ? { sandbox: deps.sandbox, scope: { cwd, writableRoots: [cwd] } } : {}),
+    timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    signal,
+    outputLimit: MAX_OUTPUT_CHARS,
   });
-  clearTimeout(timer);
-  signal.removeEventListener('abort', stop);
-  wrapped?.dispose();
+  if (result.spawnError) return { ok: false, reason: l10n.t('`{0}` could not start: {1}', command, result.spawnError) };
+  const code = result.timedOut || result.cancelled ? null : result.exitCode;
+  const output = result.output;
   const text = output.length > MAX_OUTPUT_CHARS ? `${output.slice(0, MAX_OUTPUT_CHARS)}\n[…]` : output;
   if (code === 0) return { ok: true, output: text.replace(/\s+$/, '') };
   return { ok: false, reason: l10n.t('`{0}` ended with exit code {1}: {2}', command, code === null ? '?' : String(code), text.trim().slice(0, 500)) };
