@@ -18,12 +18,12 @@ import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/
 import { TaskChangesReview } from './checkpoints/review-changes';
 import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { displayPath } from '../tools/paths';
-import { ConfiguredProvider, endpointOf } from './model/configured-provider';
+import { ConfiguredProvider, type ConfiguredProviderDeps, endpointOf } from './model/configured-provider';
 import { KeyGate } from './model/key-gate';
 import { type ConfirmWorkspaceValue, modalConfirmWorkspaceValue, WorkspaceValueReview } from './settings/workspace-review';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles, modelChoices } from './model/model-choices';
-import { ApiKeys, describeModel, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
+import { ApiKeys, describeModel, type ModelSettings, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
 import { type ModelChoice, selectModelCommand } from './model/select-model';
 import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
 import { type SetupPrompts, vscodeSetupPrompts } from './model/setup-prompts';
@@ -41,7 +41,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { AgentSelection, createCustomizationService, type CustomizationService, delegatesFor, sessionAgent, toolKinds, turnRulesFrom } from './customization';
+import { AgentSelection, agentTurns, type ConfirmAgentMode, createCustomizationService, type CustomizationService, delegatesFor, inMode, modalConfirmAgentMode, sessionAgent, toolKinds, turnRulesFrom } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './task-store';
@@ -50,7 +50,7 @@ import { createToolHost, type ToolHost } from './tool-host';
 import { readSandboxSettings } from './sandbox';
 import { sandboxMcpLaunch } from './sandbox/mcp-launch';
 import { FileOutputStore } from './tool-output-store';
-import { selectVsCodeLmProvider } from './vscode-lm-provider';
+import { listVsCodeLmModels, selectVsCodeLmProvider } from './vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
 
@@ -76,6 +76,8 @@ export interface RelayOverrides {
   confirmWorkspaceValue?: ConfirmWorkspaceValue;
   /** Integration tests answer the confirmation of a repository's hooks; the default is the native modal. */
   confirmHooks?: HookConfirmer;
+  /** Integration tests answer whether an agent may run in a looser approval mode than the user's; the default is the native modal. */
+  confirmAgentMode?: ConfirmAgentMode;
 }
 
 export class Relay implements vscode.Disposable {
@@ -110,12 +112,16 @@ export class Relay implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   private readonly setupPrompts: SetupPrompts | undefined;
+  private readonly confirmAgentMode: ConfirmAgentMode;
+  /** A provider configured like the user's, for other settings (an agent's model). */
+  private readonly providerFor: (settings: () => ModelSettings) => ConfiguredProvider;
 
   constructor(
     private readonly services: RelayServices,
     overrides: RelayOverrides = {},
   ) {
     this.setupPrompts = overrides.setupPrompts;
+    this.confirmAgentMode = overrides.confirmAgentMode ?? modalConfirmAgentMode;
     const { context, chat, log } = services;
     const storage = context.globalStorageUri.fsPath;
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
@@ -164,8 +170,7 @@ export class Relay implements vscode.Disposable {
       },
       { prompter: this.hooks.notifying(overrides.prompter ?? new ModalPrompter(), (message) => log.warn(`A Notification hook failed: ${message}`)) },
     );
-    this.provider = new ConfiguredProvider({
-      settings: readModelSettings,
+    const providerDeps: Omit<ConfiguredProviderDeps, 'settings'> = {
       apiKey: (settings) => this.keys.release(settings.provider, endpointOf(settings)),
       languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
       onTurnSettings: (s) => {
@@ -174,7 +179,9 @@ export class Relay implements vscode.Disposable {
       },
       fetch: providerFetch,
       providerLabel,
-    });
+    };
+    this.provider = new ConfiguredProvider({ ...providerDeps, settings: readModelSettings });
+    this.providerFor = (settings) => new ConfiguredProvider({ ...providerDeps, settings });
     this.welcome = new WelcomeSource(context.extension, this.keyVerdicts);
     this.mentions = new MentionService({
       services: this.tools.services,
@@ -234,7 +241,10 @@ export class Relay implements vscode.Disposable {
         void this.controller.publishSettings();
         void this.publishWelcome();
       }),
-      this.agents.onDidChange(() => void this.controller.publishSettings()),
+      this.agents.onDidChange(() => {
+        this.version++; // the task on screen takes the new agent from its next message
+        void this.controller.publishSettings();
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.welcome.forget();
         void this.publishWelcome();
@@ -368,13 +378,30 @@ export class Relay implements vscode.Disposable {
     this.approvals.resetLoopGuard();
     // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
     const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
-    const agent = sessionAgent(await this.agents.current(), kinds, roots[0], this.customizations);
-    const delegates = delegatesFor(await this.agents.delegable(), kinds, roots[0]);
+    // The agent's model (with fallbacks) and approval mode apply to its turns, and each delegable agent's model to its own.
+    const noticed: { session?: AgentSession } = {};
+    const picked = await this.agents.current();
+    const delegable = await this.agents.delegable();
+    const turns = await agentTurns(picked, delegable, {
+      user: this.provider,
+      models: {
+        settings: readModelSettings,
+        hasKey: (provider) => this.keys.has(provider),
+        languageModels: listVsCodeLmModels,
+        create: this.providerFor,
+      },
+      ownMode: this.services.approvalMode.mode,
+      confirmations: this.services.approvalMode.confirmations,
+      confirmMode: this.confirmAgentMode,
+      note: (text) => noticed.session?.notice(text, 'info'),
+    });
+    const agent = sessionAgent(picked, kinds, roots[0], this.customizations, turns.report);
+    const delegates = delegatesFor(delegable, kinds, roots[0], turns.delegateProviders);
     void this.controller.publishSettings(); // the picker now lists the workspace's agents too
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     const session = new AgentSession(
       {
-        provider: this.provider,
+        provider: turns.provider,
         registry,
         environment,
         turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
@@ -385,7 +412,7 @@ export class Relay implements vscode.Disposable {
         disallowedTools: agent.disallowedTools,
         callGuards: agent.callGuards,
         ...(delegates.length > 0 ? { delegates } : {}),
-        approvals: this.tools.diffs.watch(this.approvals),
+        approvals: inMode(this.tools.diffs.watch(this.approvals), turns.mode),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,
         checkpoints: this.checkpoints,
@@ -398,6 +425,7 @@ export class Relay implements vscode.Disposable {
       },
       record,
     );
+    noticed.session = session;
     this.followKeyVerdicts(session);
     return session;
   }

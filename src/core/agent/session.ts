@@ -18,6 +18,7 @@ import type { AgentEvent, AgentEventListener, AgentState } from './events';
 import { appendAssistant, appendUserParts, CANCEL_NOTE, repairHistory, titleFrom } from './history';
 import { RestorePoints } from './restore-points';
 import type { AgentSessionOptions } from './session-options';
+import { agentUserText } from './system-prompt';
 import { canDelegate, type ChildSession, createSubTaskRunner } from './sub-agent';
 import { closeTranscript, stateFields, stateFromRecord } from './task-record';
 import { addUsage } from './usage';
@@ -160,7 +161,9 @@ export class AgentSession implements ChildSession {
     if (!this.title) this.title = titleFrom(text);
     const id = this.newId();
     this.restorePoints.userMessage({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
-    const append = () => appendUserParts(this.history, [{ type: 'text', text }, ...(attached?.parts ?? [])]);
+    // A Copilot agent's instructions ride with each message sent to it (system-prompt.ts, agentUserText).
+    const agentText = this.options.agent ? agentUserText(this.options.agent) : undefined;
+    const append = () => appendUserParts(this.history, [{ type: 'text', text }, ...(attached?.parts ?? []), ...(agentText ? [{ type: 'text' as const, text: agentText }] : [])]);
     const chips = attached?.chips.length ? { attachments: attached.chips } : {};
     if (!this.hooks) append();
     this.emit({ type: 'user_message', id, text, ts: this.now(), ...chips });
@@ -409,6 +412,7 @@ export class AgentSession implements ChildSession {
               disallowedTools: [...(options.disallowedTools ?? []), ...(restrictions?.disallowedTools ?? [])],
               callGuards: [...(options.callGuards ?? []), ...(restrictions?.callGuards ?? [])],
               ...(restrictions?.agent ? { agent: restrictions.agent } : {}),
+              ...(restrictions?.provider ? { provider: restrictions.provider } : {}),
               depth: depth + 1,
             }),
           forward: (event, parentCallId) => this.forwardChildEvent(event, parentCallId),
