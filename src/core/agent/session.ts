@@ -62,6 +62,8 @@ export class AgentSession implements ChildSession {
   private contextTokens: number | undefined;
   /** "Condense Context" while running: done before the next model request. */
   private condenseRequested = false;
+  /** The rules in the last request's prompt (their sources), for the context meter's tooltip; undefined before one. */
+  private activeRules: string[] | undefined;
 
   /** A new task, or (with `record`) a stored one reopened: orphan tool calls get an "interrupted" result. */
   constructor(
@@ -123,7 +125,9 @@ export class AgentSession implements ChildSession {
       title: this.title,
       running: this.current.status === 'running',
       usage: { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(costUsd !== undefined ? { costUsd } : {}) },
-      ...(this.contextTokens !== undefined ? { context: { tokens: this.contextTokens, window: this.options.provider.model.contextWindow } } : {}),
+      ...(this.contextTokens !== undefined
+        ? { context: { tokens: this.contextTokens, window: this.options.provider.model.contextWindow, ...(this.activeRules ? { rules: this.activeRules } : {}) } }
+        : {}),
     };
   }
 
@@ -374,6 +378,7 @@ export class AgentSession implements ChildSession {
       },
       recordAudit: (audit) => this.recordAudit(audit),
       save: () => this.save(),
+      rulesChosen: (sources) => (this.activeRules = sources),
       ...(options.checkpoints ? { checkpoints: (call: CheckpointedCall) => this.checkpointBefore(call) } : {}),
     };
   }

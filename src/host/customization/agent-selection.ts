@@ -12,7 +12,7 @@ import { AGENTS_KIND_ID } from '../../core/customization/agents/agents-kind';
 import { BUILTIN_AGENTS, DEFAULT_AGENT_ID } from '../../core/customization/agents/builtin-agents';
 import type { ModelProvider } from '../../core/model/provider';
 import type { ToolCallGuard } from '../../core/tools';
-import type { AgentChoices } from '../../shared/chat-model';
+import type { AgentChoices, AgentHandoff } from '../../shared/chat-model';
 import type { CustomizationService } from './customization-service';
 
 const SELECTED_KEY = 'relay.selectedAgent';
@@ -54,7 +54,13 @@ export class AgentSelection {
     const loaded = this.customizations.peek<AgentDefinition>(AGENTS_KIND_ID)?.entries ?? [];
     const agents = [...BUILTIN_AGENTS, ...loaded.filter((agent) => agent.userInvocable)];
     const selected = agents.some((agent) => agent.id === this.selectedId) ? this.selectedId : DEFAULT_AGENT_ID;
-    return { selected, choices: agents.map((agent) => ({ id: agent.id, name: displayed(agent, agent.name), ...(agent.description ? { description: displayed(agent, agent.description) } : {}) })) };
+    return {
+      selected,
+      choices: agents.map((agent) => {
+        const handoffs = handoffsOf(agent, agents);
+        return { id: agent.id, name: displayed(agent, agent.name), ...(agent.description ? { description: displayed(agent, agent.description) } : {}), ...(handoffs.length > 0 ? { handoffs } : {}) };
+      }),
+    };
   }
 
   /** The workspace's agents the model may delegate to by name. */
@@ -87,6 +93,18 @@ export class AgentSelection {
     );
     if (picked) await this.select(picked.id);
   }
+}
+
+/** The agent's handoffs whose target people may pick (by id, or by name as Copilot writes it); the others are left out. */
+function handoffsOf(agent: AgentDefinition, agents: readonly AgentDefinition[]): AgentHandoff[] {
+  const out: AgentHandoff[] = [];
+  for (const handoff of agent.handoffs) {
+    const wanted = handoff.agent.toLowerCase();
+    const target = agents.find((a) => a.id.toLowerCase() === wanted) ?? agents.find((a) => a.name.toLowerCase() === wanted);
+    if (!target) continue;
+    out.push({ label: handoff.label, agent: target.id, ...(handoff.prompt ? { prompt: handoff.prompt } : {}), ...(handoff.send ? { send: true } : {}) });
+  }
+  return out;
 }
 
 /** A built-in agent's name and description are marked messages, shown in the display language. */

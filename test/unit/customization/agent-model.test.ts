@@ -197,3 +197,25 @@ describe('agent prompt placement per source', () => {
     assert.match(userText(child), /^Look around\n<agent_instructions agent="planner">/);
   });
 });
+
+describe('the rules of each turn reach the task view (the context meter)', () => {
+  test('the sources of the rules in the last request, and none once a turn has none', async () => {
+    let touched = false;
+    const model = new ScriptedProvider([
+      [...turn(undefined, { id: 'r', name: 'read_file', args: { path: 'a.ts' } }), { type: 'usage', usage: { inputTokens: 10, outputTokens: 1 } }],
+      [...complete('c', 'done'), { type: 'usage', usage: { inputTokens: 20, outputTokens: 1 } }],
+    ]);
+    const { session } = sessionFor(model, registryOf(testTool('read_file', 'readonly')), {
+      turnRules: async (files) => {
+        touched = files.touched.length > 0 || touched;
+        return { rules: touched ? [{ source: '.cursor/rules/ts.mdc', text: 'TS rule' }] : [], catalogue: [] };
+      },
+    });
+    const seen: (string[] | undefined)[] = [];
+    session.onEvent((event) => {
+      if (event.type === 'usage') seen.push(session.view().context?.rules);
+    });
+    await session.send('Read a.ts');
+    assert.deepEqual(seen, [[], ['.cursor/rules/ts.mdc']]);
+  });
+});
