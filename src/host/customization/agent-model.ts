@@ -3,7 +3,7 @@
 // user's own but for its provider and model. An agent without a model field runs on the user's model, untouched.
 import { l10n } from '../../core/l10n';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
-import { chooseAgentModel, type LanguageModelSummary, type ModelTarget } from '../../core/customization/agents/agent-model';
+import { chooseAgentModel, type LanguageModelSummary, mayNameLanguageModel, type ModelTarget } from '../../core/customization/agents/agent-model';
 import { FallbackProvider } from '../../core/customization/agents/fallback-provider';
 import type { ModelProvider } from '../../core/model/provider';
 import type { ModelSettings, ProviderId } from '../model/model-settings';
@@ -38,10 +38,12 @@ export async function agentModelProvider(agent: AgentDefinition, user: ModelProv
   const keyed = new Set<string>();
   for (const provider of KEYED) if (await deps.hasKey(provider)) keyed.add(provider);
   let languageModels: LanguageModelSummary[] | undefined;
-  try {
-    languageModels = await deps.languageModels();
-  } catch {
-    languageModels = undefined; // no access to VS Code's models: a Copilot name is skipped with its reason
+  if (mayNameLanguageModel(agent.models, settings.provider)) {
+    try {
+      languageModels = await deps.languageModels();
+    } catch {
+      languageModels = undefined; // no access to VS Code's models: a Copilot name is skipped with its reason
+    }
   }
   const choice = chooseAgentModel(agent.models, { user: { provider: settings.provider, model: settings.model }, keyed, ...(languageModels ? { languageModels } : {}) });
   const candidates = choice.candidates.map((target) => ({ written: target.written, provider: deps.create(() => settingsFor(deps.settings(), target)) }));

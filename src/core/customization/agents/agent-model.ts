@@ -51,6 +51,12 @@ const PROVIDER_PREFIXES: Record<string, string> = {
   'vscode-lm': 'vscode-lm',
 };
 
+/** Whether resolving `models` may need VS Code's model list (a display name, a Copilot prefix, or VS Code as the user's provider). */
+export function mayNameLanguageModel(models: readonly string[], userProvider: string): boolean {
+  if (userProvider === 'vscode-lm') return true;
+  return models.some((written) => /[\s()]/.test(written.trim()) || /^(github-copilot|copilot|vscode-lm)\//i.test(written.trim()));
+}
+
 export function chooseAgentModel(models: readonly string[], availability: ModelAvailability): AgentModelChoice {
   const candidates: AgentModelChoice['candidates'] = [];
   const skipped: AgentModelChoice['skipped'] = [];
