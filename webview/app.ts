@@ -100,6 +100,16 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
     },
     header: { newTask: () => startNewTask(), reviewChanges: () => post({ type: 'reviewTaskChanges' }) },
     welcome: { setUpProvider: () => post({ type: 'setUpProvider' }) },
+    // A handoff is the agent picker and the send button in one: the host takes the intents in order.
+    handoffs: {
+      handoff: (handoff) => {
+        post({ type: 'setAgent', agent: handoff.agent });
+        if (handoff.send && handoff.prompt) return post({ type: 'sendMessage', text: handoff.prompt });
+        view.composer.draft = handoff.prompt ?? view.composer.draft;
+        view.composer.focus();
+        saver.schedule();
+      },
+    },
     listHistory: () => post({ type: 'listHistory' }),
   };
   let view = new ChatView(root, store, actions);

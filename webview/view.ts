@@ -2,6 +2,7 @@
 import type { ChatStore, PendingRender } from './store';
 import { Announcer } from './announcer';
 import { Composer, type ComposerActions } from './render/composer';
+import { HandoffBar, type HandoffActions } from './render/handoffs';
 import { Header, type HeaderActions } from './render/header';
 import { HistoryView, type HistoryActions } from './render/history';
 import { MessageList, type MessageListActions } from './render/message-list';
@@ -15,6 +16,7 @@ export interface ChatViewActions {
   history: Omit<HistoryActions, 'close'>;
   header: Pick<HeaderActions, 'newTask' | 'reviewChanges'>;
   welcome: Pick<WelcomeActions, 'setUpProvider'>;
+  handoffs: HandoffActions;
   listHistory(): void;
 }
 
@@ -25,6 +27,7 @@ export class ChatView {
   readonly composer: Composer;
   readonly announcer: Announcer;
   readonly welcome: WelcomeView;
+  readonly handoffs: HandoffBar;
 
   constructor(
     root: HTMLElement,
@@ -57,8 +60,9 @@ export class ChatView {
     });
     this.messages.empty.replaceChildren(this.welcome.element);
     this.announcer = new Announcer(doc);
+    this.handoffs = new HandoffBar(doc, actions.handoffs);
     root.classList.add('relay-app');
-    root.replaceChildren(this.header.element, this.messages.element, this.history.element, this.composer.element, this.announcer.element);
+    root.replaceChildren(this.header.element, this.messages.element, this.history.element, this.handoffs.element, this.composer.element, this.announcer.element);
   }
 
   showHistory(open: boolean): void {
@@ -105,6 +109,7 @@ export class ChatView {
       this.composer.setRunning(snapshot.task?.running ?? false);
     }
     if (pending.settings) this.composer.setSettings(snapshot.settings);
+    if (pending.settings || pending.header || itemsChanged) this.handoffs.render(snapshot.settings, snapshot.task, snapshot.items.length > 0);
     if (pending.settings || pending.welcome) this.welcome.render(snapshot.settings, snapshot.welcome);
     if (pending.history && this.history.isOpen) this.history.render(snapshot.history);
   }

@@ -23,7 +23,7 @@ import { KeyGate } from './model/key-gate';
 import { type ConfirmWorkspaceValue, modalConfirmWorkspaceValue, WorkspaceValueReview } from './settings/workspace-review';
 import { showDeprecationNotice } from './model/deprecation-notice';
 import { knownLifecycles, modelChoices } from './model/model-choices';
-import { ApiKeys, describeModel, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
+import { ApiKeys, describeModel, type ModelSettings, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
 import { type ModelChoice, selectModelCommand } from './model/select-model';
 import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
 import { type SetupPrompts, vscodeSetupPrompts } from './model/setup-prompts';
@@ -41,7 +41,7 @@ import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { AgentSelection, createCustomizationService, type CustomizationService, delegatesFor, sessionAgent, toolKinds, turnRulesFrom } from './customization';
+import { AgentSelection, agentTurns, type ConfirmAgentMode, createCustomizationService, type CustomizationService, delegatesFor, inMode, modalConfirmAgentMode, sessionAgent, toolKinds, turnRulesFrom } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
 import { type CommandTurn, commandTurnTools, createSlashCommands, recordCommandTurn, type SlashCommands, turnModelSettings } from './customization/commands';
 import { preApprovingGate } from '../core/customization/commands/pre-approved';
@@ -56,7 +56,7 @@ import { sandboxMcpLaunch } from './sandbox/mcp-launch';
 import { placeholderJournalDir } from './sandbox/placeholders';
 import { addToSandbox } from './sandbox/allowance-setting';
 import { FileOutputStore } from './tool-output-store';
-import { selectVsCodeLmProvider } from './vscode-lm-provider';
+import { listVsCodeLmModels, selectVsCodeLmProvider } from './vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
 import { servicesForTask } from './tasks/task-scope';
@@ -85,6 +85,8 @@ export interface RelayOverrides {
   confirmWorkspaceValue?: ConfirmWorkspaceValue;
   /** Integration tests answer the confirmation of a repository's hooks; the default is the native modal. */
   confirmHooks?: HookConfirmer;
+  /** Integration tests answer whether an agent may run in a looser approval mode than the user's; the default is the native modal. */
+  confirmAgentMode?: ConfirmAgentMode;
 }
 
 export class Relay implements vscode.Disposable {
@@ -125,12 +127,16 @@ export class Relay implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   private readonly setupPrompts: SetupPrompts | undefined;
+  private readonly confirmAgentMode: ConfirmAgentMode;
+  /** A provider configured like the user's, for other settings (an agent's model). */
+  private readonly providerFor: (settings: () => ModelSettings) => ConfiguredProvider;
 
   constructor(
     private readonly services: RelayServices,
     overrides: RelayOverrides = {},
   ) {
     this.setupPrompts = overrides.setupPrompts;
+    this.confirmAgentMode = overrides.confirmAgentMode ?? modalConfirmAgentMode;
     const { context, chat, log } = services;
     const storage = context.globalStorageUri.fsPath;
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
@@ -201,6 +207,7 @@ export class Relay implements vscode.Disposable {
       approvals: this.approvals,
       ...(this.tools.sandbox ? { sandbox: () => this.tools.sandbox!.commands.forCommands() } : {}),
     });
+    this.providerFor = (settings) => new ConfiguredProvider({ ...this.providerDeps, settings });
     this.welcome = new WelcomeSource(context.extension, this.keyVerdicts);
     this.mentions = new MentionService({
       services: this.tools.services,
@@ -269,7 +276,10 @@ export class Relay implements vscode.Disposable {
         void this.controller.publishSettings();
         void this.publishWelcome();
       }),
-      this.agents.onDidChange(() => void this.controller.publishSettings()),
+      this.agents.onDidChange(() => {
+        this.version++; // the task on screen takes the new agent from its next message
+        void this.controller.publishSettings();
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.welcome.forget();
         void this.publishWelcome();
@@ -411,14 +421,32 @@ export class Relay implements vscode.Disposable {
     const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
     // A command's turn may name its agent, narrow the tools and pre-approve some (command-turn.ts).
     const command = turn ? commandTurnTools(turn, (await this.customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await this.agents.current(), kinds, roots[0], this.customizations) : undefined;
-    const agent = sessionAgent(command?.agent ?? (await this.agents.current()), kinds, roots[0], this.customizations);
+    // The agent's model (with fallbacks) and approval mode apply to its turns, and each delegable agent's model to its own.
+    const noticed: { session?: AgentSession } = {};
+    const picked = command?.agent ?? (await this.agents.current());
+    const delegable = await this.agents.delegable();
+    const turns = await agentTurns(picked, delegable, {
+      user: this.provider,
+      models: {
+        settings: readModelSettings,
+        hasKey: (provider) => this.keys.has(provider),
+        languageModels: listVsCodeLmModels,
+        create: this.providerFor,
+      },
+      ownMode: this.services.approvalMode.mode,
+      confirmations: this.services.approvalMode.confirmations,
+      confirmMode: this.confirmAgentMode,
+      note: (text) => noticed.session?.notice(text, 'info'),
+    });
+    const agent = sessionAgent(picked, kinds, roots[0], this.customizations, turns.report);
     const allowedTools = command ? command.narrow(agent.allowedTools) : agent.allowedTools;
-    const delegates = delegatesFor(await this.agents.delegable(), kinds, roots[0]);
+    const delegates = delegatesFor(delegable, kinds, roots[0], turns.delegateProviders);
     void this.controller.publishSettings(); // the picker now lists the workspace's agents too
     const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
     const session = new AgentSession(
       {
-        provider: turn?.model ? new ConfiguredProvider({ ...this.providerDeps, settings: () => turnModelSettings(readModelSettings(), turn.model!) }) : this.provider,
+        // A command's model is for its turn; otherwise the agent's (with fallbacks) or the user's.
+        provider: turn?.model ? new ConfiguredProvider({ ...this.providerDeps, settings: () => turnModelSettings(readModelSettings(), turn.model!) }) : turns.provider,
         registry,
         environment,
         turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
@@ -429,7 +457,7 @@ export class Relay implements vscode.Disposable {
         disallowedTools: agent.disallowedTools,
         callGuards: agent.callGuards,
         ...(delegates.length > 0 ? { delegates } : {}),
-        approvals: this.tools.diffs.watch(command ? preApprovingGate(scope?.approvals ?? this.approvals, command.preApproved, turn!.command.id) : (scope?.approvals ?? this.approvals)),
+        approvals: inMode(this.tools.diffs.watch(command ? preApprovingGate(scope?.approvals ?? this.approvals, command.preApproved, turn!.command.id) : (scope?.approvals ?? this.approvals)), turns.mode),
         confirmContinue: (steps) => confirmContinue(steps),
         store: this.store,
         // A parallel task's checkpoints would snapshot the user's folder, not its worktree: it has none for now.
@@ -443,6 +471,7 @@ export class Relay implements vscode.Disposable {
       },
       record,
     );
+    noticed.session = session;
     this.followKeyVerdicts(session);
     scope?.watch(session);
     return session;

@@ -156,6 +156,8 @@ export interface TaskUsage {
 export interface ContextMeter {
   tokens: number;
   window: number;
+  /** The rules in that request's prompt (where each came from); absent for a task reopened before its next request. */
+  rules?: string[];
 }
 
 export interface TaskView {
@@ -194,6 +196,16 @@ export interface AgentChoice {
   id: string;
   name: string;
   description?: string;
+  /** Buttons shown after a turn in this agent that continue in another (Copilot's `handoffs`). */
+  handoffs?: AgentHandoff[];
+}
+
+/** Continue in `agent` (an id of the choices) with `prompt`: sent at once when `send`, else put in the chat box. */
+export interface AgentHandoff {
+  label: string;
+  agent: string;
+  prompt?: string;
+  send?: boolean;
 }
 
 export interface AgentChoices {

@@ -148,6 +148,7 @@ export function contextTooltip(context: ContextMeter, usage: TaskUsage | undefin
     );
     if (usage.costUsd !== undefined) lines.push(t('costSoFar', formatUsd(usage.costUsd, 4)));
   }
+  if (context.rules) lines.push(context.rules.length > 0 ? t('rulesActive', context.rules.join(', ')) : t('noRulesActive'));
   return lines.join('\n');
 }
 

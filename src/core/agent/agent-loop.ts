@@ -38,6 +38,8 @@ export interface LoopHost {
   save(): void;
   /** Checkpoints before calls that may change files; absent when the task takes none. */
   checkpoints?: CallCheckpointHook;
+  /** Told the rules in the prompt of each request (their sources), for the context meter's tooltip. */
+  rulesChosen?(sources: string[]): void;
 }
 
 export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise<AgentState> {
@@ -142,11 +144,13 @@ type PromptInput = Omit<SystemPromptInput, 'toolsMarkdown' | 'family' | 'ending'
 async function promptInputFor(host: LoopHost): Promise<PromptInput> {
   const options = host.options;
   const turn = options.turnRules ? await chosenRules(host, options.turnRules) : undefined;
+  const rules = [...(options.rules ?? []), ...(turn?.rules ?? [])];
+  if (options.turnRules || options.rules) host.rulesChosen?.(rules.filter((rule) => rule.text.trim() !== '').map((rule) => rule.source));
   return {
     environment: options.environment,
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.delegates && options.delegates.length > 0 ? { delegates: options.delegates.map((agent) => ({ name: agent.name, ...(agent.description ? { description: agent.description } : {}) })) } : {}),
-    rules: [...(options.rules ?? []), ...(turn?.rules ?? [])],
+    rules,
     ...(turn && turn.catalogue.length > 0 ? { ruleCatalogue: turn.catalogue } : {}),
     date: new Date(host.now()),
     role: (options.depth ?? 0) > 0 ? ('sub-agent' as const) : ('main' as const),

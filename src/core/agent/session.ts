@@ -18,6 +18,7 @@ import type { AgentEvent, AgentEventListener, AgentState } from './events';
 import { appendAssistant, appendUserParts, CANCEL_NOTE, repairHistory, titleFrom } from './history';
 import { RestorePoints } from './restore-points';
 import type { AgentSessionOptions } from './session-options';
+import { agentUserText } from './system-prompt';
 import { canDelegate, type ChildSession, createSubTaskRunner } from './sub-agent';
 import { closeTranscript, stateFields, stateFromRecord } from './task-record';
 import { addUsage } from './usage';
@@ -61,6 +62,8 @@ export class AgentSession implements ChildSession {
   private contextTokens: number | undefined;
   /** "Condense Context" while running: done before the next model request. */
   private condenseRequested = false;
+  /** The rules in the last request's prompt (their sources), for the context meter's tooltip; undefined before one. */
+  private activeRules: string[] | undefined;
 
   /** A new task, or (with `record`) a stored one reopened: orphan tool calls get an "interrupted" result. */
   constructor(
@@ -122,7 +125,9 @@ export class AgentSession implements ChildSession {
       title: this.title,
       running: this.current.status === 'running',
       usage: { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(costUsd !== undefined ? { costUsd } : {}) },
-      ...(this.contextTokens !== undefined ? { context: { tokens: this.contextTokens, window: this.options.provider.model.contextWindow } } : {}),
+      ...(this.contextTokens !== undefined
+        ? { context: { tokens: this.contextTokens, window: this.options.provider.model.contextWindow, ...(this.activeRules ? { rules: this.activeRules } : {}) } }
+        : {}),
     };
   }
 
@@ -161,7 +166,9 @@ export class AgentSession implements ChildSession {
     if (!this.title) this.title = titleFrom(text);
     const id = this.newId();
     this.restorePoints.userMessage({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
-    const append = () => appendUserParts(this.history, [{ type: 'text', text: modelText ?? text }, ...(attached?.parts ?? [])]);
+    // A Copilot agent's instructions ride with each message sent to it (system-prompt.ts, agentUserText).
+    const agentText = this.options.agent ? agentUserText(this.options.agent) : undefined;
+    const append = () => appendUserParts(this.history, [{ type: 'text', text: modelText ?? text }, ...(attached?.parts ?? []), ...(agentText ? [{ type: 'text' as const, text: agentText }] : [])]);
     const chips = attached?.chips.length ? { attachments: attached.chips } : {};
     if (!this.hooks) append();
     this.emit({ type: 'user_message', id, text, ts: this.now(), ...chips });
@@ -372,6 +379,7 @@ export class AgentSession implements ChildSession {
       },
       recordAudit: (audit) => this.recordAudit(audit),
       save: () => this.save(),
+      rulesChosen: (sources) => (this.activeRules = sources),
       ...(options.checkpoints ? { checkpoints: (call: CheckpointedCall) => this.checkpointBefore(call) } : {}),
     };
   }
@@ -410,6 +418,7 @@ export class AgentSession implements ChildSession {
               disallowedTools: [...(options.disallowedTools ?? []), ...(restrictions?.disallowedTools ?? [])],
               callGuards: [...(options.callGuards ?? []), ...(restrictions?.callGuards ?? [])],
               ...(restrictions?.agent ? { agent: restrictions.agent } : {}),
+              ...(restrictions?.provider ? { provider: restrictions.provider } : {}),
               depth: depth + 1,
             }),
           forward: (event, parentCallId) => this.forwardChildEvent(event, parentCallId),

@@ -3,6 +3,7 @@
 // attempt_completion result returned as the tool's result. The parent's cancellation reaches it through the
 // call's signal; its tool cards, usage and approvals are reported through the parent.
 import { ATTEMPT_COMPLETION, NEW_TASK, type AnyTool, type SubTaskRunner, type ToolCallGuard } from '../tools';
+import type { ModelProvider } from '../model/provider';
 import type { AgentPrompt } from './system-prompt';
 import type { AgentEvent, AgentState } from './events';
 
@@ -14,12 +15,15 @@ export interface DelegateAgent {
   disallowedTools: readonly string[];
   callGuards: readonly ToolCallGuard[];
   prompt?: AgentPrompt;
+  /** The agent's own model (with its fallbacks); absent: the delegating task's. */
+  provider?: ModelProvider;
 }
 
 export interface ChildRestrictions {
   disallowedTools?: readonly string[];
   callGuards?: readonly ToolCallGuard[];
   agent?: AgentPrompt;
+  provider?: ModelProvider;
 }
 
 export interface SubAgentSettings {
@@ -80,7 +84,7 @@ export function createSubTaskRunner(host: SubAgentHost): SubTaskRunner {
       if (!named) throw new Error(`there is no agent "${request.agent}" to delegate to (${(host.delegates ?? []).map((agent) => agent.name).join(', ') || 'none'}).`);
       const allowed = named.allowedTools ? new Set([...named.allowedTools, ATTEMPT_COMPLETION]) : undefined;
       tools = tools.filter((name) => (!allowed || allowed.has(name)) && !named.disallowedTools.includes(name));
-      restrictions = { disallowedTools: named.disallowedTools, callGuards: named.callGuards, ...(named.prompt ? { agent: named.prompt } : {}) };
+      restrictions = { disallowedTools: named.disallowedTools, callGuards: named.callGuards, ...(named.prompt ? { agent: named.prompt } : {}), ...(named.provider ? { provider: named.provider } : {}) };
     }
     const child = host.createChild(tools, restrictions);
     const subscription = child.onEvent((event) => host.forward(event, request.parentCallId));

@@ -2,7 +2,7 @@
 // rules and (for models without native tool calling) the tools in Markdown. Tool guidance is deliberately absent
 // (behaviour 28: it rides with results); the tools themselves go through `ModelRequest.tools` when the model
 // supports it.
-import { buildInstructions, type PromptFamily, type TurnEnding } from '../prompts';
+import { buildInstructions, buildRuntimeInstructions, type PromptFamily, type TurnEnding } from '../prompts';
 
 /** Where the agent runs; the host fills it from VS Code and Node. */
 export interface AgentEnvironment {
@@ -35,12 +35,27 @@ export interface TurnRules {
   catalogue: RuleCatalogueEntry[];
 }
 
-/** The selected agent's own instructions (src/core/customization/agents): first, or after the rules. */
+/** The selected agent's own instructions (src/core/customization/agents), placed as its source places them. */
 export interface AgentPrompt {
   name: string;
   text: string;
-  /** Claude sub-agents, OpenCode and Roo's roleDefinition open the prompt; Copilot's agents ride with the user's turn. */
-  position: 'first' | 'last';
+  /**
+   * - first: opens the system prompt, before Relay's instructions (Relay agents, Roo's roleDefinition, a Claude or
+   *   OpenCode agent picked for the user's task).
+   * - whole: is the system prompt; Relay adds only its runtime, safety and ending notes, the environment, the rules
+   *   and the tools (a Claude Code or OpenCode sub-agent the model delegated to).
+   * - user: rides with each message the person (or the delegating agent) sends (Copilot custom agents, chat modes).
+   * - last: after the rules, at the end of the system prompt.
+   */
+  position: 'first' | 'whole' | 'user' | 'last';
+  /** Instructions after the workspace rules (Roo's customInstructions). */
+  after?: string;
+}
+
+/** The text an agent with position `user` adds to each message sent to it. */
+export function agentUserText(agent: AgentPrompt): string | undefined {
+  if (agent.position !== 'user' || !agent.text.trim()) return undefined;
+  return `<agent_instructions agent="${agent.name}">\n${agent.text.trim()}\n</agent_instructions>`;
 }
 
 export interface SystemPromptInput {
@@ -68,9 +83,15 @@ export interface SystemPromptInput {
 export const MAX_RULES_CHARS = 20_000;
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  const instructions = buildInstructions({ family: input.family ?? 'default', role: input.role, ending: input.ending ?? 'completion-tool', canChange: input.canChange ?? true });
-  const agent = input.agent?.text.trim() ? `# Agent: ${input.agent.name}\n\n${input.agent.text.trim()}` : undefined;
-  const sections = agent && input.agent?.position === 'first' ? [agent, instructions, environmentSection(input)] : [instructions, environmentSection(input)];
+  const conduct = { family: input.family ?? 'default', role: input.role, ending: input.ending ?? 'completion-tool', canChange: input.canChange ?? true } as const;
+  const position = input.agent?.position;
+  const agent = input.agent?.text.trim() && position !== 'user' ? `# Agent: ${input.agent.name}\n\n${input.agent.text.trim()}` : undefined;
+  const sections =
+    agent && position === 'whole'
+      ? [input.agent!.text.trim(), buildRuntimeInstructions(conduct), environmentSection(input)]
+      : agent && position === 'first'
+        ? [agent, buildInstructions(conduct), environmentSection(input)]
+        : [buildInstructions(conduct), environmentSection(input)];
   const rules = rulesSection(input.rules ?? []);
   if (rules) sections.push(rules);
   const catalogue = catalogueSection(input.ruleCatalogue ?? []);
@@ -78,7 +99,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   if (input.delegates && input.delegates.length > 0) {
     sections.push(['# Agents you can delegate to', '', 'Pass one of these names as `agent` to new_task when the work fits it; it runs with its own tools and instructions.', '', ...input.delegates.map((agent) => `- ${agent.name}${agent.description ? `: ${agent.description.replace(/\s+/g, ' ')}` : ''}`)].join('\n'));
   }
-  if (agent && input.agent?.position === 'last') sections.push(agent);
+  if (agent && position === 'last') sections.push(agent);
+  if (input.agent?.after?.trim()) sections.push(`# Agent: ${input.agent.name} (more instructions)\n\n${input.agent.after.trim()}`);
   if (input.toolsMarkdown?.trim()) sections.push(input.toolsMarkdown.trim());
   return sections.join('\n\n');
 }

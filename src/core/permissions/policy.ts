@@ -77,7 +77,7 @@ export class PermissionPolicy {
   }
 
   async evaluate(request: PermissionRequest): Promise<Decision> {
-    const mode = this.currentMode;
+    const mode = request.mode ?? this.currentMode;
     const changes = request.kind !== 'readonly';
     if (changes && !this.trusted) {
       const reason = l10n.both('This workspace is in Restricted Mode: only read-only tools may run until it is trusted.');

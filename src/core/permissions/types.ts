@@ -70,6 +70,8 @@ export interface PermissionRequest {
   risk?: Said;
   /** What configured hooks answered (hook-verdict.ts): an allow counts as an allow rule, an ask always asks. */
   hook?: { action: 'allow' | 'ask'; reason: Said };
+  /** The approval mode of this call's task when it is not the user's (an agent's own mode, already agreed). */
+  mode?: ApprovalMode;
 }
 
 /**

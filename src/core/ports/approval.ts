@@ -1,7 +1,7 @@
 // Asking before a tool acts (tool-system.md §9). The agent loop calls one `ApprovalGate` per tool call;
 // the host decides with the permission policy and, when the policy asks, through an `ApprovalPrompter`
 // (a native modal in VS Code, scripted answers in tests).
-import type { DecisionAudit, PermissionRule, ToolKind, ToolTargets } from '../permissions/types';
+import type { ApprovalMode, DecisionAudit, PermissionRule, ToolKind, ToolTargets } from '../permissions/types';
 import type { Said } from '../l10n';
 import type { ReviewVerdict } from '../tools/types';
 import type { SandboxAllowance } from '../sandbox/allowance';
@@ -33,6 +33,8 @@ export interface ApprovalRequest {
   diff?: ApprovalDiff;
   /** What configured hooks answered for this call: allow (like an allow rule) or ask. */
   hook?: { action: 'allow' | 'ask'; reason: Said };
+  /** The task's approval mode when it is not the user's: the agent's own (agent-mode.ts decides when it may be looser). */
+  mode?: ApprovalMode;
 }
 
 /** The decision as stored in task history: how the call was allowed or denied (mode, rule or the user's answer). */

@@ -34,6 +34,18 @@ const FAMILY_PARTS: Readonly<Record<PromptFamily, readonly Part[]>> = {
   default: [identity, compactInstructions],
 };
 
+/**
+ * Only what Relay must say whoever wrote the rest: how the user's approvals and reviews work, safety, and how a turn
+ * ends. For an agent whose own prompt is the whole system prompt (a Claude Code or OpenCode sub-agent).
+ */
+export function buildRuntimeInstructions(input: { family: PromptFamily; role: 'main' | 'sub-agent'; ending: TurnEnding; canChange: boolean }): string {
+  const ctx: PromptContext = { ...input, editTool: FAMILY_PROFILES[input.family].editTool };
+  return [relayRuntime, safety, finishing]
+    .map((part) => part(ctx))
+    .filter((text): text is string => text !== undefined)
+    .join('\n\n');
+}
+
 /** The instructions for one request: the family's sections joined, before the environment and rules. */
 export function buildInstructions(input: { family: PromptFamily; role: 'main' | 'sub-agent'; ending: TurnEnding; canChange: boolean }): string {
   const ctx: PromptContext = { ...input, editTool: FAMILY_PROFILES[input.family].editTool };

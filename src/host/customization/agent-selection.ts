@@ -2,15 +2,17 @@
 // and file guard (enforced by the ToolManager, inherited by sub-agents) and its prompt, recorded for
 // Show Customizations.
 import * as vscode from 'vscode';
-import type { AgentPrompt } from '../../core/agent';
 import type { DelegateAgent } from '../../core/agent/sub-agent';
 import { l10n, type Marked } from '../../core/l10n';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
+import type { AgentPrompt } from '../../core/agent';
+import { agentPrompt } from '../../core/customization/agents/agent-prompt';
 import { restrictionsFor } from '../../core/customization/agents/agent-restrictions';
 import { AGENTS_KIND_ID } from '../../core/customization/agents/agents-kind';
 import { BUILTIN_AGENTS, DEFAULT_AGENT_ID } from '../../core/customization/agents/builtin-agents';
+import type { ModelProvider } from '../../core/model/provider';
 import type { ToolCallGuard } from '../../core/tools';
-import type { AgentChoices } from '../../shared/chat-model';
+import type { AgentChoices, AgentHandoff } from '../../shared/chat-model';
 import type { CustomizationService } from './customization-service';
 
 const SELECTED_KEY = 'relay.selectedAgent';
@@ -52,7 +54,13 @@ export class AgentSelection {
     const loaded = this.customizations.peek<AgentDefinition>(AGENTS_KIND_ID)?.entries ?? [];
     const agents = [...BUILTIN_AGENTS, ...loaded.filter((agent) => agent.userInvocable)];
     const selected = agents.some((agent) => agent.id === this.selectedId) ? this.selectedId : DEFAULT_AGENT_ID;
-    return { selected, choices: agents.map((agent) => ({ id: agent.id, name: displayed(agent, agent.name), ...(agent.description ? { description: displayed(agent, agent.description) } : {}) })) };
+    return {
+      selected,
+      choices: agents.map((agent) => {
+        const handoffs = handoffsOf(agent, agents);
+        return { id: agent.id, name: displayed(agent, agent.name), ...(agent.description ? { description: displayed(agent, agent.description) } : {}), ...(handoffs.length > 0 ? { handoffs } : {}) };
+      }),
+    };
   }
 
   /** The workspace's agents the model may delegate to by name. */
@@ -87,15 +95,27 @@ export class AgentSelection {
   }
 }
 
+/** The agent's handoffs whose target people may pick (by id, or by name as Copilot writes it); the others are left out. */
+function handoffsOf(agent: AgentDefinition, agents: readonly AgentDefinition[]): AgentHandoff[] {
+  const out: AgentHandoff[] = [];
+  for (const handoff of agent.handoffs) {
+    const wanted = handoff.agent.toLowerCase();
+    const target = agents.find((a) => a.id.toLowerCase() === wanted) ?? agents.find((a) => a.name.toLowerCase() === wanted);
+    if (!target) continue;
+    out.push({ label: handoff.label, agent: target.id, ...(handoff.prompt ? { prompt: handoff.prompt } : {}), ...(handoff.send ? { send: true } : {}) });
+  }
+  return out;
+}
+
 /** A built-in agent's name and description are marked messages, shown in the display language. */
 function displayed(agent: AgentDefinition, text: string): string {
   return agent.source === 'Relay' && text !== '' ? l10n.marked(text as Marked).ui : text;
 }
 
 /** What `agent` means for a session with these tools (name → kind); the choice is recorded for Show Customizations. */
-export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<string, string>, root: string | undefined, service: CustomizationService): SessionAgent {
+export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<string, string>, root: string | undefined, service: CustomizationService, extra: readonly string[] = []): SessionAgent {
   const restrictions = restrictionsFor(agent, available, root);
-  const prompt = agent.prompt.trim() || agent.instructions?.trim() ? agentPrompt(agent) : undefined;
+  const prompt = agent.prompt.trim() || agent.instructions?.trim() ? agentPrompt(agent, 'main') : undefined;
   service.lastTurn.set({
     kind: AGENTS_KIND_ID,
     title: l10n.t('Agent and tools of the last task'),
@@ -104,6 +124,7 @@ export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<stri
       restrictions.allowedTools ? l10n.t('Allowed tools: {0}', restrictions.allowedTools.join(', ')) : l10n.t('Allowed tools: all'),
       l10n.t('Denied tools: {0}', restrictions.disallowedTools.length > 0 ? restrictions.disallowedTools.join(', ') : l10n.t('none')),
       ...(agent.files ? [l10n.t('Edits limited to: {0}', agent.files.description ?? agent.files.regex ?? (agent.files.patterns ?? []).map((p) => `${p.glob}: ${p.action}`).join(', '))] : []),
+      ...extra,
       ...restrictions.warnings,
     ],
   });
@@ -116,25 +137,30 @@ export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<stri
   };
 }
 
-/** The workspace agents the model may delegate to, each with its own restrictions (added to the parent's). */
-export function delegatesFor(agents: readonly AgentDefinition[], available: ReadonlyMap<string, string>, root: string | undefined): DelegateAgent[] {
+/**
+ * The workspace agents the model may delegate to, each with its own restrictions (added to the parent's) and, when
+ * it names one, its own model (`providers`, by agent id).
+ */
+export function delegatesFor(
+  agents: readonly AgentDefinition[],
+  available: ReadonlyMap<string, string>,
+  root: string | undefined,
+  providers: ReadonlyMap<string, ModelProvider> = new Map(),
+): DelegateAgent[] {
   return agents.map((agent) => {
     const restrictions = restrictionsFor(agent, available, root);
-    const prompt = agent.prompt.trim() || agent.instructions?.trim() ? agentPrompt(agent) : undefined;
+    const prompt = agent.prompt.trim() || agent.instructions?.trim() ? agentPrompt(agent, 'sub-agent') : undefined;
+    const provider = providers.get(agent.id);
     return {
       name: agent.id,
       ...(agent.description ? { description: agent.description } : {}),
       ...(restrictions.allowedTools ? { allowedTools: restrictions.allowedTools } : {}),
       disallowedTools: restrictions.disallowedTools,
       callGuards: restrictions.callGuards,
-      ...(prompt ? { prompt: { ...prompt, position: 'first' as const } } : {}),
+      ...(prompt ? { prompt } : {}),
+      ...(provider ? { provider } : {}),
     };
   });
-}
-
-function agentPrompt(agent: AgentDefinition): AgentPrompt {
-  const text = [agent.prompt.trim(), agent.instructions?.trim() ?? ''].filter((part) => part !== '').join('\n\n');
-  return { name: agent.name, text, position: agent.placement === 'user' ? 'last' : 'first' };
 }
 
 /** The task's tools by name with their kinds: built-ins know theirs; new_task reads; others (MCP, discovered) may run anything. */

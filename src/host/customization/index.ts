@@ -13,6 +13,8 @@ import { VscodeCustomizationFiles } from './vscode-files';
 export { CustomizationService } from './customization-service';
 export { turnRulesFrom } from './turn-rules';
 export { AgentSelection, delegatesFor, sessionAgent, toolKinds } from './agent-selection';
+export { agentTurns } from './agent-turns';
+export { inMode, modalConfirmAgentMode, type ConfirmAgentMode } from './agent-mode';
 
 export function createCustomizationService(roots: () => readonly string[]): CustomizationService {
   const service = new CustomizationService(new VscodeCustomizationFiles(roots));

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/scripted-model-server';
 import { useChatSuite } from '../chat-suite';
+import { waitFor } from '../helpers';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
 const FOLDER = 'customizations-it';
@@ -19,6 +20,12 @@ const FILES: Record<string, string> = {
   '.relay/agents/customizations-it-no-shell.md': '---\ndescription: Reads and edits, never runs commands\ndisallowedTools: [Bash]\n---\nYou never run commands.\n',
   '.claude/agents/customizations-it-reviewer.md': '---\nname: customizations-it-reviewer\ndescription: Reviews\ntools: Read, Grep\n---\nReview only.\n',
   '.roomodes': 'customModes:\n  - slug: customizations-it-docs\n    name: Docs\n    roleDefinition: Docs writer.\n    groups: [read, [edit, {fileRegex: "\\\\.md$"}]]\n',
+  '.claude/rules/customizations-it.md': `---\npaths:\n  - "${FOLDER}/**/*.ts"\n---\nCUSTOMIZATIONS-IT-CLAUDE-TS-RULE.\n`,
+  '.relay/agents/customizations-it-no-read.md': '---\ndescription: Never reads files\ndisallowedTools: [Read]\n---\nYou never read files.\n',
+  '.relay/agents/customizations-it-model.md': '---\ndescription: Runs on its own model\nmodel: [it-missing-model, it-second-model]\n---\nYou have your own model.\n',
+  '.claude/agents/customizations-it-planner.md': '---\nname: customizations-it-planner\ndescription: Plans only\npermissionMode: plan\n---\nYou plan.\n',
+  '.github/agents/customizations-it-handoff.agent.md': '---\ndescription: Hands off\nhandoffs:\n  - label: Implement\n    agent: agent\n    prompt: Implement it.\n    send: true\n---\nCUSTOMIZATIONS-IT-COPILOT-BODY.\n',
+  '.opencode/agent/customizations-it-audit.md': '---\ndescription: Audits\nmode: subagent\nmodel: anthropic/claude-sonnet-4\n---\nAudit.\n',
 };
 
 describe('customisation files: rules and agents in the real workspace', () => {
@@ -32,6 +39,7 @@ describe('customisation files: rules and agents in the real workspace', () => {
   const system = (request: RecordedRequest) => String((body(request).messages as Json[]).find((m) => m.role === 'system')?.content ?? '');
   const toolNames = (request: RecordedRequest) => ((body(request).tools as Json[] | undefined) ?? []).map((t) => String((t.function as Json).name));
   const toolMessages = (request: RecordedRequest): Json[] => (body(request).messages as Json[]).filter((m) => m.role === 'tool');
+  const transcript = () => JSON.stringify(suite.snapshot().items.map((item) => (item.kind === 'tool' ? { tool: item.status.toolName, state: item.status.state, error: item.status.error } : item)));
   const write = (path: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root(), path), new TextEncoder().encode(text));
 
   before(async () => {
@@ -57,6 +65,9 @@ describe('customisation files: rules and agents in the real workspace', () => {
     assert.doesNotMatch(system(first!), /CUSTOMIZATIONS-IT-TS-RULE/);
     assert.match(system(second!), /CUSTOMIZATIONS-IT-TS-RULE: prefer named exports\./);
     assert.match(system(second!), /CUSTOMIZATIONS-IT-NESTED-AGENTS/);
+    assert.match(system(second!), /CUSTOMIZATIONS-IT-CLAUDE-TS-RULE/);
+    assert.doesNotMatch(system(first!), /CUSTOMIZATIONS-IT-CLAUDE-TS-RULE/);
+    assert.match(String(suite.snapshot().task?.context?.rules?.join('\n')), /customizations-it\.mdc/, "the context meter's tooltip names the glob rule");
     assert.doesNotMatch(system(second!), /CUSTOMIZATIONS-IT-PY-RULE/);
     const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'rules');
     assert.match(report!.lines.join('\n'), /customizations-it\.mdc.*matches customizations-it\/a\.ts/);
@@ -67,14 +78,15 @@ describe('customisation files: rules and agents in the real workspace', () => {
     suite.server.setScript([{ toolCalls: [{ id: 'call_read_md', name: 'read_file', args: { path: `${FOLDER}/notes.md` } }] }, { text: 'Read.' }]);
     suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Read the notes' });
     await suite.taskStopped('the read task', TURN_MS);
-    for (const request of suite.server.requests) assert.doesNotMatch(system(request), /CUSTOMIZATIONS-IT-TS-RULE/);
+    for (const request of suite.server.requests) assert.doesNotMatch(system(request), /CUSTOMIZATIONS-IT-TS-RULE|CUSTOMIZATIONS-IT-CLAUDE-TS-RULE/);
   });
 
   it("an agent's denied tool is not offered and a call to it is refused at call time", async () => {
     await suite.newTask();
     await suite.relay.customizations.get('agents');
     const ids = (await suite.relay.agents.pickable()).map((agent) => agent.id);
-    for (const id of ['customizations-it-no-shell', 'customizations-it-reviewer', 'customizations-it-docs']) assert.ok(ids.includes(id), `${id} in ${ids.join(', ')}`);
+    for (const id of ['customizations-it-no-shell', 'customizations-it-reviewer', 'customizations-it-docs', 'customizations-it-handoff']) assert.ok(ids.includes(id), `${id} in ${ids.join(', ')}`);
+    assert.ok((await suite.relay.agents.delegable()).some((agent) => agent.id === 'customizations-it-audit'), 'the OpenCode sub-agent can be delegated to');
     await suite.relay.agents.select('customizations-it-no-shell');
     suite.server.setScript([
       { toolCalls: [{ id: 'call_cmd', name: 'run_command', args: { command: `echo ran > ${FOLDER}/marker.txt` } }] },
@@ -90,5 +102,73 @@ describe('customisation files: rules and agents in the real workspace', () => {
     assert.match(String(refused?.content), /not allowed in this task/);
     const exists = await vscode.workspace.fs.stat(vscode.Uri.joinPath(root(), FOLDER, 'marker.txt')).then(() => true, () => false);
     assert.equal(exists, false, 'the command never ran');
+  });
+
+  it("an agent's denied tool is refused in its sub-agent too, and in the named agent it delegates to (whose Claude body is the sub-agent's whole prompt)", async () => {
+    await suite.newTask();
+    await suite.relay.customizations.get('agents');
+    await suite.relay.agents.select('customizations-it-no-read');
+    const notes = { path: `${FOLDER}/notes.md` };
+    suite.server.setScript([
+      { toolCalls: [{ id: 'call_sub', name: 'new_task', args: { description: 'look', prompt: 'Read the notes' } }] },
+      { toolCalls: [{ id: 'call_sub_read', name: 'read_file', args: notes }] },
+      { toolCalls: [{ id: 'call_sub_done', name: 'attempt_completion', args: { result: 'Could not read.' } }] },
+      { toolCalls: [{ id: 'call_named', name: 'new_task', args: { description: 'review', prompt: 'Review the notes', agent: 'customizations-it-reviewer' } }] },
+      { toolCalls: [{ id: 'call_named_read', name: 'read_file', args: notes }] },
+      { toolCalls: [{ id: 'call_named_done', name: 'attempt_completion', args: { result: 'Could not read either.' } }] },
+      { text: 'Neither could read.' },
+    ]);
+    suite.prompter.script({ type: 'allow-once' }, { type: 'allow-once' });
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Look at the notes through sub-agents' });
+    await suite.taskStopped('the sub-agent task', TURN_MS * 2);
+    const requests = suite.server.requests;
+    assert.equal(requests.length, 7, `every scripted turn was asked for: ${transcript()}`);
+    assert.ok(!toolNames(requests[0]!).includes('read_file'), 'not offered to the task');
+    assert.ok(toolNames(requests[0]!).includes('new_task'));
+    for (const [ask, answer, id] of [[1, 2, 'call_sub_read'], [4, 5, 'call_named_read']] as const) {
+      assert.ok(!toolNames(requests[ask]!).includes('read_file'), `not offered to the sub-agent (request ${ask})`);
+      const refused = toolMessages(requests[answer]!).find((m) => m.tool_call_id === id);
+      assert.match(String(refused?.content), /not allowed in this task/, `refused at call time in the sub-agent (${id})`);
+    }
+    assert.ok(toolNames(requests[4]!).includes('search_text'), "the named agent's own tools stay");
+    assert.ok(system(requests[4]!).startsWith('Review only.'), "the Claude sub-agent's body opens its whole system prompt");
+    assert.doesNotMatch(system(requests[4]!), /# Agent: /);
+  });
+
+  it("an agent's model falls back in order when one is not available, and the chat says so once", async () => {
+    await suite.newTask();
+    await suite.relay.customizations.get('agents');
+    await suite.relay.agents.select('customizations-it-model');
+    const done = (id: string) => ({ toolCalls: [{ id, name: 'attempt_completion', args: { result: `Answered (${id}).` } }] });
+    suite.server.setScript([{ fault: { status: 404 } }, done('call_first'), done('call_second')]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Answer' });
+    await suite.taskStopped('the first message', TURN_MS);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Answer again' });
+    await waitFor(() => suite.server.requests.length === 3, TURN_MS, "the second message's request");
+    await suite.taskStopped('the second message', TURN_MS);
+    assert.deepEqual(suite.server.requests.map((r) => body(r).model), ['it-missing-model', 'it-second-model', 'it-second-model'], transcript());
+    const notices = suite.snapshot().items.filter((item) => item.kind === 'notice').map((item) => (item.kind === 'notice' ? item.text : ''));
+    assert.equal(notices.filter((text) => /its model is not available here/.test(text)).length, 1, notices.join(' | '));
+    assert.match(notices.join('\n'), /Agent "customizations-it-model": its model is not available here: it-missing-model \(.*\)\. Its turns use openai-compatible · it-second-model\./);
+    const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'agents');
+    assert.match(report!.lines.join('\n'), /Model: it-missing-model · openai-compatible, it-second-model · openai-compatible/);
+  });
+
+  it("an agent's stricter approval mode applies to its calls at once: a Claude agent in plan mode cannot write", async () => {
+    await suite.newTask();
+    await suite.relay.customizations.get('agents');
+    await suite.relay.agents.select('customizations-it-planner');
+    suite.server.setScript([
+      { toolCalls: [{ id: 'call_plan_write', name: 'write_file', args: { path: `${FOLDER}/planned.ts`, content: 'x\n' } }] },
+      { text: 'I will describe it instead.' },
+    ]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Write planned.ts' });
+    await suite.taskStopped('the plan-mode task', TURN_MS);
+    const refused = suite.server.requests.flatMap(toolMessages).find((m) => m.tool_call_id === 'call_plan_write');
+    assert.match(String(refused?.content), /Plan mode allows only read-only tools/, JSON.stringify(suite.server.requests.map((r) => toolMessages(r))));
+    const exists = await vscode.workspace.fs.stat(vscode.Uri.joinPath(root(), FOLDER, 'planned.ts')).then(() => true, () => false);
+    assert.equal(exists, false, 'nothing was written');
+    const notices = suite.snapshot().items.flatMap((item) => (item.kind === 'notice' ? [item.text] : []));
+    assert.ok(notices.some((text) => text === 'Agent "customizations-it-planner" runs in the plan approval mode (yours is auto-edit).'), notices.join(' | '));
   });
 });

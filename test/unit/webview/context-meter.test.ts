@@ -69,3 +69,18 @@ describe("webview: numbers in VS Code's display language", () => {
     assert.equal(formatCompact(1_500), '1.5k');
   });
 });
+
+describe('context meter: the rules of the turn', () => {
+  it('the tooltip names the rules in the last request, or says there were none', () => {
+    const t = mount();
+    try {
+      t.init({ task: { id: 't', title: 'x', running: false, context: { tokens: 1000, window: 200_000, rules: ['AGENTS.md', '.cursor/rules/ts.mdc'] } } });
+      const meter = t.$('[data-testid="context-meter"]')!;
+      assert.match(meter.title, /\nRules in this turn: AGENTS\.md, \.cursor\/rules\/ts\.mdc$/);
+      t.batch({ type: 'task', task: { id: 't', title: 'x', running: false, context: { tokens: 1000, window: 200_000, rules: [] } } });
+      assert.match(t.$('[data-testid="context-meter"]')!.title, /\nRules in this turn: none$/);
+    } finally {
+      t.close();
+    }
+  });
+});
