@@ -11,6 +11,7 @@ import { showCustomizations } from './customization/show-customizations';
 import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
 import type { SetupStep } from '../shared/chat-model';
+import { formatDateTime } from '../shared/format-numbers';
 
 export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
   const send = async (text: string): Promise<void> => {
@@ -77,7 +78,7 @@ async function openTaskHistory(relay: Relay, focusChat: () => Promise<void>): Pr
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    tasks.map((t) => ({ label: t.title || l10n.t('(untitled task)'), description: taskStatusLabel(t.status), detail: new Date(t.updatedAt).toLocaleString(), id: t.id })),
+    tasks.map((t) => ({ label: t.title || l10n.t('(untitled task)'), description: taskStatusLabel(t.status), detail: formatDateTime(new Date(t.updatedAt)), id: t.id })),
     { title: l10n.t('Relay: Open Task'), placeHolder: l10n.t('Past tasks, newest first'), matchOnDetail: true },
   );
   if (!picked) return;

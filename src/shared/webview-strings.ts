@@ -163,7 +163,7 @@ export const WEBVIEW_STRINGS = {
   imagesTooMany: 'only {0} images can be attached to one message',
   imageWrongType: '{0}: only PNG, JPEG, WebP and GIF images can be attached',
   thatFile: 'that file',
-  imageTooBig: '{0} is {1} MB; images up to {2} MB can be attached',
+  imageTooBig: '{0} is {1}; images up to {2} can be attached',
   theImage: 'the image',
   problemsJoin: '; ',
   chipMeasuring: '{0}: measuring…',

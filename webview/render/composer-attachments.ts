@@ -3,6 +3,7 @@
 // lives as long as its token is in the text; removing the chip removes the token.
 import type { AttachmentChip, MentionSuggestion } from '../../src/shared/chat-model';
 import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../src/shared/images';
+import { formatSize } from '../../src/shared/format-numbers';
 import { t } from '../strings';
 import { h } from '../dom';
 import { attachmentChip, setChipSize } from './attachment-chips';
@@ -97,7 +98,7 @@ export class ComposerAttachments {
         continue;
       }
       if (file.size > MAX_IMAGE_BYTES) {
-        problems.push(t('imageTooBig', file.name || t('theImage'), (file.size / 1024 / 1024).toFixed(1), MAX_IMAGE_BYTES / 1024 / 1024));
+        problems.push(t('imageTooBig', file.name || t('theImage'), formatSize(file.size), formatSize(MAX_IMAGE_BYTES)));
         continue;
       }
       const dataUrl = await readAsDataUrl(this.doc, file);

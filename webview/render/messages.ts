@@ -1,5 +1,5 @@
 // The conversation's non-tool items. Each view keeps its element and redraws only itself on update.
-import { formatCount } from '../numbers';
+import { formatCount } from '../../src/shared/format-numbers';
 import type { ChatItem, SetupStep } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { attachmentRow } from './attachment-chips';

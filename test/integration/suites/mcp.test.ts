@@ -133,7 +133,7 @@ describe('MCP servers inside VS Code', function () {
     const results = model.requests[1]!;
     assert.equal(toolResult(results, 'echo'), 'Echo: hi');
     assert.equal(toolResult(results, 'remote'), 'Echo: over http');
-    assert.match(toolResult(results, 'image'), /\[image: image\/png, [\d.]+ (bytes|KiB); not shown/);
+    assert.match(toolResult(results, 'image'), /\[image: image\/png, [\d.]+ (B|KB); not shown/);
     assert.match(toolResult(results, 'outside'), /read_text_file \(MCP server "files"\) returned an error:[\s\S]*Access denied - path outside allowed directories: \/etc\/hostname/);
     assert.match(toolResult(results, 'inside'), /\[FILE\] package\.json/);
     assert.equal(card('echo')?.status.state, 'success');
