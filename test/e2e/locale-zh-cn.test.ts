@@ -134,6 +134,10 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       const text = (await dialog.textContent()) ?? '';
       assert.match(text, new RegExp(escape(zh('No API key is set for {0}.', 'Anthropic'))));
       await dialog.getByRole('button', { name: zh('Enter API Key') }).waitFor();
+      // No English button left: Relay's own Cancel, in Chinese.
+      const buttons = await dialog.locator('.monaco-button').allTextContents();
+      assert.ok(buttons.includes(zh('Cancel')), JSON.stringify(buttons));
+      assert.ok(!buttons.some((b) => /Cancel/.test(b)), `no English Cancel: ${JSON.stringify(buttons)}`);
       await wb.screenshot(`locale-zh-cn-test-connection-${theme.name}`);
       await wb.page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
