@@ -2,7 +2,7 @@
 // jsdom element and a recording stub. The webview holds no agent logic: it draws the host's state and posts
 // intents; every change it makes to its own state comes from the host.
 import { MentionRanker } from './mention-ranker';
-import { useLanguage } from './numbers';
+import { useLanguage } from '../src/shared/format-numbers';
 import type { HostToWebview } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
 import { loadPersisted, persistable, StateSaver } from './persistence';

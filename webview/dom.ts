@@ -52,4 +52,4 @@ export function countLines(text: string): number {
 }
 
 /** Durations follow the display language (numbers.ts). */
-export { formatDuration } from './numbers';
+export { formatDuration } from '../src/shared/format-numbers';

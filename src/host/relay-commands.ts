@@ -12,6 +12,7 @@ import { isProviderId } from './model/model-settings';
 import type { Relay } from './relay';
 import type { SetupStep } from '../shared/chat-model';
 import { lazyTaskReviewHandlers, parallelTaskHandlers } from './tasks/task-commands';
+import { formatDateTime } from '../shared/format-numbers';
 
 export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
   const send = async (text: string): Promise<void> => {
@@ -80,7 +81,7 @@ async function openTaskHistory(relay: Relay, focusChat: () => Promise<void>): Pr
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    tasks.map((t) => ({ label: t.title || l10n.t('(untitled task)'), description: taskStatusLabel(t.status), detail: new Date(t.updatedAt).toLocaleString(), id: t.id })),
+    tasks.map((t) => ({ label: t.title || l10n.t('(untitled task)'), description: taskStatusLabel(t.status), detail: formatDateTime(new Date(t.updatedAt)), id: t.id })),
     { title: l10n.t('Relay: Open Task'), placeHolder: l10n.t('Past tasks, newest first'), matchOnDetail: true },
   );
   if (!picked) return;

@@ -2,9 +2,12 @@
 // (see lazy-runtime.ts), so activation never pays for validators, providers, parsers or the agent.
 import * as vscode from 'vscode';
 import { setLocalizer } from '../core/l10n';
+import { useLanguage } from '../shared/format-numbers';
 
-// Every sentence this bundle shows goes through VS Code's localiser (l10n/bundle.l10n.<locale>.json).
+// Every sentence this bundle shows goes through VS Code's localiser (l10n/bundle.l10n.<locale>.json), and
+// every figure through the one number formatter in the same display language.
 setLocalizer((message, ...args) => vscode.l10n.t(message, ...args));
+useLanguage(vscode.env.language);
 
 export { parseWebviewMessage } from '../shared/protocol-schema';
 export { localizedWebviewStrings } from './webview-strings';

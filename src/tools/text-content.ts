@@ -1,4 +1,5 @@
 // Small text helpers the file tools share: binary sniffing, line splitting, cutting what is too long to show.
+import { englishNumbers } from '../shared/format-numbers';
 
 /** Bytes looked at to decide whether a file is text. */
 export const SNIFF_BYTES = 8192;
@@ -28,10 +29,9 @@ export function cutLine(line: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max)}… [line cut: ${line.length} characters]`;
 }
 
+/** A size as the model reads it (English), with the one size format (src/shared/format-numbers.ts). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return englishNumbers.size(bytes);
 }
 
 export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {

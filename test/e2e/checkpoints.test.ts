@@ -63,10 +63,16 @@ describe('e2e: checkpoints — review the task changes, restore from the chat wi
   it('Restore files to here: the preview opens, the native modal asks, Restore brings the files back', async () => {
     const card = chat.locator('.tool-card[data-call-id="call_cmd"]');
     await card.hover();
-    await card.locator('button[aria-label="Restore files to here"]').click();
+    // Each arrow says what it does, in words beside it.
+    const labels = await card.locator('.restore-bar button').allTextContents();
+    assert.deepEqual(labels, ['Restore files to here', 'Restore files and conversation to here']);
+    const userLabels = await chat.locator('.user-turn .restore-bar button').first().textContent();
+    assert.match(userLabels ?? '', /^Restore (files to here|conversation to here)$/);
+    await card.getByRole('button', { name: 'Restore files to here', exact: true }).click();
     await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Relay: Restore Preview' }).waitFor({ timeout: 30_000 });
     const dialog = wb.page.locator('.monaco-dialog-box');
-    await dialog.filter({ hasText: 'Restore 2 files to this point?' }).waitFor({ timeout: 30_000 });
+    // The question names the point: before the command's step.
+    await dialog.filter({ hasText: /Restore 2 files to how they were before ".+"\?/ }).waitFor({ timeout: 30_000 });
     const text = (await dialog.textContent()) ?? '';
     assert.match(text, /delete notes\.txt/, text);
     assert.match(text, /restore README\.md/, text);

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
+import { NumberFormats } from '../../src/shared/format-numbers';
 import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
 import { openWorkbench, type Workbench } from '../support/vscode/workbench';
 
@@ -100,6 +101,10 @@ describe('e2e: the context meter and condensing', () => {
     assert.ok(counts, 'the card shows the tokens before and after');
     const [before, after] = [counts[1]!, counts[2]!].map((n) => Number(n.replace(/,/g, '')));
     assert.ok(after! < before! - 2_000, `condensing saved the read: ${before} → ${after}`);
+    // One figure for "context used": the card starts where the meter stood, and the meter now reads the card's
+    // "after" (not the summary request's own 3,000).
+    assert.equal(before, 36_000, 'the card starts from the meter');
+    await meterReads(`${new NumberFormats('en').compact(after!)} / 40k`);
     const title = card.locator('.condensed-title');
     const titleBox = await title.boundingBox();
     const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || el.getBoundingClientRect().height);

@@ -137,6 +137,10 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       const text = (await dialog.textContent()) ?? '';
       assert.match(text, new RegExp(escape(zh('No API key is set for {0}.', 'Anthropic'))));
       await dialog.getByRole('button', { name: zh('Enter API Key') }).waitFor();
+      // No English button left: Relay's own Cancel, in Chinese.
+      const buttons = await dialog.locator('.monaco-button').allTextContents();
+      assert.ok(buttons.includes(zh('Cancel')), JSON.stringify(buttons));
+      assert.ok(!buttons.some((b) => /Cancel/.test(b)), `no English Cancel: ${JSON.stringify(buttons)}`);
       await wb.screenshot(`locale-zh-cn-test-connection-${theme.name}`);
       await wb.page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
@@ -199,7 +203,7 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       assert.doesNotMatch(text, new RegExp(escape(zh('Changes: +{0} \u2212{1} lines', '1', '0'))), 'the size is in the question, once');
       await dialog.getByRole('button', { name: zh('Allow'), exact: true }).waitFor();
       // Why it asks, in Chinese; the model would read the English (unit-tested in test/unit/l10n/channels).
-      assert.match(text, new RegExp(escape(zh('Why: {0}', zh('Default mode asks before changing files.')))));
+      assert.match(text, new RegExp(escape(zh('Why: {0}', zh('No allow rule covers changes to this file.')))));
       assert.doesNotMatch(text, /Default mode asks/);
       await status().filter({ hasText: new RegExp(`^${escape(zh('Waiting for your approval'))}`) }).waitFor({ timeout: 15_000 });
       await chat.locator('.message-thinking .thinking-label').filter({ hasText: new RegExp(`^${escape(zh('Thinking'))}$`) }).waitFor({ timeout: 15_000 });

@@ -191,8 +191,10 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
     await input.press('Enter');
     await wb.screenshot('image-unsupported');
     assert.equal(await input.inputValue(), 'And this?', 'the message stays in the box');
+    // The two ways out, under the warning.
+    assert.deepEqual(await notice.locator('.composer-notice-actions button').allTextContents(), ['Switch Model', 'Remove Image']);
     // Removing the image lifts the block.
-    await chat.getByRole('button', { name: 'Remove diagram.png' }).click();
+    await notice.getByRole('button', { name: 'Remove Image', exact: true }).click();
     await notice.waitFor({ state: 'hidden' });
     assert.equal(await chat.getByRole('button', { name: 'Send message' }).isDisabled(), false);
     // Only now is "nothing was sent" seen: the webview posts in order and the host answers in order, so a send from

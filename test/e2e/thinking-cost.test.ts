@@ -210,6 +210,19 @@ for (const [index, theme] of THEMES.entries()) {
       assert.match(tooltip, new RegExp(`Output: ${outTokens.toLocaleString('en-US')} tokens`));
       await wb.screenshot(`thinking-cost-header-${theme.name}`);
 
+      // One figure for the window: the model picker's row says what the meter shows ("1.0M", never "1000K").
+      const meterText = (await chat.locator('[data-testid="context-meter"]').textContent()) ?? '';
+      const windowFigure = / \/ (\S+)$/.exec(meterText.trim())?.[1];
+      assert.ok(windowFigure, `the meter shows the window: ${meterText}`);
+      await chat.locator('.model-button').click();
+      const pickerRow = wb.page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: MODEL }).first();
+      await pickerRow.waitFor({ timeout: 30_000 });
+      const rowText = (await pickerRow.textContent()) ?? '';
+      assert.ok(rowText.includes(`${windowFigure} context`), `the picker shows the meter's ${windowFigure}: ${rowText}`);
+      assert.match(rowText, /\$[\d.]+ input \/ \$[\d.]+ output per 1M tokens/, 'which price is which');
+      await wb.page.keyboard.press('Escape');
+      await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+
       await chat.getByRole('button', { name: 'Task history' }).click();
       const row = chat.locator('.history-row').filter({ hasText: TASK });
       await row.waitFor({ timeout: 15_000 });

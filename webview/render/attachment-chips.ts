@@ -1,6 +1,6 @@
 // Chips for mentions and images: in the composer while a message is written (removable) and under a sent
 // message. Each shows what it is and the size it added; the full figures are in its tooltip.
-import { formatCount, formatSize } from '../numbers';
+import { formatCount, formatSize } from '../../src/shared/format-numbers';
 import type { AttachmentChip, AttachmentKind } from '../../src/shared/chat-model';
 import { t } from '../strings';
 import { h } from '../dom';

@@ -3,6 +3,7 @@
 // lives as long as its token is in the text; removing the chip removes the token.
 import type { AttachmentChip, MentionSuggestion } from '../../src/shared/chat-model';
 import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../src/shared/images';
+import { formatSize } from '../../src/shared/format-numbers';
 import { t } from '../strings';
 import { h } from '../dom';
 import { attachmentChip, setChipSize } from './attachment-chips';
@@ -28,6 +29,8 @@ export interface AttachmentEvents {
   /** A chip's × was pressed: the composer removes the token from its text. */
   removeMention(token: string): void;
   changed(): void;
+  /** "Switch Model" under the warning that the model takes no images: the model picker. */
+  switchModel(): void;
 }
 
 export class ComposerAttachments {
@@ -36,6 +39,8 @@ export class ComposerAttachments {
   private readonly mentions = new Map<string, MentionEntry>();
   private readonly images: ImageEntry[] = [];
   private problem: string | undefined;
+  /** The notice's text as last drawn, so its buttons are not rebuilt (and focus lost) on every keystroke. */
+  private drawnNotice = '';
 
   constructor(
     private readonly doc: Document,
@@ -97,7 +102,7 @@ export class ComposerAttachments {
         continue;
       }
       if (file.size > MAX_IMAGE_BYTES) {
-        problems.push(t('imageTooBig', file.name || t('theImage'), (file.size / 1024 / 1024).toFixed(1), MAX_IMAGE_BYTES / 1024 / 1024));
+        problems.push(t('imageTooBig', file.name || t('theImage'), formatSize(file.size), formatSize(MAX_IMAGE_BYTES)));
         continue;
       }
       const dataUrl = await readAsDataUrl(this.doc, file);
@@ -119,9 +124,35 @@ export class ComposerAttachments {
   blocksSending(imagesSupported: boolean | undefined, model: string | undefined): boolean {
     const blocked = this.images.length > 0 && imagesSupported === false;
     const unsupported = blocked ? t('imagesUnsupported', model ?? t('selectedModel')) : undefined;
-    this.notice.textContent = [unsupported, this.problem].filter(Boolean).join(' ');
-    this.notice.hidden = !this.notice.textContent;
+    const text = [unsupported, this.problem].filter(Boolean).join(' ');
+    if (text !== this.drawnNotice || this.notice.hidden !== !text) this.drawNotice(text, blocked);
     return blocked;
+  }
+
+  /** The notice, with the two ways out when the model takes no images: another model, or without the images. */
+  private drawNotice(text: string, blocked: boolean): void {
+    this.drawnNotice = text;
+    const children: HTMLElement[] = [h(this.doc, 'span', { className: 'composer-notice-text', text })];
+    if (blocked) {
+      const action = (label: string, run: () => void) => {
+        const node = h(this.doc, 'button', { className: 'secondary-button', attrs: { type: 'button' }, text: label });
+        node.addEventListener('click', run);
+        return node;
+      };
+      children.push(
+        h(this.doc, 'div', { className: 'composer-notice-actions' }, [
+          action(t('switchModel'), () => this.events.switchModel()),
+          action(this.images.length === 1 ? t('removeImage') : t('removeImages'), () => this.removeAllImages()),
+        ]),
+      );
+    }
+    this.notice.replaceChildren(...children);
+    this.notice.hidden = !text;
+  }
+
+  private removeAllImages(): void {
+    this.images.splice(0);
+    this.refresh();
   }
 
   clear(): void {

@@ -128,6 +128,7 @@ export class Composer {
     this.attachments = new ComposerAttachments(doc, {
       removeMention: (token) => this.removeToken(token),
       changed: () => this.refresh(),
+      switchModel: () => this.actions.selectModel(),
     });
 
     // Icon buttons: the row must fit a 250px sidebar beside the mode and model; the name is in aria-label.

@@ -1,6 +1,6 @@
 // The panel's top: title, connection/workspace status, the current task with its usage, and the History and
 // New task buttons.
-import { formatCompact, formatCount, formatUsd } from '../numbers';
+import { formatCompact, formatCount, formatUsd, formatWindow } from '../../src/shared/format-numbers';
 import type { ContextMeter, ProviderStatus, TaskUsage, TaskView } from '../../src/shared/chat-model';
 import type { InitialState } from '../../src/shared/protocol';
 import type { TaskPhase } from '../../src/shared/task-phase';
@@ -133,7 +133,7 @@ function contextMeter(doc: Document, context: ContextMeter, usage: TaskUsage | u
         title: contextTooltip(context, usage),
       },
     },
-    [h(doc, 'span', { className: 'context-meter-bar' }, [fill]), h(doc, 'span', { className: 'context-meter-text', text: `${formatCompact(context.tokens)} / ${formatCompact(context.window)}` })],
+    [h(doc, 'span', { className: 'context-meter-bar' }, [fill]), h(doc, 'span', { className: 'context-meter-text', text: `${formatCompact(context.tokens)} / ${formatWindow(context.window)}` })],
   );
 }
 

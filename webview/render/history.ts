@@ -1,6 +1,6 @@
 // Past tasks, shown in place of the conversation. Delete asks for a second, explicit click in the row itself
 // (webviews cannot use window.confirm, and a modal would be heavier than the decision).
-import { formatDateTime } from '../numbers';
+import { formatDateTime } from '../../src/shared/format-numbers';
 import type { TaskSummary } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { icon } from '../icons';

@@ -1,5 +1,5 @@
 // The conversation's non-tool items. Each view keeps its element and redraws only itself on update.
-import { formatCount } from '../numbers';
+import { formatCount } from '../../src/shared/format-numbers';
 import type { ChatItem, SetupStep } from '../../src/shared/chat-model';
 import { button, h } from '../dom';
 import { attachmentRow } from './attachment-chips';
@@ -86,10 +86,16 @@ class UserMessageView implements ItemView {
   }
 }
 
-/** The restore buttons of a user message or a file-changing card; the host plans, shows and asks. */
+/**
+ * The restore buttons of a user message or a file-changing card, each with its label beside the arrow (two
+ * bare undo arrows read the same); the host plans, shows and asks.
+ */
 function restoreButtons(doc: Document, itemId: string, files: boolean, conversation: boolean, actions: ItemActions): HTMLElement[] {
   const make = (name: 'restore' | 'restoreAll', label: string, withConversation: boolean) => {
-    const node = h(doc, 'button', { className: `icon-button restore-button restore-${withConversation ? 'all' : 'files'}`, attrs: { type: 'button', 'aria-label': label, title: label } }, [icon(doc, name)]);
+    const node = h(doc, 'button', { className: `restore-button restore-${withConversation ? 'all' : 'files'}`, attrs: { type: 'button', title: label } }, [
+      icon(doc, name),
+      h(doc, 'span', { className: 'restore-label', text: label }),
+    ]);
     node.addEventListener('click', () => actions.restore(itemId, withConversation));
     return node;
   };

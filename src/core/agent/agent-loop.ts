@@ -30,7 +30,10 @@ export interface LoopHost {
   appendAssistant(parts: readonly AssistantPart[]): void;
   appendUser(parts: readonly UserPart[]): void;
   emit(event: AgentEvent): void;
-  addUsage(usage: Usage, costUsd: number | undefined): void;
+  /** Adds a request's usage; the conversation's own requests also set the context meter (not a summary's). */
+  addUsage(usage: Usage, costUsd: number | undefined, setsMeter?: boolean): void;
+  /** The context meter's figure (context-used.ts), once a request was counted. */
+  contextUsed(): number | undefined;
   /** True once after the user asked to condense while the task ran. */
   takeCondenseRequest(): boolean;
   recordAudit(audit: ApprovalAudit): void;

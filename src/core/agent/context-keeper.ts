@@ -7,6 +7,7 @@ import { condensedHistory, requestSummary, splitForCondense, summaryRequest } fr
 import { estimateHistoryTokens, fitToContext, type ContextLimits, type FitResult } from './context-budget';
 import type { PreparedPrompt } from './model-request';
 import { costUsd } from '../model/catalog';
+import { condensedCounts } from './context-used';
 
 /** Condense once the history is estimated above this share of the budget: near the window, not at it. */
 export const CONDENSE_AT_SHARE = 0.85;
@@ -34,7 +35,7 @@ export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, tr
   const hooks = host.options.sessionHooks?.(host.manager.taskId);
   if (hooks) for (const notice of (await hooks.preCompact(trigger, signal)).notices) host.emit({ type: 'notice', id: host.newId(), text: notice.text, level: notice.level });
   const fixed = estimateTokens(prompt.system) + estimateTokens(JSON.stringify(prompt.tools));
-  const tokensBefore = fixed + estimateHistoryTokens(history);
+  const estimatedBefore = fixed + estimateHistoryTokens(history);
   let result;
   try {
     result = await requestSummary(host.options.provider, summaryRequest(prompt, split.older), signal);
@@ -43,12 +44,15 @@ export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, tr
     host.logger.warn('Condensing the conversation failed', error);
     return { condensed: false, reason: `${error instanceof Error ? error.message : String(error)}.` };
   }
-  if (result.usage) host.addUsage(result.usage, costUsd(result.usage, host.options.provider.model.pricing));
+  // The summary's request costs, but is not the conversation's context: the meter stays.
+  if (result.usage) host.addUsage(result.usage, costUsd(result.usage, host.options.provider.model.pricing), false);
   const next = condensedHistory(result.summary, split.recent);
-  const tokensAfter = fixed + estimateHistoryTokens(next);
+  const estimatedAfter = fixed + estimateHistoryTokens(next);
   // A summary longer than the turns it would replace only loses detail (seen as "7,425 → 7,439 tokens").
-  if (tokensAfter >= tokensBefore) return { condensed: false, reason: l10n.t('the summary is not shorter than the turns it would replace, so the conversation is kept as it is.') };
+  if (estimatedAfter >= estimatedBefore) return { condensed: false, reason: l10n.t('the summary is not shorter than the turns it would replace, so the conversation is kept as it is.') };
   host.replaceHistory(next);
+  // The same figure as the meter: the card starts where the meter stood (context-used.ts).
+  const { tokensBefore, tokensAfter } = condensedCounts(host.contextUsed(), estimatedBefore, estimatedAfter);
   host.emit({ type: 'condensed', id: host.newId(), summary: result.summary, tokensBefore, tokensAfter, trigger, ts: host.now() });
   host.save();
   return { condensed: true };

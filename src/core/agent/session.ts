@@ -22,6 +22,7 @@ import { agentUserText } from './system-prompt';
 import { canDelegate, type ChildSession, createSubTaskRunner } from './sub-agent';
 import { closeTranscript, stateFields, stateFromRecord } from './task-record';
 import { addUsage } from './usage';
+import { contextUsed } from './context-used';
 
 /** What a message's mentions and images add: parts for the model, chips for the chat. */
 export interface MessageAttachments {
@@ -366,12 +367,17 @@ export class AgentSession implements ChildSession {
       },
       appendAssistant: (parts) => appendAssistant(this.history, parts),
       appendUser: (parts) => appendUserParts(this.history, parts),
-      emit: (event) => this.emit(event),
-      addUsage: (usage, cost) => {
-        // The loop's own requests set the meter; a sub-agent's (forwarded) do not.
-        this.contextTokens = usage.inputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+      emit: (event) => {
+        // Condensed: the meter reads the card's "after" until the next request is counted (context-used.ts).
+        if (event.type === 'condensed') this.contextTokens = event.tokensAfter;
+        this.emit(event);
+      },
+      addUsage: (usage, cost, setsMeter = true) => {
+        // The loop's own requests set the meter; a summary's and a sub-agent's (forwarded) do not.
+        if (setsMeter) this.contextTokens = contextUsed(usage);
         this.addUsage(usage, cost);
       },
+      contextUsed: () => this.contextTokens,
       takeCondenseRequest: () => {
         const requested = this.condenseRequested;
         this.condenseRequested = false;

@@ -1,6 +1,7 @@
 // An MCP call's arguments as people read them in the approval modal: one `name: value` line each, strings as
 // they are (a newline is a new line, not `\n`), nested values indented, and a long value cut with its size.
 import { l10n } from '../l10n';
+import { formatCount } from '../../shared/format-numbers';
 
 /** A string longer than this is cut; the modal says how long it was. */
 const MAX_VALUE_CHARS = 300;
@@ -56,5 +57,5 @@ function cut(text: string): string {
   const shown = tooManyLines ? lines.slice(0, MAX_VALUE_LINES).join('\n') : text;
   if (!tooManyLines && shown.length <= MAX_VALUE_CHARS) return text;
   const head = shown.length > MAX_VALUE_CHARS ? shown.slice(0, MAX_VALUE_CHARS) : shown;
-  return `${head}… ${l10n.t('({0} characters in all)', text.length.toLocaleString('en-US'))}`;
+  return `${head}… ${l10n.t('({0} characters in all)', formatCount(text.length))}`;
 }

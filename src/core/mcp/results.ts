@@ -4,6 +4,7 @@
 // string in it); `isError`
 // makes the whole result an error result.
 import type { McpCallResult, McpContent } from '../ports/mcp';
+import { englishNumbers } from '../../shared/format-numbers';
 
 export interface MappedMcpResult {
   /** The model channel. */
@@ -86,5 +87,5 @@ export function base64Bytes(data: string): number {
 }
 
 function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KiB`;
+  return englishNumbers.size(bytes);
 }

@@ -2,6 +2,7 @@
 // starts and ends, capped so one mention cannot fill the context window, with a note saying what was left out.
 // Pure: the host's adapters fetch the raw content (files, diagnostics, terminal, git, selection, web pages).
 import { l10n, type Said } from '../l10n';
+import { englishNumbers } from '../../shared/format-numbers';
 import { estimateTokens } from '../model/provider';
 import type { LineRange } from '../../shared/mentions/parse';
 
@@ -95,7 +96,7 @@ export function fileAttachment(path: string, content: string, lines?: LineRange)
   const total = text.split('\n').length;
   const shown = capped.text.split('\n').length - (capped.text.endsWith('\n') ? 1 : 0);
   const note = capped.cut
-    ? l10n.both('cut after {0} of {1} lines ({2} characters); read the file for the rest', shown, total, MENTION_CAPS.fileChars.toLocaleString('en-US'))
+    ? l10n.both('cut after {0} of {1} lines ({2} characters); read the file for the rest', shown, total, englishNumbers.count(MENTION_CAPS.fileChars))
     : undefined;
   const label = range ? `${path}:${range}` : path;
   return attachment(lines ? 'selection' : 'file', label, block('file', { path, lines: range || undefined }, capped.text, note), note);
@@ -134,14 +135,14 @@ const NO_TERMINAL_OUTPUT = '(VS Code reported no output for this command. A comm
 
 export function terminalAttachment(output: TerminalOutput): Attachment {
   const capped = capTail(output.output, MENTION_CAPS.terminalChars);
-  const note = capped.cut ? l10n.both('only the last {0} characters of the output', MENTION_CAPS.terminalChars.toLocaleString('en-US')) : undefined;
+  const note = capped.cut ? l10n.both('only the last {0} characters of the output', englishNumbers.count(MENTION_CAPS.terminalChars)) : undefined;
   const attrs = { command: output.command, exit_code: output.exitCode === undefined ? undefined : String(output.exitCode) };
   return attachment('terminal', 'terminal', block('terminal', attrs, capped.text || NO_TERMINAL_OUTPUT, note), note);
 }
 
 export function changesAttachment(diff: string): Attachment {
   const capped = capText(diff, MENTION_CAPS.changesChars);
-  const note = capped.cut ? l10n.both('diff cut at {0} characters; run git diff for the rest', MENTION_CAPS.changesChars.toLocaleString('en-US')) : undefined;
+  const note = capped.cut ? l10n.both('diff cut at {0} characters; run git diff for the rest', englishNumbers.count(MENTION_CAPS.changesChars)) : undefined;
   return attachment('changes', 'changes', block('changes', {}, capped.text || 'The working tree has no uncommitted changes.', note), note);
 }
 
@@ -155,19 +156,12 @@ export interface SelectionText {
 export function selectionAttachment(selection: SelectionText): Attachment {
   const capped = capText(selection.text, MENTION_CAPS.selectionChars);
   const range = selection.startLine === selection.endLine ? `${selection.startLine}` : `${selection.startLine}-${selection.endLine}`;
-  const note = capped.cut ? l10n.both('selection cut at {0} characters', MENTION_CAPS.selectionChars.toLocaleString('en-US')) : undefined;
+  const note = capped.cut ? l10n.both('selection cut at {0} characters', englishNumbers.count(MENTION_CAPS.selectionChars)) : undefined;
   return attachment('selection', `${selection.path}:${range}`, block('selection', { path: selection.path, lines: range }, capped.text, note), note);
 }
 
 export function urlAttachment(url: string, markdown: string, title?: string): Attachment {
   const capped = capText(markdown, MENTION_CAPS.urlChars);
-  const note = capped.cut ? l10n.both('page cut at {0} characters', MENTION_CAPS.urlChars.toLocaleString('en-US')) : undefined;
+  const note = capped.cut ? l10n.both('page cut at {0} characters', englishNumbers.count(MENTION_CAPS.urlChars)) : undefined;
   return attachment('url', url, block('web_page', { url, title }, capped.text, note), note);
-}
-
-/** "850 B", "12.4 KB", "1.2 MB": how a chip shows the size it added. */
-export function formatSize(chars: number): string {
-  if (chars < 1000) return `${chars} B`;
-  if (chars < 1_000_000) return `${(chars / 1000).toFixed(chars < 10_000 ? 1 : 0)} KB`;
-  return `${(chars / 1_000_000).toFixed(1)} MB`;
 }

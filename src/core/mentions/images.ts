@@ -3,6 +3,7 @@
 
 import { IMAGE_MEDIA_TYPES, type ImageMediaType, MAX_IMAGE_BYTES } from '../../shared/images';
 import { l10n } from '../l10n';
+import { formatSize } from '../../shared/format-numbers';
 
 export { IMAGE_MEDIA_TYPES, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES, MAX_IMAGES, type ImageMediaType } from '../../shared/images';
 
@@ -29,6 +30,6 @@ export function base64Bytes(data: string): number {
 /** Why an image cannot be attached, or undefined when it can. */
 export function imageProblem(image: { name: string; mediaType: string; bytes: number }): string | undefined {
   if (!isImageMediaType(image.mediaType)) return l10n.t('{0}: only PNG, JPEG, WebP and GIF images can be attached', image.name);
-  if (image.bytes > MAX_IMAGE_BYTES) return l10n.t('{0} is {1} MB; images up to 5 MB can be attached', image.name, (image.bytes / 1024 / 1024).toFixed(1));
+  if (image.bytes > MAX_IMAGE_BYTES) return l10n.t('{0} is {1}; images up to {2} can be attached', image.name, formatSize(image.bytes), formatSize(MAX_IMAGE_BYTES));
   return undefined;
 }

@@ -5,6 +5,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import type { FileSearch } from '../ports/file-search';
 import type { PathKind, WorkspacePaths } from '../ports/mention-sources';
 import type { WorkspaceFiles } from '../ports/workspace-files';
+import { englishNumbers } from '../../shared/format-numbers';
 
 /** Larger files are not read whole for a mention (the cap would keep only 100,000 characters of them anyway). */
 export const MAX_MENTION_FILE_BYTES = 10 * 1024 * 1024;
@@ -38,7 +39,7 @@ export class WorkspaceMentionPaths implements WorkspacePaths {
     const found = await this.locate(path);
     if (found?.kind !== 'file') throw new Error('not a file in the workspace');
     if (found.size > MAX_MENTION_FILE_BYTES) {
-      throw new Error(`the file is ${(found.size / 1024 / 1024).toFixed(0)} MB; the model can read parts of it with read_file`);
+      throw new Error(`the file is ${englishNumbers.size(found.size)}; the model can read parts of it with read_file`);
     }
     const head = await this.files.readBytes(found.absolute, 8_000);
     if (head.includes(0)) throw new Error('it is a binary file');

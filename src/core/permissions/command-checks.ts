@@ -127,7 +127,13 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
     allowRuleCanOverride: true,
   };
   if (verdict.action === 'allow') return check;
-  if (!effect) return asksOnlyBecauseItRunsCode(facts) ? { ...check, asksBecause: 'runs-code' } : check;
+  if (!effect) {
+    if (asksOnlyBecauseItRunsCode(facts)) {
+      return { ...check, asksBecause: 'runs-code', uiWhy: l10n.t('"{0}" is not on the allow list, and Relay does not know it to be read-only.', text) };
+    }
+    const deletes = facts.argv[0]?.split(/[\\/]/).pop()?.toLowerCase() !== 'git';
+    return { ...check, uiWhy: deletes ? l10n.t('"{0}" deletes files, and no rule allows it.', text) : l10n.t('"{0}" can discard work or rewrite Git history, and no rule allows it.', text) };
+  }
   return withEffect(check, effect, allowRulesHeldBack(ctx.rules, target).map(toRuleRef));
 }
 
@@ -143,7 +149,7 @@ async function withLaunchFiles(check: PermissionCheck, facts: CommandFacts, ctx:
   const text = facts.command.text;
   const said = sentences(l10n.both('"{0}" is not read-only in this workspace: {1}.', text, loads.does), verdict.reason);
   const subject = check.subject.type === 'command' ? { ...check.subject, cause: loads.path } : check.subject;
-  const runsCode = verdict.action === 'ask' ? { asksBecause: 'runs-code' as const } : {};
+  const runsCode = verdict.action === 'ask' ? { asksBecause: 'runs-code' as const, uiWhy: l10n.both('"{0}" is not read-only in this workspace: {1}.', text, loads.does).ui } : {};
   return { subject, action: verdict.action, basis: 'mode', ...because(said), allowRuleCanOverride: true, ...runsCode };
 }
 
@@ -153,7 +159,12 @@ function withEffect(check: PermissionCheck, effect: CommandEffect, heldBack: Rul
   const so = l10n.both('{0}, because {1}.', withoutStop(saidOf(check)), describeEffect(effect));
   const held = heldBack[heldBack.length - 1];
   const said = held ? l10n.both('{0} {1} does not name "{2}", so it does not allow this.', so, capitalized(describeRule(held)), effect.label) : so;
-  return { ...check, subject, ...because(said) };
+  // Why this call asks: what the flag or operand does, and that no rule allows it.
+  const does = describeEffect(effect).ui;
+  const uiWhy = held
+    ? l10n.t('{0}, and {1} does not name "{2}".', does, describeRule(held).ui, effect.label)
+    : l10n.t('{0}, and no rule allows it.', does);
+  return { ...check, subject, ...because(said), uiWhy };
 }
 
 /** Follows literal `cd`s so later relative paths resolve where the shell would be. */

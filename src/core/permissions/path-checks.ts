@@ -43,7 +43,10 @@ export async function checkToolPath(input: string, ctx: CheckContext): Promise<P
   if (rule) checks.push(ruleCheck(rule, subject));
   else {
     const verdict = decideByMode(ctx.mode, ctx.kind, resolved.folder !== undefined);
-    checks.push({ subject, action: verdict.action, basis: 'mode', ...because(verdict.reason), allowRuleCanOverride: true });
+    const check: PermissionCheck = { subject, action: verdict.action, basis: 'mode', ...because(verdict.reason), allowRuleCanOverride: true };
+    // Why this call asks: no rule covers this file (the mode's sentence says only what the mode does in general).
+    if (verdict.action === 'ask') check.uiWhy = l10n.t('No allow rule covers changes to this file.');
+    checks.push(check);
   }
   return checks;
 }

@@ -151,7 +151,10 @@ export class PermissionPolicy {
       };
     }
     const verdict = decideByMode(mode, request.kind, false, request.risk);
-    return { subject: { type: 'call' }, action: verdict.action, basis: 'no-target', ...because(verdict.reason), allowRuleCanOverride: true };
+    // This call's own reason: the tool's risk when it gave one, else that no rule allows a tool that is not read-only.
+    const uiWhy = request.risk ? request.risk.ui : l10n.t('No rule allows {0}, and it is not a read-only tool.', request.toolName);
+    const check: PermissionCheck = { subject: { type: 'call' }, action: verdict.action, basis: 'no-target', ...because(verdict.reason), allowRuleCanOverride: true };
+    return verdict.action === 'ask' ? { ...check, uiWhy } : check;
   }
 
   private async contextFor(request: PermissionRequest, mode: ApprovalMode): Promise<CheckContext> {
@@ -201,6 +204,7 @@ function decide(request: PermissionRequest, mode: ApprovalMode, checks: Permissi
   if (deciding.rule) audit.rule = deciding.rule;
   if (request.loop) audit.loop = request.loop;
   const decision: Decision = { action: deciding.action, reason: deciding.reason, uiReason: deciding.uiReason, audit };
+  if (deciding.uiWhy !== undefined) decision.uiWhy = deciding.uiWhy;
   if (deciding.subject.type !== 'call') decision.trigger = deciding.subject;
   if (deciding.rule) decision.rule = deciding.rule;
   return decision;

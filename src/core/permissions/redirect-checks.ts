@@ -48,7 +48,10 @@ export async function checkRedirect(redirect: ShellRedirect, facts: CommandFacts
   const said = known
     ? l10n.both('{0}: "{1}" writes {2}.', withoutStop(verdict.reason), text, shown)
     : l10n.both('{0}: "{1}" writes to {2}, which is only known when the shell runs it.', withoutStop(verdict.reason), text, shown);
-  checks.push({ subject, action: verdict.action, basis: 'redirect', ...because(said), allowRuleCanOverride: known });
+  const uiWhy = known
+    ? l10n.t('"{0}" writes {1}, and no rule allows that.', text, shown)
+    : l10n.t('"{0}" writes to {1}, which is only known when the shell runs it.', text, shown);
+  checks.push({ subject, action: verdict.action, basis: 'redirect', ...because(said), allowRuleCanOverride: known, ...(verdict.action === 'ask' ? { uiWhy } : {}) });
   return checks;
 }
 

@@ -176,6 +176,11 @@ export interface PermissionCheck {
    * no rule, no flag or operand that changes files, no path. An OS sandbox can settle exactly these.
    */
   asksBecause?: 'runs-code';
+  /**
+   * Why this call asks, for the modal's "Why" line (display language), where the reason is the mode's general
+   * sentence ("Default mode asks before running commands"): not allow-listed, runs code, what a flag does.
+   */
+  uiWhy?: string;
 }
 
 /** The user's answer to an ask (behaviour 33). */
@@ -206,6 +211,8 @@ export interface Decision {
   reason: string;
   /** The same sentence for people, in the display language. */
   uiReason: string;
+  /** The deciding check's `uiWhy`: why this call asks, where the reason is the mode's general sentence. */
+  uiWhy?: string;
   /** The sub-command or path that caused the ask or deny; absent when the call as a whole did. */
   trigger?: CheckSubject;
   rule?: RuleRef;

@@ -9,6 +9,7 @@ import { restoredFilesNote } from '../../core/checkpoints/conversation';
 import { changesToApply, type RestoreChange, type RestorePlan } from '../../core/checkpoints/restore-plan';
 import type { CheckpointDocuments } from './checkpoint-documents';
 import type { WorkspaceCheckpoints } from './workspace-checkpoints';
+import { modalWithCancel } from '../modal-cancel';
 
 export type RestoreAnswer = 'restore' | 'overwrite' | undefined;
 
@@ -34,7 +35,7 @@ export const modalConfirm: RestoreConfirm = async (question) => {
   const RESTORE = l10n.t('Restore');
   const OVERWRITE = l10n.t('Restore and Overwrite My Changes');
   const buttons = question.conflicts > 0 ? [RESTORE, OVERWRITE] : [RESTORE];
-  const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, ...buttons);
+  const answer = await modalWithCancel('warning', question.message, question.detail, buttons);
   return answer === RESTORE ? 'restore' : answer === OVERWRITE ? 'overwrite' : undefined;
 };
 
@@ -58,7 +59,7 @@ export async function restoreToItem(deps: RestoreFlowDeps, session: AgentSession
   }
 
   if (plan.changes.length > 0) await showChanges(deps, plan.changes);
-  const answer = await deps.confirm(question(deps, plan, conversation));
+  const answer = await deps.confirm(question(deps, plan, conversation, restorePointOf(session, itemId)));
   // The preview answered its question: whatever the answer, it does not stay open showing a change that is done.
   if (plan.changes.length > 0) await closeChanges(deps, plan.changes);
   if (!answer) return;
@@ -110,7 +111,40 @@ async function showChanges(deps: RestoreFlowDeps, changes: readonly RestoreChang
   await vscode.commands.executeCommand('vscode.changes', l10n.t('Relay: Restore Preview'), resources);
 }
 
-function question(deps: RestoreFlowDeps, plan: RestorePlan, conversation: boolean): RestoreQuestion {
+/** Which point a restore goes back to, as its question names it: the user's message or the card's step. */
+type PointName = { kind: 'message' | 'step'; text: string } | undefined;
+
+function restorePointOf(session: AgentSession, itemId: string): PointName {
+  const item = session.transcript.find((i) => i.id === itemId);
+  if (item?.kind === 'user') return { kind: 'message', text: excerpt(item.text) };
+  if (item?.kind === 'tool') return { kind: 'step', text: excerpt(item.status.showTip || item.status.displayName) };
+  return undefined;
+}
+
+/** The first line, cut to a length a modal's title holds. */
+function excerpt(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 48 ? `${line.slice(0, 47)}…` : line;
+}
+
+function questionMessage(count: number, conversation: boolean, point: PointName): string {
+  if (!point) {
+    if (count === 0) return l10n.t('Restore the conversation to this point?');
+    return conversation ? l10n.t('Restore {0} and the conversation to this point?', files(count)) : l10n.t('Restore {0} to this point?', files(count));
+  }
+  if (point.kind === 'message') {
+    if (count === 0) return l10n.t('Restore the conversation to your message "{0}"?', point.text);
+    return conversation
+      ? l10n.t('Restore {0} and the conversation to your message "{1}"?', files(count), point.text)
+      : l10n.t('Restore {0} to how they were when you sent "{1}"?', files(count), point.text);
+  }
+  if (count === 0) return l10n.t('Restore the conversation to before "{0}"?', point.text);
+  return conversation
+    ? l10n.t('Restore {0} and the conversation to before "{1}"?', files(count), point.text)
+    : l10n.t('Restore {0} to how they were before "{1}"?', files(count), point.text);
+}
+
+function question(deps: RestoreFlowDeps, plan: RestorePlan, conversation: boolean, point: PointName): RestoreQuestion {
   const { changes, unrestorable } = plan;
   const conflicts = changes.filter((c) => c.conflict);
   const lines: string[] = [];
@@ -131,12 +165,7 @@ function question(deps: RestoreFlowDeps, plan: RestorePlan, conversation: boolea
   }
   if (conversation) lines.push(l10n.t('The messages after this point are removed from the task.'));
   if (changes.length > 0) lines.push(l10n.t('Relay takes a checkpoint of these files first: the restore can be undone from its note in the chat.'));
-  const message =
-    changes.length === 0
-      ? l10n.t('Restore the conversation to this point?')
-      : conversation
-        ? l10n.t('Restore {0} and the conversation to this point?', files(changes.length))
-        : l10n.t('Restore {0} to this point?', files(changes.length));
+  const message = questionMessage(changes.length, conversation, point);
   return { message, detail: lines.join('\n\n'), conflicts: conflicts.length };
 }
 

@@ -8,7 +8,7 @@ import { type ListedModel, listModels, type ListingProvider } from '../../core/m
 import { providerFetch } from '../proxy/proxy-fetch';
 import { listVsCodeLmModels } from '../vscode-lm-provider';
 import { listAzureDeployments } from '../../core/model/azure-setup';
-import { lookupModel } from '../../core/model/catalog';
+import { catalogFacts } from '../../core/model/model-facts';
 import { l10n } from '../../core/l10n';
 import { AZURE } from '../onboarding/strings';
 import { type ApiKeys, type ModelSettings, readModelSettings } from './model-settings';
@@ -70,16 +70,6 @@ function deploymentChoice(deployment: string, model: string | undefined, note?: 
   const facts = model ? [AZURE.serves(model), ...catalogFacts(model)] : [];
   if (note) facts.push(note);
   return { provider: 'azure-openai', id: model ?? '', label: deployment, deployment, ...(facts.length ? { detail: facts.join(' · ') } : {}) };
-}
-
-function catalogFacts(id: string): string[] {
-  const catalog = lookupModel(id);
-  if (!catalog) return [];
-  const price = catalog.pricing;
-  return [
-    l10n.t('{0}K context', Math.round(catalog.contextWindow / 1000)),
-    price ? l10n.t('${0} / ${1} per M tokens', price.inputPerMTok, price.outputPerMTok) : l10n.t('price unknown'),
-  ];
 }
 
 export function toChoice(provider: ListingProvider, model: ListedModel, fallbackNote?: string): ModelChoice {

@@ -1,6 +1,7 @@
 // What "Relay: Set Up Provider" asks and shows, behind one small interface: VS Code's own QuickPick, InputBox and
 // modal error in use; integration tests answer them (and read what was asked) through the real command.
 import * as vscode from 'vscode';
+import { modalWithCancel } from '../modal-cancel';
 
 export interface SetupPrompts {
   pick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions): Promise<T | undefined>;
@@ -13,5 +14,5 @@ export const vscodeSetupPrompts: SetupPrompts = {
   pick: async <T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions) =>
     vscode.window.showQuickPick<T>(Promise.resolve(items).then((list) => [...list]), options),
   input: async (options) => vscode.window.showInputBox(options),
-  failure: async (message, detail, buttons) => vscode.window.showErrorMessage(message, { modal: true, detail }, ...buttons),
+  failure: async (message, detail, buttons) => modalWithCancel('error', message, detail, buttons),
 };

@@ -110,13 +110,14 @@ function detailFor(ctx: PromptContext): string {
   if (what.length) sections.push(what);
 
   const why: string[] = [];
-  const reason = withoutAskPrefix(quotingOnce(decision.uiReason, command));
+  // This call's own reason (not allow-listed, runs code, what a flag does) where the policy's is the mode's sentence.
+  const reason = withoutAskPrefix(quotingOnce(decision.uiWhy ?? decision.uiReason, command));
   const trigger = triggerLine(decision.trigger, command, reason);
   if (trigger) why.push(trigger);
   why.push(l10n.t('Why: {0}', reason));
   const others = otherAsks(decision);
   if (others.length) {
-    why.push(l10n.t('Also needs approval:'), ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.uiReason}`));
+    why.push(l10n.t('Also needs approval:'), ...others.slice(0, MAX_OTHER_ASKS).map((c) => `  ${c.uiWhy ?? c.uiReason}`));
     if (others.length > MAX_OTHER_ASKS) why.push(`  ${l10n.t('and {0} more', others.length - MAX_OTHER_ASKS)}`);
   }
   sections.push(why);

@@ -172,7 +172,8 @@ describe('checkpoints: restore each step of a task inside VS Code', () => {
     confirmer.script('overwrite');
     const writeCard = card('call_write')!.id;
     await restore(writeCard, true);
-    assert.match(confirmer.questions[0]!.message, /and the conversation/);
+    // The question names the point it goes back to: the card's step.
+    assert.match(confirmer.questions[0]!.message, /and the conversation to before "[^"]+"\?$/);
     assert.equal(card('call_write'), undefined, 'the write card and what followed are gone');
     assert.ok(card('call_cmd'), 'earlier cards stay');
     assert.equal(await fs.readFile(join(dir(), 'a.txt'), 'utf8'), 'alpha\nBETA (edited)\ngamma\n');

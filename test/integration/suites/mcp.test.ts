@@ -133,7 +133,7 @@ describe('MCP servers inside VS Code', function () {
     const results = model.requests[1]!;
     assert.equal(toolResult(results, 'echo'), 'Echo: hi');
     assert.equal(toolResult(results, 'remote'), 'Echo: over http');
-    assert.match(toolResult(results, 'image'), /\[image: image\/png, [\d.]+ (bytes|KiB); not shown/);
+    assert.match(toolResult(results, 'image'), /\[image: image\/png, [\d.]+ (B|KB); not shown/);
     assert.match(toolResult(results, 'outside'), /read_text_file \(MCP server "files"\) returned an error:[\s\S]*Access denied - path outside allowed directories: \/etc\/hostname/);
     assert.match(toolResult(results, 'inside'), /\[FILE\] package\.json/);
     assert.equal(card('echo')?.status.state, 'success');
@@ -161,7 +161,7 @@ describe('MCP servers inside VS Code', function () {
     assert.equal(prompt.message, 'Call toggle-simulated-logging on the MCP server everything?');
     assert.match(prompt.detail, /^Arguments:\n {2}\(none\)$/m);
     // The tool's own reason (readOnlyHint false), not the mode's "running commands"; the tool is named once.
-    assert.match(prompt.detail, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\. Default mode asks before running such a tool\.$/m);
+    assert.match(prompt.detail, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\.$/m);
     assert.equal(prompt.detail.split('\n').filter((line) => line.startsWith('Tool: ')).length, 1, prompt.detail);
     assert.equal(card('toggle')?.status.state, 'error');
     assert.match(toolResult(model.requests[1]!, 'toggle'), /denied/);

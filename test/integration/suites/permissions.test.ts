@@ -181,7 +181,7 @@ describe('permissions: approvals inside real VS Code', () => {
     const detail = prompter.prompts[0]!.detail;
     assert.match(detail, /^Command: npm install left-pad$/m);
     assert.ok(detail.split('\n').includes('Working directory: the workspace folder'), detail);
-    assert.ok(detail.split('\n').includes('Why: Default mode asks before running commands.'), detail);
+    assert.ok(detail.split('\n').includes('Why: The command is not on the allow list, and Relay does not know it to be read-only.'), detail);
   });
 
   it('Escape denies', async () => {

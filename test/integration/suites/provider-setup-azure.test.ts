@@ -209,7 +209,7 @@ describe('provider setup: Azure OpenAI through Set Up Provider inside VS Code', 
         ['$(check) relay-4-1', 'relay-5-4', '$(edit) Enter a deployment name...'],
         'the deployments, the current one checked, and a typed name; no bare catalog models',
       );
-      assert.match(azure[1]!.detail ?? '', /^serves gpt-5\.4 · \d+K context · \$[\d.]+ \/ \$[\d.]+ per M tokens$/);
+      assert.match(azure[1]!.detail ?? '', /^serves gpt-5\.4 · [\d.]+[kM] context · \$[\d.]+ input \/ \$[\d.]+ output per 1M tokens$/);
 
       assert.equal(written('provider'), 'azure-openai');
       assert.equal(written('azure.deployment'), 'relay-5-4');
@@ -233,7 +233,7 @@ describe('provider setup: Azure OpenAI through Set Up Provider inside VS Code', 
 
       const [pick, name, model] = prompts.questions;
       assert.deepEqual(
-        azureSection(pick!.items!).map((i) => [i.label, i.detail?.replace(/ · \d+K context.*per M tokens/, '')]),
+        azureSection(pick!.items!).map((i) => [i.label, i.detail?.replace(/ · [\d.]+[kM] context.*per 1M tokens/, '')]),
         [
           ['$(check) relay-4-1', 'serves gpt-4.1 · the resource did not list its deployments (HTTP 404)'],
           ['$(edit) Enter a deployment name...', undefined],

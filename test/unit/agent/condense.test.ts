@@ -116,9 +116,15 @@ describe('condensing the history', () => {
     const provider = new SummarizingProvider(scripted, SUMMARY);
     const h = sessionFor(provider, registryOf(noop));
     await h.session.send('go');
+    const meterBefore = h.session.view().context?.tokens;
+    assert.ok(meterBefore, 'the meter shows the last request');
     await h.session.condense();
     const card = h.session.transcript.find((item) => item.kind === 'condensed');
     assert.ok(card && card.kind === 'condensed' && card.trigger === 'manual');
+    // One figure: the card starts where the meter stood, and the meter reads the card's "after" (not the summary request's count).
+    assert.equal(card.tokensBefore, meterBefore);
+    assert.equal(h.session.view().context?.tokens, card.tokensAfter);
+    assert.ok(card.tokensAfter < card.tokensBefore);
     assert.deepEqual(historyProblems(h.session.messages), []);
 
     // While running: the request is noted and served before the next model request.

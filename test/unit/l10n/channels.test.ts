@@ -51,7 +51,7 @@ describe('model channel vs UI channel under zh-cn', () => {
     const h = harness({ answers: [{ type: 'deny' }] });
     await h.service.approve({ callId: 'p1', toolName: 'write_file', kind: 'write', targets: { paths: [`${WORKSPACE}/notes.txt`] } }, never);
     const detail = h.prompter.prompts[0]!.detail;
-    assert.match(detail, new RegExp(zh('Why: {0}', zh('Default mode asks before changing files.')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.match(detail, new RegExp(zh('Why: {0}', zh('No allow rule covers changes to this file.')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     assert.doesNotMatch(detail, /Default mode/);
   });
 

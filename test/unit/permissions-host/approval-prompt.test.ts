@@ -49,7 +49,8 @@ describe('approval prompt text', () => {
     assert.equal(lines[0], 'Command: touch x', prompt.detail);
     assert.ok(lines.includes('Working directory: the workspace folder'), prompt.detail);
     assert.equal(prompt.detail.split('touch x').length - 1, 1, `the command line appears once in the detail: ${prompt.detail}`);
-    assert.ok(lines.includes('Why: Default mode asks before running commands.'), prompt.detail);
+    // Why this call asks, not the mode's general sentence ("Default mode asks before running commands").
+    assert.ok(lines.includes('Why: The command is not on the allow list, and Relay does not know it to be read-only.'), prompt.detail);
   });
 
   it('a web fetch: the domain in the question, the URL in the detail, the domain as the rule to save', async () => {
@@ -135,7 +136,7 @@ describe('approval prompt text', () => {
     const prompt = await promptFor({ toolName: 'run_command', kind: 'execute', targets: { command: 'npm ci && cat ../notes.txt' } });
     assert.ok(prompt.detail.includes('Asks because of: cat ../notes.txt (reads ../notes.txt)'), prompt.detail);
     assert.ok(prompt.detail.includes('Outside the workspace: ../notes.txt (real path /work/notes.txt)'), prompt.detail);
-    assert.match(prompt.detail, /Also needs approval:\n {2}Default mode asks before running commands: "npm ci"\./);
+    assert.match(prompt.detail, /Also needs approval:\n {2}"npm ci" is not on the allow list, and Relay does not know it to be read-only\./);
   });
 
   it('a redirection out of the workspace names what it writes', async () => {

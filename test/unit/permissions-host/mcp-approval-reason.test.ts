@@ -27,12 +27,12 @@ async function promptForMcp(annotations: McpToolAnnotations | undefined, mode: A
 }
 
 const cases: [string, McpToolAnnotations | undefined, RegExp][] = [
-  ['no annotations at all', undefined, /^Why: The MCP tool does not declare itself read-only \(it has no readOnlyHint\), so it may change things\. Default mode asks before running such a tool\.$/m],
+  ['no annotations at all', undefined, /^Why: The MCP tool does not declare itself read-only \(it has no readOnlyHint\), so it may change things\.$/m],
   ['annotations without readOnlyHint', { title: 'Do it', idempotentHint: true }, /^Why: The MCP tool does not declare itself read-only \(it has no readOnlyHint\)/m],
-  ['readOnlyHint false', { readOnlyHint: false }, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\. Default mode asks/m],
+  ['readOnlyHint false', { readOnlyHint: false }, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\.$/m],
   ['destructiveHint', { destructiveHint: true }, /^Why: The MCP tool declares itself destructive \(destructiveHint\): it may delete or overwrite data\./m],
   ['destructive and read-only at once', { readOnlyHint: true, destructiveHint: true }, /^Why: The MCP tool declares itself destructive \(destructiveHint\), although it also says it is read-only\./m],
-  ['open world', { readOnlyHint: false, openWorldHint: true }, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\. It also reaches outside systems \(openWorldHint\)\. Default mode/m],
+  ['open world', { readOnlyHint: false, openWorldHint: true }, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\. It also reaches outside systems \(openWorldHint\)\.$/m],
   ['destructive and open world', { destructiveHint: true, openWorldHint: true }, /destructive \(destructiveHint\): it may delete or overwrite data\. It also reaches outside systems \(openWorldHint\)\./],
 ];
 
@@ -45,16 +45,18 @@ describe('MCP approval reason', () => {
       // The question says the action; the internal name is on the details line only.
       assert.equal(message, 'Call do_it on the MCP server srv?');
       assert.match(detail, why, detail);
-      assert.doesNotMatch(detail, /running commands/, detail);
+      // Why this call asks, not the mode's general sentence.
+      assert.doesNotMatch(detail, /running commands|mode asks/, detail);
       assert.equal(detail.split('\n').filter((line) => line.startsWith('Tool: ')).length, 1, detail);
       assert.match(detail, /^Arguments:\n/, detail);
       assert.match(detail, /^Tool: mcp__srv__do_it$/m, detail);
     });
   }
 
-  it('auto-edit mode says so in the same sentence', async () => {
+  it('auto-edit mode: the same reason of the tool\'s own, not the mode\'s sentence', async () => {
     const [prompt] = await promptForMcp({ destructiveHint: true }, 'auto-edit');
-    assert.match(prompt!.detail, /destructiveHint\): it may delete or overwrite data\. Auto-edit mode asks before running such a tool\./);
+    assert.match(prompt!.detail, /destructiveHint\): it may delete or overwrite data\.$/m);
+    assert.doesNotMatch(prompt!.detail, /mode asks/);
   });
 
   it('a read-only tool does not ask; in plan mode a writing one is refused as before', async () => {
@@ -63,11 +65,11 @@ describe('MCP approval reason', () => {
     assert.equal((await promptForMcp(undefined, 'plan')).length, 0);
   });
 
-  it('other tools without a target keep the mode\'s reason and their Tool line', async () => {
+  it('other tools without a target say that no rule allows them, and keep their Tool line', async () => {
     const h = harness({ answers: [{ type: 'deny' }] });
     await h.service.approve({ callId: 'x', toolName: 'ext__thing', kind: 'execute', targets: {} }, never);
     const detail = h.prompter.prompts[0]!.detail;
-    assert.match(detail, /^Why: Default mode asks before running commands\.$/m);
+    assert.match(detail, /^Why: No rule allows ext__thing, and it is not a read-only tool\.$/m);
     assert.match(detail, /^Tool: ext__thing$/m);
   });
 });

@@ -123,9 +123,8 @@ describe('class 2: an allow rule grants a flag only when it names it', () => {
       workspaceFolders: [WORKSPACE],
       defaultCwd: WORKSPACE,
     });
-    // Each fact once: the reason names the sub-command and its flag, so no "Asks because of" line repeats them.
-    assert.match(prompt.detail, /Why: .*"find \. -name '\*\.log' -delete", because "-delete" deletes the files it finds\. The rule "find"/, prompt.detail);
-    assert.ok(!prompt.detail.includes('Asks because of'), prompt.detail);
+    // The sub-command and its flag, then why this call asks: what the flag does and the rule that does not name it.
+    assert.match(prompt.detail, /Asks because of: "-delete" in find \. -name '\*\.log' -delete\nWhy: "-delete" deletes the files it finds, and the rule "find" for run_command in settings does not name "-delete"\./, prompt.detail);
     assert.equal(prompt.denyByDefault, undefined, 'a call a rule can allow keeps Allow as the default button');
   });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { formatCompact, formatDuration, useLanguage } from '../../../webview/numbers';
+import { formatCompact, formatDuration, useLanguage } from '../../../src/shared/format-numbers';
 import { mount, user, type Harness } from './harness';
 
 describe('webview: context meter and condensed card', () => {

@@ -61,8 +61,21 @@ describe('webview conversation: keyed, incremental rendering', () => {
   it('user text is shown as text, never as markup', () => {
     t = mount();
     t.init({ items: [user('u1', '<img src=x onerror=alert(1)> **not bold**')] });
-    assert.equal(nodeOf(t, 'u1')!.textContent, '<img src=x onerror=alert(1)> **not bold**');
+    assert.equal(nodeOf(t, 'u1')!.querySelector('.message-text')!.textContent, '<img src=x onerror=alert(1)> **not bold**');
     assert.equal(nodeOf(t, 'u1')!.querySelector('img'), null);
+  });
+
+  it('the restore buttons under a message say what each does, beside the arrow', () => {
+    t = mount();
+    t.init({ items: [{ kind: 'user', id: 'u1', text: 'go', ts: 1, checkpointId: 'cp1' }] });
+    const buttons = [...nodeOf(t, 'u1')!.querySelectorAll<HTMLButtonElement>('.restore-bar button')];
+    assert.deepEqual(
+      buttons.map((b) => b.textContent),
+      ['Restore files to here', 'Restore files and conversation to here'],
+    );
+    t.takePosted();
+    buttons[0]!.click();
+    assert.deepEqual(t.takePosted(), [{ type: 'restoreCheckpoint', itemId: 'u1', conversation: false }]);
   });
 
   it('a tool status for an unseen call adds one card; later statuses redraw it in place', () => {

@@ -152,12 +152,33 @@ describe('webview mentions', () => {
     assert.equal((t.$('.send-button') as HTMLButtonElement).disabled, true);
     keydown(input(), 'Enter');
     assert.deepEqual(t.takePosted(), []);
+    // The two ways out, as buttons under the warning: another model (the picker), or without the image.
+    const actions = [...notice.querySelectorAll<HTMLButtonElement>('.composer-notice-actions button')];
+    assert.deepEqual(actions.map((b) => b.textContent), ['Switch Model', 'Remove Image']);
+    actions[0]!.click();
+    assert.deepEqual(t.takePosted(), [{ type: 'selectModel' }]);
 
     t.batch({ type: 'settings', settings: { mode: 'default', model: 'anthropic · claude-sonnet-4-5', imagesSupported: true } });
     keydown(input(), 'Enter');
     assert.deepEqual(t.takePosted(), [
       { type: 'sendMessage', text: 'What is wrong here?', images: [{ name: 'shot.png', mediaType: 'image/png', data: 'iVBORw0KGgo=' }] },
     ]);
+  });
+
+  it('"Remove Image" under the warning removes the image, and the message can go', async () => {
+    t = mount();
+    t.init({ settings: { mode: 'default', model: 'ollama · llama3', imagesSupported: false } });
+    const png = new t.window.File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'shot.png', { type: 'image/png' });
+    const paste = new t.window.Event('paste', { bubbles: true, cancelable: true }) as ClipboardEvent;
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [png], items: [] } });
+    input().dispatchEvent(paste);
+    await waitFor(() => t.$$('.composer-chips .chip-image').length === 1);
+    type(input(), 'Text only then');
+    assert.equal((t.$('.send-button') as HTMLButtonElement).disabled, true);
+    (t.$('.composer-notice-actions button:last-child') as HTMLButtonElement).click();
+    assert.equal(t.$$('.composer-chips .chip-image').length, 0);
+    assert.equal(t.$('.composer-notice')!.hidden, true);
+    assert.equal((t.$('.send-button') as HTMLButtonElement).disabled, false);
   });
 
   it('a sent message shows its attachments as chips with sizes', () => {
@@ -180,8 +201,8 @@ describe('webview mentions', () => {
     assert.deepEqual(
       chips.map((c) => [c.dataset.kind, c.querySelector('.chip-size')!.textContent]),
       [
-        ['problems', '2.4 KB'],
-        ['image', '52 KB'],
+        ['problems', '2.3 KB'],
+        ['image', '51 KB'],
       ],
     );
     assert.equal(t.$('.message-user .message-text')!.textContent, 'Fix @problems');
