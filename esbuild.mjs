@@ -50,7 +50,7 @@ const targets = [
     // `gemini` (Google's SDK) on the first Gemini turn; `browser` (playwright-core's client) on the first check_page.
     entryPoints: {
       extension: 'src/extension.ts',
-      runtime: 'src/host/runtime.ts',
+      runtime: 'src/host/runtime/runtime.ts',
       mcp: 'src/host/mcp/client-bundle.ts',
       web: 'src/host/web/html-bundle.ts',
       proxy: 'src/host/proxy/proxy-bundle.ts',

@@ -1,6 +1,6 @@
 // Task history on disk (never in globalState): one record per task, holding both what the model needs to go
 // on (the neutral history) and what the chat needs to redraw at once (the transcript). The host implements
-// the store over the extension's storage folder (src/host/task-store.ts).
+// the store over the extension's storage folder (src/host/history/task-store.ts).
 import type { ChatItem, TaskSummary, TaskUsage } from '../../shared/chat-model';
 import type { ChatMessage } from '../model/provider';
 import type { RestorePoint } from '../checkpoints/conversation';

@@ -15,7 +15,7 @@ import { pathsToRead, planRestore, type RestoreChange, type RestorePlan } from '
 import type { CheckpointStep, Coverage, FileState } from '../../core/checkpoints/types';
 import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
 import { isValidTaskId } from '../../core/ports/task-store';
-import { removeStaleTemps, writeAtomically } from '../stale-temps';
+import { removeStaleTemps, writeAtomically } from '../storage/stale-temps';
 import { ObjectStore } from './object-store';
 import { removeRestoreLeftovers, writeRestore } from './restore-writer';
 import { captureFile, collectTree, flattenTree, type SnapshotStats, snapshotFolder, StatCache } from './workspace-snapshot';

@@ -6,7 +6,7 @@ import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
 import { emptyPack, type ObjectIndex } from './object-index';
 import { PACK_SUFFIX, readPackContents } from './object-pack';
-import { isRunning } from '../stale-temps';
+import { isRunning } from '../storage/stale-temps';
 
 /** A loose object's file name: its hash, and for a delta the hash of the full copy it applies to. */
 const NAME = /^([0-9a-f]{64})(?:\.([0-9a-f]{64}))?$/;

@@ -6,8 +6,8 @@
 import * as fs from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { RestoreChange } from '../../core/checkpoints/restore-plan';
-import { faultPoint } from '../fault-point';
-import { isRunning, writeAtomically } from '../stale-temps';
+import { faultPoint } from '../runtime/fault-point';
+import { isRunning, writeAtomically } from '../storage/stale-temps';
 
 const JOURNAL_PREFIX = 'restore-journal.';
 const JOURNAL = /^restore-journal\.(\d+)\.json$/;

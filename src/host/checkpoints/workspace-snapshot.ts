@@ -13,7 +13,7 @@ import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileState } from '../../core/checkpoints/types';
 import { GITIGNORE, IgnoreRules } from '../../tools/ignore-rules';
-import { writeAtomically } from '../stale-temps';
+import { writeAtomically } from '../storage/stale-temps';
 import { hashBytes, type ObjectStore } from './object-store';
 
 /** A directory's entries, sorted by name: [name, 'f', hash, size, executable] | [name, 'l', target] | [name, 's', size] | [name, 'd', treeHash]. */

@@ -9,7 +9,7 @@ import { OPENAI_DEFAULT_BASE_URL } from '../../core/model/openai-provider';
 import type { ModelProvider } from '../../core/model/provider';
 import { proxyFor } from '../../core/model/proxy-rules';
 import { providerFetch, readProxySettings } from '../proxy/proxy-fetch';
-import { selectVsCodeLmProvider } from '../vscode-lm-provider';
+import { selectVsCodeLmProvider } from './vscode-lm-provider';
 import type { ApiKeys, ModelSettings } from './model-settings';
 import { setupFor } from './provider-setup';
 

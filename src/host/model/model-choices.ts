@@ -6,7 +6,7 @@ import type { LiveLifecycle } from '../../core/model/deprecation';
 import { formatEndOfLife } from '../../core/model/deprecation';
 import { type ListedModel, listModels, type ListingProvider } from '../../core/model/model-listing';
 import { providerFetch } from '../proxy/proxy-fetch';
-import { listVsCodeLmModels } from '../vscode-lm-provider';
+import { listVsCodeLmModels } from './vscode-lm-provider';
 import { listAzureDeployments } from '../../core/model/azure-setup';
 import { catalogFacts } from '../../core/model/model-facts';
 import { l10n } from '../../core/l10n';

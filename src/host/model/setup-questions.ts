@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { listModels } from '../../core/model/model-listing';
 import { SETUP } from '../onboarding/strings';
 import { providerFetch } from '../proxy/proxy-fetch';
-import { listVsCodeLmModels } from '../vscode-lm-provider';
+import { listVsCodeLmModels } from './vscode-lm-provider';
 import { toChoice } from './model-choices';
 import type { ApiKeys, ProviderId } from './model-settings';
 import { allSetups, type ProviderSetup } from './provider-setup';

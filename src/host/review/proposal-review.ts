@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { locateHunks, resolveReview, reviewBasis, type LocatedHunk, type ReviewBasis } from '../../core/edit';
 import type { EditPreview, FileReview, HunkDecision, ProposedFileChange, ReviewEnd } from '../../core/ports/edit-review';
-import { minimalEdits } from '../minimal-edits';
-import { PROPOSAL_SCHEME, proposalUri, type ProposalFileSystem } from '../proposal-fs';
+import { minimalEdits } from '../editing/minimal-edits';
+import { PROPOSAL_SCHEME, proposalUri, type ProposalFileSystem } from '../editing/proposal-fs';
 
 export interface ReviewedFile {
   change: ProposedFileChange;

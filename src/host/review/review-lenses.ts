@@ -3,8 +3,8 @@
 // the relay.reviewingProposal context key kept here), and Accept All / Reject All in the editor title.
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
-import type { DiffPreviewer } from '../diff-preview';
-import { PROPOSAL_SCHEME } from '../proposal-fs';
+import type { DiffPreviewer } from '../editing/diff-preview';
+import { PROPOSAL_SCHEME } from '../editing/proposal-fs';
 import type { ProposalReview } from './proposal-review';
 
 export const REVIEW_CONTEXT_KEY = 'relay.reviewingProposal';

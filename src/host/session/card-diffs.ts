@@ -4,8 +4,8 @@
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { ApprovalGate } from '../../core/ports/approval';
-import { proposalUri } from '../diff-preview';
-import type { ProposalFileSystem } from '../proposal-fs';
+import { proposalUri } from '../editing/diff-preview';
+import type { ProposalFileSystem } from '../editing/proposal-fs';
 import type { AppliedEdits } from './applied-edits';
 
 export type DiffOpenResult = 'opened' | 'unavailable';

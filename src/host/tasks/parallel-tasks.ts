@@ -11,7 +11,7 @@ import { TaskScheduler } from '../../core/tasks/task-scheduler';
 import { holdsSlot, isFinal, nextState, type TaskEvent } from '../../core/tasks/task-state';
 import type { FileDecision } from '../../core/tasks/task-patch';
 import type { OrphanReport } from '../../core/tasks/worktree-list';
-import { writeAtomically } from '../stale-temps';
+import { writeAtomically } from '../storage/stale-temps';
 import { planApply, updateFromBase, type ApplyPlan, type UpdateResult } from './task-changes';
 import { isLoopbackPortFree } from './port-probe';
 import { runSetupCommand, setupCommandFor, type SetupRun } from './setup-command';

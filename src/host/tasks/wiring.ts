@@ -13,7 +13,7 @@ import type { TaskRecord } from '../../core/ports/task-store';
 import { ApprovalQueue } from '../../core/tasks/approval-queue';
 import { DEFAULT_MAX_PARALLEL_TASKS } from '../../core/tasks/task-scheduler';
 import type { ToolLogger } from '../../core/tools';
-import type { ChatViewProvider } from '../chat-view';
+import type { ChatViewProvider } from '../chat/chat-view';
 import type { TaskController } from '../session/task-controller';
 import { cleanUpOrphans } from './orphan-cleanup';
 import { ParallelTasks } from './parallel-tasks';

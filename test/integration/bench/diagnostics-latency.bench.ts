@@ -13,8 +13,8 @@ import { computeDiagnosticsDelta, type DiagnosticInfo } from '../../../src/core/
 import { DIAGNOSTICS_WAIT } from '../../../src/core/edit/diagnostics-wait';
 import { lineChangesBetween } from '../../../src/core/edit/line-changes';
 import { waitForQuiet } from '../../../src/core/edit/settle';
-import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
-import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
+import { VsCodeDiagnostics } from '../../../src/host/language/diagnostics-source';
+import { WorkspaceEditApplier } from '../../../src/host/editing/workspace-edit-applier';
 import { sameDiagnostics, type BenchResults, type EditKind, type LatencySample } from './diagnostics-summary';
 import { BENCH_FILE_NAME, CLEAN_JSON, JSON_ERRORS } from './json-edits';
 

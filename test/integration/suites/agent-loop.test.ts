@@ -14,16 +14,16 @@ import { AgentSession, type AgentEvent, type AgentSessionOptions, type AgentStat
 import { abortableSleep, createProvider, type ModelProvider, type ProviderConfig } from '../../../src/core/model';
 import { ToolRegistry, type ToolCallStatus } from '../../../src/core/tools';
 import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
-import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
-import { VsCodeLanguageFeatures } from '../../../src/host/language-features';
-import { DiffPreviewer } from '../../../src/host/diff-preview';
+import { VsCodeDiagnostics } from '../../../src/host/language/diagnostics-source';
+import { VsCodeLanguageFeatures } from '../../../src/host/language/language-features';
+import { DiffPreviewer } from '../../../src/host/editing/diff-preview';
 import { createFileSearch } from '../../../src/host/file-search';
-import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
+import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/editing/proposal-fs';
 import { PendingQuestions } from '../../../src/host/session/pending-questions';
-import { FileTaskStore } from '../../../src/host/task-store';
+import { FileTaskStore } from '../../../src/host/history/task-store';
 import { createProcessManager } from '../../../src/host/processes/wiring';
-import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
-import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
+import { WorkspaceEditApplier } from '../../../src/host/editing/workspace-edit-applier';
+import { VsCodeWorkspaceFiles } from '../../../src/host/editing/workspace-files';
 import { registerBuiltinTools, type ToolServices } from '../../../src/tools';
 import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer, type ScriptTurn } from '../../support/scripted-model-server';
 

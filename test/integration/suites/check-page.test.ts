@@ -16,7 +16,7 @@ import type * as BrowserModule from '../../../src/host/browser/browser-bundle';
 import { findBrowser } from '../../../src/host/browser/browser-finder';
 import { BrowserPageChecker } from '../../../src/host/browser/page-checker';
 import { ProcessManager } from '../../../src/host/processes/process-manager';
-import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
+import { VsCodeWorkspaceFiles } from '../../../src/host/editing/workspace-files';
 import { htmlToMarkdown } from '../../../src/host/web/html-to-markdown';
 import { NodeWebFetcher } from '../../../src/host/web/web-fetcher';
 import { CheckPageTool } from '../../../src/tools/check-page';

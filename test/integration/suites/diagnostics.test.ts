@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { computeDiagnosticsDelta } from '../../../src/core/edit/diagnostics-delta';
 import { lineChangesBetween } from '../../../src/core/edit/line-changes';
-import { VsCodeDiagnostics } from '../../../src/host/diagnostics-source';
-import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
+import { VsCodeDiagnostics } from '../../../src/host/language/diagnostics-source';
+import { WorkspaceEditApplier } from '../../../src/host/editing/workspace-edit-applier';
 
 describe('diagnostics by event inside real VS Code (JSON language server)', () => {
   const diagnostics = new VsCodeDiagnostics();

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { DiffPreviewer } from '../../../src/host/diff-preview';
-import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/proposal-fs';
-import { WorkspaceEditApplier } from '../../../src/host/workspace-edit-applier';
+import { DiffPreviewer } from '../../../src/host/editing/diff-preview';
+import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/editing/proposal-fs';
+import { WorkspaceEditApplier } from '../../../src/host/editing/workspace-edit-applier';
 import { waitFor } from '../helpers';
 
 describe('edit pipeline inside real VS Code: diff preview, one-step undo, conflicts', () => {

@@ -19,7 +19,7 @@ import type {
 import type { ApprovalService } from '../../../src/host/permissions/approval-service';
 import { userSettingsFiles } from '../../../src/host/permissions/file-system-facts';
 import { workspaceTrustFromVsCode } from '../../../src/host/permissions/trust';
-import type * as RuntimeModule from '../../../src/host/runtime';
+import type * as RuntimeModule from '../../../src/host/runtime/runtime';
 import { activateRelay, EXTENSION_ID, waitFor } from '../helpers';
 
 /** Answers from a script and remembers what it was asked; an exhausted script answers like Escape. */

@@ -15,7 +15,7 @@ import { processStartTime } from '../../../src/host/processes/process-tree';
 import { reapLeftovers } from '../../../src/host/processes/reaping';
 import { spawnCommand } from '../../../src/host/processes/spawn';
 import { createProcessManager } from '../../../src/host/processes/wiring';
-import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
+import { VsCodeWorkspaceFiles } from '../../../src/host/editing/workspace-files';
 import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
 import { waitFor } from '../helpers';
 import { alive } from '../../support/pids';

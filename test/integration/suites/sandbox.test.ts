@@ -15,7 +15,7 @@ import { findRipgrep } from '../../../src/host/file-search/ripgrep-locator';
 import { RuntimeSandbox, type SandboxManagerApi } from '../../../src/host/sandbox/runtime-sandbox';
 import { CommandSandboxing } from '../../../src/host/sandbox/command-sandboxing';
 import { ProcessManager } from '../../../src/host/processes/process-manager';
-import { VsCodeWorkspaceFiles } from '../../../src/host/workspace-files';
+import { VsCodeWorkspaceFiles } from '../../../src/host/editing/workspace-files';
 import { mapMcpResult } from '../../../src/core/mcp/results';
 import { SdkMcpConnection } from '../../../src/host/mcp/sdk-connection';
 import { sandboxMcpLaunch } from '../../../src/host/sandbox/mcp-launch';

@@ -18,7 +18,7 @@ import { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
 import { TaskReviewActions, type ApplyResult, type TaskReviewUi } from '../../../src/host/tasks/review/task-review-actions';
 import { TASK_REVIEW_COMMANDS, taskReviewHandlers } from '../../../src/host/tasks/review/task-review-commands';
 import { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
-import type { ToolHost } from '../../../src/host/tool-host';
+import type { ToolHost } from '../../../src/host/tool-ports/tool-host';
 import { relayWithScriptedPrompter, waitFor } from '../helpers';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@e', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });

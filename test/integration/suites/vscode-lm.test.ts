@@ -14,7 +14,7 @@ import {
   toVsCodeLmTools,
   vsCodeLmEvents,
   VsCodeLmProvider,
-} from '../../../src/host/vscode-lm-provider';
+} from '../../../src/host/model/vscode-lm-provider';
 
 const context = { service: 'VS Code language model "Test"', model: 'test-model', baseUrl: 'vscode.lm (test)' };
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { AgentSession, INTERRUPTED_RESULT, repairHistory } from '../../../src/core/agent';
 import type { ChatMessage } from '../../../src/core/model/provider';
-import { FileTaskStore } from '../../../src/host/task-store';
+import { FileTaskStore } from '../../../src/host/history/task-store';
 import {
   aborted,
   complete,

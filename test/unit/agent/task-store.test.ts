@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { emptyUsage, TASK_RECORD_VERSION, type TaskRecord } from '../../../src/core/ports/task-store';
-import { FileTaskStore, type TaskStoreFileSystem } from '../../../src/host/task-store';
+import { FileTaskStore, type TaskStoreFileSystem } from '../../../src/host/history/task-store';
 
 function record(id: string, updatedAt: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
   return {

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { changesToApply } from '../../../src/core/checkpoints/restore-plan';
 import { CheckpointStore, DEFAULT_CHECKPOINT_SETTINGS } from '../../../src/host/checkpoints/checkpoint-store';
-import { staleTempTarget } from '../../../src/host/stale-temps';
-import { FileTaskStore } from '../../../src/host/task-store';
-import { FileOutputStore } from '../../../src/host/tool-output-store';
+import { staleTempTarget } from '../../../src/host/storage/stale-temps';
+import { FileTaskStore } from '../../../src/host/history/task-store';
+import { FileOutputStore } from '../../../src/host/storage/tool-output-store';
 import { emptyUsage, TASK_RECORD_VERSION, type TaskRecord } from '../../../src/core/ports/task-store';
 
 /** The id of a process that has exited: a writer killed mid-write. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { minimalEdits, type OffsetEdit } from '../../../src/host/minimal-edits';
+import { minimalEdits, type OffsetEdit } from '../../../src/host/editing/minimal-edits';
 
 function applyAll(text: string, edits: OffsetEdit[]): string {
   let out = text;

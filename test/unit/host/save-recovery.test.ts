@@ -2,7 +2,7 @@
 // VS Code (a concurrent save of the same document, a copy loaded before the disk changed), played by a fake.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { awaitCurrentCopy, saveWithRecovery, type SaveTarget } from '../../../src/host/save-recovery';
+import { awaitCurrentCopy, saveWithRecovery, type SaveTarget } from '../../../src/host/editing/save-recovery';
 
 interface FakeDoc extends SaveTarget {
   text: string;

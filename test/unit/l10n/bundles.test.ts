@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ESLint } from 'eslint';
 import { formatMessage } from '../../../src/core/l10n';
-import { localizedWebviewStrings } from '../../../src/host/webview-strings';
+import { localizedWebviewStrings } from '../../../src/host/chat/webview-strings';
 import { WEBVIEW_STRINGS } from '../../../src/shared/webview-strings';
 import { bundleMessages, l10nCalls, localizedManifest, manifestKeys, placeholders, readJson, ROOT } from '../../support/l10n-messages';
 
@@ -17,7 +17,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['Relay', 'Yolo', 'Relay: {0}']);
 /** Chinese characters or full-width punctuation ("URL：{0}"). */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 /** The places that forward a message to VS Code's l10n.t (the localiser itself and the webview's table). */
-const FORWARDERS = new Set(['src/extension.ts', 'src/host/runtime.ts', 'src/host/webview-strings.ts']);
+const FORWARDERS = new Set(['src/extension.ts', 'src/host/runtime/runtime.ts', 'src/host/chat/webview-strings.ts']);
 
 function difference(a: Iterable<string>, b: Set<string>): string[] {
   return [...a].filter((x) => !b.has(x)).sort();

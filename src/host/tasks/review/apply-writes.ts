@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FileWrite } from '../../../core/tasks/apply-plan';
-import { minimalEdits } from '../../minimal-edits';
-import { awaitCurrentCopy, saveWithRecovery } from '../../save-recovery';
-import { target } from '../../workspace-edit-applier';
+import { minimalEdits } from '../../editing/minimal-edits';
+import { awaitCurrentCopy, saveWithRecovery } from '../../editing/save-recovery';
+import { target } from '../../editing/workspace-edit-applier';
 
 export type WritesOutcome = { ok: true; written: string[] } | { ok: false; reason: 'unsaved' | 'changed' | 'failed'; path?: string; message?: string };
 

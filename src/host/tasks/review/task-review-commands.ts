@@ -1,7 +1,7 @@
 // The commands that bring a parallel task back (Review Task Changes, Apply to my working tree, Update Task From
 // Base, Merge Branch, Keep Branch), each taking a task id (the Tasks view passes it, or its item); without one, a
 // quick pick of the tasks that are ready. Discard is the Tasks view's own `relay.tasks.discard`. Registered with the
-// other lazily loaded commands (src/host/command-ids.ts) through `lazyTaskReviewHandlers` in ../task-commands.ts.
+// other lazily loaded commands (src/host/commands/command-ids.ts) through `lazyTaskReviewHandlers` in ../task-commands.ts.
 import { l10n } from '../../../core/l10n';
 import * as vscode from 'vscode';
 import { taskIdOf } from '../../../core/tasks/review-outcome';
@@ -18,7 +18,7 @@ export const TASK_REVIEW_COMMANDS = {
 
 export type TaskReviewCommand = (typeof TASK_REVIEW_COMMANDS)[keyof typeof TASK_REVIEW_COMMANDS];
 
-/** The commands' handlers by id, for a caller that registers them itself (src/host/command-ids.ts's lazy commands). */
+/** The commands' handlers by id, for a caller that registers them itself (src/host/commands/command-ids.ts's lazy commands). */
 export function taskReviewHandlers(actions: TaskReviewActions, ui: TaskReviewUi): Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>> {
   const run =
     (title: string, work: (id: string) => Promise<unknown>) =>

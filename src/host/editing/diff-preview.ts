@@ -2,10 +2,10 @@
 // file against an empty side, the editable proposal on the right, beside and without taking focus unless the
 // user asked to review), several files in the multi-file diff editor (`vscode.changes`). Each hunk is accepted or
 // rejected there (review-lenses.ts); this class keeps the open reviews.
-import { l10n } from '../core/l10n';
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
-import type { EditPreview, EditReviewer, PreviewOptions, ProposedFileChange } from '../core/ports/edit-review';
-import { ProposalReview, type ReviewHost } from './review/proposal-review';
+import type { EditPreview, EditReviewer, PreviewOptions, ProposedFileChange } from '../../core/ports/edit-review';
+import { ProposalReview, type ReviewHost } from '../review/proposal-review';
 import type { ProposalFileSystem } from './proposal-fs';
 
 export { proposalUri } from './proposal-fs';

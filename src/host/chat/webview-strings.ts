@@ -3,8 +3,8 @@
 // every bundle has them all). The table is validated before it leaves the host: every key, a non-empty string,
 // and a translation that drops or invents a `{0}` placeholder is replaced by the English text and logged.
 import { z } from 'zod';
-import { l10n } from '../core/l10n';
-import { placeholdersOf, WEBVIEW_STRINGS, type WebviewStringKey, type WebviewStrings } from '../shared/webview-strings';
+import { l10n } from '../../core/l10n';
+import { placeholdersOf, WEBVIEW_STRINGS, type WebviewStringKey, type WebviewStrings } from '../../shared/webview-strings';
 
 const KEYS = Object.keys(WEBVIEW_STRINGS) as WebviewStringKey[];
 

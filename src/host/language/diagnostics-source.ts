@@ -1,9 +1,9 @@
 // VS Code's diagnostics as the tools see them. After an edit we wait on onDidChangeDiagnostics for the
 // edited files (first change, then a quiet window, under a deadline) instead of sleeping a fixed time.
 import * as vscode from 'vscode';
-import type { DiagnosticInfo, DiagnosticSeverity } from '../core/edit/diagnostics-delta';
-import { waitForQuiet } from '../core/edit/settle';
-import type { DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../core/ports/diagnostics';
+import type { DiagnosticInfo, DiagnosticSeverity } from '../../core/edit/diagnostics-delta';
+import { waitForQuiet } from '../../core/edit/settle';
+import type { DiagnosticsSource, DiagnosticsWaitOptions, DiagnosticsWaitResult, DiagnosticsWatch } from '../../core/ports/diagnostics';
 
 const SEVERITY: Record<vscode.DiagnosticSeverity, DiagnosticSeverity> = {
   [vscode.DiagnosticSeverity.Error]: 'error',

@@ -2,26 +2,26 @@
 // in a terminal of its own), the diff editor for proposals, one WorkspaceEdit per call (remembered for "Open diff"),
 // diagnostics, and questions answered in the chat.
 import * as vscode from 'vscode';
-import { VsCodeDiagnostics } from './diagnostics-source';
-import { DiffPreviewer } from './diff-preview';
-import { createFileSearch } from './file-search';
-import { VsCodeLanguageFeatures } from './language-features';
-import { readModelSettings } from './model/model-settings';
-import { PROPOSAL_SCHEME, ProposalFileSystem } from './proposal-fs';
-import { AppliedEdits } from './session/applied-edits';
-import { CardDiffs } from './session/card-diffs';
-import { ReviewDecorations } from './review/review-decorations';
-import { ReviewLenses } from './review/review-lenses';
-import { PendingQuestions } from './session/pending-questions';
-import { ChildProcessRunner } from './processes/child-process-runner';
-import { createProcessManager } from './processes/wiring';
-import type { ProcessManager } from './processes/process-manager';
-import { WorkspaceEditApplier } from './workspace-edit-applier';
-import { VsCodeWorkspaceFiles } from './workspace-files';
-import type { BuiltinToolOptions, TodoItem, ToolServices } from '../tools';
-import { createWebFetcher } from './web';
-import { createPageChecker } from './browser';
-import { createSandboxHost, type SandboxHost } from './sandbox';
+import { VsCodeDiagnostics } from '../language/diagnostics-source';
+import { DiffPreviewer } from '../editing/diff-preview';
+import { createFileSearch } from '../file-search';
+import { VsCodeLanguageFeatures } from '../language/language-features';
+import { readModelSettings } from '../model/model-settings';
+import { PROPOSAL_SCHEME, ProposalFileSystem } from '../editing/proposal-fs';
+import { AppliedEdits } from '../session/applied-edits';
+import { CardDiffs } from '../session/card-diffs';
+import { ReviewDecorations } from '../review/review-decorations';
+import { ReviewLenses } from '../review/review-lenses';
+import { PendingQuestions } from '../session/pending-questions';
+import { ChildProcessRunner } from '../processes/child-process-runner';
+import { createProcessManager } from '../processes/wiring';
+import type { ProcessManager } from '../processes/process-manager';
+import { WorkspaceEditApplier } from '../editing/workspace-edit-applier';
+import { VsCodeWorkspaceFiles } from '../editing/workspace-files';
+import type { BuiltinToolOptions, TodoItem, ToolServices } from '../../tools';
+import { createWebFetcher } from '../web';
+import { createPageChecker } from '../browser';
+import { createSandboxHost, type SandboxHost } from '../sandbox';
 
 export interface ToolHost extends vscode.Disposable {
   services: ToolServices;

@@ -2,8 +2,8 @@
 // that an open document with unsaved changes is read from the editor, so the model sees what the user sees.
 import * as vscode from 'vscode';
 import { stat } from 'node:fs/promises';
-import type { DirectoryEntry, FileStat, FileType, WorkspaceFiles } from '../core/ports/workspace-files';
-import { nodeFileSystem } from './file-search/node-file-system';
+import type { DirectoryEntry, FileStat, FileType, WorkspaceFiles } from '../../core/ports/workspace-files';
+import { nodeFileSystem } from '../file-search/node-file-system';
 
 export class VsCodeWorkspaceFiles implements WorkspaceFiles {
   get roots(): readonly string[] {

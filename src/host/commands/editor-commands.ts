@@ -1,9 +1,9 @@
 // The editor commands (context menu and palette): Ask About Selection, Explain Selection, Fix Problems in
 // This File. A selection in a workspace file becomes a mention of its lines (`@src/app.ts:10-20`), resolved when
 // the message is sent, instead of raw text pasted into the message; other selections are quoted as before.
-import { l10n } from '../core/l10n';
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
-import type { MentionSuggestion } from '../shared/chat-model';
+import type { MentionSuggestion } from '../../shared/chat-model';
 import {
   askAboutSelectionMessage,
   EXPLAIN_SELECTION_REQUEST,
@@ -11,7 +11,7 @@ import {
   fixProblemsMessage,
   type ProblemContext,
   type SelectionContext,
-} from '../core/prompts/editor-context';
+} from '../../core/prompts/editor-context';
 
 /** Sends a user message to the chat, as if typed there (the chat is focused first). */
 export type SendToChat = (text: string) => Promise<void>;

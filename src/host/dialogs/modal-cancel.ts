@@ -1,7 +1,7 @@
 // A modal with Relay's own localised Cancel: VS Code adds an English "Cancel" to a modal without a close
 // affordance when no language pack is installed, the last English word in a Chinese dialog.
 import * as vscode from 'vscode';
-import { l10n } from '../core/l10n';
+import { l10n } from '../../core/l10n';
 
 /** Shows `message` as a modal with `buttons` and a localised Cancel (Escape too); the button chosen, if any. */
 export async function modalWithCancel(level: 'warning' | 'error', message: string, detail: string, buttons: readonly string[]): Promise<string | undefined> {

@@ -4,7 +4,7 @@
 // files are removed before the first save.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { outputFileName, type OutputStore, type SavedOutputInfo } from '../core/tools/output-store';
+import { outputFileName, type OutputStore, type SavedOutputInfo } from '../../core/tools/output-store';
 import { removeStaleTemps } from './stale-temps';
 
 export class FileOutputStore implements OutputStore {

@@ -3,13 +3,13 @@
 // start, one delta with the JSON and an end. The shared failure handling supplies abort, idle timeout and
 // error shaping; retries are off by default because the contributing extension retries itself.
 import * as vscode from 'vscode';
-import { l10n } from '../core/l10n';
-import { NO_CONTENT } from '../core/model/anthropic-request';
-import { lookupModel, modelInfoFor } from '../core/model/catalog';
-import type { ModelStreamEvent } from '../core/model/events';
-import { classifyFailure, failure, type Failure, type FailureContext } from '../core/model/failure';
-import type { ChatMessage, ModelInfo, ModelProvider, ModelRequest, ModelToolSpec } from '../core/model/provider';
-import { resilientStream, type FailureHandlingOptions, type WireAttempt } from '../core/model/resilient-stream';
+import { l10n } from '../../core/l10n';
+import { NO_CONTENT } from '../../core/model/anthropic-request';
+import { lookupModel, modelInfoFor } from '../../core/model/catalog';
+import type { ModelStreamEvent } from '../../core/model/events';
+import { classifyFailure, failure, type Failure, type FailureContext } from '../../core/model/failure';
+import type { ChatMessage, ModelInfo, ModelProvider, ModelRequest, ModelToolSpec } from '../../core/model/provider';
+import { resilientStream, type FailureHandlingOptions, type WireAttempt } from '../../core/model/resilient-stream';
 
 /** What a model picker shows and `selectVsCodeLmProvider` takes back. */
 export interface VsCodeLmModelSummary {

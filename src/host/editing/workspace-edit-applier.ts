@@ -1,8 +1,8 @@
 // Applies a tool call's reviewed changes through one WorkspaceEdit, so one Undo reverts all of it, then saves.
 // If a file moved on since the proposal was made (the user typed, another tool wrote), nothing is overwritten.
 import * as vscode from 'vscode';
-import type { ApplyOutcome, EditApplier, ProposedFileChange } from '../core/ports/edit-review';
-import { faultPoint } from './fault-point';
+import type { ApplyOutcome, EditApplier, ProposedFileChange } from '../../core/ports/edit-review';
+import { faultPoint } from '../runtime/fault-point';
 import { minimalEdits } from './minimal-edits';
 import { awaitCurrentCopy, saveWithRecovery, type SaveTarget } from './save-recovery';
 

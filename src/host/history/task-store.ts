@@ -5,7 +5,7 @@
 // No `vscode` import: the extension passes its globalStorage path, and tests a temporary folder.
 import * as nodeFs from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TaskSummary } from '../shared/chat-model';
+import type { TaskSummary } from '../../shared/chat-model';
 import {
   isValidTaskId,
   parseTaskRecord,
@@ -13,9 +13,9 @@ import {
   summarizeTask,
   type TaskRecord,
   type TaskStore,
-} from '../core/ports/task-store';
-import { faultPoint } from './fault-point';
-import { staleTempTarget } from './stale-temps';
+} from '../../core/ports/task-store';
+import { faultPoint } from '../runtime/fault-point';
+import { staleTempTarget } from '../storage/stale-temps';
 
 /** The file operations the store uses; tests inject failures through it. */
 export interface TaskStoreFileSystem {

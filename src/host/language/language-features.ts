@@ -14,7 +14,7 @@ import type {
   SourcePosition,
   SourceRange,
   WorkspaceSymbolInfo,
-} from '../core/ports/language-features';
+} from '../../core/ports/language-features';
 
 const TYPESCRIPT_EXTENSION = 'vscode.typescript-language-features';
 const TYPESCRIPT_LANGUAGES = new Set(['typescript', 'typescriptreact', 'javascript', 'javascriptreact']);

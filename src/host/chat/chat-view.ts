@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { ChatDelta, ChatSnapshot } from '../shared/chat-model';
-import { ChatState } from '../shared/chat-reducer';
-import { CoalescingOutbox } from '../shared/coalescing-outbox';
-import { PROTOCOL_VERSION, type HostToWebview, type InitialState, type WebviewToHost } from '../shared/protocol';
-import { loadRuntime } from './lazy-runtime';
+import type { ChatDelta, ChatSnapshot } from '../../shared/chat-model';
+import { ChatState } from '../../shared/chat-reducer';
+import { CoalescingOutbox } from '../../shared/coalescing-outbox';
+import { PROTOCOL_VERSION, type HostToWebview, type InitialState, type WebviewToHost } from '../../shared/protocol';
+import { loadRuntime } from '../runtime/lazy-runtime';
 import { renderWebviewHtml } from './webview-html';
 
 export const CHAT_VIEW_ID = 'relay.chat';

@@ -1,18 +1,18 @@
 // What the palette and menu commands do. Their ids are registered at activation (src/extension.ts) and call in
 // here on first use, so this file and everything it needs load only when a command runs.
-import { l10n } from '../core/l10n';
+import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
-import type { ToolStats } from '../core/tools';
+import type { ToolStats } from '../../core/tools';
 import type { RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
-import { setApiKeyCommand } from './model/model-commands';
-import { showMcpServers } from './mcp/servers-command';
-import { showCustomizations } from './customization/show-customizations';
-import { isProviderId } from './model/model-settings';
-import type { Relay } from './relay';
-import type { SetupStep } from '../shared/chat-model';
-import { lazyTaskReviewHandlers, parallelTaskHandlers } from './tasks/task-commands';
-import { formatDateTime } from '../shared/format-numbers';
+import { setApiKeyCommand } from '../model/model-commands';
+import { showMcpServers } from '../mcp/servers-command';
+import { showCustomizations } from '../customization/show-customizations';
+import { isProviderId } from '../model/model-settings';
+import type { Relay } from '../relay';
+import type { SetupStep } from '../../shared/chat-model';
+import { lazyTaskReviewHandlers, parallelTaskHandlers } from '../tasks/task-commands';
+import { formatDateTime } from '../../shared/format-numbers';
 
 export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
   const send = async (text: string): Promise<void> => {
