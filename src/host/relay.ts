@@ -1,15 +1,13 @@
 // The composition root, created on first use (never at activation): the chat's task controller on real
 // sessions — the configured model provider, the built-in tools on VS Code adapters (read-only ones only in
 // Restricted Mode), approvals through the native modal, task history and saved tool output on disk.
-import { l10n } from '../core/l10n';
-import { ModelOverrideNotices } from '../core/model/override-notices';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { AgentSession, type AgentEnvironment } from '../core/agent';
+import type { AgentSession } from '../core/agent';
 import type { ApprovalPrompter, ApprovalRequest } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
-import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegistry, ToolStatistics } from '../core/tools';
-import { createBuiltinToolFactories, RUN_COMMAND, WEB_FETCH } from '../tools';
+import { type ToolLogger, ToolStatistics } from '../core/tools';
+import { RUN_COMMAND, WEB_FETCH } from '../tools';
 import type { MentionSuggestion } from '../shared/chat-model';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat/chat-view';
@@ -18,48 +16,37 @@ import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/
 import { TaskChangesReview } from './checkpoints/review-changes';
 import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { displayPath } from '../tools/paths';
-import { ConfiguredProvider, endpointOf } from './model/configured-provider';
 import { KeyGate } from './model/key-gate';
 import { type ConfirmWorkspaceValue, modalConfirmWorkspaceValue, WorkspaceValueReview } from './settings/workspace-review';
-import { showDeprecationNotice } from './model/deprecation-notice';
-import { knownLifecycles, modelChoices } from './model/model-choices';
-import { ApiKeys, describeModel, type ModelSettings, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
-import { type ModelChoice, selectModelCommand } from './model/select-model';
-import { setUpProviderCommand, testConnectionCommand, testWithProgress, type SetupDeps } from './model/setup-command';
-import { type SetupPrompts, vscodeSetupPrompts } from './model/setup-prompts';
-import { providerStatus, WelcomeSource } from './onboarding/welcome';
-import { KeyVerdicts } from './onboarding/key-verdicts';
-import { providerFetch } from './proxy/proxy-fetch';
+import { ApiKeys, describeModel, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
+import type { ModelChoice } from './model/select-model';
+import type { SetupPrompts } from './model/setup-prompts';
 import type { ConnectionTestResult } from '../core/model/connection-test';
 import type { SetupStep } from '../shared/chat-model';
 import type { ApprovalService } from './permissions/approval-service';
 import type { ApprovalModeSetting } from './permissions/approval-mode-setting';
 import { createApprovalService } from './permissions/create-approval-service';
 import { ModalPrompter } from './permissions/modal-prompter';
-import { createMcpServerManager, registerExternalTools, toolDeferral, type McpOverrides } from './mcp/wiring';
+import { createMcpServerManager, type McpOverrides } from './mcp/wiring';
 import type { McpServerManager } from './mcp/server-manager';
 import { MentionService } from './mentions/mention-service';
 import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
-import { AgentSelection, agentTurns, type ConfirmAgentMode, createCustomizationService, type CustomizationService, delegatesFor, inMode, modalConfirmAgentMode, sessionAgent, toolKinds, turnRulesFrom } from './customization';
+import { createTaskSession } from './session/session-factory';
+import { ModelSurface } from './model/model-surface';
+import { AgentSelection, type ConfirmAgentMode, createCustomizationService, type CustomizationService, modalConfirmAgentMode } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
-import { type CommandTurn, commandTurnTools, createSlashCommands, recordCommandTurn, type SlashCommands, turnModelSettings } from './customization/commands';
-import { preApprovingGate } from '../core/customization/commands/pre-approved';
-import { AGENTS_KIND_ID } from '../core/customization/agents/agents-kind';
-import type { AgentDefinition } from '../core/customization/agents/agent';
+import { type CommandTurn, createSlashCommands, recordCommandTurn, type SlashCommands } from './customization/commands';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './history/task-store';
-import { processNoticeText } from '../core/processes/notices';
 import { createToolHost, type ToolHost } from './tool-ports/tool-host';
 import { readSandboxSettings } from './sandbox';
 import { sandboxMcpLaunch } from './sandbox/mcp-launch';
 import { placeholderJournalDir } from './sandbox/placeholders';
 import { addToSandbox } from './sandbox/allowance-setting';
 import { FileOutputStore } from './storage/tool-output-store';
-import { listVsCodeLmModels, selectVsCodeLmProvider } from './model/vscode-lm-provider';
 import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
-import { servicesForTask } from './tasks/task-scope';
 import type { TaskScope } from './tasks/task-sessions';
 import { ParallelTaskSurface } from './tasks/wiring';
 
@@ -106,9 +93,8 @@ export class Relay implements vscode.Disposable {
   /** The "/" list and a typed command's turn. */
   readonly slashCommands: SlashCommands;
   private readonly tools: ToolHost;
-  private readonly provider: ConfiguredProvider;
-  /** What the provider is built from, again for a command's turn with its own model. */
-  private readonly providerDeps: ConstructorParameters<typeof ConfiguredProvider>[0];
+  /** The provider, the key state per provider, Set Up Provider, Select Model, Test Connection and the welcome. */
+  readonly models: ModelSurface;
   private readonly outputStore: FileOutputStore;
   private readonly store: FileTaskStore;
   readonly checkpoints: WorkspaceCheckpoints;
@@ -119,23 +105,15 @@ export class Relay implements vscode.Disposable {
   readonly parallel: ParallelTaskSurface;
   private readonly processCards: ProcessCards;
   private readonly logger: ToolLogger;
-  private readonly modelOverrideNotices = new ModelOverrideNotices();
   private version = 0;
-  private readonly welcome: WelcomeSource;
-  /** One key state per provider (none, saved, verified, rejected) for the header, welcome and composer. */
-  private readonly keyVerdicts = new KeyVerdicts();
   private readonly disposables: vscode.Disposable[] = [];
 
-  private readonly setupPrompts: SetupPrompts | undefined;
   private readonly confirmAgentMode: ConfirmAgentMode;
-  /** A provider configured like the user's, for other settings (an agent's model). */
-  private readonly providerFor: (settings: () => ModelSettings) => ConfiguredProvider;
 
   constructor(
     private readonly services: RelayServices,
     overrides: RelayOverrides = {},
   ) {
-    this.setupPrompts = overrides.setupPrompts;
     this.confirmAgentMode = overrides.confirmAgentMode ?? modalConfirmAgentMode;
     const { context, chat, log } = services;
     const storage = context.globalStorageUri.fsPath;
@@ -189,32 +167,27 @@ export class Relay implements vscode.Disposable {
     // The chat's task asks through the same first-in-first-out queue as the parallel tasks: one modal at a time.
     const queued: ApprovalPrompter = { ask: (prompt) => this.parallel.queue.ask(WINDOW_TASK, { prompt, taskTitle: '', branch: undefined }) };
     this.approvals = createApprovalService(approvalHost, { prompter: notifying(queued) });
-    this.providerDeps = {
-      settings: readModelSettings,
-      apiKey: (settings) => this.keys.release(settings.provider, endpointOf(settings)),
-      languageModel: async (id) => (await selectVsCodeLmProvider({ id })) ?? (await selectVsCodeLmProvider({})),
-      onTurnSettings: (s) => {
-        showDeprecationNotice(s.provider, s.model, knownLifecycles(s.provider));
-        this.reportModelOverrides(s.modelOverrides?.problems ?? []);
-      },
-      fetch: providerFetch,
-      providerLabel,
-    };
-    this.provider = new ConfiguredProvider(this.providerDeps);
+    this.models = new ModelSurface({
+      extension: context.extension,
+      chat,
+      keys: this.keys,
+      ...(overrides.setupPrompts ? { setupPrompts: overrides.setupPrompts } : {}),
+      logger: this.logger,
+      publishSettings: () => this.controller.publishSettings(),
+      hasTasks: async () => (await this.controller.listTasks()).length > 0,
+    });
     this.slashCommands = createSlashCommands({
       customizations: this.customizations,
       roots: () => this.tools.services.workspaceRoots(),
       approvals: this.approvals,
       ...(this.tools.sandbox ? { sandbox: () => this.tools.sandbox!.commands.forCommands() } : {}),
     });
-    this.providerFor = (settings) => new ConfiguredProvider({ ...this.providerDeps, settings });
-    this.welcome = new WelcomeSource(context.extension, this.keyVerdicts);
     this.mentions = new MentionService({
       services: this.tools.services,
       terminal: services.terminal,
       post: (message) => chat.post(message),
       log: this.logger,
-      supportsImages: () => this.provider.model.supportsImages === true,
+      supportsImages: () => this.models.provider.model.supportsImages === true,
     });
     this.controller = new TaskController({
       publish: (delta) => chat.publish(delta),
@@ -242,8 +215,8 @@ export class Relay implements vscode.Disposable {
         return {
           mode: services.approvalMode.mode,
           model: describeModel(settings),
-          provider: await providerStatus(settings, this.keys, this.keyVerdicts),
-          imagesSupported: this.provider.model.supportsImages === true,
+          provider: await this.models.status(settings),
+          imagesSupported: this.models.provider.model.supportsImages === true,
           agents: this.agents.choices(),
         };
       },
@@ -270,41 +243,22 @@ export class Relay implements vscode.Disposable {
       this.customizations,
       this.agents,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
-      this.keys.onDidChange(() => {
-        // A new or removed key: what a test or a request found out about the old one no longer holds.
-        this.keyVerdicts.forget();
-        void this.controller.publishSettings();
-        void this.publishWelcome();
-      }),
+      this.keys.onDidChange(() => this.models.keysChanged()),
       this.agents.onDidChange(() => {
         this.version++; // the task on screen takes the new agent from its next message
         void this.controller.publishSettings();
       }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.welcome.forget();
-        void this.publishWelcome();
-      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.models.foldersChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!e.affectsConfiguration('relay')) return;
         this.version++;
-        if (e.affectsConfiguration('relay.models')) this.reportModelOverrides(readModelSettings().modelOverrides?.problems ?? []);
+        if (e.affectsConfiguration('relay.models')) this.models.reportModelOverrides();
         void this.controller.publishSettings();
       }),
       // Trust granted: the next run of the task on screen is offered the write and execute tools again.
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.version++),
     );
     this.publishState();
-  }
-
-  /** Invalid `relay.models` entries: a warning naming each entry and its problem, and the same line in the log. */
-  private reportModelOverrides(problems: readonly string[]): void {
-    const message = this.modelOverrideNotices.next(problems);
-    if (!message) return;
-    this.logger.warn(message);
-    const open = l10n.t('Open Settings');
-    void vscode.window.showWarningMessage(message, open).then((answer) => {
-      if (answer === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'relay.models');
-    });
   }
 
   /** The per-hunk review commands of the diff editor. */
@@ -351,144 +305,60 @@ export class Relay implements vscode.Disposable {
 
   /** "Relay: Set Up Provider", whole or one step; the chat shows the new provider and the test result. */
   setUpProvider(step?: SetupStep, provider?: ProviderId): Promise<ConnectionTestResult | undefined> {
-    return setUpProviderCommand(this.setupDeps(), step, provider);
+    return this.models.setUpProvider(step, provider);
   }
 
   /** "Relay: Select Model": the provider and model (for Azure, the deployment) a task uses; the chat shows them. */
-  async selectModel(): Promise<ModelChoice | undefined> {
-    const choice = await selectModelCommand({
-      prompts: this.setupPrompts ?? vscodeSetupPrompts,
-      keys: this.keys,
-      choices: () => modelChoices(this.keys),
-      setUp: (provider) => this.setUpProvider('provider', provider),
-    });
-    await this.controller.publishSettings();
-    return choice;
+  selectModel(): Promise<ModelChoice | undefined> {
+    return this.models.selectModel();
   }
 
   /** "Relay: Test Connection": the test, then its result in a notification (OK) or a modal with the fix. */
   testConnection(): Promise<ConnectionTestResult> {
-    return testConnectionCommand(this.setupDeps());
+    return this.models.testConnection();
   }
 
   /** The same test without showing the result (the welcome still records it). */
   checkConnection(): Promise<ConnectionTestResult> {
-    return testWithProgress(this.setupDeps());
+    return this.models.checkConnection();
   }
 
   /** The example tasks and shortcuts; the short form once a task has been saved. */
-  async publishWelcome(): Promise<void> {
-    try {
-      const compact = (await this.controller.listTasks()).length > 0;
-      this.services.chat.publish({ type: 'welcome', welcome: await this.welcome.facts(compact, readModelSettings().provider) });
-    } catch (error) {
-      this.logger.warn('Could not work out the welcome', error);
-    }
-  }
-
-  private setupDeps(): SetupDeps {
-    return {
-      keys: this.keys,
-      ...(this.setupPrompts ? { prompts: this.setupPrompts } : {}),
-      changed: () => void this.controller.publishSettings(),
-      tested: (result, settings) => {
-        this.keyVerdicts.recordTest(settings.provider, result);
-        void this.controller.publishSettings();
-        void this.publishWelcome();
-      },
-    };
+  publishWelcome(): Promise<void> {
+    return this.models.publishWelcome();
   }
 
   /** A session for the chat's task, or (with `scope`) a parallel task's, working in its worktree; `turn`: a command's turn. */
   private async createSession(record?: TaskRecord, scope?: TaskScope, turn?: CommandTurn): Promise<AgentSession> {
-    const roots = scope ? [scope.workRoot] : this.tools.services.workspaceRoots();
-    const registry = new ToolRegistry();
-    const builtins = createBuiltinToolFactories(scope ? servicesForTask(this.tools.services, scope.workRoot) : this.tools.services);
-    for (const tool of this.approvals.offeredTools(builtins)) {
-      registry.registerFactory(tool.name, tool.factory, { source: tool.source });
-    }
-    // A repository's settings that would make Relay ask less wait for the user: asked before the task's first step.
-    await this.workspaceValues.askNew();
-    // MCP servers (connected lazily, now), other extensions' tools and discovered tools, under the same trust filter.
-    await registerExternalTools(registry, new Set([ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS]), {
-      mcp: this.mcp,
-      offered: (tool) => this.approvals.offeredTools([tool]).length > 0,
-      log: this.services.log,
-      confirmations: this.services.approvalMode.confirmations,
-    });
-    (scope?.approvals ?? this.approvals).resetLoopGuard();
-    // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
-    const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
-    // A command's turn may name its agent, narrow the tools and pre-approve some (command-turn.ts).
-    const command = turn ? commandTurnTools(turn, (await this.customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await this.agents.current(), kinds, roots[0], this.customizations) : undefined;
-    // The agent's model (with fallbacks) and approval mode apply to its turns, and each delegable agent's model to its own.
-    const noticed: { session?: AgentSession } = {};
-    const picked = command?.agent ?? (await this.agents.current());
-    const delegable = await this.agents.delegable();
-    const turns = await agentTurns(picked, delegable, {
-      user: this.provider,
-      models: {
-        settings: readModelSettings,
-        hasKey: (provider) => this.keys.has(provider),
-        languageModels: listVsCodeLmModels,
-        create: this.providerFor,
-      },
-      ownMode: this.services.approvalMode.mode,
-      confirmations: this.services.approvalMode.confirmations,
-      confirmMode: this.confirmAgentMode,
-      note: (text) => noticed.session?.notice(text, 'info'),
-    });
-    const agent = sessionAgent(picked, kinds, roots[0], this.customizations, turns.report);
-    const allowedTools = command ? command.narrow(agent.allowedTools) : agent.allowedTools;
-    const delegates = delegatesFor(delegable, kinds, roots[0], turns.delegateProviders);
-    void this.controller.publishSettings(); // the picker now lists the workspace's agents too
-    const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
-    const session = new AgentSession(
+    const session = await createTaskSession(
       {
-        // A command's model is for its turn; otherwise the agent's (with fallbacks) or the user's.
-        provider: turn?.model ? new ConfiguredProvider({ ...this.providerDeps, settings: () => turnModelSettings(readModelSettings(), turn.model!) }) : turns.provider,
-        registry,
-        environment,
-        turnRules: turnRulesFrom(this.customizations, { agent: () => agent.agent.id }),
-        toolHooks: (taskId) => this.hooks.forTask(taskId),
-        sessionHooks: (taskId) => this.hooks.forSession(taskId),
-        ...(agent.prompt ? { agent: agent.prompt } : {}),
-        ...(allowedTools ? { allowedTools } : {}),
-        disallowedTools: agent.disallowedTools,
-        callGuards: agent.callGuards,
-        ...(delegates.length > 0 ? { delegates } : {}),
-        approvals: inMode(this.tools.diffs.watch(command ? preApprovingGate(scope?.approvals ?? this.approvals, command.preApproved, turn!.command.id) : (scope?.approvals ?? this.approvals)), turns.mode),
-        confirmContinue: (steps) => confirmContinue(steps),
+        tools: this.tools,
+        approvals: this.approvals,
+        workspaceValues: this.workspaceValues,
+        mcp: this.mcp,
+        log: this.services.log,
+        approvalMode: this.services.approvalMode,
+        customizations: this.customizations,
+        agents: this.agents,
+        hooks: this.hooks,
+        provider: this.models.provider,
+        providerDeps: this.models.providerDeps,
+        providerFor: this.models.providerFor,
+        keys: this.keys,
+        confirmAgentMode: this.confirmAgentMode,
         store: this.store,
-        // A parallel task's checkpoints would snapshot the user's folder, not its worktree: it has none for now.
-        ...(scope ? { id: scope.id } : { checkpoints: this.checkpoints }),
+        checkpoints: this.checkpoints,
         outputStore: this.outputStore,
         statistics: this.statistics,
-        maxSteps: readModelSettings().maxSteps,
-        deferral: toolDeferral(),
         logger: this.logger,
-        processNotices: (taskId) => processNoticeText(this.tools.processes.takeNotices(taskId)),
+        agentsRead: () => void this.controller.publishSettings(), // the picker now lists the workspace's agents too
       },
       record,
+      scope,
+      turn,
     );
-    noticed.session = session;
-    this.followKeyVerdicts(session);
-    scope?.watch(session);
+    this.models.followKeyVerdicts(session);
     return session;
-  }
-
-  /** A task's answered request proves its key works; a 401 that it does not: the header and welcome say so. */
-  private followKeyVerdicts(session: AgentSession): void {
-    session.onEvent((event) => {
-      const outcome = event.type === 'usage' ? 'accepted' : event.type === 'error' && event.error.kind === 'auth' ? 'rejected' : undefined;
-      if (!outcome) return;
-      const provider = readModelSettings().provider;
-      const before = this.keyVerdicts.status(provider, 'set');
-      this.keyVerdicts.recordRequest(provider, outcome);
-      if (this.keyVerdicts.status(provider, 'set') === before) return;
-      void this.controller.publishSettings();
-      void this.publishWelcome();
-    });
   }
 
   /** Deactivation: the task's processes are stopped (terminate, then kill) before the window goes. */
@@ -514,19 +384,6 @@ function processStorage(context: vscode.ExtensionContext): { logDir: string; rec
     placeholderDir: placeholderJournalDir(context.globalStorageUri.fsPath),
     ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}),
   };
-}
-
-async function confirmContinue(steps: number): Promise<boolean> {
-  const proceed = l10n.t('Continue');
-  const answer = await vscode.window.showWarningMessage(
-    l10n.t('Relay has taken {0} steps on this task.', steps),
-    {
-      modal: true,
-      detail: l10n.t('Continue for another round of steps, or pause the task here (you can resume it later). The limit is the relay.maxSteps setting.'),
-    },
-    proceed,
-  );
-  return answer === proceed;
 }
 
 function describeError(error: unknown): string {

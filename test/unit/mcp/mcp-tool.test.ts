@@ -41,10 +41,10 @@ describe('MCP results', () => {
     assert.equal(mapped.isError, false);
     assert.deepEqual(mapped.images, [{ mimeType: 'image/png', bytes: 8 }]);
     assert.match(mapped.text, /Here it is/);
-    assert.match(mapped.text, /\[image: image\/png, 8 bytes; not shown/);
+    assert.match(mapped.text, /\[image: image\/png, 8 B; not shown/);
     assert.match(mapped.text, /\[resource link\] a\.txt: file:\/\/\/a\.txt \(text\/plain\)/);
     assert.match(mapped.text, /\[resource\] mem:\/\/x \(text\/plain\):\ninner text/);
-    assert.match(mapped.text, /mem:\/\/bin: binary, 3 bytes/);
+    assert.match(mapped.text, /mem:\/\/bin: binary, 3 B/);
     assert.match(mapped.text, /Structured content:\n\{\n {2}"sum": 3/);
   });
 

@@ -1,0 +1,143 @@
+// Builds a task's AgentSession from the window's parts: the built-in tools (scoped to a parallel task's worktree
+// when it has one) under the trust filter, MCP and other extensions' tools, the agent picked (or a slash command's
+// turn) with its model, approval mode, tool lists and file guard enforced by the ToolManager, the rules and hooks of
+// the workspace, and where its history, checkpoints and long outputs go.
+import * as vscode from 'vscode';
+import { AgentSession, type AgentEnvironment } from '../../core/agent';
+import { preApprovingGate } from '../../core/customization/commands/pre-approved';
+import type { AgentDefinition } from '../../core/customization/agents/agent';
+import { AGENTS_KIND_ID } from '../../core/customization/agents/agents-kind';
+import { l10n } from '../../core/l10n';
+import type { TaskRecord } from '../../core/ports/task-store';
+import { processNoticeText } from '../../core/processes/notices';
+import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegistry, type ToolStatistics } from '../../core/tools';
+import { createBuiltinToolFactories } from '../../tools';
+import type { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints';
+import { type AgentSelection, agentTurns, type ConfirmAgentMode, type CustomizationService, delegatesFor, inMode, sessionAgent, toolKinds, turnRulesFrom } from '../customization';
+import { type CommandTurn, commandTurnTools, turnModelSettings } from '../customization/commands';
+import type { HookSupport } from '../customization/hooks';
+import type { FileTaskStore } from '../history/task-store';
+import { registerExternalTools, toolDeferral } from '../mcp/wiring';
+import type { McpServerManager } from '../mcp/server-manager';
+import { ConfiguredProvider } from '../model/configured-provider';
+import { type ApiKeys, type ModelSettings, readModelSettings } from '../model/model-settings';
+import { listVsCodeLmModels } from '../model/vscode-lm-provider';
+import type { ApprovalModeSetting } from '../permissions/approval-mode-setting';
+import type { ApprovalService } from '../permissions/approval-service';
+import type { WorkspaceValueReview } from '../settings/workspace-review';
+import type { FileOutputStore } from '../storage/tool-output-store';
+import { servicesForTask } from '../tasks/task-scope';
+import type { TaskScope } from '../tasks/task-sessions';
+import type { ToolHost } from '../tool-ports/tool-host';
+
+export interface SessionFactoryDeps {
+  tools: ToolHost;
+  approvals: ApprovalService;
+  workspaceValues: WorkspaceValueReview;
+  mcp: McpServerManager;
+  log: vscode.LogOutputChannel;
+  approvalMode: ApprovalModeSetting;
+  customizations: CustomizationService;
+  agents: AgentSelection;
+  hooks: HookSupport;
+  /** The user's provider, and how to build one for other settings (an agent's or a command's model). */
+  provider: ConfiguredProvider;
+  providerDeps: ConstructorParameters<typeof ConfiguredProvider>[0];
+  providerFor: (settings: () => ModelSettings) => ConfiguredProvider;
+  keys: ApiKeys;
+  confirmAgentMode: ConfirmAgentMode;
+  store: FileTaskStore;
+  checkpoints: WorkspaceCheckpoints;
+  outputStore: FileOutputStore;
+  statistics: ToolStatistics;
+  logger: ToolLogger;
+  /** The workspace's agents are read: the picker lists them too. */
+  agentsRead(): void;
+}
+
+/** A session for the chat's task, or (with `scope`) a parallel task's, working in its worktree; `turn`: a command's turn. */
+export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskRecord, scope?: TaskScope, turn?: CommandTurn): Promise<AgentSession> {
+  const { tools, customizations } = deps;
+  const roots = scope ? [scope.workRoot] : tools.services.workspaceRoots();
+  const approvals = scope?.approvals ?? deps.approvals;
+  const registry = new ToolRegistry();
+  const builtins = createBuiltinToolFactories(scope ? servicesForTask(tools.services, scope.workRoot) : tools.services);
+  for (const tool of deps.approvals.offeredTools(builtins)) {
+    registry.registerFactory(tool.name, tool.factory, { source: tool.source });
+  }
+  // A repository's settings that would make Relay ask less wait for the user: asked before the task's first step.
+  await deps.workspaceValues.askNew();
+  // MCP servers (connected lazily, now), other extensions' tools and discovered tools, under the same trust filter.
+  await registerExternalTools(registry, new Set([ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS]), {
+    mcp: deps.mcp,
+    offered: (tool) => deps.approvals.offeredTools([tool]).length > 0,
+    log: deps.log,
+    confirmations: deps.approvalMode.confirmations,
+  });
+  approvals.resetLoopGuard();
+  // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
+  const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
+  // A command's turn may name its agent, narrow the tools and pre-approve some (command-turn.ts).
+  const command = turn ? commandTurnTools(turn, (await customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await deps.agents.current(), kinds, roots[0], customizations) : undefined;
+  // The agent's model (with fallbacks) and approval mode apply to its turns, and each delegable agent's model to its own.
+  const noticed: { session?: AgentSession } = {};
+  const picked = command?.agent ?? (await deps.agents.current());
+  const delegable = await deps.agents.delegable();
+  const turns = await agentTurns(picked, delegable, {
+    user: deps.provider,
+    models: { settings: readModelSettings, hasKey: (provider) => deps.keys.has(provider), languageModels: listVsCodeLmModels, create: deps.providerFor },
+    ownMode: deps.approvalMode.mode,
+    confirmations: deps.approvalMode.confirmations,
+    confirmMode: deps.confirmAgentMode,
+    note: (text) => noticed.session?.notice(text, 'info'),
+  });
+  const agent = sessionAgent(picked, kinds, roots[0], customizations, turns.report);
+  const allowedTools = command ? command.narrow(agent.allowedTools) : agent.allowedTools;
+  const delegates = delegatesFor(delegable, kinds, roots[0], turns.delegateProviders);
+  deps.agentsRead();
+  const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
+  const session = new AgentSession(
+    {
+      // A command's model is for its turn; otherwise the agent's (with fallbacks) or the user's.
+      provider: turn?.model ? new ConfiguredProvider({ ...deps.providerDeps, settings: () => turnModelSettings(readModelSettings(), turn.model!) }) : turns.provider,
+      registry,
+      environment,
+      turnRules: turnRulesFrom(customizations, { agent: () => agent.agent.id }),
+      toolHooks: (taskId) => deps.hooks.forTask(taskId),
+      sessionHooks: (taskId) => deps.hooks.forSession(taskId),
+      ...(agent.prompt ? { agent: agent.prompt } : {}),
+      ...(allowedTools ? { allowedTools } : {}),
+      disallowedTools: agent.disallowedTools,
+      callGuards: agent.callGuards,
+      ...(delegates.length > 0 ? { delegates } : {}),
+      approvals: inMode(tools.diffs.watch(command ? preApprovingGate(approvals, command.preApproved, turn!.command.id) : approvals), turns.mode),
+      confirmContinue: (steps) => confirmContinue(steps),
+      store: deps.store,
+      // A parallel task's checkpoints would snapshot the user's folder, not its worktree: it has none for now.
+      ...(scope ? { id: scope.id } : { checkpoints: deps.checkpoints }),
+      outputStore: deps.outputStore,
+      statistics: deps.statistics,
+      maxSteps: readModelSettings().maxSteps,
+      deferral: toolDeferral(),
+      logger: deps.logger,
+      processNotices: (taskId) => processNoticeText(tools.processes.takeNotices(taskId)),
+    },
+    record,
+  );
+  noticed.session = session;
+  scope?.watch(session);
+  return session;
+}
+
+async function confirmContinue(steps: number): Promise<boolean> {
+  const proceed = l10n.t('Continue');
+  const answer = await vscode.window.showWarningMessage(
+    l10n.t('Relay has taken {0} steps on this task.', steps),
+    {
+      modal: true,
+      detail: l10n.t('Continue for another round of steps, or pause the task here (you can resume it later). The limit is the relay.maxSteps setting.'),
+    },
+    proceed,
+  );
+  return answer === proceed;
+}
