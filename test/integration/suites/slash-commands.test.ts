@@ -6,7 +6,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/scripted-model-server';
+import type { AgentDefinition } from '../../../src/core/customization/agents/agent';
+import { AGENTS_KIND_ID } from '../../../src/core/customization/agents/agents-kind';
 import { useChatSuite } from '../chat-suite';
+import { waitFor } from '../helpers';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions'] as const;
 const FOLDER = 'slash-it';
@@ -46,6 +49,13 @@ describe('slash commands in the real workspace', () => {
   before(async () => {
     for (const [path, text] of Object.entries(FILES)) await writeFile(path, text);
     await writeFile(`${FOLDER}/.keep`, '');
+    // Files are watched: an earlier suite may have read the agents already, and the new one counts from the
+    // watcher's event on (a change applies from the next turn), so wait until Relay knows it.
+    await waitFor(
+      async () => (await suite.relay.customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries.some((agent) => agent.id.endsWith('slash-it-reader')),
+      10_000,
+      'the slash-it-reader agent known',
+    );
   });
 
   after(async () => {
