@@ -144,7 +144,7 @@ describe('context: condensing a long task and web_fetch, inside VS Code', functi
     assert.ok(condensed[0]!.tokensBefore > condensed[0]!.tokensAfter, JSON.stringify(condensed[0]));
     assert.deepEqual(items('error'), []);
     // The meter: the last request's reported input tokens against the window from `relay.models`.
-    assert.deepEqual(snapshot().task?.context, { tokens: 17_000, window });
+    assert.deepEqual(snapshot().task?.context, { tokens: 17_000, window, rules: [] });
     assert.equal(snapshot().task?.usage?.inputTokens, 9_000 + 16_500 + 24_000 + 20_000 + 17_000, 'the summary call is counted too');
   });
 
