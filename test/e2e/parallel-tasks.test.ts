@@ -22,7 +22,8 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
         { toolCalls: [{ id: 'call_done_a', name: 'attempt_completion', args: { result: 'Done.' } }] },
         { toolCalls: [{ id: 'call_done_b', name: 'attempt_completion', args: { result: 'Done.' } }] },
       ],
-      settings: { 'relay.previewEdits': false },
+      // The OS sandbox off, as in the integration harness: this file is about the queue of approval modals.
+      settings: { 'relay.previewEdits': false, 'relay.sandbox.enabled': false },
       prepare: (workspace) => {
         git(workspace, 'init', '-q', '-b', 'main');
         writeFileSync(join(workspace, 'readme.txt'), 'the repository\n');

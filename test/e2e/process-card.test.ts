@@ -39,7 +39,9 @@ describe('e2e: a background process in its card', () => {
         { toolCalls: [{ id: 'call_done_3', name: 'attempt_completion', args: { result: 'The three servers run.' } }] },
       ],
       // The terminal's DOM renderer, so its text can be read (the GPU one draws to a canvas).
-      settings: { 'terminal.integrated.gpuAcceleration': 'off' },
+      // The OS sandbox off: a sandboxed background server would run without the approval modal this file clicks
+      // through (the sandbox E2E covers that case).
+      settings: { 'terminal.integrated.gpuAcceleration': 'off', 'relay.sandbox.enabled': false },
       prepare: (workspace) => {
         writeFileSync(join(workspace, 'server.js'), SERVER);
         for (const l of LISTED) writeFileSync(join(workspace, l.file), server(`hello from ${l.file}`));
