@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { sandboxBundleOptions } from './scripts/sandbox-bundle.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -80,13 +81,8 @@ const targets = [
     ...common,
     // The OS sandbox (@anthropic-ai/sandbox-runtime) is an ES module that finds its helper binaries next to itself
     // (import.meta.url): an ESM bundle, dist/sandbox.mjs, imported on the first sandboxed command; vendor/ is copied beside it.
-    entryPoints: { sandbox: 'src/host/sandbox/runtime-bundle.ts' },
-    outdir: 'dist',
-    outExtension: { '.js': '.mjs' },
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    banner: { js: "import { createRequire as __relayCreateRequire } from 'node:module'; const require = __relayCreateRequire(import.meta.url);" },
+    // Its blocking `which` per command is replaced by a remembered one (scripts/sandbox-bundle.mjs, issue 30).
+    ...sandboxBundleOptions('dist'),
   },
 ];
 

@@ -8,15 +8,18 @@
 //    and none of the commands asked about for other reasons is settled.
 // Exits non-zero when a target is missed, or when bubblewrap cannot run here (a bench that cannot measure is no pass).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SandboxManager } from '@anthropic-ai/sandbox-runtime';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { decideWithSandbox } from '../src/core/sandbox/approval';
 import { effectiveSandboxSettings } from '../src/core/sandbox/boundary';
 import { findRipgrep } from '../src/host/file-search/ripgrep-locator';
-import { RuntimeSandbox } from '../src/host/sandbox/runtime-sandbox';
+import { RuntimeSandbox, type SandboxManagerApi } from '../src/host/sandbox/runtime-sandbox';
+// @ts-expect-error: a plain .mjs build script, no types
+import { sandboxBundleOptions } from '../scripts/sandbox-bundle.mjs';
 import { policyFor } from '../test/unit/permissions/fixtures';
 import { COMMAND_CORPUS } from '../test/unit/permissions/commands.corpus';
 import { EFFECT_ROWS, ENVIRONMENT_ROWS, QUERY_ROWS, VERSION_ROWS } from '../test/unit/permissions/command-classes.corpus';
@@ -99,7 +102,7 @@ async function startupAndMemory(): Promise<void> {
   const ws = join(base, 'ws');
   mkdirSync(ws);
   const ripgrepPath = findRipgrep(resolve('.vscode-test/server/node_modules/code-server/lib/vscode'));
-  const sandbox = new RuntimeSandbox({ load: async () => SandboxManager, settings: () => effectiveSandboxSettings(undefined, undefined), homeDir: join(base, 'home'), tempDir: base, ripgrepPath });
+  const sandbox = new RuntimeSandbox({ load: () => shippedRuntime(join(base, 'dist')), settings: () => effectiveSandboxSettings(undefined, undefined), homeDir: join(base, 'home'), tempDir: base, ripgrepPath });
   try {
     global.gc?.();
     const before = process.memoryUsage();
@@ -149,6 +152,17 @@ async function startupAndMemory(): Promise<void> {
     await sandbox.dispose();
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+/** The runtime as the extension loads it: dist/sandbox.mjs built the same way, with its seccomp helper beside it. */
+async function shippedRuntime(outdir: string): Promise<SandboxManagerApi> {
+  await build(sandboxBundleOptions(outdir));
+  const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+  const helper = join(outdir, 'vendor', 'seccomp', arch, 'apply-seccomp');
+  mkdirSync(join(outdir, 'vendor', 'seccomp', arch), { recursive: true });
+  copyFileSync(resolve('node_modules/@anthropic-ai/sandbox-runtime/vendor/seccomp', arch, 'apply-seccomp'), helper);
+  chmodSync(helper, 0o755);
+  return ((await import(pathToFileURL(join(outdir, 'sandbox.mjs')).href)) as { SandboxManager: SandboxManagerApi }).SandboxManager;
 }
 
 async function timed(work: () => Promise<void>): Promise<number> {

@@ -1,0 +1,40 @@
+// The sandbox runtime's `whichSync`, remembered per binary. The runtime resolves the shell with a blocking `which`
+// process on every wrapped command (7–35 ms of the added start-up, issue 30); esbuild puts this module in place of
+// the runtime's utils/which.js in dist/sandbox.mjs (scripts/sandbox-bundle.mjs). Same contract: the full path, or
+// null. A result holds while PATH is the same and the file found is still executable; a miss is never remembered
+// (a binary installed later is found on the next call), and a removed or replaced-by-nothing binary is looked up again.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+
+export type Resolve = (bin: string) => string | null;
+
+/** `resolve` remembered per (PATH, binary); `isExecutable` re-checks a remembered path on every use (one access()). */
+export function memoizedWhich(resolve: Resolve, isExecutable: (path: string) => boolean, path: () => string = () => process.env.PATH ?? ''): Resolve {
+  const found = new Map<string, string>();
+  return (bin) => {
+    const key = `${path()}\0${bin}`;
+    const known = found.get(key);
+    if (known !== undefined && isExecutable(known)) return known;
+    found.delete(key);
+    const resolved = resolve(bin);
+    if (resolved !== null) found.set(key, resolved);
+    return resolved;
+  };
+}
+
+/** The runtime's own lookup (utils/which.js under Node): `which <bin>`, one second at most. */
+function whichProcess(bin: string): string | null {
+  const result = spawnSync('which', [bin], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 1000 });
+  return result.status === 0 && result.stdout ? result.stdout.trim() : null;
+}
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const whichSync: Resolve = memoizedWhich(whichProcess, executable);
