@@ -74,7 +74,7 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
   it('types "@", picks src/greet.ts with the arrow keys and Enter, sends: the chip is on the message and the file reached the model', async () => {
     await input.click();
     await input.pressSequentially('Explain @e');
-    const list = chat.locator('.mention-list[role="listbox"]');
+    const list = chat.locator('#relay-mention-list[role="listbox"]');
     const options = list.locator('[role="option"]');
     // The answer to "e" (earlier answers, to "", mark nothing): the file's row with its matched letter marked.
     await options.filter({ hasText: 'src/greet.ts', has: chat.locator('mark') }).first().waitFor({ timeout: 15_000 });
