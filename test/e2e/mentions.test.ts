@@ -40,7 +40,8 @@ describe('e2e: @-mentions, drops and pasted images in the chat', () => {
   async function sendAndFinish(id: string): Promise<RecordedRequest> {
     const before = model.requests.length;
     await input.press('Enter');
-    await chat.locator(`.tool-card[data-call-id="${id}"][data-state="success"]`).waitFor({ timeout: 30_000 });
+    // The answer on screen (the finished task's attempt_completion card is hidden).
+    await chat.locator('.message-assistant').filter({ hasText: `Answered ${id}.` }).waitFor({ timeout: 30_000 });
     assert.equal(model.requests.length, before + 1);
     return model.requests[before]!;
   }
