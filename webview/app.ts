@@ -78,7 +78,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
     },
     composer: {
       nextRequestId: () => ++requestIds,
-      send: (text, images) => post(images.length > 0 ? { type: 'sendMessage', text, images } : { type: 'sendMessage', text }),
+      send: (text, images, mentions) => post({ type: 'sendMessage', text, ...(images.length > 0 ? { images } : {}), ...(mentions.length > 0 ? { mentions } : {}) }),
       queryMentions: (requestId, query, opened) => {
         if (opened) mentionRanker.listOpened(requestId);
         post(opened ? { type: 'mentionQuery', requestId, query, indexGeneration: mentionRanker.indexGeneration } : { type: 'mentionQuery', requestId, query });

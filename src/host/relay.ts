@@ -226,7 +226,7 @@ export class Relay implements vscode.Disposable {
         if (!running) void this.publishWelcome();
       },
       log: this.logger,
-      attach: (text, images) => this.mentions.attach(text, images),
+      attach: (text, images, picked) => this.mentions.attach(text, images, picked),
       taskDeleted: (id) => this.tools.processes.forgetTask(id),
     });
     this.parallel = new ParallelTaskSurface({ context, chat, controller: this.controller, processes: this.tools.processes, prompter, approvals: (p, scopeFileSystem) => createApprovalService(approvalHost, { prompter: notifying(p), scopeFileSystem }), createSession: (record, scope) => this.createSession(record, scope), reviewer: this.tools.services.reviewer, ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}), log: this.logger });

@@ -18,6 +18,11 @@ export const MAX_ANSWER_CHARS = 10_000;
 export const MAX_COPY_CHARS = 1_000_000;
 export const MAX_MENTION_QUERY_CHARS = 500;
 export const MAX_DROPPED_URIS = 50;
+/** As many as the host resolves in one message (src/core/mentions/resolve.ts MAX_MENTIONS). */
+export const MAX_PICKED_MENTIONS = 20;
+
+/** A picked mention's token, as the "@" list gave it (`@path`, `@"path with spaces"`, `@problems`): one line. */
+const mentionToken = z.string().min(2).max(MAX_URL_CHARS + 20).regex(/^@[^\n\r]+$/);
 
 const requestId = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -35,7 +40,13 @@ const lineNumber = z.number().int().min(1).max(9_999_999);
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), protocolVersion: z.number().int() }).strict(),
   z
-    .object({ type: z.literal('sendMessage'), text: z.string().min(1).max(MAX_MESSAGE_CHARS), images: z.array(image).max(MAX_IMAGES).optional() })
+    .object({
+      type: z.literal('sendMessage'),
+      text: z.string().min(1).max(MAX_MESSAGE_CHARS),
+      images: z.array(image).max(MAX_IMAGES).optional(),
+      /** The composer's mention chips: their tokens are not in the text, the host resolves them as if they were. */
+      mentions: z.array(mentionToken).max(MAX_PICKED_MENTIONS).optional(),
+    })
     .strict(),
   /**
    * The "@" list: what matches the text typed after "@". The list's first query says the generation of the

@@ -75,7 +75,7 @@ describe('e2e: the context meter and condensing', () => {
   it('the meter shows the last request against the window and follows each request', async () => {
     assert.equal(await meter().count(), 0, 'no meter before the first request');
     await send('What is this project?');
-    await chat.locator('.tool-card[data-call-id="call_done"][data-state="success"]').waitFor({ timeout: 30_000 });
+    await chat.locator('.message-assistant').filter({ hasText: 'The fixture is a tiny project.' }).waitFor({ timeout: 30_000 });
     await meterReads('2.6k / 40k');
     assert.equal(await meter().getAttribute('data-level'), 'low');
     assert.equal(await meter().getAttribute('aria-valuenow'), '2600');
@@ -87,7 +87,7 @@ describe('e2e: the context meter and condensing', () => {
     assert.match(tooltip, /Cost so far: \$0\.0152/);
 
     await send('And its layout?');
-    await chat.locator('.tool-card[data-call-id="call_done_2"][data-state="success"]').waitFor({ timeout: 30_000 });
+    await chat.locator('.message-assistant').filter({ hasText: 'Described the layout.' }).waitFor({ timeout: 30_000 });
     await meterReads('36k / 40k');
     assert.equal(await meter().getAttribute('data-level'), 'high', 'near the window the meter says so');
     await wb.screenshot('context-meter-high');
@@ -117,7 +117,7 @@ describe('e2e: the context meter and condensing', () => {
     await wb.screenshot('context-condensed-card');
 
     await send('Go on.');
-    await chat.locator('.tool-card[data-call-id="call_done_3"][data-state="success"]').waitFor({ timeout: 30_000 });
+    await chat.locator('.message-assistant').filter({ hasText: 'Went on.' }).waitFor({ timeout: 30_000 });
     assert.equal(model.requests.length, 5, 'one request per turn, and one for the summary');
     const last = model.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
     const firstUser = last.messages.find((m) => m.role === 'user');

@@ -68,7 +68,7 @@ for (const [index, theme] of THEMES.entries()) {
       assert.equal(await note.getAttribute('role'), 'alert');
       assert.equal(await card.locator('.block-error').textContent(), 'Not run: a hook blocked it.', 'the error line does not repeat the note');
       assert.ok(existsSync(join(wb.workspace, 'build')), 'the command never ran');
-      await chat.locator(`.tool-card[data-call-id="call_done_${theme.name}"][data-state="success"]`).waitFor({ timeout: 30_000 });
+      await chat.locator('.message-assistant').filter({ hasText: 'The repository hook refused to delete the build folder.' }).last().waitFor({ timeout: 30_000 });
       await wb.screenshot(`hook-blocked-card-${theme.name}`);
     });
   });

@@ -69,7 +69,7 @@ describe('e2e: an MCP tool call in the real UI', () => {
     await card.filter({ hasText: 'Successfully wrote' }).waitFor({ timeout: 10_000 });
     // Finished: the card says what was done, not "Calling write_file…".
     assert.equal(await card.locator('.tool-tip').textContent(), 'Called write_file on files');
-    await chat.locator('.tool-card[data-call-id="call_done"][data-state="success"]').waitFor({ timeout: 30_000 });
+    await chat.locator('.message-assistant').filter({ hasText: 'Wrote the note.' }).waitFor({ timeout: 30_000 });
     await wb.screenshot('mcp-call-card');
   });
 

@@ -147,8 +147,7 @@ for (const [index, theme] of THEMES.entries()) {
       await wb.screenshot(`thinking-streaming-${theme.name}`);
       model.release();
 
-      await chat.locator('.tool-card[data-call-id="call_done"][data-state="success"]').waitFor({ timeout: 30_000 });
-      await chat.locator('.message-list').filter({ hasText: 'A tiny TypeScript project with a greet helper.' }).waitFor();
+      await chat.locator('.message-assistant').filter({ hasText: 'A tiny TypeScript project with a greet helper.' }).waitFor({ timeout: 30_000 });
       assert.equal(await block.locator('.thinking-label').textContent(), 'Thinking');
       assert.equal(await block.getAttribute('aria-busy'), 'false');
       assert.equal(await block.evaluate((d) => (d as HTMLDetailsElement).open), false, 'still folded when done');

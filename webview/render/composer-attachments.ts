@@ -1,6 +1,6 @@
 // What a message being written carries besides its text: the mentions picked or dropped (chips whose size the
-// host measures) and pasted or dropped images (read here, checked against the shared limits). A mention chip
-// lives as long as its token is in the text; removing the chip removes the token.
+// host measures) and pasted or dropped images (read here, checked against the shared limits). A mention is its
+// chip alone (its token is not in the text): the message carries the chips' tokens, and removing the chip removes it.
 import type { AttachmentChip, MentionSuggestion } from '../../src/shared/chat-model';
 import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../src/shared/images';
 import { formatSize } from '../../src/shared/format-numbers';
@@ -26,8 +26,8 @@ interface ImageEntry {
 }
 
 export interface AttachmentEvents {
-  /** A chip's × was pressed: the composer removes the token from its text. */
-  removeMention(token: string): void;
+  /** A chip's × was pressed (the chip is gone). */
+  removedMention(): void;
   changed(): void;
   /** "Switch Model" under the warning that the model takes no images: the model picker. */
   switchModel(): void;
@@ -62,7 +62,7 @@ export class ComposerAttachments {
 
   addMention(suggestion: MentionSuggestion): boolean {
     if (this.mentions.has(suggestion.token)) return false;
-    const element = attachmentChip(this.doc, { kind: suggestion.kind, label: suggestion.label, onRemove: () => this.events.removeMention(suggestion.token) });
+    const element = attachmentChip(this.doc, { kind: suggestion.kind, label: suggestion.label, onRemove: () => this.removeMention(suggestion.token) });
     this.mentions.set(suggestion.token, { suggestion, chip: undefined, element });
     this.refresh();
     return true;
@@ -76,16 +76,15 @@ export class ComposerAttachments {
     setChipSize(entry.element, { kind: entry.suggestion.kind, label: entry.suggestion.label, chip: entry.chip });
   }
 
-  /** Drops the chips whose token is no longer in the text. */
-  syncWithText(text: string): void {
-    let changed = false;
-    for (const [token] of this.mentions) {
-      if (!containsToken(text, token)) {
-        this.mentions.delete(token);
-        changed = true;
-      }
-    }
-    if (changed) this.refresh();
+  /** The picked mentions' tokens, in the order of their chips: what the message carries besides its text. */
+  get mentionTokens(): string[] {
+    return [...this.mentions.keys()];
+  }
+
+  private removeMention(token: string): void {
+    if (!this.mentions.delete(token)) return;
+    this.refresh();
+    this.events.removedMention();
   }
 
   /** Reads image files (paste or drop); refused ones are named in the notice. */
@@ -173,15 +172,6 @@ export class ComposerAttachments {
     this.element.hidden = this.mentions.size === 0 && this.images.length === 0;
     this.events.changed();
   }
-}
-
-/** The token stands in the text on its own (not as the start of a longer path). */
-export function containsToken(text: string, token: string): boolean {
-  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
-    const after = text[at + token.length];
-    if (after === undefined || /[\s.,;:!?)\]}]/.test(after)) return true;
-  }
-  return false;
 }
 
 function readAsDataUrl(doc: Document, file: File): Promise<string> {

@@ -50,7 +50,8 @@ const SLASH_QUERY = /^\/([^\s/][^\s]{0,199}|)$/;
 export const URI_LIST_TYPES = ['application/vnd.code.uri-list', 'text/uri-list'] as const;
 
 export interface ComposerActions {
-  send(text: string, images: PendingImage[]): void;
+  /** `mentions`: the tokens of the mention chips, which are not in the text. */
+  send(text: string, images: PendingImage[], mentions: string[]): void;
   /** Asks the host for the list; `opened`: the list's first query. */
   queryMentions(requestId: number, query: string, opened: boolean): void;
   /** The next request id: counted by the page, so a view built again (another language) never reuses one. */
@@ -107,7 +108,6 @@ export class Composer {
     });
     this.input.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.input.addEventListener('input', () => {
-      this.attachments.syncWithText(this.input.value);
       this.updateQuery();
       this.updateSlash();
       this.refresh();
@@ -126,7 +126,10 @@ export class Composer {
     this.list = new MentionList(doc, this.input, (item) => this.pick(item));
     this.slashList = new SlashList(doc, this.input, (item) => this.pickSlash(item));
     this.attachments = new ComposerAttachments(doc, {
-      removeMention: (token) => this.removeToken(token),
+      removedMention: () => {
+        this.actions.draftChanged(this.input.value);
+        this.focus();
+      },
       changed: () => this.refresh(),
       switchModel: () => this.actions.selectModel(),
     });
@@ -174,7 +177,6 @@ export class Composer {
 
   set draft(text: string) {
     this.input.value = text;
-    this.attachments.syncWithText(text);
     this.refresh();
   }
 
@@ -205,18 +207,9 @@ export class Composer {
     if (token !== undefined) this.attachments.setMentionSize(token, chip);
   }
 
-  /** Mentions from outside the box (dropped files, an editor command): added at the caret, then focused. */
+  /** Mentions from outside the box (dropped files, an editor command): chips, then the box is focused. */
   insertMentions(mentions: MentionSuggestion[]): void {
-    for (const mention of mentions) {
-      if (!this.attachments.addMention(mention)) continue;
-      const at = this.input.selectionStart ?? this.input.value.length;
-      const before = this.input.value.slice(0, at);
-      const after = this.input.value.slice(at);
-      const text = `${before && !/\s$/.test(before) ? ' ' : ''}${mention.token} `;
-      this.input.value = before + text + after;
-      this.input.selectionStart = this.input.selectionEnd = at + text.length;
-      this.requestPreview(mention.token);
-    }
+    for (const mention of mentions) if (this.attachments.addMention(mention)) this.requestPreview(mention.token);
     this.refresh();
     this.actions.draftChanged(this.input.value);
     this.focus();
@@ -292,9 +285,12 @@ export class Composer {
   }
 
   private submit(): void {
-    const text = this.input.value.trim();
-    if (!text || this.running || this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model)) return;
-    this.actions.send(text, this.attachments.pendingImages);
+    const typed = this.input.value.trim();
+    const mentions = this.attachments.mentionTokens;
+    if ((!typed && mentions.length === 0) || this.running || this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model)) return;
+    // Chips alone: their tokens are the text (a message has text), and nothing else is sent twice.
+    if (typed) this.actions.send(typed, this.attachments.pendingImages, mentions);
+    else this.actions.send(mentions.join(' '), this.attachments.pendingImages, []);
     this.input.value = '';
     this.attachments.clear();
     this.closeList();
@@ -362,10 +358,11 @@ export class Composer {
     if (!query) return;
     const caret = this.input.selectionStart ?? this.input.value.length;
     const before = this.input.value.slice(0, query.at);
+    // The "@query" typed becomes the chip: the text keeps no copy of the token.
     const after = this.input.value.slice(caret).replace(/^\S*/, '');
-    const inserted = `${item.token} `;
-    this.input.value = before + inserted + after.replace(/^ /, '');
-    this.input.selectionStart = this.input.selectionEnd = before.length + inserted.length;
+    const rest = /(^|\s)$/.test(before) ? after.replace(/^ /, '') : after && !/^\s/.test(after) ? ` ${after}` : after;
+    this.input.value = before + rest;
+    this.input.selectionStart = this.input.selectionEnd = before.length;
     this.closeList();
     if (this.attachments.addMention(item)) this.requestPreview(item.token);
     this.refresh();
@@ -376,17 +373,6 @@ export class Composer {
     const requestId = this.actions.nextRequestId();
     this.previews.set(requestId, token);
     this.actions.previewMention(requestId, token);
-  }
-
-  private removeToken(token: string): void {
-    const at = this.input.value.indexOf(token);
-    if (at >= 0) {
-      const rest = (this.input.value.slice(0, at) + this.input.value.slice(at + token.length)).replace(/ {2,}/g, ' ');
-      this.input.value = rest.trim() ? rest : '';
-    }
-    this.attachments.syncWithText(this.input.value);
-    this.actions.draftChanged(this.input.value);
-    this.focus();
   }
 
   private closeList(): void {
@@ -435,7 +421,7 @@ export class Composer {
     this.sendButton.hidden = this.running;
     this.stopButton.hidden = !this.running;
     const blocked = this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model);
-    this.sendButton.disabled = this.input.value.trim() === '' || blocked;
+    this.sendButton.disabled = (this.input.value.trim() === '' && this.attachments.mentionTokens.length === 0) || blocked;
     this.input.placeholder = this.placeholder();
     this.fitHeight();
   }

@@ -9,6 +9,9 @@ import { ToolCardView } from './tool-card';
 import type { BlockActions } from './blocks';
 import { t } from '../strings';
 
+/** The tool that ends a task with its answer (src/core/tools/system-tools.ts ATTEMPT_COMPLETION). */
+const ATTEMPT_COMPLETION = 'attempt_completion';
+
 export interface ItemActions extends BlockActions, MarkdownActions {
   retry(itemId: string): void;
   /** An error's fix: runs that step of "Relay: Set Up Provider". */
@@ -190,6 +193,9 @@ class ToolItemView implements ItemView {
   update(item: ChatItem): void {
     if (item.kind !== 'tool') return;
     this.card.update(item.status);
+    // The finished task's answer is in the conversation already (core/agent/session.ts announce): a succeeded
+    // attempt_completion card would only repeat it after every answer. Failed or waiting for the user, it shows.
+    this.element.hidden = item.status.toolName === ATTEMPT_COMPLETION && item.status.state === 'success';
     // A card whose call changed files (or could have: a command) can take the task's files back to before it.
     if (item.checkpointId === undefined || this.bar) return;
     this.bar = h(this.doc, 'div', { className: 'restore-bar', attrs: { role: 'toolbar', 'aria-label': t('restore') } }, restoreButtons(this.doc, item.id, true, true, this.actions));

@@ -16,6 +16,8 @@ export interface AttachOptions {
   /** The selected model reads images; when false, images are left out and their chips say why. */
   supportsImages: boolean;
   signal: AbortSignal;
+  /** The mentions picked in the composer (chips, not in the text): resolved as if typed before the text. */
+  picked?: readonly string[];
 }
 
 export async function buildAttachments(
@@ -26,7 +28,7 @@ export async function buildAttachments(
 ): Promise<BuiltAttachments> {
   const parts: UserPart[] = [];
   const chips: AttachmentChip[] = [];
-  for (const attachment of await resolveMentions(text, sources, options.signal)) {
+  for (const attachment of await resolveMentions([...(options.picked ?? []), text].join('\n'), sources, options.signal)) {
     if (attachment.text) parts.push({ type: 'text', text: attachment.text });
     chips.push(attachment.chip);
   }

@@ -75,9 +75,10 @@ export class MentionService implements vscode.Disposable {
     return { kind: lines ? 'selection' : 'file', label: `${path}${range}`, token };
   }
 
-  attach(text: string, images: readonly ImageInput[]): Promise<MessageAttachments> {
+  /** `picked`: the composer's mention chips, whose tokens are not in the text; resolved as typed ones are. */
+  attach(text: string, images: readonly ImageInput[], picked: readonly string[] = []): Promise<MessageAttachments> {
     const controller = new AbortController();
-    return buildAttachments(text, images, this.sources(controller.signal), { supportsImages: this.deps.supportsImages(), signal: controller.signal });
+    return buildAttachments(text, images, this.sources(controller.signal), { supportsImages: this.deps.supportsImages(), signal: controller.signal, picked });
   }
 
   private sources(signal: AbortSignal) {

@@ -47,7 +47,7 @@ export interface TaskControllerDeps {
   notify(message: string, level: 'info' | 'warning'): void;
   onRunningChanged(running: boolean): void;
   /** What the message's mentions and images attach; without it, messages go as plain text. */
-  attach?(text: string, images: readonly ImageInput[]): Promise<MessageAttachments>;
+  attach?(text: string, images: readonly ImageInput[], picked?: readonly string[]): Promise<MessageAttachments>;
   log: { warn(message: string, error?: unknown): void };
   /** A task was deleted: what belongs to it outside its record (its processes) goes too. */
   taskDeleted?(id: string): Promise<void>;
@@ -187,7 +187,7 @@ export class TaskController {
   private async dispatch(message: WebviewToHost): Promise<void> {
     switch (message.type) {
       case 'sendMessage':
-        return this.sendNow(message.text, message.images ?? []);
+        return this.sendNow(message.text, message.images ?? [], message.mentions ?? []);
       case 'cancelTask':
         return this.cancel();
       case 'newTask':
@@ -235,16 +235,18 @@ export class TaskController {
     }
   }
 
-  private async sendNow(text: string, images: readonly ImageInput[] = []): Promise<void> {
+  /** `picked`: the composer's mention chips (their tokens are not in the text). */
+  private async sendNow(text: string, images: readonly ImageInput[] = [], picked: readonly string[] = []): Promise<void> {
     if (this.refuseWhileRunning()) return;
     const expanded = this.deps.expandCommand ? await this.deps.expandCommand(text) : undefined;
     if (expanded?.type === 'refused') {
       this.deps.notify(expanded.reason, 'warning');
-      this.deps.restoreDraft?.(text);
+      // The chips go back as their tokens in the text, which resolve the same way: nothing is lost.
+      this.deps.restoreDraft?.([text, ...picked].join(' '));
       return;
     }
     const turn = expanded?.type === 'turn' ? expanded.turn : undefined;
-    const attached = this.deps.attach ? await this.deps.attach(text, images) : undefined;
+    const attached = this.deps.attach ? await this.deps.attach(text, images, picked) : undefined;
     // Only a command that changes the agent, model or tools needs a session of its own for the turn.
     const session = await this.fresh(turn && (turn.agent || turn.model || turn.tools || turn.allowedTools) ? turn : undefined);
     this.run(session.send(text, attached, turn?.text));

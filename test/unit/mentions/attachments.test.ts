@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { buildAttachments } from '../../../src/core/mentions/message';
 import {
   capText,
   changesAttachment,
@@ -144,5 +145,24 @@ describe('mention resolution', () => {
   test('a web page comes from the fetcher when there is one', async () => {
     const found = await resolveMentions('@https://example.com/', fakeSources({ fetchPage: async () => ({ markdown: '# Example', title: 'Example' }) }), signal);
     assert.equal(found[0]!.text, '<web_page url="https://example.com/" title="Example">\n# Example\n</web_page>');
+  });
+});
+
+describe('picked mentions (the composer\'s chips, not in the text)', () => {
+  const signal = new AbortController().signal;
+
+  test('resolve as typed ones do, before the typed ones, each once', async () => {
+    const typed = await buildAttachments('fix @src/a.ts and @README.md', [], fakeSources(), { supportsImages: true, signal });
+    const picked = await buildAttachments('fix this and @README.md', [], fakeSources(), { supportsImages: true, signal, picked: ['@src/a.ts', '@README.md'] });
+    assert.deepEqual(picked, typed);
+    assert.deepEqual(picked.chips.map((c) => c.label), ['src/a.ts', 'README.md']);
+    assert.match((picked.parts[0] as { text: string }).text, /export const a = 1;/);
+  });
+
+  test('a picked keyword or quoted path resolves too; without picks nothing extra is attached', async () => {
+    const built = await buildAttachments('why?', [], fakeSources(), { supportsImages: true, signal, picked: ['@problems', '@"src/a.ts:1"'] });
+    assert.deepEqual(built.chips.map((c) => c.kind), ['problems', 'selection']);
+    const none = await buildAttachments('why?', [], fakeSources(), { supportsImages: true, signal });
+    assert.deepEqual(none, { parts: [], chips: [] });
   });
 });

@@ -8,6 +8,7 @@ import type { WebviewToHost } from '../../../src/shared/protocol';
 const WELL_FORMED: WebviewToHost[] = [
   { type: 'ready', protocolVersion: PROTOCOL_VERSION },
   { type: 'sendMessage', text: 'Fix the build' },
+  { type: 'sendMessage', text: 'Fix this', mentions: ['@src/app.ts', '@"my notes.md:3-5"', '@problems'] },
   { type: 'cancelTask' },
   { type: 'newTask' },
   { type: 'retry', itemId: 'err-1' },
@@ -56,6 +57,9 @@ describe('webview → host protocol validation', () => {
       { type: 'mentionQuery', requestId: 1, query: 'a', indexGeneration: 1.5 },
       { type: 'dropUris', uris: [] },
       { type: 'sendMessage', text: 'x'.repeat(MAX_MESSAGE_CHARS + 1) },
+      { type: 'sendMessage', text: 'x', mentions: ['src/app.ts'] },
+      { type: 'sendMessage', text: 'x', mentions: ['@a\n@b'] },
+      { type: 'sendMessage', text: 'x', mentions: Array.from({ length: 21 }, (_, i) => `@f${i}`) },
       { type: 'sendMessage', text: 42 },
       { type: 'retry', itemId: '' },
       { type: 'retry', itemId: 'x'.repeat(201) },

@@ -90,6 +90,23 @@ describe('webview conversation: keyed, incremental rendering', () => {
     assert.match(t.$('[aria-live="polite"]')!.textContent!, /Write File: Failed/);
   });
 
+  it('a succeeded attempt_completion card is hidden (the answer says it); failed or awaiting approval it shows', () => {
+    t = mount();
+    t.init({ items: [user('u1', 'go')] });
+    const done = (state: 'running' | 'success' | 'error' | 'awaiting_approval') =>
+      t.batch({ type: 'toolStatus', status: toolStatus({ callId: 'd1', toolName: 'attempt_completion', displayName: 'Complete Task', state, partial: false }) });
+    done('running');
+    assert.equal(nodeOf(t, 'd1')!.hidden, false);
+    done('success');
+    assert.equal(nodeOf(t, 'd1')!.hidden, true, 'no card after every answer');
+    done('error');
+    assert.equal(nodeOf(t, 'd1')!.hidden, false, 'a failed completion shows');
+    done('awaiting_approval');
+    assert.equal(nodeOf(t, 'd1')!.hidden, false, 'one that needs the user shows');
+    t.batch({ type: 'toolStatus', status: toolStatus({ callId: 'w1', state: 'success', partial: false }) });
+    assert.equal(nodeOf(t, 'w1')!.hidden, false, 'other finished cards stay');
+  });
+
   it('errors offer Retry (posting retry) when retryable; notices show their level', () => {
     t = mount();
     t.init({

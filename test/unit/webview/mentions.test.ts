@@ -42,7 +42,7 @@ describe('webview mentions', () => {
     assert.equal(keydown(input(), 'ArrowDown').defaultPrevented, true);
     assert.deepEqual(options().map((o) => o.getAttribute('aria-selected')), ['false', 'true']);
     assert.equal(keydown(input(), 'Enter').defaultPrevented, true);
-    assert.equal(input().value, 'Fix @src/app.ts ');
+    assert.equal(input().value, 'Fix ', 'the picked mention is its chip alone: the text keeps no copy of its token');
     assert.equal(list().hidden, true);
     const posted = t.takePosted();
     assert.ok(!posted.some((m) => m.type === 'sendMessage'), 'Enter picked, it did not send');
@@ -55,8 +55,9 @@ describe('webview mentions', () => {
     assert.equal(chip().querySelector('.chip-size')!.textContent, '1.2 KB');
     assert.match(chip().title, /1,234 characters, about 309 tokens/);
 
+    type(input(), 'Fix this');
     keydown(input(), 'Enter');
-    assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: 'Fix @src/app.ts' }]);
+    assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: 'Fix this', mentions: ['@src/app.ts'] }]);
     assert.equal(t.$('.composer-chips')!.hidden, true, 'chips go with the sent message');
   });
 
@@ -89,9 +90,10 @@ describe('webview mentions', () => {
     assert.equal(input().getAttribute('aria-activedescendant'), last.id);
     assert.deepEqual([last.getAttribute('aria-selected'), last.getAttribute('aria-posinset'), last.textContent], ['true', '50', 'src/f49.tssrc']);
     keydown(input(), 'Enter');
-    assert.equal(input().value, 'see @src/f49.ts ');
+    assert.equal(input().value, 'see ');
+    assert.deepEqual(t.$$('.composer-chips .attachment-chip').map((c) => c.dataset.kind), ['file']);
 
-    typeAtEnd('see @src/f49.ts @g');
+    typeAtEnd('see @g');
     const next = (t.takePosted().at(-1) as { requestId: number }).requestId;
     t.app.receive({ type: 'mentionSuggestions', requestId: next, items: [{ ...files[3]!, label: 'src/g.ts', matches: [4] }, PROBLEMS] });
     assert.equal(options()[0], first, 'the row is kept and rewritten');
@@ -99,23 +101,31 @@ describe('webview mentions', () => {
     assert.equal(options()[0]!.querySelector('mark')!.textContent, 'g');
   });
 
-  it('a click picks; removing the chip removes its token, deleting the token removes the chip', () => {
+  it('a click picks a chip and leaves no token in the text; removing the chip removes the mention; chips alone send their tokens', () => {
     t = mount();
     t.init();
-    typeAtEnd('@');
+    typeAtEnd('look at @pr and fix it');
+    input().selectionStart = input().selectionEnd = 'look at @pr'.length;
+    input().dispatchEvent(new (t.window.Event)('input', { bubbles: true }));
     const { requestId } = t.takePosted().at(-1) as { requestId: number };
     t.app.receive({ type: 'mentionSuggestions', requestId, items: [FILE, PROBLEMS] });
     click(options()[1]!);
-    assert.equal(input().value, '@problems ');
-    click(t.$('.chip-remove'));
-    assert.equal(input().value.trim(), '');
-    assert.equal(t.$$('.composer-chips .attachment-chip').length, 0);
-
-    t.app.receive({ type: 'insertMentions', mentions: [FILE] });
-    assert.equal(input().value, '@src/app.ts ');
+    assert.equal(input().value, 'look at and fix it', 'the typed "@pr" became the chip');
     assert.equal(t.$$('.composer-chips .attachment-chip').length, 1);
-    typeAtEnd('');
+    click(t.$('.chip-remove'));
+    assert.equal(input().value, 'look at and fix it', 'the text is the user\'s: removing the chip leaves it');
     assert.equal(t.$$('.composer-chips .attachment-chip').length, 0);
+    t.takePosted();
+    keydown(input(), 'Enter');
+    assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: 'look at and fix it' }], 'a removed chip is not sent');
+
+    t.app.receive({ type: 'insertMentions', mentions: [FILE, PROBLEMS] });
+    assert.equal(input().value, '', 'a dropped file is a chip, not text');
+    assert.equal(t.$$('.composer-chips .attachment-chip').length, 2);
+    assert.equal((t.$('.send-button') as HTMLButtonElement).disabled, false, 'chips alone may be sent');
+    t.takePosted();
+    keydown(input(), 'Enter');
+    assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: '@src/app.ts @problems' }]);
   });
 
   it('dropped VS Code URIs go to the host; text/uri-list comments are skipped', () => {
