@@ -114,7 +114,7 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
   };
   let view = new ChatView(root, store, actions);
 
-  const saver = new StateSaver(api, () => persistable(store.state.snapshot, store.initial, view.composer.draft), options.saveDelayMs ?? 300);
+  const saver = new StateSaver(api, () => persistable(store.state.snapshot, store.initial, view.composer.savedDraft), options.saveDelayMs ?? 300);
 
   let frameRequested = false;
   const drawNow = () => {

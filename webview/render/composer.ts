@@ -180,6 +180,16 @@ export class Composer {
     this.refresh();
   }
 
+  /**
+   * The draft as it is kept across a reload: the text, then each picked mention as its `@path` text (chips are not
+   * kept; the host resolves a typed mention exactly as a picked one, so nothing picked is lost).
+   */
+  get savedDraft(): string {
+    const text = this.input.value;
+    const tokens = this.attachments.mentionTokens.filter((token) => !text.includes(token));
+    return [text.trimEnd(), ...tokens].filter((part) => part !== '').join(' ');
+  }
+
   /** The answer to a mention query (the host's, or a long search in the webview); answers to older ones are dropped. */
   showSuggestions(requestId: number, items: MentionSuggestion[]): void {
     if (!this.query || this.query.requestId !== requestId) return;

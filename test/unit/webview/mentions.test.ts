@@ -128,6 +128,19 @@ describe('webview mentions', () => {
     assert.deepEqual(t.takePosted().filter((m) => m.type === 'sendMessage'), [{ type: 'sendMessage', text: '@src/app.ts @problems' }]);
   });
 
+  it('a picked mention not yet sent survives a reload: the saved draft keeps it as its @path text', async () => {
+    t = mount();
+    t.init();
+    typeAtEnd('explain ');
+    t.app.receive({ type: 'insertMentions', mentions: [FILE] });
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the saver's timer (0 ms here)
+    const saved = t.savedState() as { draft: string };
+    assert.equal(saved.draft, 'explain @src/app.ts', 'the chip is kept as the text the host resolves the same way');
+    t.close();
+    t = mount({ savedState: saved });
+    assert.equal(input().value, 'explain @src/app.ts');
+  });
+
   it('dropped VS Code URIs go to the host; text/uri-list comments are skipped', () => {
     t = mount();
     t.init();
