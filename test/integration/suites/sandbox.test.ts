@@ -178,6 +178,14 @@ describe('run_command in the OS sandbox', function () {
     assert.match(r.card, new RegExp(`connecting to 127\\.0\\.0\\.1:${foreignPort}`));
   });
 
+  it('connects through the proxy bridges first thing, every time (the command waits until they listen)', async () => {
+    // The runtime starts its bridges in the background; a command connecting at once used to find port 3128 closed.
+    for (let i = 0; i < 8; i++) {
+      const r = await run(`curl -fsS -m 10 --noproxy '' http://127.0.0.1:${allowedPort}/`);
+      assert.match(r.text, /stand-in reached/, `run ${i + 1}: ${r.text}`);
+    }
+  });
+
   const SERVER = `node -e "require('http').createServer((q,s)=>s.end('page of the sandboxed server')).listen(0,'127.0.0.1',function(){console.log('Local: http://127.0.0.1:'+this.address().port+'/')})"`;
 
   it('a background dev server runs sandboxed; its page is reached from here at the port listed, and by a sandboxed command', async () => {
