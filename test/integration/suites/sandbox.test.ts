@@ -218,11 +218,13 @@ describe('run_command in the OS sandbox', function () {
     const r = await run(SERVER, { timeout_seconds: 3 });
     try {
       assert.match(r.text, /moved to the background/);
-      assert.match(r.text, /Local: http/);
       assert.equal(r.metadata?.sandboxed, true);
       const id = String(r.metadata?.processId ?? r.text.match(/as (p\d+)/)?.[1]);
-      const port = Number(r.text.match(/127\.0\.0\.1:(\d+)/)?.[1]);
-      await waitFor(() => processes.servesLoopbackPort('task', port), 10_000, 'the port to be bridged out');
+      // On a loaded machine the server may print its URL after the 3 s the call waited: wait for the line itself.
+      const output = await waitFor(() => /Local: http/.test(processes.tail(id, 10_000)) && processes.tail(id, 10_000), 60_000, 'the server to print its URL');
+      assert.match(output, /Local: http/);
+      const port = Number(output.match(/127\.0\.0\.1:(\d+)/)?.[1]);
+      await waitFor(() => processes.servesLoopbackPort('task', port), 30_000, 'the port to be bridged out');
       assert.deepEqual(processes.get(id)?.ports, [port]);
       assert.equal(await (await fetch(`http://127.0.0.1:${port}/`)).text(), 'page of the sandboxed server');
     } finally {
