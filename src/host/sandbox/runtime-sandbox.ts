@@ -10,6 +10,7 @@ import type { TaskProcesses } from '../../core/ports/processes';
 import { boundaryFor, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
 import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../core/sandbox/violations';
 import { withoutRelaySecrets } from '../processes/environment';
+import { afterBridges } from './bridge-wait';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';
 
 /** The part of the runtime's SandboxManager this adapter uses (the package is loaded on first use). */
@@ -112,7 +113,9 @@ export class RuntimeSandbox implements CommandSandbox {
     const commandId = `relay-${process.pid}-${++this.sequence}`;
     // Written down before the command can make them: a crash from here on leaves the journal to clean up from.
     this.options.placeholders?.record(missingMountPoints(boundary.denyWrite));
-    const wrapped = await manager.wrapWithSandbox(command, this.options.shell, { filesystem: config.filesystem }, undefined, { commandId, commandText: command });
+    // On Linux the runtime starts its proxy bridges in the background: the command waits until they listen.
+    const inner = (this.options.platform ?? process.platform) === 'linux' ? afterBridges(command) : command;
+    const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem }, undefined, { commandId, commandText: command });
     this.running++;
     if (scope.taskId) this.activeTasks.set(scope.taskId, (this.activeTasks.get(scope.taskId) ?? 0) + 1);
     let disposed = false;

@@ -178,6 +178,14 @@ describe('run_command in the OS sandbox', function () {
     assert.match(r.card, new RegExp(`connecting to 127\\.0\\.0\\.1:${foreignPort}`));
   });
 
+  it('connects through the proxy bridges first thing, every time (the command waits until they listen)', async () => {
+    // The runtime starts its bridges in the background; a command connecting at once used to find port 3128 closed.
+    for (let i = 0; i < 8; i++) {
+      const r = await run(`curl -fsS -m 10 --noproxy '' http://127.0.0.1:${allowedPort}/`);
+      assert.match(r.text, /stand-in reached/, `run ${i + 1}: ${r.text}`);
+    }
+  });
+
   const SERVER = `node -e "require('http').createServer((q,s)=>s.end('page of the sandboxed server')).listen(0,'127.0.0.1',function(){console.log('Local: http://127.0.0.1:'+this.address().port+'/')})"`;
 
   it('a background dev server runs sandboxed; its page is reached from here at the port listed, and by a sandboxed command', async () => {
@@ -210,11 +218,13 @@ describe('run_command in the OS sandbox', function () {
     const r = await run(SERVER, { timeout_seconds: 3 });
     try {
       assert.match(r.text, /moved to the background/);
-      assert.match(r.text, /Local: http/);
       assert.equal(r.metadata?.sandboxed, true);
       const id = String(r.metadata?.processId ?? r.text.match(/as (p\d+)/)?.[1]);
-      const port = Number(r.text.match(/127\.0\.0\.1:(\d+)/)?.[1]);
-      await waitFor(() => processes.servesLoopbackPort('task', port), 10_000, 'the port to be bridged out');
+      // On a loaded machine the server may print its URL after the 3 s the call waited: wait for the line itself.
+      const output = await waitFor(() => /Local: http/.test(processes.tail(id, 10_000)) && processes.tail(id, 10_000), 60_000, 'the server to print its URL');
+      assert.match(output, /Local: http/);
+      const port = Number(output.match(/127\.0\.0\.1:(\d+)/)?.[1]);
+      await waitFor(() => processes.servesLoopbackPort('task', port), 30_000, 'the port to be bridged out');
       assert.deepEqual(processes.get(id)?.ports, [port]);
       assert.equal(await (await fetch(`http://127.0.0.1:${port}/`)).text(), 'page of the sandboxed server');
     } finally {

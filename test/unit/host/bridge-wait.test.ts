@@ -1,0 +1,28 @@
+// The sandboxed command waits for the runtime's proxy bridges: in a network namespace of its own (as in the sandbox),
+// bridges that start late (the runtime starts them in the background) are listening before the command connects.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, test } from 'node:test';
+import { afterBridges } from '../../../src/host/sandbox/bridge-wait';
+
+const usable = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const canRun = process.platform === 'linux' && usable('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', 'true']) && usable('socat', ['-V']);
+
+describe('afterBridges', { skip: !canRun && 'needs bwrap and socat on Linux' }, () => {
+  test('the command connects only once both bridges listen, though they start late', () => {
+    // Stand-ins for the runtime's bridges, started late in the background as the runtime starts its own.
+    const bridges = [
+      "(sleep 0.5; socat TCP-LISTEN:3128,reuseaddr SYSTEM:'echo http-bridge' >/dev/null 2>&1) &",
+      "(sleep 0.3; socat TCP-LISTEN:1080,reuseaddr SYSTEM:'echo socks-bridge' >/dev/null 2>&1) &",
+    ].join('\n');
+    const connect = 'socat -u TCP:127.0.0.1:3128 - && socat -u TCP:127.0.0.1:1080 -';
+    const script = `${bridges}\n${afterBridges(connect)}`;
+    const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', 'sh', '-c', script], { encoding: 'utf8', timeout: 10_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, 'http-bridge\nsocks-bridge\n');
+  });
+
+  test('keeps the command line as it was after the wait', () => {
+    assert.ok(afterBridges('echo "a b" | cat').endsWith('\necho "a b" | cat'));
+  });
+});
