@@ -10,6 +10,7 @@ import type { MentionSuggestion } from '../../src/shared/chat-model';
 import { t } from '../strings';
 import { h } from '../dom';
 import { icon, type IconName } from '../icons';
+import { listKey } from './list-keys';
 
 const KIND_ICON: Record<MentionSuggestion['kind'], IconName> = {
   file: 'file',
@@ -118,27 +119,7 @@ export class MentionList {
   /** Handles a key while the list is open; true when it was the list's key (the caller prevents its default). */
   handleKey(event: KeyboardEvent): boolean {
     if (!this.isOpen) return false;
-    switch (event.key) {
-      case 'ArrowDown':
-        this.move(1);
-        return true;
-      case 'ArrowUp':
-        this.move(-1);
-        return true;
-      case 'Enter':
-      case 'Tab': {
-        if (event.shiftKey || event.isComposing) return false;
-        const item = this.items[this.active];
-        if (!item) return false;
-        this.onPick(item);
-        return true;
-      }
-      case 'Escape':
-        this.close();
-        return true;
-      default:
-        return false;
-    }
+    return listKey(event, { items: this.items, active: this.active, move: (step) => this.move(step), onPick: (item) => this.onPick(item), close: () => this.close() });
   }
 
   private move(by: number): void {

@@ -6,6 +6,7 @@
 import type { SlashCommandChoice } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { t } from '../strings';
+import { listKey } from './list-keys';
 
 export const SLASH_LIST_ID = 'relay-slash-list';
 
@@ -76,26 +77,16 @@ export class SlashList {
   /** Handles a key while the list is open; true when it was the list's key. */
   handleKey(event: KeyboardEvent): boolean {
     if (!this.isOpen) return false;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        if (this.items.length > 0) this.active = (this.active + (event.key === 'ArrowDown' ? 1 : -1) + this.items.length) % this.items.length;
+    return listKey(event, {
+      items: this.items,
+      active: this.active,
+      move: (step) => {
+        if (this.items.length > 0) this.active = (this.active + step + this.items.length) % this.items.length;
         this.highlight(true);
-        return true;
-      case 'Enter':
-      case 'Tab': {
-        if (event.shiftKey || event.isComposing) return false;
-        const item = this.items[this.active];
-        if (!item) return false;
-        this.onPick(item);
-        return true;
-      }
-      case 'Escape':
-        this.close();
-        return true;
-      default:
-        return false;
-    }
+      },
+      onPick: (item) => this.onPick(item),
+      close: () => this.close(),
+    });
   }
 
   private highlight(scroll = false): void {

@@ -46,13 +46,8 @@ export class WorkspaceEditApplier implements EditApplier {
       toSave.push(savedAs);
       before.set(savedAs.toString(), current);
     }
-    let applied: boolean;
-    try {
-      applied = await vscode.workspace.applyEdit(edit);
-    } catch (error) {
-      return { ok: false, reason: 'failed', message: error instanceof Error ? error.message : String(error) };
-    }
-    if (!applied) return { ok: false, reason: 'failed', message: 'VS Code refused the workspace edit' };
+    const refused = await applyWorkspaceEdit(edit);
+    if (refused) return refused;
     const saved: string[] = [];
     for (const uri of toSave) {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -106,4 +101,15 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Applies one WorkspaceEdit (one undo step); what went wrong when VS Code threw or refused it, else undefined. */
+export async function applyWorkspaceEdit(edit: vscode.WorkspaceEdit): Promise<{ ok: false; reason: 'failed'; message: string } | undefined> {
+  let applied: boolean;
+  try {
+    applied = await vscode.workspace.applyEdit(edit);
+  } catch (error) {
+    return { ok: false, reason: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
+  return applied ? undefined : { ok: false, reason: 'failed', message: 'VS Code refused the workspace edit' };
 }

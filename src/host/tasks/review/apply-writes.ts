@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { FileWrite } from '../../../core/tasks/apply-plan';
 import { minimalEdits } from '../../editing/minimal-edits';
 import { awaitCurrentCopy, saveWithRecovery } from '../../editing/save-recovery';
-import { target } from '../../editing/workspace-edit-applier';
+import { applyWorkspaceEdit, target } from '../../editing/workspace-edit-applier';
 
 export type WritesOutcome = { ok: true; written: string[] } | { ok: false; reason: 'unsaved' | 'changed' | 'failed'; path?: string; message?: string };
 
@@ -58,13 +58,8 @@ export async function applyWrites(root: string, writes: readonly FileWrite[], la
     for (const e of minimalEdits(current, after)) edit.replace(uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text, metadata);
     toSave.push({ uri, before: current });
   }
-  let applied: boolean;
-  try {
-    applied = await vscode.workspace.applyEdit(edit);
-  } catch (error) {
-    return { ok: false, reason: 'failed', message: error instanceof Error ? error.message : String(error) };
-  }
-  if (!applied) return { ok: false, reason: 'failed', message: 'VS Code refused the workspace edit' };
+  const refused = await applyWorkspaceEdit(edit);
+  if (refused) return refused;
   for (const { uri, before } of toSave) {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (!doc?.isDirty) continue;
