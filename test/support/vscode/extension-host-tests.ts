@@ -20,6 +20,9 @@ export async function bundleExtensionHostTests(entryPoints: BuildOptions['entryP
     target: 'node20',
     sourcemap: 'inline',
     external: ['vscode', 'mocha'],
+    // As in esbuild.mjs: jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow, so a suite that
+    // imports anything parsing JSONC would fail to load (and with it the whole level); its ESM build bundles whole.
+    alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
   });
@@ -68,8 +71,14 @@ export async function runInExtensionHost(options: ExtensionHostOptions): Promise
     let exit: (code: number) => void = () => undefined;
     const exited = new Promise<number>((resolve) => (exit = resolve));
     await page.exposeFunction('codeAutomationExit', (code: number) => exit(code));
+    // The workbench's last errors, kept to say why when the extension host ends without results (a suite that fails
+    // to load takes the whole level with it).
+    const errors: string[] = [];
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
       if (process.env.RELAY_TEST_VERBOSE) console.log(`[vscode:${type}]`, ...args);
+      if (type !== 'error') return;
+      errors.push(args.map(String).join(' ').slice(0, 2_000));
+      if (errors.length > 5) errors.shift();
     });
     const remote = (p: string) => `vscode-remote://127.0.0.1:${server.port}${p}`;
     const payload = JSON.stringify([
@@ -81,7 +90,9 @@ export async function runInExtensionHost(options: ExtensionHostOptions): Promise
       exited,
       new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`${options.what} did not finish in ${options.timeoutMs} ms`)), options.timeoutMs).unref()),
     ]);
-    if (!existsSync(resultsFile)) throw new Error(`the extension host exited with ${code} without writing results; server log: ${server.logFile}`);
+    if (!existsSync(resultsFile)) {
+      throw new Error(`the extension host exited with ${code} without writing results; the workbench's last errors:\n${errors.join('\n---\n') || '(none)'}`);
+    }
     return { code, outcomes: (JSON.parse(readFileSync(resultsFile, 'utf8')) as { outcomes: TestOutcome[] }).outcomes };
   } finally {
     await browser.close();
