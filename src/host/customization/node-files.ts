@@ -18,12 +18,15 @@ export class NodeCustomizationFiles implements CustomizationFiles {
   async find(patterns: readonly string[], userPatterns: readonly string[]): Promise<FoundFile[]> {
     const found = new Map<string, FoundFile>();
     for (const root of this.roots()) {
-      const listed = new Map<string, Promise<string[]>>(); // one walk per folder, however many patterns share it
+      // One listing per base folder, however many patterns share it.
+      const byBase = new Map<string, string[]>();
       for (const pattern of patterns) {
-        const isMatch = picomatch(pattern, { dot: true });
         const base = picomatch.scan(pattern).base;
-        if (!listed.has(base)) listed.set(base, this.filesUnder(root, base));
-        for (const path of await listed.get(base)!) {
+        byBase.set(base, [...(byBase.get(base) ?? []), pattern]);
+      }
+      for (const [base, shared] of byBase) {
+        const isMatch = picomatch(shared, { dot: true });
+        for (const path of await this.filesUnder(root, base, shared)) {
           const rel = relative(root, path).split(sep).join('/');
           if (isMatch(rel)) found.set(path, { path, root, relative: rel });
         }
@@ -39,14 +42,34 @@ export class NodeCustomizationFiles implements CustomizationFiles {
     return [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  /** Every file under `base` (relative to `root`); a pattern like `**\/AGENTS.md` has no base and walks the folder. */
-  protected filesUnder(root: string, base: string): Promise<string[]> {
+  /**
+   * The files under `base` (relative to `root`) that `patterns` may match (the caller filters); a pattern like
+   * `**\/AGENTS.md` has no base and walks the folder.
+   */
+  protected filesUnder(root: string, base: string, _patterns: readonly string[]): Promise<string[]> {
     const folder = join(root, base);
     // A pattern naming a single file (`AGENTS.md`) has that file as its "base": list the folder holding it.
     return stat(folder).then(
       (info) => (info.isDirectory() ? walk(folder) : [folder]),
       () => [],
     );
+  }
+
+  async stamp(patterns: readonly string[], userPatterns: readonly string[]): Promise<string> {
+    const bases = new Set<string>();
+    for (const root of this.roots()) {
+      for (const pattern of patterns) {
+        const base = picomatch.scan(pattern).base;
+        if (base !== '') bases.add(join(root, base));
+      }
+    }
+    for (const pattern of userPatterns) {
+      const base = picomatch.scan(pattern).base;
+      if (base !== '') bases.add(base);
+    }
+    const lines: string[] = [];
+    for (const base of [...bases].sort()) await describe(base, lines);
+    return lines.join('\n');
   }
 
   watch(_patterns: readonly string[], _userPatterns: readonly string[], _changed: () => void): Disposable {
@@ -89,4 +112,25 @@ async function walk(folder: string, out: string[] = []): Promise<string[]> {
     } else if (entry.isFile() || entry.isSymbolicLink()) out.push(path);
   }
   return out;
+}
+
+/** `path`'s time and size, and its entries' when it is a folder (skipped folders left out), one line each. */
+async function describe(path: string, out: string[]): Promise<void> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    out.push(`${path} -`);
+    return;
+  }
+  out.push(`${path} ${info.mtimeMs} ${info.ctimeMs} ${info.size}`);
+  if (!info.isDirectory()) return;
+  const entries = (await readdir(path).catch(() => [] as string[])).filter((entry) => !SKIPPED_FOLDERS.has(entry)).sort();
+  // Side by side: the lines keep the entries' order, whatever order the stats finish in.
+  const described = await Promise.all(entries.map(async (entry) => {
+    const lines: string[] = [];
+    await describe(join(path, entry), lines);
+    return lines;
+  }));
+  for (const lines of described) out.push(...lines);
 }

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/scripted-model-server';
+import { RULES_KIND_ID } from '../../../src/core/customization/rules/rules-kind';
 import { useChatSuite } from '../chat-suite';
 import { waitFor } from '../helpers';
 
@@ -25,6 +26,7 @@ const FILES: Record<string, string> = {
   '.relay/agents/customizations-it-model.md': '---\ndescription: Runs on its own model\nmodel: [it-missing-model, it-second-model]\n---\nYou have your own model.\n',
   '.claude/agents/customizations-it-planner.md': '---\nname: customizations-it-planner\ndescription: Plans only\npermissionMode: plan\n---\nYou plan.\n',
   '.github/agents/customizations-it-handoff.agent.md': '---\ndescription: Hands off\nhandoffs:\n  - label: Implement\n    agent: agent\n    prompt: Implement it.\n    send: true\n---\nCUSTOMIZATIONS-IT-COPILOT-BODY.\n',
+  '.roorules-customizations-it': 'CUSTOMIZATIONS-IT-ROO-MODE-RULE.\n',
   '.opencode/agent/customizations-it-audit.md': '---\ndescription: Audits\nmode: subagent\nmodel: anthropic/claude-sonnet-4\n---\nAudit.\n',
 };
 
@@ -51,6 +53,13 @@ describe('customisation files: rules and agents in the real workspace', () => {
     await suite.relay.agents.select('agent');
     for (const path of [...Object.keys(FILES), FOLDER]) {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), path), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    }
+  });
+
+  it("every format is found in VS Code's own search too, a root rule without an extension included (.roorules-<mode>)", async () => {
+    const files = (await suite.relay.customizations.get(RULES_KIND_ID)).files.map((file) => vscode.workspace.asRelativePath(file.path));
+    for (const path of ['.roorules-customizations-it', '.cursor/rules/customizations-it.mdc', `${FOLDER}/AGENTS.md`, '.claude/rules/customizations-it.md']) {
+      assert.ok(files.includes(path), `${path} among ${files.join(', ')}`);
     }
   });
 

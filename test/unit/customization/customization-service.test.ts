@@ -48,3 +48,57 @@ describe('customisation service', () => {
     assert.deepEqual(await service.get('unknown'), { entries: [], files: [] });
   });
 });
+
+describe('customisation service without watcher events', () => {
+  // Watchers miss events (a flood of changes, inotify limits, network file systems): the stamp of the fixed folders
+  // still shows a file added, written or removed there, at the next get.
+  test('a file added, rewritten or removed in a fixed folder is seen at the next get, with no event', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'relay-custom-stamp-'));
+    try {
+      mkdirSync(join(folder, '.relay', 'agents'), { recursive: true });
+      writeFileSync(join(folder, '.relay', 'agents', 'one.md'), 'one');
+      const files = new NodeCustomizationFiles([folder]); // its watch() never calls back
+      let loads = 0;
+      const kind: CustomizationKind<string> = {
+        id: 'agents-like',
+        title: 'Agents',
+        patterns: ['.relay/agents/*.md', '.clinerules'],
+        async load(found, reader) {
+          loads++;
+          const entries = await Promise.all(found.map(async (file) => `${file.relative}=${await reader.read(file.path)}`));
+          return { entries, files: [] };
+        },
+      };
+      const service = new CustomizationService(files, 0); // stamped at every get
+      service.register(kind);
+      assert.deepEqual((await service.get<string>('agents-like')).entries, ['.relay/agents/one.md=one']);
+      await service.get('agents-like');
+      assert.equal(loads, 1, 'nothing changed: not read again');
+      writeFileSync(join(folder, '.relay', 'agents', 'two.md'), 'two');
+      assert.deepEqual((await service.get<string>('agents-like')).entries, ['.relay/agents/one.md=one', '.relay/agents/two.md=two']);
+      writeFileSync(join(folder, '.relay', 'agents', 'one.md'), 'one, longer');
+      assert.deepEqual((await service.get<string>('agents-like')).entries[0], '.relay/agents/one.md=one, longer');
+      writeFileSync(join(folder, '.clinerules'), 'rules');
+      assert.ok((await service.get<string>('agents-like')).entries.includes('.clinerules=rules'), 'a single-file pattern');
+      rmSync(join(folder, '.relay', 'agents', 'two.md'));
+      assert.deepEqual((await service.get<string>('agents-like')).entries, ['.clinerules=rules', '.relay/agents/one.md=one, longer']);
+      const before = loads;
+      await service.get('agents-like');
+      assert.equal(loads, before, 'stable again');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('root-wide patterns without an extension are found (.roorules-<mode>)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'relay-custom-root-'));
+    try {
+      writeFileSync(join(folder, '.roorules-code'), 'code rules');
+      const files = new NodeCustomizationFiles([folder]);
+      const found = await files.find(['.roorules-*', '**/AGENTS.md'], []);
+      assert.deepEqual(found.map((file) => file.relative), ['.roorules-code']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
