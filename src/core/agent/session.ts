@@ -1,25 +1,27 @@
 // One task: its model history, its chat transcript, its state, and the runs of the agent loop over it. A run
 // (send or resume) goes until an end state; between runs the task can be saved, reopened after a reload and
 // continued. The loop itself is in agent-loop.ts; this file owns the task's data and its outside contract.
-import { ChatState, emptySnapshot } from '../../shared/chat-reducer';
-import { l10n } from '../l10n';
+// Beside it: the task's tools and sub-agents (session-tools.ts), its events and transcript (session-events.ts),
+// how a run's end shows (session-run-end.ts) and the hooks around a run (session-hook-steps.ts).
 import { anchorBeforeCall, anchorOf, historyAt, type RestorePoint, transcriptBefore } from '../checkpoints/conversation';
 import type { AttachmentChip, ChatItem, TaskView } from '../../shared/chat-model';
 import type { Usage } from '../model/events';
 import type { ChatMessage, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
 import { emptyUsage, outcomeOf, TASK_RECORD_VERSION, type TaskOutcome, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
-import { type CheckpointedCall, consoleLogger, createSystemTools, NEW_TASK, ToolManager, type ToolLogger, ToolStatistics } from '../tools';
+import { type CheckpointedCall, consoleLogger, type ToolManager, type ToolLogger, ToolStatistics } from '../tools';
 import { condenseOnDemand, runAgentLoop, type LoopHost } from './agent-loop';
 import { beforeRun, type HookedRunHost, type PendingPrompt, untilStopAllowed } from './session-hook-steps';
 import type { SessionHooks } from './session-hooks';
-import { toChatDeltas } from './chat-deltas';
 import type { AgentEvent, AgentEventListener, AgentState } from './events';
-import { appendAssistant, appendUserParts, CANCEL_NOTE, repairHistory, titleFrom } from './history';
+import { appendAssistant, appendUserParts, repairHistory, titleFrom } from './history';
 import { RestorePoints } from './restore-points';
+import { SessionEvents } from './session-events';
 import type { AgentSessionOptions } from './session-options';
+import { announceEnd, loopFailure } from './session-run-end';
+import { createSessionTools, forwardChildEvent } from './session-tools';
 import { agentUserText } from './system-prompt';
-import { canDelegate, type ChildSession, createSubTaskRunner } from './sub-agent';
+import type { ChildSession } from './sub-agent';
 import { closeTranscript, stateFields, stateFromRecord } from './task-record';
 import { addUsage } from './usage';
 import { contextUsed } from './context-used';
@@ -38,13 +40,13 @@ export class AgentSession implements ChildSession {
   private title: string;
   private readonly createdAt: number;
   private history: ChatMessage[];
-  private readonly chat: ChatState;
   private readonly approvalLog: ApprovalAudit[];
   private totals: TaskUsageTotals;
   private current: AgentState;
   /** How the last run that ended by itself ended (TaskRecord.outcome). */
   private outcome: TaskOutcome | undefined;
-  private readonly listeners = new Set<AgentEventListener>();
+  /** Listeners, and the chat transcript the events draw. */
+  private readonly events: SessionEvents;
   private readonly manager: ToolManager;
   private readonly statistics: ToolStatistics;
   private readonly now: () => number;
@@ -79,7 +81,7 @@ export class AgentSession implements ChildSession {
     this.title = record?.title ?? '';
     this.createdAt = record?.createdAt ?? this.now();
     this.history = record ? repairHistory(record.history) : [];
-    this.chat = new ChatState({ ...emptySnapshot(), items: record ? closeTranscript(record.transcript, this.now()) : [] });
+    this.events = new SessionEvents(record ? closeTranscript(record.transcript, this.now()) : [], this.logger);
     this.approvalLog = record ? [...record.approvals] : [];
     this.totals = record ? { ...emptyUsage(), ...record.usage } : emptyUsage();
     this.current = record ? stateFromRecord(record) : { status: 'idle' };
@@ -107,7 +109,7 @@ export class AgentSession implements ChildSession {
 
   /** The chat as drawn, for a `reset` delta when the task is shown. */
   get transcript(): ChatItem[] {
-    return [...this.chat.snapshot.items];
+    return this.events.transcript;
   }
 
   get usage(): TaskUsageTotals {
@@ -153,8 +155,7 @@ export class AgentSession implements ChildSession {
 
   /** Every event, in order; listeners that throw are logged and skipped. */
   onEvent(listener: AgentEventListener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    return this.events.onEvent(listener);
   }
 
   /**
@@ -271,7 +272,7 @@ export class AgentSession implements ChildSession {
     await this.run?.done.catch(() => undefined);
     await this.flush();
     await this.manager.dispose();
-    this.listeners.clear();
+    this.events.clear();
   }
 
   private start(prompt?: PendingPrompt): Promise<AgentState> {
@@ -289,11 +290,10 @@ export class AgentSession implements ChildSession {
     try {
       end = await this.runWithHooks(controller.signal, prompt);
     } catch (error) {
-      // A bug, not a model failure: keep the history usable and say what happened.
       this.logger.warn('The agent loop failed', error);
-      end = { status: 'failed', error: { kind: 'unknown', message: `Relay failed: ${messageOf(error)}`, retryable: true } };
+      end = loopFailure(error);
     }
-    this.announce(end);
+    announceEnd(end, { emit: (event) => this.emit(event), newId: () => this.newId(), now: () => this.now(), appendUser: (parts) => appendUserParts(this.history, parts) });
     this.run = undefined;
     // Saved before the end is announced, so a listener's `flush()` covers the final record.
     this.current = end;
@@ -320,34 +320,6 @@ export class AgentSession implements ChildSession {
     if (early) return signal.aborted ? { status: 'cancelled' } : early;
     const end = await runAgentLoop(this.loopHost(), signal);
     return untilStopAllowed(host, end, () => runAgentLoop(this.loopHost(), signal), signal);
-  }
-
-  /** How an end shows in the chat, and the cancel recorded for the model (it reads it when the task goes on). */
-  private announce(end: AgentState): void {
-    switch (end.status) {
-      case 'completed': {
-        // The answer itself, in the conversation: the attempt_completion card folds away once done. A plain
-        // final answer is already there.
-        if (!end.result.trim() || end.inChat) return;
-        const id = this.newId();
-        this.emit({ type: 'assistant_start', id, ts: this.now() });
-        this.emit({ type: 'assistant_delta', id, text: end.result });
-        this.emit({ type: 'assistant_done', id });
-        return;
-      }
-      case 'cancelled':
-        appendUserParts(this.history, [{ type: 'text', text: CANCEL_NOTE }]);
-        this.emit({ type: 'notice', id: this.newId(), text: l10n.t('Task cancelled.'), level: 'info' });
-        return;
-      case 'paused':
-        this.emit({ type: 'notice', id: this.newId(), text: end.message, level: 'warning' });
-        return;
-      case 'failed':
-        this.emit({ type: 'error', id: this.newId(), error: end.error });
-        return;
-      default:
-        return;
-    }
   }
 
   private loopHost(): LoopHost {
@@ -403,66 +375,19 @@ export class AgentSession implements ChildSession {
   }
 
   private createManager(): ToolManager {
-    const options = this.options;
-    const depth = options.depth ?? 0;
-    const settings = options.subAgents === false ? undefined : (options.subAgents ?? {});
-    const delegate = settings !== undefined && canDelegate(depth, settings);
-    const runSubTask = delegate
-      ? createSubTaskRunner({
-          depth,
-          settings,
-          parentTools: () => this.manager.listTools(),
-          ...(options.delegates ? { delegates: options.delegates } : {}),
-          createChild: (allowedTools, restrictions) =>
-            // The sub-task's changes are covered by the checkpoint before its new_task call. A named agent's
-            // restrictions add to the parent's: denials and guards only accumulate down the tree.
-            new AgentSession({
-              ...options,
-              store: undefined,
-              checkpoints: undefined,
-              allowedTools,
-              disallowedTools: [...(options.disallowedTools ?? []), ...(restrictions?.disallowedTools ?? [])],
-              callGuards: [...(options.callGuards ?? []), ...(restrictions?.callGuards ?? [])],
-              ...(restrictions?.agent ? { agent: restrictions.agent } : {}),
-              ...(restrictions?.provider ? { provider: restrictions.provider } : {}),
-              depth: depth + 1,
-            }),
-          forward: (event, parentCallId) => this.forwardChildEvent(event, parentCallId),
-        })
-      : undefined;
-    return new ToolManager({
-      registry: options.registry,
+    return createSessionTools({
+      options: this.options,
       taskId: this.id,
-      systemTools: createSystemTools(runSubTask ? { runSubTask } : {}),
-      ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}),
-      // Without a runner new_task could only fail: do not offer it at all.
-      disallowedTools: [...(options.disallowedTools ?? []), ...(delegate ? [] : [NEW_TASK])],
-      ...(options.deferral ? { deferral: options.deferral } : {}),
-      ...(options.callGuards ? { callGuards: options.callGuards } : {}),
       logger: this.logger,
+      parentTools: () => this.manager.listTools(),
+      createChild: (options) => new AgentSession(options),
+      forward: (event, parentCallId) =>
+        forwardChildEvent(event, parentCallId, {
+          emit: (forwarded) => this.emit(forwarded),
+          addUsage: (turn, cost) => this.addUsage(turn, cost),
+          recordAudit: (audit) => this.recordAudit(audit),
+        }),
     });
-  }
-
-  /** A sub-agent's cards, usage, approvals and notices become the parent's; its chatter stays inside. */
-  private forwardChildEvent(event: AgentEvent, parentCallId: string): void {
-    switch (event.type) {
-      case 'tool_status': {
-        const owner = event.parentCallId ? `${parentCallId}/${event.parentCallId}` : parentCallId;
-        this.emit({ type: 'tool_status', status: event.status, parentCallId: owner });
-        return;
-      }
-      case 'usage':
-        this.addUsage(event.turn, event.turnCostUsd);
-        return;
-      case 'approval':
-        this.recordAudit(event.audit);
-        return;
-      case 'notice':
-        this.emit({ ...event, text: `Sub-agent: ${event.text}` });
-        return;
-      default:
-        return;
-    }
   }
 
   private addUsage(turn: Usage, turnCostUsd: number | undefined): void {
@@ -481,14 +406,7 @@ export class AgentSession implements ChildSession {
   }
 
   private emit(event: AgentEvent): void {
-    for (const delta of toChatDeltas(event, this.view())) this.chat.apply(delta);
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.logger.warn('An agent event listener threw', error);
-      }
-    }
+    this.events.emit(event, this.view());
   }
 
   /** Saves in order; a failed save is logged and the task goes on (the next save will try again). */
@@ -504,6 +422,3 @@ export class AgentSession implements ChildSession {
   }
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

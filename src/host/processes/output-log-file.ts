@@ -1,7 +1,9 @@
 // A process's full output on disk, capped: past `limit` characters one marker line says the rest was not kept,
-// so a chatty watcher cannot fill the disk. Writes are queued by the stream; nothing blocks the caller.
+// so a chatty watcher cannot fill the disk. Writes are queued by the stream; nothing blocks the caller. Old logs
+// are deleted when the manager starts (pruneLogs).
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { dirname } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 export const LOG_LIMIT_CHARS = 20 * 1024 * 1024;
 
@@ -47,5 +49,19 @@ export class OutputLogFile {
     this.stream = undefined;
     if (!stream) return Promise.resolve();
     return new Promise((resolve) => stream.end(resolve));
+  }
+}
+
+/** Logs of processes from earlier sessions go after a week (a log path a result named may still be read a while). */
+export async function pruneLogs(dir: string, maxAgeMs: number): Promise<void> {
+  try {
+    const cutoff = Date.now() - maxAgeMs;
+    for (const name of await readdir(dir)) {
+      if (!name.endsWith('.log')) continue;
+      const path = join(dir, name);
+      if ((await stat(path)).mtimeMs < cutoff) await rm(path, { force: true });
+    }
+  } catch {
+    // no log folder yet
   }
 }

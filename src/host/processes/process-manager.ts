@@ -1,8 +1,9 @@
 // The task's processes (TaskProcesses): starts commands through the one spawner, keeps each as a
 // ManagedProcess, answers the tools, the permission policy and the status bar, enforces the background limit,
 // saves records for reaping after a reload, and stops everything on dispose within DISPOSE_DEADLINE_MS.
-// Plain Node: the terminal that mirrors each process comes in as a view factory.
-import { readdir, rm, stat } from 'node:fs/promises';
+// Plain Node: the terminal that mirrors each process comes in as a view factory. Beside it: the ports a process
+// listens on (process-ports.ts), waits on one process (process-waits.ts), stopping at deactivation
+// (process-shutdown.ts), the records (process-records.ts) and the logs (output-log-file.ts).
 import { join } from 'node:path';
 import type { CommandSandbox } from '../../core/ports/command-sandbox';
 import {
@@ -15,29 +16,20 @@ import {
   type SettleReason,
   type TaskProcesses,
 } from '../../core/ports/processes';
-import { servesLoopback } from '../../core/processes/proc-net';
 import { commandEnvironment } from './environment';
-import { canReadListeningPorts, groupMembers, listeningSockets } from './listening-ports';
 import { EarlierProcesses } from './kept-processes';
 import { ManagedProcess } from './managed-process';
-import { type ProcessRecord, type ProcessRecordFile, stillRunning } from './process-records';
+import { pruneLogs } from './output-log-file';
+import { canBridgeSandboxPorts, ProcessPorts } from './process-ports';
+import { type ProcessRecordFile, saveWindowRecords } from './process-records';
+import { killAllNow, stopForShutdown } from './process-shutdown';
 import { processStartTime } from './process-tree';
+import { settleProcess, waitForProcessOutput } from './process-waits';
 import { spawnCommand } from './spawn';
-import { SandboxPortBridges } from '../sandbox/port-bridge';
 
-/** Where a sandboxed server's ports can be carried out of its network (Linux: nsenter and /proc). */
-function canBridgeSandboxPorts(): boolean {
-  return process.platform === 'linux';
-}
-
+export { DISPOSE_DEADLINE_MS } from './process-shutdown';
 export const DEFAULT_MAX_BACKGROUND = 8;
-/** Deactivation must have stopped everything within 3 s; this leaves room for VS Code's own shutdown. */
-export const DISPOSE_DEADLINE_MS = 2_500;
-/** How often a starting process's listening sockets are looked at while a call waits for it to be ready. */
-const PORT_POLL_MS = 200;
 const LOG_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Listening sockets are read at most this often per process for list() and the status. */
-const PORT_CACHE_MS = 500;
 
 export interface ProcessView {
   /** Reveals the view (the process's terminal), for "Show Output". */
@@ -67,10 +59,7 @@ export class ProcessManager implements TaskProcesses {
   private readonly processes = new Map<string, ManagedProcess>();
   private readonly views = new Map<string, ProcessView>();
   private readonly listeners = new Set<(change: ProcessChange) => void>();
-  private readonly portCache = new Map<string, { at: number; ports: number[]; valid: boolean }>();
-  private readonly refreshing = new Set<string>();
-  /** The ports of sandboxed processes bridged out to this machine's loopback, by process id. */
-  private readonly bridges = new Map<string, SandboxPortBridges>();
+  private readonly ports: ProcessPorts;
   private nextId = 1;
   private disposed = false;
   /** This extension host, so a window still running keeps its processes when another window reaps. */
@@ -81,6 +70,7 @@ export class ProcessManager implements TaskProcesses {
   constructor(private readonly options: ProcessManagerOptions) {
     void pruneLogs(options.logDir, LOG_MAX_AGE_MS);
     this.earlierKept = new EarlierProcesses(options.records);
+    this.ports = new ProcessPorts((change) => this.fire(change), options.log);
   }
 
   /** The processes an earlier session of this window kept running (the user chose to): listed, logged, stoppable. */
@@ -164,9 +154,7 @@ export class ProcessManager implements TaskProcesses {
   }
 
   servesLoopbackPort(taskId: string, port: number): boolean {
-    // A permission decision: the kernel's answer now, not a cached one.
-    // A sandboxed process's sockets are in the sandbox's network namespace: only its bridged ports are its own here.
-    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && (canReadListeningPorts() ? this.listeningPorts(p) : p.sandboxed ? [] : p.ownPorts).includes(port));
+    return [...this.processes.values()].some((p) => p.taskId === taskId && p.live && this.ports.servesLoopbackPort(p, port));
   }
 
   onDidChange(listener: (change: ProcessChange) => void): { dispose(): void } {
@@ -203,22 +191,13 @@ export class ProcessManager implements TaskProcesses {
       scope: { cwd: request.cwd, writableRoots: request.writableRoots ?? [request.cwd], taskId: request.taskId },
     });
     p.attach(child, wrapped);
-    if (wrapped && canBridgeSandboxPorts()) {
-      const bridges = new SandboxPortBridges(this.options.log);
-      this.bridges.set(id, bridges);
-      p.readyWhenReachable = true;
-      void p.ended.then(() => {
-        bridges.dispose();
-        this.bridges.delete(id);
-      });
-    }
+    if (wrapped && canBridgeSandboxPorts()) this.ports.bridge(p);
     this.processes.set(id, p);
     p.on((event) => {
       if (event.kind === 'output') return this.fire({ info: this.infoOf(p), output: event.text });
-      const cached = this.portCache.get(p.id);
-      if (cached) cached.valid = false; // a state change (ready, ended) is when the sockets change
+      this.ports.invalidate(p);
       this.fire({ info: this.infoOf(p) });
-      this.refreshPorts(p);
+      this.ports.refreshPorts(p);
     });
     void p.ended.then(() => {
       this.saveRecords();
@@ -234,39 +213,7 @@ export class ProcessManager implements TaskProcesses {
   settle(id: string, options: { until: 'ready' | 'end'; timeoutMs: number; signal?: AbortSignal }): Promise<SettleReason> {
     const p = this.processes.get(id);
     if (!p) return Promise.resolve('ended');
-    return new Promise<SettleReason>((resolve) => {
-      let poll: NodeJS.Timeout | undefined;
-      const check = (): SettleReason | undefined => {
-        if (!p.live) return 'ended';
-        if (p.lifecycle.state === 'waiting-for-input') return 'waiting-for-input';
-        if (options.until === 'ready' && p.lifecycle.state === 'ready') return 'ready';
-        return undefined;
-      };
-      const done = (reason: SettleReason) => {
-        clearTimeout(timer);
-        if (poll) clearInterval(poll);
-        sub.dispose();
-        options.signal?.removeEventListener('abort', onAbort);
-        if (reason !== 'timeout' && reason !== 'cancelled') p.unreported = false; // the caller tells the model
-        resolve(reason);
-      };
-      const onAbort = () => done('cancelled');
-      const sub = p.on((event) => {
-        if (event.kind !== 'state') return;
-        const reason = check();
-        if (reason) done(reason);
-      });
-      const timer = setTimeout(() => done('timeout'), options.timeoutMs);
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      const now = check();
-      if (now) return done(now);
-      if (options.signal?.aborted) return done('cancelled');
-      if (options.until === 'ready' && canReadListeningPorts()) {
-        poll = setInterval(() => {
-          if (this.listeningPorts(p).length > 0) p.markReady();
-        }, PORT_POLL_MS);
-      }
-    });
+    return settleProcess(p, options, () => this.ports.listeningPorts(p));
   }
 
   read(id: string, filter?: RegExp): ProcessOutputRead | undefined {
@@ -280,21 +227,7 @@ export class ProcessManager implements TaskProcesses {
   waitForOutput(id: string, timeoutMs: number, signal?: AbortSignal, filter?: RegExp): Promise<boolean> {
     const p = this.processes.get(id);
     if (!p) return Promise.resolve(false);
-    if (p.reader.hasUnreadFor(filter, !p.live) || !p.live) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const done = (value: boolean) => {
-        clearTimeout(timer);
-        sub.dispose();
-        signal?.removeEventListener('abort', onAbort);
-        resolve(value);
-      };
-      const onAbort = () => done(false);
-      const sub = p.on((event) => {
-        if ((event.kind === 'output' && event.text !== '') || !p.live) done(true);
-      });
-      const timer = setTimeout(() => done(false), timeoutMs);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return waitForProcessOutput(p, timeoutMs, signal, filter);
   }
 
   sendInput(id: string, text: string): boolean {
@@ -329,14 +262,7 @@ export class ProcessManager implements TaskProcesses {
    */
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const p of this.processes.values()) if (p.keep && p.live && p.handOff()) this.options.log?.(`process ${p.id} (pid ${p.pid}) kept running past the reload`);
-    const live = [...this.processes.values()].filter((p) => p.live && !p.released);
-    for (const p of live) p.stopRequested = true;
-    for (const p of live) if (p.pid !== undefined) processSignal(p.pid, 'SIGTERM');
-    const deadline = new Promise((resolve) => setTimeout(resolve, DISPOSE_DEADLINE_MS / 2));
-    await Promise.race([Promise.all(live.map((p) => p.ended)), deadline]);
-    for (const p of live) if (p.live) p.kill();
-    await Promise.race([Promise.all(live.map((p) => p.ended)), new Promise((resolve) => setTimeout(resolve, DISPOSE_DEADLINE_MS / 2))]);
+    await stopForShutdown(this.processes.values(), this.options.log);
     this.saveRecords();
     for (const view of this.views.values()) view.dispose();
     this.views.clear();
@@ -348,10 +274,7 @@ export class ProcessManager implements TaskProcesses {
    */
   killAll(): void {
     this.disposed = true;
-    for (const p of this.processes.values()) {
-      if (!p.live || p.released || (p.keep && p.handOff())) continue;
-      p.kill();
-    }
+    killAllNow(this.processes.values());
     for (const view of this.views.values()) view.dispose();
     this.views.clear();
   }
@@ -361,103 +284,15 @@ export class ProcessManager implements TaskProcesses {
     this.views.delete(id);
   }
 
-  /**
-   * The process as the port describes it. Its listening ports are the last ones read from the kernel (reading
-   * /proc takes milliseconds on a busy machine: never on the path from a URL to the call's return); a stale
-   * reading is refreshed in the background and reported as a change. Without a reading yet, the printed ports.
-   */
   private infoOf(p: ManagedProcess): ProcessInfo {
-    if (!p.live) return p.info([]);
-    if (!canReadListeningPorts()) return p.info(p.sandboxed ? [] : p.ownPorts);
-    const cached = this.portCache.get(p.id);
-    if (!cached || !cached.valid || Date.now() - cached.at >= PORT_CACHE_MS) this.refreshPorts(p);
-    // Until the kernel is asked again after a change, what it said last and what the process printed since.
-    return p.info(cached?.valid ? cached.ports : [...new Set([...(cached?.ports ?? []), ...p.ownPorts])]);
-  }
-
-  private refreshPorts(p: ManagedProcess): void {
-    if (!canReadListeningPorts() || this.refreshing.has(p.id)) return;
-    this.refreshing.add(p.id);
-    setTimeout(() => {
-      this.refreshing.delete(p.id);
-      if (!p.live) return;
-      const before = this.portCache.get(p.id)?.ports.join(',');
-      const after = this.listeningPorts(p).join(',');
-      if (before !== after) this.fire({ info: p.info(this.portCache.get(p.id)!.ports) });
-    }, 0).unref?.();
-  }
-
-  /** The loopback ports the group listens on now, read from the kernel (and cached). */
-  private listeningPorts(p: ManagedProcess): number[] {
-    const pid = p.pid;
-    if (p.sandboxed) {
-      const bridges = this.bridges.get(p.id);
-      const ports = bridges?.ports ?? [];
-      this.portCache.set(p.id, { at: Date.now(), ports, valid: true });
-      // The sandbox's sockets are looked at now; a port opened or closed is bridged and reported when it is done.
-      if (bridges && pid !== undefined && p.live) {
-        void bridges.sync(pid).then((changed) => {
-          if (!changed || !p.live) return;
-          this.portCache.set(p.id, { at: Date.now(), ports: bridges.ports, valid: true });
-          if (bridges.ports.length > 0) p.markReady();
-          this.fire({ info: p.info(bridges.ports) });
-        });
-      }
-      return ports;
-    }
-    const sockets = pid === undefined ? [] : (listeningSockets(groupMembers(pid)) ?? []);
-    const ports = [...new Set(sockets.filter((s) => servesLoopback(s.address)).map((s) => s.port))];
-    this.portCache.set(p.id, { at: Date.now(), ports, valid: true });
-    return ports;
+    return this.ports.infoOf(p);
   }
 
   private saveRecords(): void {
-    if (!this.options.records) return;
-    // Records of other windows' processes, or ones an earlier session kept across a reload, stay while they run.
-    const records: ProcessRecord[] = this.options.records.load().filter((r) => r.host?.pid !== process.pid && stillRunning(r));
-    for (const r of this.earlierKept.recordsToKeep()) if (!records.some((o) => o.pid === r.pid && o.startTime === r.startTime)) records.push(r);
-    for (const p of this.processes.values()) {
-      if (p.pid === undefined || !(p.live || p.groupAlive())) continue;
-      const info = p.info();
-      records.push({
-        id: p.id,
-        taskId: p.taskId,
-        pid: p.pid,
-        pgid: p.pid,
-        startTime: processStartTime(p.pid),
-        command: p.command,
-        cwd: p.cwd,
-        host: this.host,
-        startedAt: p.startedAt,
-        ...(p.keep ? { keep: true, logPath: p.log.path, urls: [...info.urls] } : {}),
-      });
-    }
-    this.options.records.save(records);
+    if (this.options.records) saveWindowRecords(this.options.records, this.earlierKept.recordsToKeep(), this.processes.values(), this.host);
   }
 
   private fire(change: ProcessChange): void {
     for (const listener of [...this.listeners]) listener(change);
-  }
-}
-
-/** Logs of processes from earlier sessions go after a week (a log path a result named may still be read a while). */
-async function pruneLogs(dir: string, maxAgeMs: number): Promise<void> {
-  try {
-    const cutoff = Date.now() - maxAgeMs;
-    for (const name of await readdir(dir)) {
-      if (!name.endsWith('.log')) continue;
-      const path = join(dir, name);
-      if ((await stat(path)).mtimeMs < cutoff) await rm(path, { force: true });
-    }
-  } catch {
-    // no log folder yet
-  }
-}
-
-function processSignal(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // gone
   }
 }

@@ -3,6 +3,7 @@
 // the same process (same start time, so not a reused pid) is stopped, unless the user chose to keep it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { ManagedProcess } from './managed-process';
 import { processStartTime } from './process-tree';
 import { groupAlive, signalGroup } from './spawn';
 
@@ -101,4 +102,31 @@ async function killSurvivors(records: readonly ProcessRecord[], graceMs: number)
   const end = Date.now() + graceMs;
   while (Date.now() < end && records.some((r) => groupAlive(r.pgid))) await new Promise((r) => setTimeout(r, 50));
   for (const record of records) if (groupAlive(record.pgid)) signalGroup(record.pgid, 'SIGKILL');
+}
+
+/**
+ * Saves what the file holds while this window runs: the records of other windows' processes and of ones an earlier
+ * session kept across a reload, while they run, and each of this window's processes whose group still lives.
+ */
+export function saveWindowRecords(file: ProcessRecordFile, earlierKept: readonly ProcessRecord[], processes: Iterable<ManagedProcess>, host: NonNullable<ProcessRecord['host']>): void {
+  // Records of other windows' processes, or ones an earlier session kept across a reload, stay while they run.
+  const records: ProcessRecord[] = file.load().filter((r) => r.host?.pid !== process.pid && stillRunning(r));
+  for (const r of earlierKept) if (!records.some((o) => o.pid === r.pid && o.startTime === r.startTime)) records.push(r);
+  for (const p of processes) {
+    if (p.pid === undefined || !(p.live || p.groupAlive())) continue;
+    const info = p.info();
+    records.push({
+      id: p.id,
+      taskId: p.taskId,
+      pid: p.pid,
+      pgid: p.pid,
+      startTime: processStartTime(p.pid),
+      command: p.command,
+      cwd: p.cwd,
+      host,
+      startedAt: p.startedAt,
+      ...(p.keep ? { keep: true, logPath: p.log.path, urls: [...info.urls] } : {}),
+    });
+  }
+  file.save(records);
 }
