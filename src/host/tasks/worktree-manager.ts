@@ -62,7 +62,8 @@ export class WorktreeManager {
       // The folder is named after the branch; a leftover folder of that name (a crash) gets a fresh suffix.
       let path = join(folder, name.slice('relay/'.length));
       for (let n = 2; await exists(path); n++) path = join(folder, `${name.slice('relay/'.length)}-${n}`);
-      const added = await runGit(repo.root, ['worktree', 'add', '-b', name, path, repo.head], { allowFailure: true });
+      // The checkout is most of a start: git writes the files with one worker per core (its default is one in all).
+      const added = await runGit(repo.root, ['-c', 'checkout.workers=0', 'worktree', 'add', '-b', name, path, repo.head], { allowFailure: true });
       if (added.code === 0) return { path, branch: name };
       // A failing post-checkout hook makes `worktree add` fail after the worktree exists: keep it, say why.
       const listed = parseWorktreeList((await runGit(repo.root, ['worktree', 'list', '--porcelain'])).stdout);
