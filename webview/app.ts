@@ -140,12 +140,12 @@ export function mountChat(root: HTMLElement, api: VsCodeApi, options: ChatAppOpt
     switch (message?.type) {
       case 'init':
         // Another language than the one drawn (the first init, or VS Code's display language changed): the
-        // panel is built again from the new strings; the draft stays.
+        // panel is built again from the new strings; the draft, its chips and images stay.
         // (Both run: `||` would skip the language when the strings changed.)
         if ([useStrings(message.state.strings), useLanguage(message.state.language)].some(Boolean)) {
-          const draft = view.composer.draft;
+          const previous = view;
           view = new ChatView(root, store, actions);
-          view.composer.draft = draft;
+          view.composer.takeOver(previous.composer);
         }
         store.init(message.state, message.snapshot);
         // Drawn at once, not on the next frame: this is what the person is waiting to see.

@@ -60,12 +60,18 @@ export class ComposerAttachments {
     return this.images.map((entry) => entry.image);
   }
 
-  addMention(suggestion: MentionSuggestion): boolean {
+  /** `chip`: its size when already known (a chip taken over from a view built again). */
+  addMention(suggestion: MentionSuggestion, chip?: AttachmentChip): boolean {
     if (this.mentions.has(suggestion.token)) return false;
-    const element = attachmentChip(this.doc, { kind: suggestion.kind, label: suggestion.label, onRemove: () => this.removeMention(suggestion.token) });
-    this.mentions.set(suggestion.token, { suggestion, chip: undefined, element });
+    const element = attachmentChip(this.doc, { kind: suggestion.kind, label: suggestion.label, chip, onRemove: () => this.removeMention(suggestion.token) });
+    this.mentions.set(suggestion.token, { suggestion, chip, element });
     this.refresh();
     return true;
+  }
+
+  /** The mentions with their sizes where the host answered (undefined while it measures), in the chips' order. */
+  get pendingMentions(): { suggestion: MentionSuggestion; chip: AttachmentChip | undefined }[] {
+    return [...this.mentions.values()].map(({ suggestion, chip }) => ({ suggestion, chip }));
   }
 
   setMentionSize(token: string, chip: AttachmentChip | undefined): void {
@@ -107,16 +113,26 @@ export class ComposerAttachments {
       const dataUrl = await readAsDataUrl(this.doc, file);
       const data = dataUrl.slice(dataUrl.indexOf(',') + 1);
       const name = file.name || `pasted-image-${this.images.length + 1}.${mediaType.slice(6)}`;
-      const image: PendingImage = { name, mediaType, data };
-      const chip: AttachmentChip = { kind: 'image', label: name, chars: file.size, tokens: 0 };
-      const entry: ImageEntry = {
-        image,
-        element: attachmentChip(this.doc, { kind: 'image', label: name, chip, thumbnail: dataUrl, onRemove: () => this.removeImage(entry) }),
-      };
-      this.images.push(entry);
+      this.pushImage({ name, mediaType, data }, file.size);
     }
     this.problem = problems.length ? problems.join(t('problemsJoin')) : undefined;
     this.refresh();
+  }
+
+  /** Images read before (a view built again takes them over), as they were: already checked. */
+  addImages(images: readonly PendingImage[]): void {
+    for (const image of images) this.pushImage(image, base64Bytes(image.data));
+    this.refresh();
+  }
+
+  private pushImage(image: PendingImage, bytes: number): void {
+    const chip: AttachmentChip = { kind: 'image', label: image.name, chars: bytes, tokens: 0 };
+    const thumbnail = `data:${image.mediaType};base64,${image.data}`;
+    const entry: ImageEntry = {
+      image,
+      element: attachmentChip(this.doc, { kind: 'image', label: image.name, chip, thumbnail, onRemove: () => this.removeImage(entry) }),
+    };
+    this.images.push(entry);
   }
 
   /** Whether images may be sent, given what the selected model takes; false shows why. */
@@ -172,6 +188,12 @@ export class ComposerAttachments {
     this.element.hidden = this.mentions.size === 0 && this.images.length === 0;
     this.events.changed();
   }
+}
+
+/** The bytes a base64 text holds. */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.floor((data.length * 3) / 4) - padding;
 }
 
 function readAsDataUrl(doc: Document, file: File): Promise<string> {

@@ -165,8 +165,8 @@ export class Composer {
     const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, this.modelButton]);
     this.element = h(doc, 'footer', { className: 'composer' }, [this.list.element, this.slashList.element, this.attachments.element, this.input, this.attachments.notice, controls]);
     // Anywhere on the chat, not only on the box: a drop target the size of the view is easier to hit.
-    doc.documentElement.addEventListener('dragover', (event) => this.onDragOver(event));
-    doc.documentElement.addEventListener('drop', (event) => this.onDrop(event));
+    doc.documentElement.addEventListener('dragover', this.onDragOver);
+    doc.documentElement.addEventListener('drop', this.onDrop);
     this.setSettings({ mode: 'default', model: undefined });
     this.refresh();
   }
@@ -225,6 +225,26 @@ export class Composer {
     this.focus();
   }
 
+
+  /**
+   * Takes over what `previous` holds, when the view is built again for another display language: the text, the
+   * chips (drawn in the new strings) and the images. A size still being measured is asked again: the answer to
+   * the old composer's request finds no chip there. `previous` stops listening to the document.
+   */
+  takeOver(previous: Composer): void {
+    previous.dispose();
+    this.draft = previous.draft;
+    for (const { suggestion, chip } of previous.attachments.pendingMentions) {
+      if (this.attachments.addMention(suggestion, chip) && !chip) this.requestPreview(suggestion.token);
+    }
+    this.attachments.addImages(previous.attachments.pendingImages);
+  }
+
+  /** Stops listening to the document (its own elements go with it). */
+  dispose(): void {
+    this.doc.documentElement.removeEventListener('dragover', this.onDragOver);
+    this.doc.documentElement.removeEventListener('drop', this.onDrop);
+  }
 
   focus(): void {
     this.input.focus();
@@ -397,15 +417,15 @@ export class Composer {
     void this.attachments.addImageFiles(files);
   }
 
-  private onDragOver(event: DragEvent): void {
+  private readonly onDragOver = (event: DragEvent): void => {
     const types = [...(event.dataTransfer?.types ?? [])];
     if (types.includes('Files') || URI_LIST_TYPES.some((t) => types.includes(t))) {
       event.preventDefault();
       if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
     }
-  }
+  };
 
-  private onDrop(event: DragEvent): void {
+  private readonly onDrop = (event: DragEvent): void => {
     const transfer = event.dataTransfer;
     if (!transfer) return;
     event.preventDefault();
@@ -416,7 +436,7 @@ export class Composer {
     }
     const files = imageFiles(transfer);
     if (files.length > 0) void this.attachments.addImageFiles(files);
-  }
+  };
 
   /** What the box says before anything is typed: what Relay is doing, or what stops a task from starting. */
   private placeholder(): string {

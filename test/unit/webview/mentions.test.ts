@@ -141,6 +141,42 @@ describe('webview mentions', () => {
     assert.equal(input().value, 'explain @src/app.ts');
   });
 
+  it('a view built again for another display language keeps the chips and images, their sizes arrive, and a drop is posted once', async () => {
+    t = mount();
+    t.init({}, { language: 'en' });
+    typeAtEnd('explain ');
+    t.app.receive({ type: 'insertMentions', mentions: [FILE, PROBLEMS] });
+    const asked = t.takePosted().filter((m) => m.type === 'previewMention');
+    assert.equal(asked.length, 2);
+    // The problems chip is measured before the rebuild; the file's answer is still on its way.
+    const problems = asked.find((m) => m.token === '@problems')!;
+    t.app.receive({ type: 'mentionPreview', requestId: problems.requestId, token: '@problems', chip: { kind: 'problems', label: 'problems', chars: 2048, tokens: 512 } });
+    const png = new t.window.File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'shot.png', { type: 'image/png' });
+    const paste = new t.window.Event('paste', { bubbles: true, cancelable: true }) as ClipboardEvent;
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [png], items: [] } });
+    input().dispatchEvent(paste);
+    await waitFor(() => t.$$('.composer-chips .chip-image').length === 1);
+    t.init({}, { language: 'zh-cn' });
+    const chip = (label: string) => t.$(`.composer-chips .attachment-chip[data-label="${label}"]`);
+    assert.equal(input().value, 'explain ');
+    assert.ok(chip('src/app.ts') && chip('problems') && chip('shot.png'), t.$('.composer-chips')?.outerHTML ?? 'no chips');
+    assert.match(chip('problems')!.querySelector('.chip-size')!.textContent!, /2/, 'a size already known is kept');
+    // The answer to the old view's request, then to the new view's: the file's size shows.
+    const again = t.takePosted().filter((m) => m.type === 'previewMention');
+    assert.deepEqual(again.map((m) => m.token), ['@src/app.ts'], 'only the size not yet known is asked again');
+    for (const request of [asked.find((m) => m.token === '@src/app.ts')!, again[0]!]) {
+      t.app.receive({ type: 'mentionPreview', requestId: request.requestId, token: '@src/app.ts', chip: { kind: 'file', label: 'src/app.ts', chars: 300, tokens: 75 } });
+    }
+    assert.match(chip('src/app.ts')!.querySelector('.chip-size')!.textContent!, /300/);
+    // The old view's drop handler is gone: one drop, one message.
+    const data = new Map([['text/uri-list', 'file:///w/README.md']]);
+    const drop = new t.window.Event('drop', { bubbles: true, cancelable: true }) as DragEvent;
+    Object.defineProperty(drop, 'dataTransfer', { value: { types: [...data.keys()], getData: (k: string) => data.get(k) ?? '', files: [], items: [] } });
+    input().dispatchEvent(drop);
+    assert.deepEqual(t.takePosted(), [{ type: 'dropUris', uris: ['file:///w/README.md'] }]);
+    t.init({}, { language: 'en' });
+  });
+
   it('dropped VS Code URIs go to the host; text/uri-list comments are skipped', () => {
     t = mount();
     t.init();
