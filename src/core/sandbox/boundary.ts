@@ -83,23 +83,28 @@ export const RUNTIME_PROTECTED: readonly string[] = [
 
 /**
  * Files inside a writable root that make code run later, outside the sandbox (Git hooks and config, editor tasks,
- * direnv, the agent and hook files Relay reads, and the runtime's own list): read-only to a sandboxed command.
- * Relative to each root; also applied, where they exist, in the folders a few levels below it (nested-protected.ts).
+ * direnv, the agent and hook files Relay reads): read-only to a sandboxed command, at each root whether they exist
+ * or not (bubblewrap mounts an empty placeholder for a missing one; placeholders.ts removes it afterwards).
  */
 export const PROTECTED_IN_ROOT: readonly string[] = [
-  ...new Set([
-    '.git/hooks',
-    '.git/config',
-    '.vscode',
-    '.envrc',
-    '.relay',
-    '.claude/settings.json',
-    '.claude/settings.local.json',
-    '.github/hooks',
-    '.clinerules/hooks',
-    ...RUNTIME_PROTECTED,
-  ]),
+  '.git/hooks',
+  '.git/config',
+  '.vscode',
+  '.envrc',
+  '.relay',
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.github/hooks',
+  '.clinerules/hooks',
 ];
+
+/**
+ * Every protected name: those above, and the runtime's own list, read-only where they exist, at each root and in
+ * the folders a few levels below it (nested-protected.ts). The runtime's names get no placeholder when missing: ten
+ * empty files (.bashrc, .mcp.json…) appearing in the workspace during every command would show in the Explorer and
+ * in the command's own `git status`, and a new one there runs nothing by itself.
+ */
+export const PROTECTED_NAMES: readonly string[] = [...new Set([...PROTECTED_IN_ROOT, ...RUNTIME_PROTECTED])];
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   enabled: true,

@@ -10,14 +10,14 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { PROTECTED_IN_ROOT } from '../../core/sandbox/boundary';
+import { PROTECTED_NAMES } from '../../core/sandbox/boundary';
 
 /** How deep below a root protected files are looked for: the runtime's default (mandatoryDenySearchDepth). */
 export const NESTED_DEPTH = 3;
 
 /** The protected paths by their first component (lower-cased), with what follows it. */
 const BY_FIRST = new Map<string, string[][]>();
-for (const rel of PROTECTED_IN_ROOT) {
+for (const rel of PROTECTED_NAMES) {
   const [first, ...rest] = rel.split('/');
   const key = first!.toLowerCase();
   BY_FIRST.set(key, [...(BY_FIRST.get(key) ?? []), rest]);

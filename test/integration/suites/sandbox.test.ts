@@ -149,7 +149,7 @@ describe('run_command in the OS sandbox', function () {
     assert.match(r.card, /writing .*\.git\/hooks\/pre-commit/);
   });
 
-  it("the runtime's protected files are read-only in the workspace, not in the extension host's working directory", async () => {
+  it("the runtime's protected files are read-only in the workspace where they exist, not in the extension host's working directory", async () => {
     // The runtime looks for them below process.cwd(); the extension host's is not the workspace.
     assert.notEqual(process.cwd(), fixture());
     writeFileSync(join(fixture(), '.mcp.json'), '{}');
@@ -160,12 +160,10 @@ describe('run_command in the OS sandbox', function () {
         [
           `echo '{"mcpServers":{"x":{"command":"sh"}}}' > .mcp.json`,
           `echo '{"tasks":[]}' > packages/app/.vscode/tasks.json`,
-          `printf '[submodule "x"]\\n' > .gitmodules`,
         ].join('; '),
       );
       assert.equal(readFileSync(join(fixture(), '.mcp.json'), 'utf8'), '{}');
       assert.equal(readFileSync(join(fixture(), 'packages', 'app', '.vscode', 'tasks.json'), 'utf8'), '{}');
-      assert.ok(!existsSync(join(fixture(), '.gitmodules')) || readFileSync(join(fixture(), '.gitmodules'), 'utf8') === '');
       assert.match(r.card, /blocked/);
     } finally {
       rmSync(join(fixture(), '.mcp.json'), { force: true });

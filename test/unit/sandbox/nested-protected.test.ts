@@ -46,15 +46,17 @@ describe('protected files of the workspace in the sandbox', () => {
     assert.ok(!process.cwd().startsWith(base));
   });
 
-  test("the runtime's protected files at the workspace's root are read-only, existing or not", async () => {
+  test("the runtime's protected files at the workspace's root are read-only where they exist; Relay's own list, existing or not", async () => {
     const ws = join(base, 'root');
-    file(join(ws, '.mcp.json'), '{}');
+    for (const rel of ['.mcp.json', '.gitmodules', '.bashrc', '.claude/commands/x.md', '.idea/workspace.xml']) file(join(ws, rel), '{}');
     const { runtime, denyWrite } = recording();
     const wrapped = await sandbox(runtime).wrap('true', {}, { cwd: ws, writableRoots: [ws] });
     wrapped.dispose();
-    for (const rel of ['.mcp.json', '.gitmodules', '.gitconfig', '.bashrc', '.profile', '.ripgreprc', '.idea', '.claude/commands', '.claude/agents', '.vscode', '.git/hooks']) {
+    for (const rel of ['.mcp.json', '.gitmodules', '.bashrc', '.idea', '.claude/commands', '.vscode', '.git/hooks', '.relay', '.envrc']) {
       assert.ok(denyWrite().includes(join(ws, rel)), rel);
     }
+    // No placeholder for a missing name of the runtime's list: it would appear in the workspace during every command.
+    for (const rel of ['.gitconfig', '.profile', '.ripgreprc', '.claude/agents']) assert.ok(!denyWrite().includes(join(ws, rel)), rel);
   });
 
   test('below the root: nested repositories, editor folders and agent files are read-only where they exist', async () => {
