@@ -4,7 +4,7 @@
 // file it tried to write. A refused read (a credential) and a protected file inside the workspace are never offered.
 import { l10n, type Said } from '../l10n';
 import type { SandboxViolation } from '../ports/command-sandbox';
-import { isSandboxDomain, PROTECTED_IN_ROOT } from './boundary';
+import { isSandboxDomain, PROTECTED_NAMES } from './boundary';
 
 export interface SandboxAllowance {
   domains: string[];
@@ -40,7 +40,7 @@ function isLoopback(target: string): boolean {
 }
 
 function isProtected(path: string, roots: readonly string[]): boolean {
-  return roots.some((root) => PROTECTED_IN_ROOT.some((rel) => path === `${root}/${rel}` || path.startsWith(`${root}/${rel}/`)));
+  return roots.some((root) => PROTECTED_NAMES.some((rel) => path === `${root}/${rel}` || path.startsWith(`${root}/${rel}/`)));
 }
 
 function parentOf(path: string): string {

@@ -61,8 +61,30 @@ export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = [
 export const DEFAULT_ALLOW_WRITE: readonly string[] = ['~/.npm', '~/.cache', '~/.cargo/registry', '~/go/pkg/mod', '~/.gradle/caches', '~/.m2/repository', '~/.yarn'];
 
 /**
+ * What the sandbox runtime itself keeps read-only in its working directory (its DANGEROUS_FILES and dangerous
+ * directories, sandbox-utils.js). The runtime takes them relative to `process.cwd()`, which in the extension host
+ * is not the workspace, so Relay applies them to each writable root itself.
+ */
+export const RUNTIME_PROTECTED: readonly string[] = [
+  '.gitconfig',
+  '.gitmodules',
+  '.bashrc',
+  '.bash_profile',
+  '.zshrc',
+  '.zprofile',
+  '.profile',
+  '.ripgreprc',
+  '.mcp.json',
+  '.vscode',
+  '.idea',
+  '.claude/commands',
+  '.claude/agents',
+];
+
+/**
  * Files inside a writable root that make code run later, outside the sandbox (Git hooks and config, editor tasks,
- * direnv, the agent and hook files Relay reads): read-only to a sandboxed command. Relative to each root.
+ * direnv, the agent and hook files Relay reads): read-only to a sandboxed command, at each root whether they exist
+ * or not (bubblewrap mounts an empty placeholder for a missing one; placeholders.ts removes it afterwards).
  */
 export const PROTECTED_IN_ROOT: readonly string[] = [
   '.git/hooks',
@@ -75,6 +97,14 @@ export const PROTECTED_IN_ROOT: readonly string[] = [
   '.github/hooks',
   '.clinerules/hooks',
 ];
+
+/**
+ * Every protected name: those above, and the runtime's own list, read-only where they exist, at each root and in
+ * the folders a few levels below it (nested-protected.ts). The runtime's names get no placeholder when missing: ten
+ * empty files (.bashrc, .mcp.json…) appearing in the workspace during every command would show in the Explorer and
+ * in the command's own `git status`, and a new one there runs nothing by itself.
+ */
+export const PROTECTED_NAMES: readonly string[] = [...new Set([...PROTECTED_IN_ROOT, ...RUNTIME_PROTECTED])];
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   enabled: true,
@@ -118,6 +148,8 @@ export interface BoundaryInputs {
   tempDir: string;
   /** Domains the user allowed for web_fetch (allow rules), added to the network allow list. */
   webFetchDomains?: readonly string[];
+  /** Protected files found in folders below the roots (absolute), read-only like those at each root. */
+  nestedProtected?: readonly string[];
 }
 
 export function boundaryFor(inputs: BoundaryInputs): SandboxBoundary {
@@ -127,7 +159,7 @@ export function boundaryFor(inputs: BoundaryInputs): SandboxBoundary {
     allowWrite: union([...roots, trimSlash(inputs.tempDir)], inputs.settings.allowWrite.map(home)),
     denyWrite: union(
       roots.flatMap((root) => PROTECTED_IN_ROOT.map((rel) => `${root}/${rel}`)),
-      inputs.settings.denyWrite.flatMap((p) => absoluteIn(home(p), roots)),
+      [...inputs.settings.denyWrite.flatMap((p) => absoluteIn(home(p), roots)), ...(inputs.nestedProtected ?? [])],
     ),
     denyRead: union(inputs.settings.denyRead.flatMap((p) => absoluteIn(home(p), roots)), []),
     allowedDomains: union(inputs.settings.allowedDomains, (inputs.webFetchDomains ?? []).filter(isSandboxDomain)),

@@ -9,6 +9,7 @@
 // mount point is removed: an empty file without write bits (what bubblewrap makes) or an empty folder.
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { RUNTIME_PROTECTED } from '../../core/sandbox/boundary';
 
 interface JournalFile {
   owner: number;
@@ -16,8 +17,6 @@ interface JournalFile {
   groups: number[];
 }
 
-/** Files, relative to its working directory, the runtime itself keeps read-only (its own list; see sandbox-utils). */
-const RUNTIME_CWD_DENIES = ['.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile', '.ripgreprc', '.mcp.json', '.vscode', '.idea', '.claude/commands', '.claude/agents'];
 
 /**
  * The paths bubblewrap will create as mount points for these read-only paths: for each that does not exist, its
@@ -26,7 +25,7 @@ const RUNTIME_CWD_DENIES = ['.gitconfig', '.gitmodules', '.bashrc', '.bash_profi
  */
 export function missingMountPoints(denyWrite: readonly string[], cwd = process.cwd()): string[] {
   const out = new Set<string>();
-  for (const path of [...denyWrite, ...RUNTIME_CWD_DENIES.map((rel) => join(cwd, rel))]) {
+  for (const path of [...denyWrite, ...RUNTIME_PROTECTED.map((rel) => join(cwd, rel))]) {
     const first = firstMissing(path);
     if (first) out.add(first);
   }

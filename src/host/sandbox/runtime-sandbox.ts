@@ -11,6 +11,7 @@ import { boundaryFor, type SandboxBoundary, type SandboxSettings } from '../../c
 import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../core/sandbox/violations';
 import { withoutRelaySecrets } from '../processes/environment';
 import { afterBridges } from './bridge-wait';
+import { nestedProtected, scanRoots } from './nested-protected';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';
 
 /** The part of the runtime's SandboxManager this adapter uses (the package is loaded on first use). */
@@ -102,7 +103,10 @@ export class RuntimeSandbox implements CommandSandbox {
   async wrap(command: string, env: Record<string, string>, scope: SandboxScope): Promise<WrappedCommand> {
     if (!(await this.prepare()) || !this.manager) throw new Error(this.unavailableReason ?? 'The sandbox is not available.');
     const manager = this.manager;
-    const boundary = this.boundary(scope);
+    // The protected files below the folders this command may write, found now (the runtime's own scan looks in
+    // process.cwd(), not the workspace, and is switched off in the bundle: nested-protected.ts).
+    const roots = scanRoots(scope.writableRoots, this.boundary(scope).allowWrite, [scope.cwd, process.cwd()]);
+    const boundary = this.boundary(scope, await nestedProtected(roots));
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
     if (key !== this.networkKey) {
@@ -150,13 +154,14 @@ export class RuntimeSandbox implements CommandSandbox {
   }
 
   /** The boundary a command in this scope runs in (also what the card's "Run outside the sandbox…" shows). */
-  boundary(scope: SandboxScope): SandboxBoundary {
+  boundary(scope: SandboxScope, nested: readonly string[] = []): SandboxBoundary {
     return boundaryFor({
       settings: this.options.settings(),
       writableRoots: scope.writableRoots,
       homeDir: this.options.homeDir,
       tempDir: this.options.tempDir,
       webFetchDomains: this.options.webFetchDomains?.() ?? [],
+      nestedProtected: nested,
     });
   }
 

@@ -149,6 +149,28 @@ describe('run_command in the OS sandbox', function () {
     assert.match(r.card, /writing .*\.git\/hooks\/pre-commit/);
   });
 
+  it("the runtime's protected files are read-only in the workspace where they exist, not in the extension host's working directory", async () => {
+    // The runtime looks for them below process.cwd(); the extension host's is not the workspace.
+    assert.notEqual(process.cwd(), fixture());
+    writeFileSync(join(fixture(), '.mcp.json'), '{}');
+    mkdirSync(join(fixture(), 'packages', 'app', '.vscode'), { recursive: true });
+    writeFileSync(join(fixture(), 'packages', 'app', '.vscode', 'tasks.json'), '{}');
+    try {
+      const r = await run(
+        [
+          `echo '{"mcpServers":{"x":{"command":"sh"}}}' > .mcp.json`,
+          `echo '{"tasks":[]}' > packages/app/.vscode/tasks.json`,
+        ].join('; '),
+      );
+      assert.equal(readFileSync(join(fixture(), '.mcp.json'), 'utf8'), '{}');
+      assert.equal(readFileSync(join(fixture(), 'packages', 'app', '.vscode', 'tasks.json'), 'utf8'), '{}');
+      assert.match(r.card, /blocked/);
+    } finally {
+      rmSync(join(fixture(), '.mcp.json'), { force: true });
+      rmSync(join(fixture(), 'packages'), { recursive: true, force: true });
+    }
+  });
+
   it('escapes fail: a symlink made inside the workspace, /proc/self/root, a hook file', async () => {
     const r = await run(
       [

@@ -9,7 +9,9 @@ const usable = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'i
 const canRun = process.platform === 'linux' && usable('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', 'true']) && usable('socat', ['-V']);
 
 describe('afterBridges', { skip: !canRun && 'needs bwrap and socat on Linux' }, () => {
-  test('the command connects only once both bridges listen, though they start late', () => {
+  const shells = ['sh', 'bash', 'dash', 'zsh'].filter((shell) => usable(shell, ['-c', 'true']));
+
+  for (const shell of shells) test(`the command connects only once both bridges listen, though they start late (${shell})`, () => {
     // Stand-ins for the runtime's bridges, started late in the background as the runtime starts its own.
     const bridges = [
       "(sleep 0.5; socat TCP-LISTEN:3128,reuseaddr SYSTEM:'echo http-bridge' >/dev/null 2>&1) &",
@@ -17,7 +19,7 @@ describe('afterBridges', { skip: !canRun && 'needs bwrap and socat on Linux' }, 
     ].join('\n');
     const connect = 'socat -u TCP:127.0.0.1:3128 - && socat -u TCP:127.0.0.1:1080 -';
     const script = `${bridges}\n${afterBridges(connect)}`;
-    const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', 'sh', '-c', script], { encoding: 'utf8', timeout: 10_000 });
+    const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', shell, '-c', script], { encoding: 'utf8', timeout: 10_000 });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, 'http-bridge\nsocks-bridge\n');
   });

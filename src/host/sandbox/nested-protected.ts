@@ -1,0 +1,78 @@
+// The protected files below a writable root. The sandbox runtime looks for its dangerous files (Git hooks and
+// config, .vscode/, .mcp.json, shell profiles…) a few levels below its working directory on every command, with a
+// ripgrep process; but its working directory is `process.cwd()`, which in the extension host is not the workspace,
+// so the workspace's own were left writable. Relay looks for them itself, below each folder a command may write
+// that it runs in, and hands them to the runtime as read-only paths; the runtime's scan is switched off in the
+// bundle (no-cwd-scan.ts). The walk is in-process (a few readdir calls, no process to start) and a superset of
+// the runtime's: every protected name of the boundary, in any folder down to the same depth, whether Git ignores
+// it or not, case-insensitively, skipping node_modules as the runtime does. Nothing is remembered between
+// commands: each wrap walks again, so a file made a moment before is found.
+import type { Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { PROTECTED_NAMES } from '../../core/sandbox/boundary';
+
+/** How deep below a root protected files are looked for: the runtime's default (mandatoryDenySearchDepth). */
+export const NESTED_DEPTH = 3;
+
+/** The protected paths by their first component (lower-cased), with what follows it. */
+const BY_FIRST = new Map<string, string[][]>();
+for (const rel of PROTECTED_NAMES) {
+  const [first, ...rest] = rel.split('/');
+  const key = first!.toLowerCase();
+  BY_FIRST.set(key, [...(BY_FIRST.get(key) ?? []), rest]);
+}
+
+/**
+ * The folders to look below: the writable roots, and the command's and this process's working directories where
+ * they lie in a writable folder (the runtime's own scan started at its working directory).
+ */
+export function scanRoots(writableRoots: readonly string[], allowWrite: readonly string[], cwds: readonly string[]): string[] {
+  const inside = (p: string) => allowWrite.some((w) => p === w || p.startsWith(w.endsWith(sep) ? w : w + sep));
+  return [...new Set([...writableRoots, ...cwds.filter(inside)])];
+}
+
+/** The protected paths that exist in the folders below these roots, down to `depth` levels (absolute paths). */
+export async function nestedProtected(roots: readonly string[], depth = NESTED_DEPTH): Promise<string[]> {
+  const found = new Set<string>();
+  await Promise.all(roots.map((root) => walk(root, 0, depth, found)));
+  return [...found];
+}
+
+async function walk(dir: string, level: number, depth: number, found: Set<string>): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return; // gone or unreadable: nothing in it can be written either way that the walk could see
+  }
+  const below: Promise<void>[] = [];
+  for (const entry of entries) {
+    const lower = entry.name.toLowerCase();
+    for (const rest of BY_FIRST.get(lower) ?? []) {
+      if (rest.length === 0) found.add(join(dir, entry.name));
+      else if (entry.isDirectory()) below.push(addExisting(join(dir, entry.name), rest, found));
+    }
+    // Symbolic links are not followed (a link is not a directory entry here), as ripgrep does not follow them.
+    if (entry.isDirectory() && level + 1 < depth && lower !== 'node_modules' && lower !== '.git') {
+      below.push(walk(join(dir, entry.name), level + 1, depth, found));
+    }
+  }
+  await Promise.all(below);
+}
+
+/** `dir/rest…` when it exists (any case of each component, as the runtime's case-insensitive globs match). */
+async function addExisting(dir: string, rest: string[], found: Set<string>): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const [next, ...more] = rest;
+  for (const entry of entries) {
+    if (entry.name.toLowerCase() !== next!.toLowerCase()) continue;
+    if (more.length === 0) found.add(join(dir, entry.name));
+    else if (entry.isDirectory()) await addExisting(join(dir, entry.name), more, found);
+  }
+}
