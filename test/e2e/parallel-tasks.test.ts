@@ -1,10 +1,12 @@
 // Issue 29 through the real UI: two tasks started with Relay: New Parallel Task (the palette, then the prompt box)
 // in a git repository run at once; the Tasks view lists both, running, with their branches (light and dark
 // screenshots); their approvals come one at a time, each modal naming its task and branch; both end ready for
-// review with one changed file each, and the status bar counts them.
+// review with one changed file each, and the status bar counts them. Then one is brought back through the review:
+// Review Parallel Task Changes on its Tasks row, Accept All in the multi-file diff editor, Apply to My Working Tree;
+// its file is in the user's working tree as an unstaged change, the task ends Applied, its branch gone.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
@@ -17,7 +19,9 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
   before(async () => {
     s = await openScriptedWorkbench({
       script: [
-        { fault: { holdAfterChunks: 0 }, toolCalls: [{ id: 'call_one', name: 'write_file', args: { path: 'one.txt', content: 'one\n' } }] },
+        // The first task's stream is the slower one once released: were both turns released together, the second
+        // task's approval would reach the queue first (the race this file once lost 3 runs in 4).
+        { fault: { holdAfterChunks: 0 }, chunkDelayMs: 400, toolCalls: [{ id: 'call_one', name: 'write_file', args: { path: 'one.txt', content: 'one\n' } }] },
         { fault: { holdAfterChunks: 0 }, toolCalls: [{ id: 'call_two', name: 'write_file', args: { path: 'two.txt', content: 'two\n' } }] },
         { toolCalls: [{ id: 'call_done_a', name: 'attempt_completion', args: { result: 'Done.' } }] },
         { toolCalls: [{ id: 'call_done_b', name: 'attempt_completion', args: { result: 'Done.' } }] },
@@ -88,4 +92,36 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     assert.equal(git(s.wb.workspace, 'status', '--porcelain'), '', "the user's working tree is untouched");
   });
 
+  // Follows the test above: both tasks are ready for review.
+  it('applies a ready task through its review: Review Parallel Task Changes on its row, Accept All, Apply to My Working Tree', async () => {
+    const page = s.wb.page;
+    const ready = row('Write one').filter({ hasText: 'Ready for review · relay/write-one' });
+    await ready.hover();
+    await ready.locator('.action-label[aria-label^="Review Parallel Task Changes"]').click();
+    await page.locator('.tabs-container .tab').filter({ hasText: 'Relay: changes of task "Write one" (relay/write-one)' }).waitFor({ timeout: 30_000 });
+    // One changed file: the review is a diff editor of that file (several open the multi-file diff editor).
+    const editor = page.locator('.part.editor');
+    await editor.locator('.breadcrumbs-control').filter({ hasText: 'one.txt' }).waitFor({ timeout: 30_000 });
+    await editor.locator('.monaco-diff-editor .editor.modified .view-line').filter({ hasText: /^one$/ }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await editor.filter({ hasText: 'two.txt' }).count(), 0, "only this task's change is in its review");
+    await s.wb.screenshot('parallel-tasks-review-light');
+    await s.wb.setColorTheme('Default Dark Modern');
+    await s.wb.screenshot('parallel-tasks-review-dark');
+    await s.wb.setColorTheme('Default Light Modern');
+
+    await page.locator('.editor-actions .action-label[aria-label^="Accept All Changes"]').click();
+    const bring = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Task "Write one" is reviewed. Bring it back:' });
+    await bring.getByRole('button', { name: 'Apply to My Working Tree', exact: true }).click();
+    await page.locator('.notifications-toasts .notification-toast').filter({ hasText: /Applied task "Write one" to your working tree \(1 files?, unstaged\)/ }).waitFor({ timeout: 30_000 });
+    await row('Write one').filter({ hasText: 'Applied' }).waitFor({ timeout: 30_000 });
+    await s.wb.screenshot('parallel-tasks-applied-light');
+
+    assert.equal(readFileSync(join(s.wb.workspace, 'one.txt'), 'utf8'), 'one\n');
+    // Unstaged: a new file git does not track yet; nothing of the other task; nothing committed or staged.
+    assert.equal(git(s.wb.workspace, 'status', '--porcelain'), '?? one.txt\n');
+    assert.equal(git(s.wb.workspace, 'log', '--format=%s'), 'base\n');
+    assert.equal(git(s.wb.workspace, 'branch', '--list', 'relay/write-one'), '', "the applied task's branch is deleted");
+    assert.doesNotMatch(git(s.wb.workspace, 'worktree', 'list'), /write-one/, "the applied task's worktree is removed");
+    await row('Write two').filter({ hasText: 'Ready for review · relay/write-two' }).waitFor();
+  });
 });
