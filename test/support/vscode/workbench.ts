@@ -70,6 +70,16 @@ export function exactLabel(page: Page, text: string): Locator {
   return page.locator(QUICK_INPUT_LABEL, { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 }
 
+/**
+ * Refuses to press keys while a modal dialog is up: VS Code focuses a modal's default button as it opens (Relay's
+ * approval modal: Allow), so a key pressed through `page.keyboard` for a palette or picker would answer the modal
+ * instead (an approval given that no one clicked).
+ */
+async function assertNoModal(page: Page, pressing: string): Promise<void> {
+  const dialogs = await page.locator('.monaco-dialog-box').allTextContents();
+  if (dialogs.length > 0) throw new Error(`a modal dialog is open, so ${pressing} would go to it: ${dialogs.map((d) => `"${d.trim()}"`).join(', ')}`);
+}
+
 /** Colours every theme sets differently (foreground, side bar), as the webview computes them. */
 const THEME_PROBES = ['--vscode-foreground', '--vscode-sideBar-background'];
 
@@ -124,6 +134,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       workspace,
       chat,
       async runCommand(title) {
+        await assertNoModal(page, `F1 for "${title}"`);
         await page.keyboard.press('F1');
         const input = page.locator('.quick-input-widget input');
         await input.waitFor();
@@ -169,13 +180,17 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
           // restyles the whole workbench and its webviews).
           await target.click();
         } else {
-          // Further down the list than it shows: the arrows.
+          // Further down the list than it shows: the arrows, pressed in the picker's own input (never into whatever
+          // has focus, such as a modal that opened meanwhile), and Enter only once the focused row is this theme's.
+          const input = page.locator('.quick-input-widget input');
           const focused = rows.and(page.locator('.focused')).locator(QUICK_INPUT_LABEL);
           for (let moves = 0; (await focused.textContent())?.trim() !== label; moves++) {
             if (moves > 60) throw new Error(`no theme labelled ${label} in the Color Theme picker`);
-            await page.keyboard.press('ArrowDown');
+            await assertNoModal(page, 'ArrowDown in the Color Theme picker');
+            await input.press('ArrowDown');
           }
-          await page.keyboard.press('Enter');
+          await assertNoModal(page, `Enter on the theme ${label}`);
+          await input.press('Enter');
         }
         await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
         const deadline = Date.now() + 30_000;
