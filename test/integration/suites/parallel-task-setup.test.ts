@@ -4,7 +4,7 @@
 // checkout while the lockfile is the same and copied when it differs, and discarding unlinks the link without
 // deleting through it. Dev servers: two tasks' models each start `node server.js` in the background, listening on
 // $RELAY_PORT; both run at once on their own blocks, each task's web_fetch reaches its own, and discarding a task
-// stops its server (checked by pid and port) while the other's goes on.
+// stops its server (checked by pid and port) while the other's goes on; with the OS sandbox off and on.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -150,62 +150,57 @@ describe('parallel task setup and dev servers in real worktrees', () => {
     await fs.writeFile(join(repo(), 'package-lock.json'), '{ "lockfileVersion": 3 }\n');
   });
 
-  // The OS sandbox is off here: background servers in it listen in its own network and are bridged out (the
-  // sandbox suite tests that); this test is about the port blocks, and checks the servers by their host pids.
-  it('two tasks start dev servers on their own port blocks: both run at once, each fetches its own, discarding stops it', async function () {
-    this.timeout(240_000);
-    await suite.setSettings({ 'sandbox.enabled': false, 'parallel.setupCommand': 'echo "$RELAY_PORT" > .relay-port' });
-    suite.prompter.script(...Array.from({ length: 8 }, () => ({ type: 'allow-once' as const })));
-    // Each task's first approval (its run_command) waits until the test has scripted the turn that fetches its own
-    // port (known once the task is set up), so the scripted turns reach the right task.
-    const gates = new Map<string, () => void>();
-    suite.prompter.onAsk = async (prompt) => {
-      const title = /^Parallel task "([^"]+)"/.exec(prompt.message)?.[1] ?? '';
-      if (suite.prompter.prompts.filter((p) => p.message.includes(`"${title}"`)).length === 1) await new Promise<void>((resolve) => gates.set(title, resolve));
-    };
-    const serveAndFetch = async (title: string, n: string): Promise<string> => {
-      suite.server.setScript([serve(`call_serve_${n}`)]);
-      const id = await start(title);
-      await waitFor(() => {
-        const t = parallel().tasks.get(id);
-        if (t && t.state !== 'queued' && t.state !== 'setting-up' && t.state !== 'running' && t.state !== 'needs-approval') throw new Error(`${title}: the task ${t.state}: ${t.setupOutput ?? ''} ${JSON.stringify(suite.server.requests.map((r) => r.outcome))}`);
-        return gates.has(title);
-      }, TURN_MS, `${title}: its run_command's approval (state ${parallel().tasks.get(id)?.state}, prompts ${suite.prompter.prompts.map((p) => p.message).join(' | ')})`);
-      suite.server.setScript([fetchPage(`call_fetch_${n}`, task(id).portBase!), done(`call_done_${n}`)]);
-      gates.get(title)!();
-      await reaches(id, 'ready-for-review', `${title} to finish`);
-      return id;
-    };
-    const a = await serveAndFetch('Serve A', 'a');
-    const b = await serveAndFetch('Serve B', 'b');
-    const portA = task(a).portBase!;
-    const portB = task(b).portBase!;
-    assert.ok(portA > 0 && portB > 0 && portA !== portB, `each task has its own block (${portA}, ${portB})`);
-    assert.equal((await fs.readFile(join(task(a).workRoot, '.relay-port'), 'utf8')).trim(), String(portA), "A's setup command saw its RELAY_PORT");
-    assert.equal((await fs.readFile(join(task(b).workRoot, '.relay-port'), 'utf8')).trim(), String(portB), "B's setup command saw its RELAY_PORT");
+  // Twice: with the OS sandbox off (the servers are the host's processes, checked by pid) and on, as users run it
+  // by default (a background server then listens in the sandbox's network and Relay bridges its port out).
+  for (const sandboxed of [false, true]) {
+    it(`two tasks start dev servers on their own port blocks: both run at once, each fetches its own, discarding stops it (sandbox ${sandboxed ? 'on' : 'off'})`, async function () {
+      this.timeout(240_000);
+      // The setup command records its RELAY_PORT, then waits on a pipe until the test has scripted the turns of
+      // that task (its web_fetch names its own port, known once the task is set up).
+      const go = join(root(), FOLDER, `go-${sandboxed}`);
+      execFileSync('mkfifo', [go]);
+      await suite.setSettings({ 'sandbox.enabled': sandboxed, 'parallel.setupCommand': `echo "$RELAY_PORT" > .relay-port && read line < '${go}'` });
+      suite.prompter.script(...Array.from({ length: 8 }, () => ({ type: 'allow-once' as const })));
+      const serveAndFetch = async (title: string, n: string): Promise<string> => {
+        const id = await start(title);
+        await waitFor(() => parallel().tasks.get(id)?.portBase, TURN_MS, `${title}: its port block`);
+        suite.server.setScript([serve(`call_serve_${n}`), fetchPage(`call_fetch_${n}`, task(id).portBase!), done(`call_done_${n}`)]);
+        await fs.writeFile(go, 'go\n');
+        await reaches(id, 'ready-for-review', `${title} to finish`);
+        return id;
+      };
+      const a = await serveAndFetch('Serve A', 'a');
+      const b = await serveAndFetch('Serve B', 'b');
+      const portA = task(a).portBase!;
+      const portB = task(b).portBase!;
+      assert.ok(portA > 0 && portB > 0 && portA !== portB, `each task has its own block (${portA}, ${portB})`);
+      assert.equal((await fs.readFile(join(task(a).workRoot, '.relay-port'), 'utf8')).trim(), String(portA), "A's setup command saw its RELAY_PORT");
+      assert.equal((await fs.readFile(join(task(b).workRoot, '.relay-port'), 'utf8')).trim(), String(portB), "B's setup command saw its RELAY_PORT");
 
-    const servers = (id: string) => processes().list().filter((p) => p.taskId === id && p.background);
-    const [serverA] = servers(a);
-    const [serverB] = servers(b);
-    assert.ok(serverA && serverB, 'each task started one background server');
-    assert.equal(serverA.cwd, task(a).workRoot);
-    assert.equal(serverB.cwd, task(b).workRoot);
-    assert.equal(serverA.state, 'ready');
-    assert.equal(serverB.state, 'ready');
-    assert.ok((await listening(portA)) && (await listening(portB)), 'both servers listen at once');
-    const bodies = JSON.stringify(suite.server.requests.map((r) => r.body));
-    assert.ok(bodies.includes(`served from ${task(a).workRoot} on ${portA}`), "A's web_fetch read A's own server");
-    assert.ok(bodies.includes(`served from ${task(b).workRoot} on ${portB}`), "B's web_fetch read B's own server");
+      const servers = (id: string) => processes().list().filter((p) => p.taskId === id && p.background);
+      const [serverA] = servers(a);
+      const [serverB] = servers(b);
+      assert.ok(serverA && serverB, 'each task started one background server');
+      assert.equal(serverA.cwd, task(a).workRoot);
+      assert.equal(serverB.cwd, task(b).workRoot);
+      assert.equal(serverA.state, 'ready');
+      assert.equal(serverB.state, 'ready');
+      assert.equal(serverA.sandbox !== undefined && serverB.sandbox !== undefined, sandboxed, `the servers ran ${sandboxed ? 'in' : 'outside'} the OS sandbox`);
+      assert.ok((await listening(portA)) && (await listening(portB)), 'both servers listen at once');
+      const bodies = JSON.stringify(suite.server.requests.map((r) => r.body));
+      assert.ok(bodies.includes(`served from ${task(a).workRoot} on ${portA}`), "A's web_fetch read A's own server");
+      assert.ok(bodies.includes(`served from ${task(b).workRoot} on ${portB}`), "B's web_fetch read B's own server");
 
-    const pidsA = groupMembers(processes().process(serverA.id)!.pid!);
-    const pidsB = groupMembers(processes().process(serverB.id)!.pid!);
-    assert.ok(pidsA.length >= 1 && pidsB.length >= 1, 'both process groups are alive');
-    await discard(a);
-    await waitFor(() => !pidsA.some(alive), 20_000, `A's server is gone (${pidsA.join(', ')})`);
-    assert.equal(await listening(portA), false, "A's port is free again");
-    assert.ok(pidsB.every(alive) && (await listening(portB)), "B's server goes on");
-    await discard(b);
-    await waitFor(() => !pidsB.some(alive), 20_000, `B's server is gone (${pidsB.join(', ')})`);
-    assert.equal(await listening(portB), false, "B's port is free again");
-  });
+      const pidsA = groupMembers(processes().process(serverA.id)!.pid!);
+      const pidsB = groupMembers(processes().process(serverB.id)!.pid!);
+      assert.ok(pidsA.length >= 1 && pidsB.length >= 1, 'both process groups are alive');
+      await discard(a);
+      await waitFor(() => !pidsA.some(alive), 20_000, `A's server is gone (${pidsA.join(', ')})`);
+      assert.equal(await listening(portA), false, "A's port is free again");
+      assert.ok(pidsB.every(alive) && (await listening(portB)), "B's server goes on");
+      await discard(b);
+      await waitFor(() => !pidsB.some(alive), 20_000, `B's server is gone (${pidsB.join(', ')})`);
+      assert.equal(await listening(portB), false, "B's port is free again");
+    });
+  }
 });
