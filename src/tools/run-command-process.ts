@@ -25,6 +25,8 @@ export interface ProcessRun {
   /** The user approved running it outside the OS sandbox. */
   outside_sandbox?: boolean;
   roots: readonly string[];
+  /** Variables added to the command's environment. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export async function runAsProcess(processes: TaskProcesses, run: ProcessRun, ctx: ToolContext): Promise<void> {
@@ -48,7 +50,7 @@ export async function runAsProcess(processes: TaskProcesses, run: ProcessRun, ct
   let started;
   try {
     try {
-      started = await processes.start({ taskId: ctx.taskId, command: run.command, cwd: run.cwd, background: run.background ?? false, readyPattern: run.ready_pattern, writableRoots: run.roots, outsideSandbox: run.outside_sandbox === true });
+      started = await processes.start({ taskId: ctx.taskId, command: run.command, cwd: run.cwd, background: run.background ?? false, readyPattern: run.ready_pattern, writableRoots: run.roots, outsideSandbox: run.outside_sandbox === true, ...(run.env ? { env: run.env } : {}) });
     } catch (error) {
       if (error instanceof ProcessLimitError) {
         throw new ToolError(

@@ -123,7 +123,7 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
     const timeoutMs = params.timeout_seconds !== undefined ? params.timeout_seconds * 1000 : this.limits.default;
     if (params.ready_pattern !== undefined) filterPattern(params.ready_pattern, 'ready_pattern');
     if (this.services.processes) {
-      await runAsProcess(this.services.processes, { ...params, cwd, timeoutMs, where: displayPath(cwd, this.roots()), roots: this.roots() }, ctx);
+      await runAsProcess(this.services.processes, { ...params, cwd, timeoutMs, where: displayPath(cwd, this.roots()), roots: this.roots(), ...(this.services.commandEnv ? { env: this.services.commandEnv } : {}) }, ctx);
       return;
     }
     if (params.background) throw new ToolError(ToolErrorType.EXECUTION_FAILED, l10n.both('Background processes are not available in this host.'));
@@ -138,7 +138,7 @@ export class RunCommandTool extends BuiltinTool<RunCommandParams> {
     sendCard();
     let result: CommandResult;
     try {
-      result = await this.services.commands.run({ command: params.command, cwd, timeoutMs, env: NON_INTERACTIVE_ENV }, ctx.signal, (chunk) => {
+      result = await this.services.commands.run({ command: params.command, cwd, timeoutMs, env: { ...this.services.commandEnv, ...NON_INTERACTIVE_ENV } }, ctx.signal, (chunk) => {
         card.append(chunk);
         throttle.schedule(sendCard);
       });

@@ -61,6 +61,8 @@ export interface ToolServices {
   pages?: PageChecker;
   /** The editor's language features (symbols, definitions, references, hover, calls, rename). */
   language: LanguageFeatures;
+  /** Variables every command of the task sees (a parallel task's RELAY_PORT and its worktree); none by default. */
+  commandEnv?: Readonly<Record<string, string>>;
   /** Absolute workspace folders, read at call time (folders can be added while a task runs); the first resolves relative paths. */
   workspaceRoots(): readonly string[];
   options?: BuiltinToolOptions;

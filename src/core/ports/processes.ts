@@ -55,6 +55,8 @@ export interface ProcessStartRequest {
   writableRoots?: readonly string[];
   /** The user approved running it outside the OS sandbox. Background commands never run in it. */
   outsideSandbox?: boolean;
+  /** Variables added to the command's environment (a parallel task's RELAY_PORT, RELAY_WORKTREE, RELAY_REPO). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface ProcessStarted {

@@ -38,6 +38,15 @@ export interface ParallelTaskRecord {
   keptBranch?: string;
 }
 
+/**
+ * The variables a parallel task's setup command and its own commands see: its worktree, the main checkout and
+ * RELAY_PORT (the first port of its block, so two tasks' dev servers do not collide). None for a task in place.
+ */
+export function taskEnvironment(task: Pick<ParallelTaskRecord, 'isolation' | 'workRoot' | 'repoRoot' | 'portBase'>): Record<string, string> {
+  if (task.isolation !== 'worktree') return {};
+  return { RELAY_WORKTREE: task.workRoot, RELAY_REPO: task.repoRoot, ...(task.portBase !== undefined ? { RELAY_PORT: String(task.portBase) } : {}) };
+}
+
 const MAX_SLUG = 40;
 
 /** A branch-safe short name from the task's title: lower case ASCII words joined by '-'. */

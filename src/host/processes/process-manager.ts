@@ -186,7 +186,7 @@ export class ProcessManager implements TaskProcesses {
     const { child, wrapped } = await spawnCommand({
       command: request.command,
       cwd: request.cwd,
-      env: commandEnvironment(),
+      env: commandEnvironment(process.env, request.env),
       sandbox,
       scope: { cwd: request.cwd, writableRoots: request.writableRoots ?? [request.cwd], taskId: request.taskId },
     });

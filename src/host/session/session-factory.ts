@@ -61,7 +61,7 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   const roots = scope ? [scope.workRoot] : tools.services.workspaceRoots();
   const approvals = scope?.approvals ?? deps.approvals;
   const registry = new ToolRegistry();
-  const builtins = createBuiltinToolFactories(scope ? servicesForTask(tools.services, scope.workRoot) : tools.services);
+  const builtins = createBuiltinToolFactories(scope ? servicesForTask(tools.services, scope.workRoot, scope.env) : tools.services);
   for (const tool of deps.approvals.offeredTools(builtins)) {
     registry.registerFactory(tool.name, tool.factory, { source: tool.source });
   }

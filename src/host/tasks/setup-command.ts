@@ -3,6 +3,7 @@
 // the OS sandbox when one is given (writes confined to the worktree). Its output is kept: a failed setup shows it.
 import { access, constants } from 'node:fs';
 import { join } from 'node:path';
+import { taskEnvironment } from '../../core/tasks/task-record';
 import { runShortCommand, type SandboxSource } from '../processes/short-command';
 
 export const SETUP_SCRIPT = join('.relay', 'setup');
@@ -37,7 +38,7 @@ export async function setupCommandFor(worktree: string, setting: string | undefi
 export async function runSetupCommand(command: string, ctx: SetupContext): Promise<SetupRun> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  Object.assign(env, { RELAY_WORKTREE: ctx.worktree, RELAY_REPO: ctx.repoRoot, RELAY_PORT: String(ctx.port) });
+  Object.assign(env, taskEnvironment({ isolation: 'worktree', workRoot: ctx.worktree, repoRoot: ctx.repoRoot, portBase: ctx.port }));
   // Its own process group, so a cancelled setup stops everything it started.
   const run = await runShortCommand({
     command,

@@ -9,10 +9,14 @@ import type { FileSystemFacts } from '../../core/permissions/types';
 import type { ApprovalQueue } from '../../core/tasks/approval-queue';
 import type { ToolServices } from '../../tools';
 
-/** The window's tool services with the worktree as the only workspace root (the rest is shared, getters kept). */
-export function servicesForTask(services: ToolServices, workRoot: string): ToolServices {
+/**
+ * The window's tool services with the worktree as the only workspace root and the task's variables (RELAY_PORT…)
+ * in its commands' environment (the rest is shared, getters kept).
+ */
+export function servicesForTask(services: ToolServices, workRoot: string, env: Readonly<Record<string, string>> = {}): ToolServices {
   const roots = [workRoot] as const;
-  return Object.create(services, { workspaceRoots: { value: () => roots, enumerable: true } }) as ToolServices;
+  const commandEnv = { ...services.commandEnv, ...env };
+  return Object.create(services, { workspaceRoots: { value: () => roots, enumerable: true }, commandEnv: { value: commandEnv, enumerable: true } }) as ToolServices;
 }
 
 /**

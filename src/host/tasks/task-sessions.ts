@@ -7,7 +7,7 @@ import type { AgentSession } from '../../core/agent';
 import type { ApprovalGate, PromptAnswer } from '../../core/ports/approval';
 import type { TaskRecord } from '../../core/ports/task-store';
 import type { ApprovalQueue } from '../../core/tasks/approval-queue';
-import type { ParallelTaskRecord } from '../../core/tasks/task-record';
+import { taskEnvironment, type ParallelTaskRecord } from '../../core/tasks/task-record';
 import { canTake, isFinal, type TaskEvent } from '../../core/tasks/task-state';
 import { ASK_FOLLOWUP_QUESTION } from '../../tools';
 import type { ParallelTasks } from './parallel-tasks';
@@ -19,6 +19,8 @@ export interface TaskScope {
   id: string;
   /** Its worktree, or the user's folder for a task that runs in place (a folder without git). */
   workRoot: string;
+  /** What its commands see beside the window's environment: RELAY_PORT, RELAY_WORKTREE, RELAY_REPO (none in place). */
+  env: Readonly<Record<string, string>>;
   /** Its own approval service: the worktree is the workspace, the prompts go through the queue. */
   approvals: ApprovalGate & { dispose(): void; resetLoopGuard(): void };
   /** Follows the session's events into the task's state (called for every session built for the task). */
@@ -94,6 +96,7 @@ export class TaskSessions {
     const scope: TaskScope = {
       id,
       workRoot: task.workRoot,
+      env: taskEnvironment(task),
       approvals: this.deps.approvals(prompter, task.workRoot),
       watch: (session) => this.watch(id, session),
     };

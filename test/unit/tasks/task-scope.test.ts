@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { ApprovalPrompt, ApprovalRequest, PromptAnswer } from '../../../src/core/ports/approval';
 import { ApprovalQueue } from '../../../src/core/tasks/approval-queue';
+import { taskEnvironment } from '../../../src/core/tasks/task-record';
 import { factsForTask, namedPrompt, QueuedPrompter, servicesForTask, type QueuedPromptRequest } from '../../../src/host/tasks/task-scope';
-import type { ToolServices } from '../../../src/tools';
+import { createBuiltinToolFactories, type ToolServices } from '../../../src/tools';
+import { createInMemoryHost } from '../../support/in-memory-host';
+import { testContext } from '../builtin-tools/harness';
 import { nodeFileSystem } from '../permissions/fixtures';
 import { harness, never } from '../permissions-host/fakes';
 
@@ -35,6 +38,30 @@ describe('parallel task scope', () => {
     assert.deepEqual(services.workspaceRoots(), [user]);
     preview = false;
     assert.equal(scoped.options?.previewEdits, false, 'a setting changed later still applies to the task');
+  });
+
+  test("the task's commands see RELAY_PORT, RELAY_WORKTREE and RELAY_REPO, foreground, background and without a process manager", async () => {
+    const env = taskEnvironment({ isolation: 'worktree', workRoot: worktree, repoRoot: user, portBase: 41_234 });
+    assert.deepEqual(env, { RELAY_WORKTREE: worktree, RELAY_REPO: user, RELAY_PORT: '41234' });
+    assert.deepEqual(taskEnvironment({ isolation: 'in-place', workRoot: user, repoRoot: user }), {}, 'a task in place has no port block');
+    const echo = 'echo "port=$RELAY_PORT wt=$RELAY_WORKTREE repo=$RELAY_REPO pager=$PAGER"';
+    const expected = `port=41234 wt=${worktree} repo=${user} pager=cat`;
+    const run = async (services: ToolServices, params: Record<string, unknown>) => {
+      const tool = createBuiltinToolFactories(servicesForTask(services, worktree, env)).find((t) => t.name === 'run_command')!.factory({ taskId: 'task-1', callId: 'c' });
+      const context = testContext('c');
+      const validated = await tool.validate(params);
+      assert.ok(validated.ok);
+      await tool.execute(validated.params, context.ctx, false);
+      return String(context.results[0]?.content);
+    };
+    const host = createInMemoryHost({ root: worktree });
+    assert.match(await run(host.services, { command: echo }), new RegExp(expected));
+    const background = await run(host.services, { command: `${echo}; sleep 30`, background: true, ready_pattern: '^port=' });
+    assert.match(background, new RegExp(expected));
+    for (const p of host.processes!.list()) await host.processes!.stop(p.id);
+    const plain = createInMemoryHost({ root: worktree, processes: false });
+    assert.match(await run(plain.services, { command: echo }), new RegExp(expected));
+    assert.equal(process.env.RELAY_PORT, undefined, "the window's own environment is not changed");
   });
 
   test("under auto-edit a write in the worktree is allowed; one in the user's folder asks", async () => {
