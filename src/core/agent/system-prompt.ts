@@ -12,6 +12,8 @@ export interface AgentEnvironment {
   os: string;
   /** The shell commands run in, e.g. "/bin/bash" or "pwsh". */
   shell: string;
+  /** A parallel task in its own git worktree: its branch and the block of ports reserved for its servers. */
+  parallelTask?: { branch?: string; ports?: { first: number; size: number } };
 }
 
 /** Instructions the user keeps in the workspace (AGENTS.md or similar); the caller reads the files. */
@@ -114,7 +116,18 @@ function environmentSection({ environment, date }: SystemPromptInput): string {
     `- Operating system: ${environment.os}`,
     `- Shell: ${environment.shell}`,
     `- Today's date: ${date.toISOString().slice(0, 10)}`,
+    ...parallelTaskLines(environment.parallelTask),
   ].join('\n');
+}
+
+function parallelTaskLines(task: AgentEnvironment['parallelTask']): string[] {
+  if (!task) return [];
+  const lines = [`- This task runs in its own git worktree${task.branch ? ` on branch ${task.branch}` : ''}, apart from the user's checkout; the user reviews its changes before they are applied there.`];
+  if (task.ports) {
+    const last = task.ports.first + task.ports.size - 1;
+    lines.push(`- Ports ${task.ports.first}-${last} are reserved for this task, and $RELAY_PORT holds the first: start dev servers and other listeners on them (e.g. PORT=$RELAY_PORT), since other tasks run at the same time.`);
+  }
+  return lines;
 }
 
 function rulesSection(rules: readonly WorkspaceRules[]): string | undefined {

@@ -95,7 +95,12 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   const allowedTools = command ? command.narrow(agent.allowedTools) : agent.allowedTools;
   const delegates = delegatesFor(delegable, kinds, roots[0], turns.delegateProviders);
   deps.agentsRead();
-  const environment: AgentEnvironment = { workspaceRoots: roots, os: process.platform, shell: vscode.env.shell || process.env.SHELL || 'sh' };
+  const environment: AgentEnvironment = {
+    workspaceRoots: roots,
+    os: process.platform,
+    shell: vscode.env.shell || process.env.SHELL || 'sh',
+    ...(scope?.worktree ? { parallelTask: scope.worktree } : {}),
+  };
   const session = new AgentSession(
     {
       // A command's model is for its turn; otherwise the agent's (with fallbacks) or the user's.

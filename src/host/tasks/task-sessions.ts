@@ -7,6 +7,7 @@ import type { AgentSession } from '../../core/agent';
 import type { ApprovalGate, PromptAnswer } from '../../core/ports/approval';
 import type { TaskRecord } from '../../core/ports/task-store';
 import type { ApprovalQueue } from '../../core/tasks/approval-queue';
+import { DEFAULT_BLOCK_SIZE } from '../../core/tasks/port-blocks';
 import { taskEnvironment, type ParallelTaskRecord } from '../../core/tasks/task-record';
 import { canTake, isFinal, type TaskEvent } from '../../core/tasks/task-state';
 import { ASK_FOLLOWUP_QUESTION } from '../../tools';
@@ -21,6 +22,8 @@ export interface TaskScope {
   workRoot: string;
   /** What its commands see beside the window's environment: RELAY_PORT, RELAY_WORKTREE, RELAY_REPO (none in place). */
   env: Readonly<Record<string, string>>;
+  /** What the model is told of its worktree: the branch and the ports reserved for it (none in place). */
+  worktree?: { branch?: string; ports?: { first: number; size: number } };
   /** Its own approval service: the worktree is the workspace, the prompts go through the queue. */
   approvals: ApprovalGate & { dispose(): void; resetLoopGuard(): void };
   /** Follows the session's events into the task's state (called for every session built for the task). */
@@ -97,6 +100,9 @@ export class TaskSessions {
       id,
       workRoot: task.workRoot,
       env: taskEnvironment(task),
+      ...(task.isolation === 'worktree'
+        ? { worktree: { ...(task.branch ? { branch: task.branch } : {}), ...(task.portBase !== undefined ? { ports: { first: task.portBase, size: DEFAULT_BLOCK_SIZE } } : {}) } }
+        : {}),
       approvals: this.deps.approvals(prompter, task.workRoot),
       watch: (session) => this.watch(id, session),
     };

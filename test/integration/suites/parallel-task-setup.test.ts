@@ -190,6 +190,10 @@ describe('parallel task setup and dev servers in real worktrees', () => {
       const bodies = JSON.stringify(suite.server.requests.map((r) => r.body));
       assert.ok(bodies.includes(`served from ${task(a).workRoot} on ${portA}`), "A's web_fetch read A's own server");
       assert.ok(bodies.includes(`served from ${task(b).workRoot} on ${portB}`), "B's web_fetch read B's own server");
+      // The model was told its ports, so a server it starts on its own goes there too.
+      for (const [id, port] of [[a, portA], [b, portB]] as const) {
+        assert.ok(bodies.includes(`Ports ${port}-${port + 9} are reserved for this task`) && bodies.includes(`on branch ${task(id).branch}`), `the prompt names ${id}'s block and branch`);
+      }
 
       const pidsA = groupMembers(processes().process(serverA.id)!.pid!);
       const pidsB = groupMembers(processes().process(serverB.id)!.pid!);

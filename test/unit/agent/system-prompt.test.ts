@@ -26,6 +26,15 @@ describe('the system prompt', () => {
     assert.doesNotMatch(prompt, /sub-agent/);
   });
 
+  test("a parallel task is told its worktree's branch and the ports reserved for its servers; a normal task is not", () => {
+    const environment = { ...ENVIRONMENT, parallelTask: { branch: 'relay/fix-login', ports: { first: 41000, size: 10 } } };
+    const prompt = buildSystemPrompt({ environment, date: new Date(0), role: 'main' });
+    assert.match(prompt, /own git worktree on branch relay\/fix-login/);
+    assert.match(prompt, /Ports 41000-41009 are reserved for this task, and \$RELAY_PORT holds the first/);
+    const normal = buildSystemPrompt({ environment: ENVIRONMENT, date: new Date(0), role: 'main' });
+    assert.doesNotMatch(normal, /worktree|RELAY_PORT/);
+  });
+
   test('a sub-agent is told it reports to another agent', () => {
     const prompt = buildSystemPrompt({ environment: ENVIRONMENT, date: new Date(0), role: 'sub-agent' });
     assert.match(prompt, /You are a Relay sub-agent/);
