@@ -80,6 +80,8 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await row('Write two').filter({ hasText: 'Needs approval' }).waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1, 'one modal at a time');
     assert.match((await dialog.textContent()) ?? '', /Parallel task "Write one" on relay\/write-one/, "the second task's approval waits behind the first");
+    // It opened unasked and took the focus: an Enter meant for the editor or the chat must not allow the write.
+    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Deny', "the focused default button of a parallel task's approval is Deny");
     await s.wb.screenshot('parallel-tasks-approval-light');
     await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
     await dialog.filter({ hasText: 'Parallel task "Write two" on relay/write-two' }).waitFor({ timeout: 60_000 });

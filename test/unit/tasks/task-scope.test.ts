@@ -102,5 +102,6 @@ describe('parallel task scope', () => {
     assert.deepEqual(await second, { type: 'deny' });
     assert.deepEqual(waiting, [true, false]);
     assert.equal(namedPrompt(prompt, { title: 't' }).detail, prompt.detail);
+    assert.equal(shown[0]!.prompt.denyByDefault, true, 'a modal that opens unasked has Deny as its default button');
   });
 });
