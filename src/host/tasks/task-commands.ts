@@ -104,7 +104,9 @@ async function confirmDiscard(task: ParallelTaskRecord): Promise<boolean> {
     {
       modal: true,
       detail:
-        task.changedFiles !== undefined
+        task.changedFiles === 1
+          ? l10n.t('Its changed file was never applied to your folder; its worktree and branch {0} will be deleted.', task.branch ?? '')
+          : task.changedFiles !== undefined
           ? l10n.t('Its {0} changed files were never applied to your folder; its worktree and branch {1} will be deleted.', task.changedFiles, task.branch ?? '')
           : l10n.t('Its changes were never applied to your folder; its worktree and branch {0} will be deleted.', task.branch ?? ''),
     },

@@ -157,7 +157,11 @@ export class TaskReviewActions {
     await this.closeReview(id);
     await this.deps.tasks.markApplied(id);
     await this.deps.tasks.cleanUp(id);
-    this.deps.ui.info(l10n.t('Applied task "{0}" to your working tree ({1} files, unstaged). Undo reverts it in one step.', task.title, plan.writes.length));
+    this.deps.ui.info(
+      plan.writes.length === 1
+        ? l10n.t('Applied task "{0}" to your working tree (1 file, unstaged). Undo reverts it in one step.', task.title)
+        : l10n.t('Applied task "{0}" to your working tree ({1} files, unstaged). Undo reverts it in one step.', task.title, plan.writes.length),
+    );
     return 'applied';
   }
 
