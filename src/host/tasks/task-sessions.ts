@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentSession } from '../../core/agent';
 import type { ApprovalGate, PromptAnswer } from '../../core/ports/approval';
+import type { CheckpointRecorder } from '../../core/ports/checkpoints';
 import type { TaskRecord } from '../../core/ports/task-store';
 import type { ApprovalQueue } from '../../core/tasks/approval-queue';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
@@ -23,6 +24,8 @@ export interface TaskScope {
   approvals: ApprovalGate & { dispose(): void; resetLoopGuard(): void };
   /** Follows the session's events into the task's state (called for every session built for the task). */
   watch(session: AgentSession): void;
+  /** Its checkpoints: commits on its branch (a task in a worktree); none for a task that runs in place. */
+  checkpoints?: CheckpointRecorder;
 }
 
 export interface TaskSessionsDeps {
@@ -40,6 +43,8 @@ export interface TaskSessionsDeps {
   log: { warn(message: string, error?: unknown): void };
   /** Counts a task's changed files and disk use again, a moment after a tool changed something. */
   scheduleRefresh?(id: string): void;
+  /** The checkpoints of a task in a worktree (commits on its branch). */
+  checkpoints?(id: string): CheckpointRecorder;
 }
 
 export interface StartRequest {
@@ -96,6 +101,7 @@ export class TaskSessions {
       workRoot: task.workRoot,
       approvals: this.deps.approvals(prompter, task.workRoot),
       watch: (session) => this.watch(id, session),
+      ...(task.isolation === 'worktree' && this.deps.checkpoints ? { checkpoints: this.deps.checkpoints(id) } : {}),
     };
     this.scopes.set(id, scope);
     return scope;
