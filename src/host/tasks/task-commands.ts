@@ -9,7 +9,7 @@ import { taskIdOf } from './tasks-view';
 import type { ParallelTaskSurface } from './wiring';
 import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
 
-export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.cleanUpWorktrees'] as const;
+export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.restoreBranch', 'relay.tasks.cleanUpWorktrees'] as const;
 
 /** What code (tests, other commands) may pass to New Parallel Task instead of asking. */
 export interface NewParallelTaskArgs {
@@ -35,6 +35,10 @@ export function parallelTaskHandlers(surface: () => ParallelTaskSurface): Record
     'relay.tasks.discard': async (arg?: unknown) => {
       const id = taskIdOf(arg);
       return id ? surface().sessions.discard(id, confirmDiscard) : false;
+    },
+    'relay.tasks.restoreBranch': async (arg?: unknown) => {
+      const id = taskIdOf(arg);
+      return id ? restoreBranch(surface(), id) : undefined;
     },
     // `{ quiet: true }` at activation: nothing is said when there is nothing to clean up.
     'relay.tasks.cleanUpWorktrees': (args?: unknown) => surface().cleanUpOrphans((args as { quiet?: boolean } | undefined)?.quiet === true),
@@ -94,6 +98,19 @@ async function askCopyUncommitted(folder: string): Promise<boolean | undefined> 
   const clean = { label: l10n.t('Start from the last commit'), description: l10n.t('Your uncommitted changes stay only in your folder'), copy: false };
   const picked = await vscode.window.showQuickPick([copy, clean], { title: l10n.t('Relay: New Parallel Task'), placeHolder: l10n.t('You have uncommitted changes') });
   return picked?.copy;
+}
+
+/** Restore Branch on an applied task's row: its kept work becomes a branch again; resolves with the branch's name. */
+async function restoreBranch(surface: ParallelTaskSurface, id: string): Promise<string | undefined> {
+  const task = surface.tasks.get(id);
+  try {
+    const branch = await surface.tasks.restoreBranch(id);
+    void vscode.window.showInformationMessage(l10n.t('Relay: the work of task "{0}" is on branch {1} again.', task?.title ?? id, branch));
+    return branch;
+  } catch (error) {
+    void vscode.window.showErrorMessage(l10n.t('Relay: could not restore the branch of task "{0}": {1}', task?.title ?? id, error instanceof Error ? error.message : String(error)));
+    return undefined;
+  }
 }
 
 /** Discarding work that was never applied asks first, naming the task and how much would go. */
