@@ -11,7 +11,10 @@ import type { RepositoryFacts, WorktreeManager } from './worktree-manager';
 export async function keepAppliedWork(manager: WorktreeManager, repo: RepositoryFacts, task: { id: string; title: string; workRoot: string; links?: readonly string[] }): Promise<string> {
   const ref = appliedRefFor(task.id);
   await manager.write(repo, async () => {
-    const tip = await commitWorktree(task.workRoot, `Relay: ${task.title}\n\nThe task's work as it was applied.`, task.links);
+    // A worktree git cannot commit (a merge left unresolved) keeps at least its branch's tip.
+    const tip = await commitWorktree(task.workRoot, `Relay: ${task.title}\n\nThe task's work as it was applied.`, task.links).catch(async () =>
+      (await runGit(task.workRoot, ['rev-parse', 'HEAD'])).stdout.trim(),
+    );
     await runGit(repo.root, ['update-ref', '-m', 'Relay: applied task kept', ref, tip]);
   });
   return ref;
