@@ -113,15 +113,16 @@ async function restoreBranch(surface: ParallelTaskSurface, id: string): Promise<
   }
 }
 
-/** Discarding work that was never applied asks first, naming the task and how much would go. */
+/** Discarding work that was never applied (or an applied task's kept branch) asks first, naming the task and what would go. */
 async function confirmDiscard(task: ParallelTaskRecord): Promise<boolean> {
   const discard = l10n.t('Discard');
   const answer = await vscode.window.showWarningMessage(
     l10n.t('Discard the task "{0}"?', task.title),
     {
       modal: true,
-      detail:
-        task.changedFiles !== undefined
+      detail: task.appliedRef
+        ? l10n.t('Its branch {0} was deleted after the apply and its work kept; discarding drops it (Restore Branch makes a branch of it instead).', task.branch ?? '')
+        : task.changedFiles !== undefined
           ? l10n.t('Its {0} changed files were never applied to your folder; its worktree and branch {1} will be deleted.', task.changedFiles, task.branch ?? '')
           : l10n.t('Its changes were never applied to your folder; its worktree and branch {0} will be deleted.', task.branch ?? ''),
     },

@@ -121,13 +121,15 @@ export class TaskSessions {
 
   /**
    * Discards the task: its session stopped and let go, its queued approvals denied, its worktree and branch
-   * removed. Work never applied is removed only when `confirm` says yes; false when the person said no.
+   * removed. Work never applied, or an applied task's kept work (its deleted branch), is removed only when
+   * `confirm` says yes; false when the person said no.
    */
   async discard(id: string, confirm: (task: ParallelTaskRecord) => Promise<boolean>): Promise<boolean> {
     const task = this.deps.tasks.get(id);
     if (!task) return false;
     // A worktree that cannot be read counts as holding work: the person is asked rather than the folder lost.
-    if (task.state !== 'queued' && (await this.deps.tasks.hasUnappliedWork(id).catch(() => true)) && !(await confirm(task))) return false;
+    const losesWork = task.appliedRef !== undefined || (task.state !== 'queued' && (await this.deps.tasks.hasUnappliedWork(id).catch(() => true)));
+    if (losesWork && !(await confirm(task))) return false;
     this.deps.queue.cancel(id, { type: 'deny' });
     await this.deps.controller.release(id);
     await this.deps.tasks.discard(id, { force: true });

@@ -111,6 +111,12 @@ describe('parallel task checkpoints: commits on its branch, restore from the cha
     assert.equal(await fs.readFile(join(repo(), 'b.txt'), 'utf8'), 'new file\n');
     assert.equal(git(repo(), 'branch', '--list', task.branch!), '', 'the branch is deleted after the apply');
 
+    // Discarding the applied task would drop its kept work: it asks first, and no keeps it.
+    const asked: string[] = [];
+    assert.equal(await parallel().sessions.discard(id!, async (t) => (asked.push(t.title), false)), false);
+    assert.deepEqual(asked, ['Change a and add b']);
+    assert.equal(git(repo(), 'for-each-ref', '--format=%(refname)', 'refs/relay/').trim(), `refs/relay/applied/${id!}`);
+
     const row = parallel().view.getChildren().find((r) => r.task.id === id)!;
     assert.equal(parallel().view.getTreeItem(row).contextValue, 'relayTask:applied:worktree:kept');
     const branch = await vscode.commands.executeCommand<string | undefined>('relay.tasks.restoreBranch', row);
