@@ -204,7 +204,9 @@ export class Relay implements vscode.Disposable {
       answerQuestion: (callId, answer) => this.tools.questions.answer(callId, answer),
       openDiff: (callId) => this.tools.diffs.open(callId),
       openFileReference: (reference) => openFileReference(reference, (message) => void vscode.window.showInformationMessage(message)),
-      restore: (session, itemId, conversation) => restoreToItem(restoreDeps, session, itemId, conversation),
+      restore: async (session, itemId, conversation) => {
+        if (!(await this.parallel.restore(restoreDeps, session, itemId, conversation))) await restoreToItem(restoreDeps, session, itemId, conversation);
+      },
       reviewChanges: (session) => this.review.open(session),
       setMode: (mode) => services.approvalMode.setMode(mode),
       selectModel: async () => void (await vscode.commands.executeCommand('relay.selectModel')),

@@ -34,8 +34,13 @@ export interface ParallelTaskRecord {
   links?: readonly string[];
   /** Its worktree was removed after its changes were applied or merged (the record stays for the Tasks view). */
   removed?: boolean;
-  /** The branch kept for a pull request when the worktree went. */
+  /** The branch kept for a pull request when the worktree went (or made again by Restore Branch). */
   keptBranch?: string;
+  /**
+   * An applied task's work after its branch was deleted: the ref (`refs/relay/applied/<id>`) holding the branch's
+   * last state, until Restore Branch makes a branch of it or the task is discarded.
+   */
+  appliedRef?: string;
 }
 
 /**

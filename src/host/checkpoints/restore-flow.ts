@@ -112,9 +112,9 @@ async function showChanges(deps: RestoreFlowDeps, changes: readonly RestoreChang
 }
 
 /** Which point a restore goes back to, as its question names it: the user's message or the card's step. */
-type PointName = { kind: 'message' | 'step'; text: string } | undefined;
+export type PointName = { kind: 'message' | 'step'; text: string } | undefined;
 
-function restorePointOf(session: AgentSession, itemId: string): PointName {
+export function restorePointOf(session: AgentSession, itemId: string): PointName {
   const item = session.transcript.find((i) => i.id === itemId);
   if (item?.kind === 'user') return { kind: 'message', text: excerpt(item.text) };
   if (item?.kind === 'tool') return { kind: 'step', text: excerpt(item.status.showTip || item.status.displayName) };
@@ -127,7 +127,7 @@ function excerpt(text: string): string {
   return line.length > 48 ? `${line.slice(0, 47)}…` : line;
 }
 
-function questionMessage(count: number, conversation: boolean, point: PointName): string {
+export function questionMessage(count: number, conversation: boolean, point: PointName): string {
   if (!point) {
     if (count === 0) return l10n.t('Restore the conversation to this point?');
     return conversation ? l10n.t('Restore {0} and the conversation to this point?', files(count)) : l10n.t('Restore {0} to this point?', files(count));
@@ -169,6 +169,6 @@ function question(deps: RestoreFlowDeps, plan: RestorePlan, conversation: boolea
   return { message, detail: lines.join('\n\n'), conflicts: conflicts.length };
 }
 
-function files(n: number): string {
+export function files(n: number): string {
   return n === 1 ? l10n.t('1 file') : l10n.t('{0} files', n);
 }

@@ -31,6 +31,7 @@ export const RUNTIME_COMMANDS = [
   'relay.tasks.open',
   'relay.tasks.stop',
   'relay.tasks.discard',
+  'relay.tasks.restoreBranch',
   'relay.tasks.cleanUpWorktrees',
   // Bringing a parallel task back (src/host/tasks/review/task-review-commands.ts).
   'relay.tasks.reviewChanges',

@@ -118,8 +118,8 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
       approvals: inMode(tools.diffs.watch(command ? preApprovingGate(approvals, command.preApproved, turn!.command.id) : approvals), turns.mode),
       confirmContinue: (steps) => confirmContinue(steps),
       store: deps.store,
-      // A parallel task's checkpoints would snapshot the user's folder, not its worktree: it has none for now.
-      ...(scope ? { id: scope.id } : { checkpoints: deps.checkpoints }),
+      // A parallel task's checkpoints are commits on its branch (the user's folder's store would snapshot the wrong folder).
+      ...(scope ? { id: scope.id, ...(scope.checkpoints ? { checkpoints: scope.checkpoints } : {}) } : { checkpoints: deps.checkpoints }),
       outputStore: deps.outputStore,
       statistics: deps.statistics,
       maxSteps: readModelSettings().maxSteps,

@@ -1,7 +1,8 @@
 // Leftover worktrees: Relay's records compared with `git worktree list` for every repository it knows (the
 // workspace's and its tasks'). Worktrees in Relay's storage that no task names are offered for removal with their
 // sizes; linked folders inside them are unlinked first, never deleted through the link, and their branches are
-// kept (they may hold work). Records whose worktree is gone are closed. No VS Code here: the host asks.
+// kept (they may hold work). Records whose worktree is gone are closed, and the kept work of applied tasks no
+// record names any more (refs/relay/applied/…, already in the user's files) is dropped. No VS Code here: the host asks.
 import { lstat, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { l10n } from '../../core/l10n';
@@ -76,6 +77,11 @@ export async function findLeftovers(deps: Pick<OrphanCleanupDeps, 'tasks' | 'man
       if (!task || task.repoRoot !== repo.root || task.state === 'queued' || task.state === 'setting-up' || task.state === 'running') continue;
       await deps.tasks.discard(id, { force: true, keepBranch: true }).catch((error: unknown) => deps.log.warn(`Could not close parallel task ${id}`, error));
     }
+    const dropped = await deps.tasks.pruneAppliedRefs(repo.root).catch((error: unknown) => {
+      deps.log.warn(`Could not drop the kept work of applied tasks in ${repo.root}`, error);
+      return [];
+    });
+    if (dropped.length > 0) deps.log.warn(`Dropped the kept work of applied tasks no record names: ${dropped.join(', ')}`);
     for (const entry of report.orphanWorktrees) leftovers.push({ repo, entry, bytes: await diskUsage(entry.path, new Set(['.git'])) });
   }
   return leftovers;

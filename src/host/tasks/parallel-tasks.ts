@@ -12,6 +12,7 @@ import { holdsSlot, isFinal, nextState, type TaskEvent } from '../../core/tasks/
 import type { FileDecision } from '../../core/tasks/task-patch';
 import type { OrphanReport } from '../../core/tasks/worktree-list';
 import { writeAtomically } from '../storage/stale-temps';
+import { branchFromAppliedWork, dropAppliedWork, keepAppliedWork, pruneAppliedWork } from './applied-work';
 import { planApply, updateFromBase, type ApplyPlan, type UpdateResult } from './task-changes';
 import { isLoopbackPortFree } from './port-probe';
 import { runSetupCommand, setupCommandFor, type SetupRun } from './setup-command';
@@ -205,6 +206,7 @@ export class ParallelTasks {
     await this.removeWorktree(task, !options.keepBranch);
     this.ports.release(id);
     if (options.keepBranch && task.branch) this.update(id, { keptBranch: task.branch });
+    if (task.appliedRef) await this.dropAppliedRef(task);
     const done = task.state === 'discarded' ? this.need(id) : this.move(id, 'discarded');
     this.scheduler.release(id);
     return done;
@@ -212,15 +214,48 @@ export class ParallelTasks {
 
   /**
    * After an applied task's changes reached the user: its processes stopped, its worktree removed (links unlinked
-   * first) and its branch deleted unless `keepBranch`. The record stays (applied), marked removed.
+   * first) and its branch deleted unless `keepBranch`. The record stays (applied), marked removed. A deleted
+   * branch's work stays reachable (`appliedRef`, see applied-work.ts): an Undo of the apply loses nothing.
    */
   async cleanUp(id: string, options: { keepBranch?: boolean } = {}): Promise<ParallelTaskRecord> {
     const task = this.need(id);
     if (task.state !== 'applied') throw new UnappliedWorkError(id);
     await this.deps.processes?.stopAll(id);
+    const appliedRef = options.keepBranch ? undefined : await this.keepAppliedRef(task);
     await this.removeWorktree(task, !options.keepBranch);
     this.ports.release(id);
-    return this.update(id, { removed: true, ...(options.keepBranch && task.branch ? { keptBranch: task.branch } : {}) });
+    return this.update(id, { removed: true, ...(options.keepBranch && task.branch ? { keptBranch: task.branch } : {}), ...(appliedRef ? { appliedRef } : {}) });
+  }
+
+  /** Restore Branch: an applied task's kept work becomes a branch again (its old name when free); resolves with the branch. */
+  async restoreBranch(id: string): Promise<string> {
+    const task = this.need(id);
+    const repo = task.appliedRef ? await this.deps.manager.repository(task.repoRoot) : undefined;
+    if (!task.appliedRef || !repo) throw new Error(`Task ${id} has no kept work to make a branch of.`);
+    const branch = await branchFromAppliedWork(this.deps.manager, repo, task.appliedRef, task.branch ?? task.title);
+    const { appliedRef: _dropped, ...rest } = this.need(id);
+    return this.put({ ...rest, keptBranch: branch }).keptBranch!;
+  }
+
+  /** Drops the kept work of applied tasks no record holds any more (a damaged or older records file); resolves with the refs dropped. */
+  async pruneAppliedRefs(repoRoot: string): Promise<string[]> {
+    const repo = await this.deps.manager.repository(repoRoot);
+    if (!repo) return [];
+    const held = new Set(this.list().flatMap((t) => (t.appliedRef && t.state !== 'discarded' ? [t.appliedRef] : [])));
+    return pruneAppliedWork(this.deps.manager, repo, held);
+  }
+
+  private async keepAppliedRef(task: ParallelTaskRecord): Promise<string | undefined> {
+    if (task.isolation !== 'worktree' || !task.branch || task.removed) return undefined;
+    const repo = await this.deps.manager.repository(task.repoRoot);
+    return repo ? keepAppliedWork(this.deps.manager, repo, task) : undefined;
+  }
+
+  private async dropAppliedRef(task: ParallelTaskRecord): Promise<void> {
+    const repo = await this.deps.manager.repository(task.repoRoot);
+    if (repo && task.appliedRef) await dropAppliedWork(this.deps.manager, repo, task.appliedRef);
+    const { appliedRef: _dropped, ...rest } = this.need(task.id);
+    this.put(rest);
   }
 
   private async removeWorktree(task: ParallelTaskRecord, deleteBranch: boolean): Promise<void> {

@@ -9,7 +9,7 @@ import { taskIdOf } from './tasks-view';
 import type { ParallelTaskSurface } from './wiring';
 import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
 
-export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.cleanUpWorktrees'] as const;
+export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.restoreBranch', 'relay.tasks.cleanUpWorktrees'] as const;
 
 /** What code (tests, other commands) may pass to New Parallel Task instead of asking. */
 export interface NewParallelTaskArgs {
@@ -35,6 +35,10 @@ export function parallelTaskHandlers(surface: () => ParallelTaskSurface): Record
     'relay.tasks.discard': async (arg?: unknown) => {
       const id = taskIdOf(arg);
       return id ? surface().sessions.discard(id, confirmDiscard) : false;
+    },
+    'relay.tasks.restoreBranch': async (arg?: unknown) => {
+      const id = taskIdOf(arg);
+      return id ? restoreBranch(surface(), id) : undefined;
     },
     // `{ quiet: true }` at activation: nothing is said when there is nothing to clean up.
     'relay.tasks.cleanUpWorktrees': (args?: unknown) => surface().cleanUpOrphans((args as { quiet?: boolean } | undefined)?.quiet === true),
@@ -96,15 +100,29 @@ async function askCopyUncommitted(folder: string): Promise<boolean | undefined> 
   return picked?.copy;
 }
 
-/** Discarding work that was never applied asks first, naming the task and how much would go. */
+/** Restore Branch on an applied task's row: its kept work becomes a branch again; resolves with the branch's name. */
+async function restoreBranch(surface: ParallelTaskSurface, id: string): Promise<string | undefined> {
+  const task = surface.tasks.get(id);
+  try {
+    const branch = await surface.tasks.restoreBranch(id);
+    void vscode.window.showInformationMessage(l10n.t('Relay: the work of task "{0}" is on branch {1} again.', task?.title ?? id, branch));
+    return branch;
+  } catch (error) {
+    void vscode.window.showErrorMessage(l10n.t('Relay: could not restore the branch of task "{0}": {1}', task?.title ?? id, error instanceof Error ? error.message : String(error)));
+    return undefined;
+  }
+}
+
+/** Discarding work that was never applied (or an applied task's kept branch) asks first, naming the task and what would go. */
 async function confirmDiscard(task: ParallelTaskRecord): Promise<boolean> {
   const discard = l10n.t('Discard');
   const answer = await vscode.window.showWarningMessage(
     l10n.t('Discard the task "{0}"?', task.title),
     {
       modal: true,
-      detail:
-        task.changedFiles === 1
+      detail: task.appliedRef
+        ? l10n.t('Its branch {0} was deleted after the apply and its work kept; discarding drops it (Restore Branch makes a branch of it instead).', task.branch ?? '')
+        : task.changedFiles === 1
           ? l10n.t('Its changed file was never applied to your folder; its worktree and branch {0} will be deleted.', task.branch ?? '')
           : task.changedFiles !== undefined
           ? l10n.t('Its {0} changed files were never applied to your folder; its worktree and branch {1} will be deleted.', task.changedFiles, task.branch ?? '')

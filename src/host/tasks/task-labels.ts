@@ -56,6 +56,7 @@ export function taskTooltip(task: ParallelTaskRecord): string {
   lines.push(l10n.t('Folder: {0}', task.workRoot));
   if (task.changedFiles !== undefined) lines.push(l10n.t('Changed files: {0}', task.changedFiles));
   if (task.diskBytes !== undefined) lines.push(l10n.t('Disk use: {0}', sizeLabel(task.diskBytes)));
+  if (task.appliedRef) lines.push(l10n.t('Its branch was deleted after the apply; its work is kept (Restore Branch makes a branch of it again).'))
   if (task.conflicts?.length) lines.push(l10n.t('Conflicts: {0}', task.conflicts.join(', ')));
   if (task.state === 'setup-failed' && task.setupOutput) lines.push(l10n.t('Setup output: {0}', task.setupOutput.slice(-400)));
   return lines.join('\n');

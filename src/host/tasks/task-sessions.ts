@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentSession } from '../../core/agent';
 import type { ApprovalGate, PromptAnswer } from '../../core/ports/approval';
+import type { CheckpointRecorder } from '../../core/ports/checkpoints';
 import type { TaskRecord } from '../../core/ports/task-store';
 import type { ApprovalQueue } from '../../core/tasks/approval-queue';
 import { DEFAULT_BLOCK_SIZE } from '../../core/tasks/port-blocks';
@@ -28,6 +29,8 @@ export interface TaskScope {
   approvals: ApprovalGate & { dispose(): void; resetLoopGuard(): void };
   /** Follows the session's events into the task's state (called for every session built for the task). */
   watch(session: AgentSession): void;
+  /** Its checkpoints: commits on its branch (a task in a worktree); none for a task that runs in place. */
+  checkpoints?: CheckpointRecorder;
 }
 
 export interface TaskSessionsDeps {
@@ -45,6 +48,8 @@ export interface TaskSessionsDeps {
   log: { warn(message: string, error?: unknown): void };
   /** Counts a task's changed files and disk use again, a moment after a tool changed something. */
   scheduleRefresh?(id: string): void;
+  /** The checkpoints of a task in a worktree (commits on its branch). */
+  checkpoints?(id: string): CheckpointRecorder;
 }
 
 export interface StartRequest {
@@ -105,6 +110,7 @@ export class TaskSessions {
         : {}),
       approvals: this.deps.approvals(prompter, task.workRoot),
       watch: (session) => this.watch(id, session),
+      ...(task.isolation === 'worktree' && this.deps.checkpoints ? { checkpoints: this.deps.checkpoints(id) } : {}),
     };
     this.scopes.set(id, scope);
     return scope;
@@ -124,13 +130,15 @@ export class TaskSessions {
 
   /**
    * Discards the task: its session stopped and let go, its queued approvals denied, its worktree and branch
-   * removed. Work never applied is removed only when `confirm` says yes; false when the person said no.
+   * removed. Work never applied, or an applied task's kept work (its deleted branch), is removed only when
+   * `confirm` says yes; false when the person said no.
    */
   async discard(id: string, confirm: (task: ParallelTaskRecord) => Promise<boolean>): Promise<boolean> {
     const task = this.deps.tasks.get(id);
     if (!task) return false;
     // A worktree that cannot be read counts as holding work: the person is asked rather than the folder lost.
-    if (task.state !== 'queued' && (await this.deps.tasks.hasUnappliedWork(id).catch(() => true)) && !(await confirm(task))) return false;
+    const losesWork = task.appliedRef !== undefined || (task.state !== 'queued' && (await this.deps.tasks.hasUnappliedWork(id).catch(() => true)));
+    if (losesWork && !(await confirm(task))) return false;
     this.deps.queue.cancel(id, { type: 'deny' });
     await this.deps.controller.release(id);
     await this.deps.tasks.discard(id, { force: true });

@@ -57,8 +57,9 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
     item.description = taskDescription(task);
     item.tooltip = taskTooltip(task);
     item.iconPath = new vscode.ThemeIcon(ICONS[task.state]);
-    // `relayTask:<state>:<isolation>`: menus pick their rows by state (`viewItem =~ /^relayTask:ready-for-review/`).
-    item.contextValue = `relayTask:${task.state}:${task.isolation}`;
+    // `relayTask:<state>:<isolation>[:kept]`: menus pick their rows by state (`viewItem =~ /^relayTask:ready-for-review/`);
+    // `:kept` marks an applied task whose deleted branch's work is kept (Restore Branch).
+    item.contextValue = `relayTask:${task.state}:${task.isolation}${task.appliedRef ? ':kept' : ''}`;
     item.command = { command: OPEN_TASK_COMMAND, title: '', arguments: [task.id] };
     return item;
   }

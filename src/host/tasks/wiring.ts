@@ -15,6 +15,8 @@ import { DEFAULT_MAX_PARALLEL_TASKS } from '../../core/tasks/task-scheduler';
 import type { ToolLogger } from '../../core/tools';
 import type { ChatViewProvider } from '../chat/chat-view';
 import type { TaskController } from '../session/task-controller';
+import { BranchCheckpoints } from './branch-checkpoints';
+import { restoreTaskToItem, type TaskRestoreDeps } from './branch-restore';
 import { cleanUpOrphans } from './orphan-cleanup';
 import { ParallelTasks } from './parallel-tasks';
 import { TaskAttention } from './task-attention';
@@ -85,6 +87,7 @@ export class ParallelTaskSurface implements vscode.Disposable {
       approvals: (prompter, workRoot) => host.approvals(prompter, (facts) => factsForTask(facts, workRoot)),
       log: host.log,
       scheduleRefresh: (id) => this.scheduleRefresh(id),
+      checkpoints: (id) => this.checkpointsOf(id),
     });
     this.view = new TasksTreeProvider(this.tasks);
     this.review = new TaskReviewActions({ tasks: this.tasks, manager: this.manager, reviewer: host.reviewer, ui: this.reviewUi });
@@ -110,6 +113,22 @@ export class ParallelTaskSurface implements vscode.Disposable {
   /** For Relay.createSession: the scope of a parallel task reopened from the history or rebuilt. */
   scopeFor(id: string): TaskScope | undefined {
     return this.sessions.scopeFor(id);
+  }
+
+  /** The checkpoints of a task in a worktree: commits on its branch, through the repository's write queue. */
+  checkpointsOf(id: string): BranchCheckpoints {
+    return new BranchCheckpoints({ manager: this.manager, task: () => this.tasks.get(id), log: this.host.log });
+  }
+
+  /**
+   * Restore in a parallel task's chat: its worktree back to a commit on its branch. False when the session is not
+   * a parallel task's in a worktree (the user's folder's checkpoints restore it).
+   */
+  async restore(deps: TaskRestoreDeps, session: AgentSession, itemId: string, conversation: boolean): Promise<boolean> {
+    const task = this.tasks.get(session.id);
+    if (task?.isolation !== 'worktree') return false;
+    await restoreTaskToItem(deps, this.checkpointsOf(session.id), task, session, itemId, conversation);
+    return true;
   }
 
   /** Shows the task's chat: its running session, or its saved conversation. */
