@@ -3,16 +3,15 @@
 // Restore Branch makes a branch of it again (another name when that one is taken) and drops the ref; discarding
 // the applied task drops it; refs no record names are dropped when orphans are looked for, held ones stay.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, beforeEach, describe, test } from 'node:test';
 import { findLeftovers } from '../../../src/host/tasks/orphan-cleanup';
-import { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
-import { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
+import type { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
+import type { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
+import { freshTaskRepository, git } from '../../support/task-repository';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@e', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
 const refs = (cwd: string) => git(cwd, 'for-each-ref', '--format=%(refname)', 'refs/relay/').split('\n').filter(Boolean);
 
 describe("an applied task's work after its branch is deleted", () => {
@@ -22,16 +21,7 @@ describe("an applied task's work after its branch is deleted", () => {
   let manager: WorktreeManager;
   let tasks: ParallelTasks;
 
-  beforeEach(() => {
-    user = join(dir, `user-${++n}`);
-    mkdirSync(user);
-    git(user, 'init', '-q', '-b', 'main');
-    writeFileSync(join(user, 'a.txt'), 'a\n');
-    git(user, 'add', '.');
-    git(user, 'commit', '-qm', 'base');
-    manager = new WorktreeManager(join(dir, `storage-${n}`, 'worktrees'));
-    tasks = new ParallelTasks({ manager, recordsFile: join(dir, `storage-${n}`, 'records.json'), isPortFree: async () => true });
-  });
+  beforeEach(() => ({ user, manager, tasks } = freshTaskRepository(dir, ++n, 'a\n')));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const applied = async (id: string, file: string) => {

@@ -4,17 +4,16 @@
 // names the files and leaves the user's checkout untouched; Keep Branch keeps the branch and drops the worktree;
 // an applied task's cleanup removes its worktree and branch and is no orphan afterwards.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, beforeEach, describe, test } from 'node:test';
-import { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
+import type { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
 import { commitTaskWork, mergeTaskBranch } from '../../../src/host/tasks/review/branch-actions';
 import { snapshotOf, updateFromBase } from '../../../src/host/tasks/task-changes';
-import { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
+import type { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
+import { freshTaskRepository, git } from '../../support/task-repository';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@e', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
 
 describe('task branches and cleanup', () => {
   const dir = mkdtempSync(join(tmpdir(), 'relay-task-branches-'));
@@ -23,16 +22,7 @@ describe('task branches and cleanup', () => {
   let manager: WorktreeManager;
   let tasks: ParallelTasks;
 
-  beforeEach(() => {
-    user = join(dir, `user-${++n}`);
-    mkdirSync(user);
-    git(user, 'init', '-q', '-b', 'main');
-    writeFileSync(join(user, 'a.txt'), '1\n2\n3\n');
-    git(user, 'add', '.');
-    git(user, 'commit', '-qm', 'base');
-    manager = new WorktreeManager(join(dir, `storage-${n}`, 'worktrees'));
-    tasks = new ParallelTasks({ manager, recordsFile: join(dir, `storage-${n}`, 'records.json'), isPortFree: async () => true });
-  });
+  beforeEach(() => ({ user, manager, tasks } = freshTaskRepository(dir, ++n, '1\n2\n3\n')));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const start = async (id: string) => {
