@@ -1,53 +1,20 @@
 // The message box and the controls under it: approval mode, model, send (or stop while a task runs).
 // Enter sends, Shift+Enter adds a line, and Enter that confirms an IME composition does neither.
-// "@" opens the mention list (the host answers its first key, the webview's copy of the index the next ones, see
-// mention-ranker.ts); picked, dropped and pasted things become chips.
+// "@" and "/" open their lists over the box (composer-popups.ts); picked, dropped (composer-drop.ts) and pasted
+// things become chips (composer-attachments.ts).
 import type { ApprovalMode, AttachmentChip, MentionSuggestion, SessionSettings, SlashCommandChoice } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { icon } from '../icons';
 import { ComposerAttachments, type PendingImage } from './composer-attachments';
-import { MentionList } from './mention-list';
-import { SlashList } from './slash-list';
-import type { WebviewStringKey } from '../../src/shared/webview-strings';
+import { imageFiles, listenForDrops } from './composer-drop';
+import { MODES } from './composer-modes';
+import { ComposerPopups } from './composer-popups';
 import { t } from '../strings';
-
-/**
- * The same names and sentences as the status bar and the mode picker (src/host/permissions/approval-modes.ts,
- * which the webview may not import), so the mode reads the same everywhere.
- */
-const MODE_KEYS: Record<ApprovalMode, [WebviewStringKey, WebviewStringKey]> = {
-  default: ['modeDefault', 'modeDefaultDescription'],
-  'auto-edit': ['modeAutoEdit', 'modeAutoEditDescription'],
-  yolo: ['modeYolo', 'modeYoloDescription'],
-  plan: ['modePlan', 'modePlanDescription'],
-};
-
-export const MODES = Object.fromEntries(
-  Object.entries(MODE_KEYS).map(([mode, [label, description]]) => [
-    mode,
-    {
-      get label() {
-        return t(label);
-      },
-      get description() {
-        return t(description);
-      },
-    },
-  ]),
-) as Record<ApprovalMode, { readonly label: string; readonly description: string }>;
 
 const MAX_TEXTAREA_PX = 240;
 /** The picker's last option, which opens the host's full list of agents. */
 const MORE_AGENTS = '\u0000more';
 
-/** The "@" being typed: from the "@" to the caret, with no space in between. */
-const MENTION_QUERY = /(^|[\s([{])@([^\s"]{0,500})$/;
-
-/** "/" at the start of the box and the name typed after it, up to the caret. */
-const SLASH_QUERY = /^\/([^\s/][^\s]{0,199}|)$/;
-
-/** Types a drag from VS Code's Explorer or editor tabs carries (checked in this order). */
-export const URI_LIST_TYPES = ['application/vnd.code.uri-list', 'text/uri-list'] as const;
 
 export interface ComposerActions {
   /** `mentions`: the tokens of the mention chips, which are not in the text. */
@@ -81,22 +48,14 @@ export class Composer {
   private readonly modeSelect: HTMLSelectElement;
   private readonly agentSelect: HTMLSelectElement;
   private readonly modelButton: HTMLButtonElement;
-  private readonly list: MentionList;
+  private readonly popups: ComposerPopups;
   private readonly attachments: ComposerAttachments;
   private running = false;
   /** A question card waits for the person's answer: Relay is not working meanwhile. */
   private waitingForAnswer = false;
   private settings: SessionSettings = { mode: 'default', model: undefined };
-  /** The mention being typed: where its "@" is and the request whose answer the list waits for. */
-  private query: { at: number; requestId: number; text: string } | undefined;
-  /** The "@" whose list Escape closed: it stays closed until the caret leaves that mention. */
-  private dismissedAt: number | undefined;
   private readonly previews = new Map<number, string>();
-  private readonly slashList: SlashList;
-  /** The "/" list's request and, once the host answered, its commands. */
-  private slash: { requestId: number; commands?: SlashCommandChoice[] } | undefined;
-  /** Escape closed the "/" list: it stays closed until the box no longer starts with a command name. */
-  private slashDismissed = false;
+  private readonly stopDrops: () => void;
 
   constructor(
     private readonly doc: Document,
@@ -108,23 +67,26 @@ export class Composer {
     });
     this.input.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.input.addEventListener('input', () => {
-      this.updateQuery();
-      this.updateSlash();
+      this.popups.textChanged();
       this.refresh();
       this.actions.draftChanged(this.input.value);
     });
     // The caret moved without typing: the mention under it may have changed.
-    this.input.addEventListener('click', () => this.updateQuery());
+    this.input.addEventListener('click', () => this.popups.caretMoved());
     this.input.addEventListener('keyup', (event) => {
-      if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') this.updateQuery();
+      if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') this.popups.caretMoved();
     });
-    this.input.addEventListener('blur', () => {
-      this.closeList();
-      this.closeSlash();
-    });
+    this.input.addEventListener('blur', () => this.popups.close());
     this.input.addEventListener('paste', (event) => this.onPaste(event));
-    this.list = new MentionList(doc, this.input, (item) => this.pick(item));
-    this.slashList = new SlashList(doc, this.input, (item) => this.pickSlash(item));
+    this.popups = new ComposerPopups(doc, this.input, this.actions, {
+      mentionPicked: (item) => {
+        if (this.attachments.addMention(item)) this.requestPreview(item.token);
+      },
+      edited: () => {
+        this.refresh();
+        this.actions.draftChanged(this.input.value);
+      },
+    });
     this.attachments = new ComposerAttachments(doc, {
       removedMention: () => {
         this.actions.draftChanged(this.input.value);
@@ -163,10 +125,8 @@ export class Composer {
 
     // Two rows at the side bar's default width: the pickers and send (or stop), then the model's whole name.
     const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, this.modelButton]);
-    this.element = h(doc, 'footer', { className: 'composer' }, [this.list.element, this.slashList.element, this.attachments.element, this.input, this.attachments.notice, controls]);
-    // Anywhere on the chat, not only on the box: a drop target the size of the view is easier to hit.
-    doc.documentElement.addEventListener('dragover', this.onDragOver);
-    doc.documentElement.addEventListener('drop', this.onDrop);
+    this.element = h(doc, 'footer', { className: 'composer' }, [this.popups.mentions.element, this.popups.commands.element, this.attachments.element, this.input, this.attachments.notice, controls]);
+    this.stopDrops = listenForDrops(doc, { dropUris: (uris) => this.actions.dropUris(uris), addImages: (files) => void this.attachments.addImageFiles(files) });
     this.setSettings({ mode: 'default', model: undefined });
     this.refresh();
   }
@@ -192,15 +152,12 @@ export class Composer {
 
   /** The answer to a mention query (the host's, or a long search in the webview); answers to older ones are dropped. */
   showSuggestions(requestId: number, items: MentionSuggestion[]): void {
-    if (!this.query || this.query.requestId !== requestId) return;
-    this.list.show(items, this.query.text);
+    this.popups.showSuggestions(requestId, items);
   }
 
   /** The host's slash commands for the "/" list; an answer to an older opening is dropped. */
   showSlashCommands(requestId: number, commands: SlashCommandChoice[]): void {
-    if (!this.slash || this.slash.requestId !== requestId) return;
-    this.slash.commands = commands;
-    this.updateSlash();
+    this.popups.showSlashCommands(requestId, commands);
   }
 
   /** A message the host did not send comes back, unless something new was typed meanwhile. */
@@ -242,8 +199,7 @@ export class Composer {
 
   /** Stops listening to the document (its own elements go with it). */
   dispose(): void {
-    this.doc.documentElement.removeEventListener('dragover', this.onDragOver);
-    this.doc.documentElement.removeEventListener('drop', this.onDrop);
+    this.stopDrops();
   }
 
   focus(): void {
@@ -292,19 +248,9 @@ export class Composer {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
-    if (this.slashList.handleKey(event)) {
+    if (this.popups.handleKey(event)) {
       event.preventDefault();
       event.stopPropagation();
-      if (event.key === 'Escape') this.slashDismissed = true;
-      return;
-    }
-    if (this.list.handleKey(event)) {
-      event.preventDefault();
-      event.stopPropagation();
-      if (event.key === 'Escape') {
-        this.dismissedAt = this.query?.at;
-        this.query = undefined;
-      }
       return;
     }
     if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -323,80 +269,9 @@ export class Composer {
     else this.actions.send(mentions.join(' '), this.attachments.pendingImages, []);
     this.input.value = '';
     this.attachments.clear();
-    this.closeList();
-    this.closeSlash();
+    this.popups.close();
     this.refresh();
     this.actions.draftChanged('');
-  }
-
-  /** Opens, narrows or closes the list after the text or the caret changed. */
-  private updateQuery(): void {
-    const caret = this.input.selectionStart ?? this.input.value.length;
-    const match = this.input.selectionStart === this.input.selectionEnd ? MENTION_QUERY.exec(this.input.value.slice(0, caret)) : null;
-    const at = match ? caret - match[2]!.length - 1 : undefined;
-    if (at === undefined || at === this.dismissedAt) {
-      if (at === undefined) this.dismissedAt = undefined;
-      this.closeList();
-      return;
-    }
-    this.dismissedAt = undefined;
-    // The list's first key goes to the host (the open editors, the index may have changed); once it has answered,
-    // the next keys are ranked here, and drawn before the frame that shows the key.
-    const opened = this.query?.at !== at;
-    const requestId = this.actions.nextRequestId();
-    this.query = { at, requestId, text: match![2]! };
-    const local = opened ? undefined : this.actions.rankMentions(match![2]!, (items) => this.showSuggestions(requestId, items));
-    if (local === undefined) this.actions.queryMentions(requestId, match![2]!, opened);
-    else if (local !== 'later') this.list.show(local, match![2]!);
-  }
-
-  /** Opens, narrows or closes the "/" list: only while the box starts with "/" and the caret is in the name. */
-  private updateSlash(): void {
-    const caret = this.input.selectionStart ?? this.input.value.length;
-    const match = this.input.selectionStart === this.input.selectionEnd ? SLASH_QUERY.exec(this.input.value.slice(0, caret)) : null;
-    if (!match || (this.input.value[caret] !== undefined && !/\s/.test(this.input.value[caret]!))) {
-      this.slashDismissed = false;
-      this.closeSlash();
-      return;
-    }
-    if (this.slashDismissed || !this.actions.querySlashCommands) return;
-    if (!this.slash) {
-      this.slash = { requestId: this.actions.nextRequestId() };
-      this.actions.querySlashCommands(this.slash.requestId);
-    }
-    this.slashList.show(this.slash.commands, match[1]!);
-  }
-
-  private pickSlash(item: SlashCommandChoice): void {
-    const caret = this.input.selectionStart ?? this.input.value.length;
-    const inserted = `/${item.name} `;
-    const after = this.input.value.slice(caret).replace(/^\s+/, '');
-    this.input.value = inserted + after;
-    this.input.selectionStart = this.input.selectionEnd = inserted.length;
-    this.closeSlash();
-    this.refresh();
-    this.actions.draftChanged(this.input.value);
-  }
-
-  private closeSlash(): void {
-    this.slash = undefined;
-    this.slashList.close();
-  }
-
-  private pick(item: MentionSuggestion): void {
-    const query = this.query;
-    if (!query) return;
-    const caret = this.input.selectionStart ?? this.input.value.length;
-    const before = this.input.value.slice(0, query.at);
-    // The "@query" typed becomes the chip: the text keeps no copy of the token.
-    const after = this.input.value.slice(caret).replace(/^\S*/, '');
-    const rest = /(^|\s)$/.test(before) ? after.replace(/^ /, '') : after && !/^\s/.test(after) ? ` ${after}` : after;
-    this.input.value = before + rest;
-    this.input.selectionStart = this.input.selectionEnd = before.length;
-    this.closeList();
-    if (this.attachments.addMention(item)) this.requestPreview(item.token);
-    this.refresh();
-    this.actions.draftChanged(this.input.value);
   }
 
   private requestPreview(token: string): void {
@@ -405,38 +280,12 @@ export class Composer {
     this.actions.previewMention(requestId, token);
   }
 
-  private closeList(): void {
-    this.query = undefined;
-    this.list.close();
-  }
-
   private onPaste(event: ClipboardEvent): void {
     const files = imageFiles(event.clipboardData);
     if (files.length === 0) return;
     event.preventDefault();
     void this.attachments.addImageFiles(files);
   }
-
-  private readonly onDragOver = (event: DragEvent): void => {
-    const types = [...(event.dataTransfer?.types ?? [])];
-    if (types.includes('Files') || URI_LIST_TYPES.some((t) => types.includes(t))) {
-      event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    }
-  };
-
-  private readonly onDrop = (event: DragEvent): void => {
-    const transfer = event.dataTransfer;
-    if (!transfer) return;
-    event.preventDefault();
-    const uris = droppedUris(transfer);
-    if (uris.length > 0) {
-      this.actions.dropUris(uris.slice(0, 50));
-      return;
-    }
-    const files = imageFiles(transfer);
-    if (files.length > 0) void this.attachments.addImageFiles(files);
-  };
 
   /** What the box says before anything is typed: what Relay is doing, or what stops a task from starting. */
   private placeholder(): string {
@@ -467,25 +316,4 @@ export class Composer {
     const wanted = this.input.scrollHeight;
     if (wanted > 0) this.input.style.height = `${Math.min(wanted + 2, MAX_TEXTAREA_PX)}px`;
   }
-}
-
-/** Image files on a paste or drop: any file whose type says image (the attachments check the exact formats). */
-function imageFiles(transfer: DataTransfer | null): File[] {
-  if (!transfer) return [];
-  const files = [...transfer.files];
-  if (files.length === 0) for (const item of [...transfer.items]) if (item.kind === 'file') files.push(...[item.getAsFile()].filter((f): f is File => f !== null));
-  return files.filter((file) => file.type.startsWith('image/'));
-}
-
-/** The URIs a drag from VS Code carries, in the first type that has any (comment lines of text/uri-list skipped). */
-export function droppedUris(transfer: DataTransfer): string[] {
-  for (const type of URI_LIST_TYPES) {
-    const uris = transfer
-      .getData(type)
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line && !line.startsWith('#'));
-    if (uris.length > 0) return uris;
-  }
-  return [];
 }
