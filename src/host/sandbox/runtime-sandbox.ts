@@ -14,6 +14,9 @@ import { afterBridges } from './bridge-wait';
 import { nestedProtected, scanRoots } from './nested-protected';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';
 
+/** Which RuntimeSandbox initialized each runtime module (its SandboxManager is a module-wide singleton). */
+const OWNERS = new WeakMap<object, RuntimeSandbox>();
+
 /** The part of the runtime's SandboxManager this adapter uses (the package is loaded on first use). */
 export type SandboxManagerApi = typeof SandboxManager;
 
@@ -93,6 +96,11 @@ export class RuntimeSandbox implements CommandSandbox {
       this.state = { available: false, reason: unavailable(deps.errors.join('; ')) };
       return;
     }
+    // The runtime is one module-wide instance: a second initialize keeps the first caller's allow list and loopback
+    // check without a word, so a second RuntimeSandbox on the same module is refused rather than half configured.
+    const owner = OWNERS.get(manager);
+    if (owner && owner !== this) throw new Error('The sandbox runtime is already initialized by another RuntimeSandbox; load a module of its own for this one.');
+    OWNERS.set(manager, this);
     const config = this.runtimeConfig(this.boundary({ cwd: this.options.tempDir, writableRoots: [] }));
     await manager.initialize(config, async ({ host, port }) => this.allowsLoopback(host, port ?? 0));
     this.manager = manager;
@@ -166,7 +174,10 @@ export class RuntimeSandbox implements CommandSandbox {
   }
 
   async dispose(): Promise<void> {
-    if (this.manager) await this.manager.reset();
+    if (this.manager) {
+      await this.manager.reset();
+      OWNERS.delete(this.manager);
+    }
     this.manager = undefined;
   }
 

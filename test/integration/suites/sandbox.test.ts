@@ -61,7 +61,8 @@ describe('run_command in the OS sandbox', function () {
     const bundle = join(extension.extensionPath, 'dist', 'sandbox.mjs');
     const settings = effectiveSandboxSettings({ allowedDomains: [`127.0.0.1:${allowedPort}`] }, undefined);
     sandbox = new RuntimeSandbox({
-      load: async () => ((await import(pathToFileURL(bundle).href)) as { SandboxManager: SandboxManagerApi }).SandboxManager,
+      // A module of its own: the runtime is a module-wide singleton, which the extension's sandbox may already hold.
+      load: async () => ((await import(`${pathToFileURL(bundle).href}?suite=sandbox`)) as { SandboxManager: SandboxManagerApi }).SandboxManager,
       settings: () => settings,
       homeDir: home,
       tempDir: temp,

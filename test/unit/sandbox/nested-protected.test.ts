@@ -135,3 +135,18 @@ describe('protected files of the workspace in the sandbox', () => {
     assert.deepEqual([...RUNTIME_PROTECTED].sort(), [...utils.DANGEROUS_FILES, ...utils.getDangerousDirectories()].sort());
   });
 });
+
+describe('one sandbox per runtime module', () => {
+  // The runtime is a module-wide singleton whose second initialize keeps the first caller's allow list and loopback
+  // check: a second RuntimeSandbox on it is refused, saying why, instead of running with another's boundary.
+  test('a second RuntimeSandbox on the same runtime is unavailable with the reason; after the first is disposed it may start', async () => {
+    const { runtime } = recording();
+    const first = sandbox(runtime);
+    assert.equal(await first.prepare(), true);
+    const second = sandbox(runtime);
+    assert.equal(await second.prepare(), false);
+    assert.match(second.unavailableReason ?? '', /already initialized by another RuntimeSandbox/);
+    await first.dispose();
+    assert.equal(await sandbox(runtime).prepare(), true);
+  });
+});
