@@ -60,8 +60,10 @@ export class ProcessPorts {
     if (!canReadListeningPorts()) return p.info(p.sandboxed ? [] : p.ownPorts);
     const cached = this.portCache.get(p.id);
     if (!cached || !cached.valid || Date.now() - cached.at >= PORT_CACHE_MS) this.refreshPorts(p);
-    // Until the kernel is asked again after a change, what it said last and what the process printed since.
-    return p.info(cached?.valid ? cached.ports : [...new Set([...(cached?.ports ?? []), ...p.ownPorts])]);
+    // Until the kernel is asked again after a change, what it said last and what the process printed since; never
+    // what a sandboxed process printed: it listens in the sandbox's network, and only its bridged ports are reachable.
+    const printed = p.sandboxed ? [] : p.ownPorts;
+    return p.info(cached?.valid ? cached.ports : [...new Set([...(cached?.ports ?? []), ...printed])]);
   }
 
   /** Reads the ports again in the background; a change is reported. */

@@ -2,6 +2,8 @@
 // given): commands are wrapped (background ones where their ports can be bridged out), those approved to run outside are not, the
 // violations are read from the output before the wrapping is released, a sandboxed process claims no reachable
 // URL or port, and Relay's API keys never reach a command's environment, sandboxed or not.
+import { ProcessPorts } from '../../../src/host/processes/process-ports';
+import type { ManagedProcess } from '../../../src/host/processes/managed-process';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,15 +84,25 @@ describe('process manager with the OS sandbox', () => {
 
   it('a sandboxed process that prints a URL claims no reachable URL or port', async () => {
     const { m } = setup();
+    // Every description of it, from its first output on, before any reading of its bridges too (a race: 1 in ~40).
+    const claimed: string[] = [];
+    const listening = m.onDidChange((change) => {
+      claimed.push(...change.info.urls, ...change.info.ports.map(String));
+      // Asked at the moment the URL is printed, as run_command's return is.
+      if (change.output?.includes('5173')) claimed.push(...m.get(change.info.id)!.urls);
+    });
     const { info } = await m.start({ taskId: 't', command: 'echo "Local: http://localhost:5173/"; sleep 30', cwd: dir, background: false });
     try {
       await m.waitForOutput(info.id, 10_000, undefined, /5173/);
+      assert.deepEqual(m.get(info.id)!.urls, [], 'at once, before its ports are read');
       m.moveToBackground(info.id);
       const now = m.get(info.id)!;
       assert.deepEqual(now.urls, []);
       assert.deepEqual(now.ports, []);
       assert.equal(m.servesLoopbackPort('t', 5173), false);
+      assert.deepEqual(claimed, []);
     } finally {
+      listening.dispose();
       await m.stop(info.id);
     }
   });
@@ -106,5 +118,17 @@ describe('process manager with the OS sandbox', () => {
     const { info } = await m.start({ taskId: 't', command: 'true', cwd: dir, background: false });
     await m.ended(info.id);
     assert.ok(!Object.keys(fake.wrapped[0]!.env).some((k) => /API_KEY/.test(k)));
+  });
+});
+
+describe("a sandboxed process's ports before they are read", () => {
+  // Its output can be handled before the first reading of its bridges (a loaded event loop runs the output before
+  // the refresh's timer): what it printed must not be claimed then, since it listens in the sandbox's network.
+  it('claims none of the ports it printed; an unsandboxed one claims them until the kernel is read', () => {
+    const ports = new ProcessPorts(() => undefined);
+    const managed = (sandboxed: boolean) =>
+      ({ id: `p-${sandboxed}`, live: true, sandboxed, ownPorts: [5173], pid: undefined, info: (claimed: readonly number[]) => ({ ports: [...claimed] }) }) as unknown as ManagedProcess;
+    assert.deepEqual(ports.infoOf(managed(true)).ports, []);
+    assert.deepEqual(ports.infoOf(managed(false)).ports, [5173]);
   });
 });
