@@ -6,18 +6,28 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import type { ProcessInfo } from '../../core/ports/processes';
+import { logCutMarker, type OutputLogFile } from './output-log-file';
 import { hostAlive, type ProcessRecord, type ProcessRecordFile, stillRunning, stopRecorded } from './process-records';
 
-/** Reads fds 3 and 4 (the process's stdout and stderr) to its stdout (the log); fd 5, its stdin, is only held. */
-const DRAIN = "const net=require('net');for(const fd of [3,4]){const s=new net.Socket({fd,readable:true,writable:false});s.on('data',d=>process.stdout.write(d));s.on('error',()=>{})}";
+/**
+ * Reads fds 3 and 4 (the process's stdout and stderr) to its stdout (the log); fd 5, its stdin, is only held.
+ * argv[1] is the room left in the log (-1: already cut), argv[2] the marker written where the log is cut; past it
+ * the output is still read (a full pipe would stall the process) but not written. It counts bytes, never fewer
+ * than the characters OutputLogFile counts, so the log stays within the same limit.
+ */
+const DRAIN =
+  "const net=require('net');let room=+process.argv[1];let cut=room<0;" +
+  'const out=(d)=>{if(cut)return;if(d.length<=room){process.stdout.write(d);room-=d.length;return}' +
+  'process.stdout.write(d.subarray(0,room));process.stdout.write(process.argv[2]);cut=true};' +
+  "for(const fd of [3,4]){const s=new net.Socket({fd,readable:true,writable:false});s.on('data',out);s.on('error',()=>{})}";
 
-/** Hands the child's pipes to a detached drain; false where that cannot be done (Windows, no log). */
-export function startDrain(child: ChildProcessWithoutNullStreams, logPath: string): boolean {
-  if (process.platform === 'win32') return false;
+/** Hands the child's pipes to a detached drain appending to `log` (closed by the caller); the drain's pid, or undefined where that cannot be done (Windows, no log). */
+export function startDrain(child: ChildProcessWithoutNullStreams, log: Pick<OutputLogFile, 'path' | 'room' | 'limit'>): number | undefined {
+  if (process.platform === 'win32') return undefined;
   let fd: number | undefined;
   try {
-    fd = openSync(logPath, 'a');
-    const drain = spawn(process.execPath, ['-e', DRAIN], {
+    fd = openSync(log.path, 'a');
+    const drain = spawn(process.execPath, ['-e', DRAIN, '--', String(log.room), logCutMarker(log.limit)], {
       stdio: ['ignore', fd, fd, child.stdout, child.stderr, child.stdin],
       detached: true,
       // VS Code's desktop host runs in Electron: this makes its binary a plain Node.
@@ -25,9 +35,9 @@ export function startDrain(child: ChildProcessWithoutNullStreams, logPath: strin
     });
     drain.on('error', () => undefined);
     drain.unref();
-    return drain.pid !== undefined;
+    return drain.pid;
   } catch {
-    return false;
+    return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

@@ -218,7 +218,7 @@ export class ManagedProcess {
     const child = this.child;
     if (!child || !this.live || this.wrapped || this.handedOff) return false;
     void this.log.close();
-    if (!startDrain(child, this.log.path)) return false;
+    if (startDrain(child, this.log) === undefined) return false;
     this.handedOff = true;
     if (this.promptTimer) clearTimeout(this.promptTimer);
     for (const stream of [child.stdout, child.stderr, child.stdin]) {

@@ -7,6 +7,11 @@ import { dirname, join } from 'node:path';
 
 export const LOG_LIMIT_CHARS = 20 * 1024 * 1024;
 
+/** The line that ends a log cut at `limit` characters. */
+export function logCutMarker(limit: number): string {
+  return `\n[... the log stops here: it reached ${Math.round(limit / (1024 * 1024))} MB; later output was not written ...]\n`;
+}
+
 export class OutputLogFile {
   private stream: WriteStream | undefined;
   private written = 0;
@@ -14,7 +19,7 @@ export class OutputLogFile {
 
   constructor(
     readonly path: string,
-    private readonly limit = LOG_LIMIT_CHARS,
+    readonly limit = LOG_LIMIT_CHARS,
   ) {
     try {
       mkdirSync(dirname(path), { recursive: true });
@@ -30,6 +35,11 @@ export class OutputLogFile {
     return this.cut;
   }
 
+  /** Characters the log may still take before its marker; -1 once the marker is written. */
+  get room(): number {
+    return this.cut ? -1 : this.limit - this.written;
+  }
+
   append(text: string): void {
     if (!this.stream || this.cut || !text) return;
     const room = this.limit - this.written;
@@ -39,7 +49,7 @@ export class OutputLogFile {
       return;
     }
     this.stream.write(text.slice(0, room));
-    this.stream.write(`\n[... the log stops here: it reached ${Math.round(this.limit / (1024 * 1024))} MB; later output was not written ...]\n`);
+    this.stream.write(logCutMarker(this.limit));
     this.written = this.limit;
     this.cut = true;
   }
