@@ -13,18 +13,20 @@ const EXPLICIT: readonly RegExp[] = [
   /[([]\s*\[?n(?:o)?\]?\s*\/\s*\[?y(?:es)?\]?\s*[)\]]/i,
   /\(y\)\s*$/i, // npx: "Ok to proceed? (y)"
   /\bpass(?:word|phrase)\b[^\n]*[:?]\s*$/i,
-  /\bpress\s+(?:any\s+key|enter|return)\b(?!\s+to\s+(?:show|open|restart|reload|quit|exit|stop|clear))/i,
-  /\bhit\s+(?:any\s+key|enter|return)\b/i,
+  /\b(?:press|hit)\s+any\s+key\b/i,
+  // "Press ENTER to continue", "Hit enter when ready", "Press Enter.", but not Jest's "Press Enter to trigger a test run."
+  /\b(?:press|hit)\s+(?:enter|return|<enter>)(?:\s+(?:key\s+)?to\s+(?:continue|proceed|exit|close|finish|resume|retry|confirm)\b|\s+(?:when|once|or)\b|\s*[.…:!]*\s*$)/i,
   /\benter\s+(?:passphrase|pin)\b/i,
   /\bcontinue\s*\?\s*$/i,
   /\(yes\/no(?:\/\[fingerprint\])?\)\?\s*$/i,
+  /\[Y\] Yes\b.*\(default is "\w+"\)\s*:?\s*$/, // PowerShell's confirmation
 ];
 
 /** Key hints of servers and watchers: "press h to show help", "Press Ctrl+C to stop", "press q to quit". */
 const KEY_HINT = /\bpress\s+(?:(?:ctrl|control|cmd)\s*[+-]\s*)?\w(?:\s*\+\s*enter)?\s+to\s+\w+/i;
 
-/** Interactive pickers (inquirer, prompts, clack) start the line with `?` or `◆`/`◇` and show a caret before the answer. */
-const PICKER = /^\s*[?◆◇]\s.*[›»]/;
+/** Interactive prompts (inquirer, prompts, enquirer, survey, clack) start the question with `?` or `◆`/`◇`. */
+const PICKER = /^\s*[?◆◇]\s+\S/;
 
 /**
  * The kind of question `line` asks, if any. `terminated` tells whether a newline followed it: a plain `?`/`:` line
@@ -33,11 +35,33 @@ const PICKER = /^\s*[?◆◇]\s.*[›»]/;
 export function promptKind(line: string, terminated: boolean): PromptKind | undefined {
   const text = line.trim();
   if (text === '' || text.length > 300) return undefined;
-  if (KEY_HINT.test(text) && !/\bpress\s+(?:any\s+key|enter|return)\b/i.test(text)) return undefined;
+  if (KEY_HINT.test(text) && !/\b(?:press|hit)\s+(?:any\s+key|enter|return)\b/i.test(text)) return undefined;
   if (EXPLICIT.some((re) => re.test(text))) return 'explicit';
   if (terminated) return undefined;
   if (PICKER.test(text)) return 'question';
   if (/[?:]\s*$/.test(text) || /[?:]\s*\([^)]{0,40}\)\s*$/.test(text) || /[?:]\s*\[[^\]]{0,40}\]\s*$/.test(text)) return 'question';
+  return undefined;
+}
+
+/**
+ * A picker drawn over several lines and left waiting: its question line (`? Pick one` of inquirer, prompts, enquirer
+ * and Go's survey, `◆  Pick one` of clack) followed only by its choices, hints and frame, with nothing after.
+ */
+const PICKER_HEAD = /^\s*[?◆]\s+\S/;
+const PICKER_BODY = /^(?:\s|[❯›>●○◉◯◻◼□■│|└(↑]|$)/;
+const PICKER_LINES = 20;
+
+/** The question `tail` (a process's latest output, escapes removed) ends waiting on, if any, and its kind. */
+export function pendingPrompt(tail: string): { line: string; kind: PromptKind } | undefined {
+  const { line, terminated } = lastLine(tail);
+  const kind = promptKind(line, terminated);
+  if (kind) return { line: line.trim(), kind };
+  const lines = tail.replace(/\s+$/, '').split('\n');
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - PICKER_LINES); i--) {
+    const text = lines[i]!;
+    if (PICKER_HEAD.test(text)) return i < lines.length - 1 ? { line: text.trim(), kind: 'question' } : undefined;
+    if (!PICKER_BODY.test(text)) return undefined;
+  }
   return undefined;
 }
 

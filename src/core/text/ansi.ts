@@ -7,25 +7,51 @@
 const SEQUENCE =
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[()*+][0-~]|\x1b[@-OQ-WYZ\\78=>c]|\x9b[0-?]*[ -/]*[@-~]/g;
 
-export function stripAnsi(text: string): string {
-  return text.replace(SEQUENCE, '').replace(/\r\n/g, '\n').replace(/[^\n]*\r(?!\n)/g, '');
+/** Cursor to the first column (CSI G, CSI 0G, CSI 1G): what spinners send instead of a carriage return. */
+const FIRST_COLUMN = /\x1b\[[01]?G/g;
+
+/** Escape sequences removed (a move to the first column kept as a carriage return), CRLF as LF. */
+function plainText(text: string): string {
+  return text.replace(FIRST_COLUMN, '\r').replace(SEQUENCE, '').replace(/\r\n/g, '\n');
 }
 
-/** Streaming variant: holds back an unfinished escape sequence (or a final \r) until the next chunk completes it. */
+/** Text a carriage return sent the cursor back over is dropped: a progress line reads as its last state. */
+function dropOverwritten(text: string): string {
+  return text.replace(/[^\n]*\r/g, '');
+}
+
+export function stripAnsi(text: string): string {
+  return dropOverwritten(plainText(text));
+}
+
+/**
+ * Streaming variant: holds back an unfinished escape sequence (or a final \r) until the next chunk completes it.
+ * A carriage return that rewrites a line an earlier chunk began (a spinner's next frame) cannot take back what was
+ * already given out: that line ends there instead, so the last line is always the latest state.
+ */
 export class AnsiStripper {
   private pending = '';
+  private midLine = false;
 
   push(chunk: string): string {
     const text = this.pending + chunk;
     const cut = unfinishedFrom(text);
     this.pending = text.slice(cut);
-    return stripAnsi(text.slice(0, cut));
+    return this.clean(text.slice(0, cut));
   }
 
   flush(): string {
     const rest = this.pending;
     this.pending = '';
-    return stripAnsi(rest);
+    return this.clean(rest);
+  }
+
+  private clean(text: string): string {
+    let plain = plainText(text);
+    if (this.midLine && /^[^\n]*\r/.test(plain)) plain = `\n${plain}`;
+    plain = dropOverwritten(plain);
+    if (plain) this.midLine = !plain.endsWith('\n');
+    return plain;
   }
 }
 

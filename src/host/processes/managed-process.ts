@@ -5,7 +5,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { isLive, ProcessLifecycle } from '../../core/processes/lifecycle';
 import { OutputReader } from '../../core/processes/output-reader';
 import { OutputRing } from '../../core/processes/output-ring';
-import { lastLine, PROMPT_QUIET_MS, promptKind } from '../../core/processes/prompt-detection';
+import { PROMPT_QUIET_MS, pendingPrompt } from '../../core/processes/prompt-detection';
 import { findLocalUrls, findPorts } from '../../core/processes/url-detection';
 import type { ProcessInfo } from '../../core/ports/processes';
 import type { SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
@@ -299,16 +299,16 @@ export class ManagedProcess {
     if (this.promptTimer) clearTimeout(this.promptTimer);
     this.promptTimer = undefined;
     if (!this.live) return;
-    const { line, terminated } = lastLine(this.ring.tail(1024));
-    const kind = promptKind(line, terminated);
-    if (!kind) return;
+    const prompt = pendingPrompt(this.ring.tail(2048));
+    if (!prompt) return;
+    const { line, kind } = prompt;
     // A server that is up prints log lines ending in ':' now and then; only explicit questions count for it.
     if (kind === 'question' && this.lifecycle.wasReady) return;
     const at = this.ring.end;
     this.promptTimer = setTimeout(() => {
       this.promptTimer = undefined;
       if (this.ring.end !== at || !this.live) return;
-      if (this.lifecycle.waitingForInput(line.trim())) {
+      if (this.lifecycle.waitingForInput(line)) {
         this.unreported = true;
         this.emit({ kind: 'state' });
       }
