@@ -1,0 +1,70 @@
+// A task's background processes belong to the task (issue 27): a turn ending, a condense, a checkpoint restore, a
+// new task or reopening it never stop them; deleting the task does. The controller reaches processes only through
+// taskDeleted (wired to the manager's forgetTask in relay.ts), so the fake stands in for the manager there.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { AgentSession } from '../../../src/core/agent';
+import { TaskController } from '../../../src/host/session/task-controller';
+import { FakeProcesses } from '../../support/fake-processes';
+import { complete, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, SummarizingProvider, testTool, turn, until } from '../agent/fakes';
+
+const big = Array.from({ length: 40 }, (_, i) => `line ${i}: ${'x'.repeat(40)}`).join('\n');
+
+describe('task controller: a task keeps its processes', () => {
+  test('past its turns, a condense, a restore and a switch to another task; deleting the task stops them', async () => {
+    const processes = new FakeProcesses();
+    const deleted: string[] = [];
+    const noop = testTool('noop', 'readonly', async (_params, ctx) => ctx.setToolResult(ctx.callId, big));
+    const call = (id: string) => turn(id, { id, name: 'noop', args: { path: id } });
+    const scripted = new ScriptedProvider([call('a'), call('b'), call('c'), complete('d', 'Server up.'), complete('e', 'Still up.')]);
+    const provider = new SummarizingProvider(scripted, '## Goal\nServe.\n\n## Open items\n- none');
+    const store = new MemoryTaskStore();
+    let n = 0;
+    const restored: string[] = [];
+    const controller = new TaskController({
+      publish: () => undefined,
+      store,
+      createSession: async (record) => new AgentSession({ provider, registry: registryOf(noop), environment: ENVIRONMENT, store, newId: () => `id-${++n}`, logger: { warn: () => {} } }, record),
+      configVersion: () => 0,
+      answerQuestion: () => false,
+      openDiff: async () => 'unavailable',
+      openFileReference: async () => 'opened',
+      setMode: async () => undefined,
+      selectModel: async () => undefined,
+      setUpProvider: async () => undefined,
+      settings: () => ({ mode: 'default', model: 'test · scripted-1' }),
+      notify: () => undefined,
+      onRunningChanged: () => undefined,
+      log: { warn: () => {} },
+      restore: async (_session, itemId) => void restored.push(itemId),
+      reviewChanges: async () => undefined,
+      taskDeleted: async (id) => {
+        deleted.push(id);
+        await processes.stopAll(id);
+      },
+    });
+
+    await controller.send('Start the dev server');
+    await until(() => controller.session?.state.status === 'completed', 'the first turn to end');
+    const id = controller.session!.id;
+    const server = processes.add(id, [5173]);
+    const other = processes.add('another-task', [3000]);
+
+    await controller.send('Check it again');
+    await until(() => controller.session?.state.status === 'completed' && scripted.requests.length === 5, 'the second turn to end');
+    await controller.condense();
+    assert.equal(provider.summaryRequests.length, 1, 'the condense ran');
+    await controller.handle({ type: 'restoreCheckpoint', itemId: 'u1', conversation: true });
+    assert.deepEqual(restored, ['u1'], 'the restore ran');
+    await controller.session!.flush();
+    await controller.handle({ type: 'newTask' });
+    await controller.handle({ type: 'openTask', id });
+    assert.deepEqual(processes.stopped, [], 'nothing stopped');
+    assert.equal(processes.get(server)?.state, 'ready');
+
+    await controller.handle({ type: 'deleteTask', id });
+    assert.deepEqual(deleted, [id]);
+    assert.deepEqual(processes.stopped, [server], "the task's own process, not another task's");
+    assert.equal(processes.get(other)?.state, 'ready');
+  });
+});
