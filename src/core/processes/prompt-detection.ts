@@ -20,6 +20,7 @@ const EXPLICIT: readonly RegExp[] = [
   /\bcontinue\s*\?\s*$/i,
   /\(yes\/no(?:\/\[fingerprint\])?\)\?\s*$/i,
   /\[Y\] Yes\b.*\(default is "\w+"\)\s*:?\s*$/, // PowerShell's confirmation
+  /\[[yn](?:,[\w?])+\]\??\s*$/i, // Composer's [y,n,d,?], git add -p's [y,n,q,a,d,e,?]?
 ];
 
 /** Key hints of servers and watchers: "press h to show help", "Press Ctrl+C to stop", "press q to quit". */
@@ -39,6 +40,8 @@ export function promptKind(line: string, terminated: boolean): PromptKind | unde
   if (EXPLICIT.some((re) => re.test(text))) return 'explicit';
   if (terminated) return undefined;
   if (PICKER.test(text)) return 'question';
+  if (/\b(?:press|hit)\s+(?:enter|return)\b/i.test(text)) return 'question'; // npm login's "Press ENTER to open in the browser..."
+
   if (/[?:]\s*$/.test(text) || /[?:]\s*\([^)]{0,40}\)\s*$/.test(text) || /[?:]\s*\[[^\]]{0,40}\]\s*$/.test(text)) return 'question';
   return undefined;
 }
@@ -57,6 +60,15 @@ export function pendingPrompt(tail: string): { line: string; kind: PromptKind } 
   const kind = promptKind(line, terminated);
   if (kind) return { line: line.trim(), kind };
   const lines = tail.replace(/\s+$/, '').split('\n');
+  // Symfony Console (Composer, Laravel's artisan) asks on one line, lists any choices indented, then waits at " > ".
+  if (!terminated && line.trim() === '>') {
+    for (let i = lines.length - 2; i >= Math.max(0, lines.length - PICKER_LINES); i--) {
+      const asked = promptKind(lines[i]!, false);
+      if (asked) return { line: lines[i]!.trim(), kind: asked };
+      if (!/^\s{2}/.test(lines[i]!)) return undefined;
+    }
+    return undefined;
+  }
   for (let i = lines.length - 1; i >= Math.max(0, lines.length - PICKER_LINES); i--) {
     const text = lines[i]!;
     if (PICKER_HEAD.test(text)) return i < lines.length - 1 ? { line: text.trim(), kind: 'question' } : undefined;

@@ -41,6 +41,10 @@ const QUESTIONS: Case[] = [
   ['docker login', 'Log in with your Docker ID or email address to push and pull images from Docker Hub.\nUsername: ', 'question'],
   ['terraform apply', 'Do you want to perform these actions?\n  Terraform will perform the actions described above.\n  Only \'yes\' will be accepted to approve.\n\n  Enter a value: ', 'question', 'Enter a value:'],
   ['django flush', "Type 'yes' to continue, or 'no' to cancel: ", 'question'],
+  ['npm login', 'npm notice Log in on https://registry.npmjs.org/\nLogin at:\nhttps://www.npmjs.com/login?next=/login/cli/0a1b2c\nPress ENTER to open in the browser...', 'question'],
+  ['symfony console (artisan, composer)', ' Would you like to run the default database migrations? (yes/no) [yes]:\n > ', 'explicit', 'Would you like to run the default database migrations? (yes/no) [yes]:'],
+  ['symfony choice', ' Which database will your application use? [SQLite]:\n  [sqlite ] SQLite\n  [mysql  ] MySQL\n  [pgsql  ] PostgreSQL\n > ', 'question', 'Which database will your application use? [SQLite]:'],
+  ['django createsuperuser', "Username (leave blank to use 'bob'): ", 'question'],
   ['with an OSC title before', `${ESC}]0;npm init${ESC}\\package name: (app) `, 'question'],
 ];
 
@@ -62,6 +66,10 @@ const EXPLICIT: Case[] = [
   ['press return when ready', 'Press RETURN when ready', 'explicit'],
   ['powershell', 'Are you sure you want to perform this action?\n[Y] Yes  [A] Yes to All  [N] No  [L] No to All  [S] Suspend  [?] Help (default is "Y"):', 'explicit'],
   ['npm uninstall', 'Remove node_modules? [y/N]: ', 'explicit'],
+  ['composer plugins', 'Do you trust "php-http/discovery" to execute code and wish to enable it now? (writes "allow-plugins" to composer.json) [y,n,d,?] ', 'explicit'],
+  ['git add -p', '(1/1) Stage this hunk [y,n,q,a,d,e,?]? ', 'explicit'],
+  ['django createsuperuser password', 'Password (again): ', 'explicit'],
+  ['vim', 'Hit ENTER or type command to continue', 'explicit'],
 ];
 
 const NOT_QUESTIONS: Case[] = [
@@ -70,7 +78,6 @@ const NOT_QUESTIONS: Case[] = [
   ['next', '  ▲ Next.js 15.0.0\n  - Local:        http://localhost:3000\n  - Network:      http://192.168.1.5:3000\n\n ✓ Starting...\n', undefined],
   ['next unterminated', '  ▲ Next.js 15.0.0\n  - Local:        http://localhost:3000', undefined],
   ['jest watch', '\nWatch Usage\n › Press a to run all tests.\n › Press f to run only failed tests.\n › Press q to quit watch mode.\n › Press Enter to trigger a test run.\n', undefined],
-  ['jest watch unterminated', 'Watch Usage\n › Press a to run all tests.\n › Press f to run only failed tests.\n › Press Enter to trigger a test run.', undefined],
   ['jest short', 'Watch Usage: Press w to show more.', undefined],
   ['ctrl+c to stop', 'Press Ctrl+C to stop', undefined],
   ['flask', ' * Running on http://127.0.0.1:5000\nPress CTRL+C to quit', undefined],
@@ -86,6 +93,7 @@ const NOT_QUESTIONS: Case[] = [
   ['debugger', 'Debugger listening on ws://127.0.0.1:9229/3f9c2d44-7c1a-4b6e-9a3b-2c1f0e2d7a11\nFor help, see: https://nodejs.org/en/docs/inspector\n', undefined],
   ['debugger unterminated', 'Debugger listening on ws://127.0.0.1:9229/3f9c2d44-7c1a-4b6e-9a3b-2c1f0e2d7a11', undefined],
   ['rails', 'Use Ctrl-C to stop', undefined],
+  ['a log line then a prompt marker', 'Compiled with warnings:\n\nsrc/a.ts\n > ', undefined],
   ['expo menu', '› Using Expo Go\n› Press s │ switch to development build\n\n› Press a │ open Android\n› Press w │ open web\n\n› Press ? │ show all commands\n', undefined],
   ['expo menu unterminated', '› Press s │ switch to development build\n› Press ? │ show all commands', undefined],
   ['storybook', '╭──────────────────────────────────────────╮\n│   Storybook 8.0.0 for react-vite started   │\n│   Local:            http://localhost:6006/ │\n╰──────────────────────────────────────────╯\n', undefined],
