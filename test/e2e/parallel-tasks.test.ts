@@ -103,7 +103,10 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await page.locator('.tabs-container .tab').filter({ hasText: 'Relay: changes of task "Write one" (relay/write-one)' }).waitFor({ timeout: 30_000 });
     // One changed file: the review is a diff editor of that file (several open the multi-file diff editor).
     const editor = page.locator('.part.editor');
-    await editor.locator('.breadcrumbs-control').filter({ hasText: 'one.txt' }).waitFor({ timeout: 30_000 });
+    const breadcrumbs = editor.locator('.breadcrumbs-control').filter({ hasText: 'one.txt' });
+    await breadcrumbs.waitFor({ timeout: 30_000 });
+    // The file as the user's folder names it, not the proposal's storage (task-<id> > tmp > …).
+    assert.deepEqual(await breadcrumbs.locator('.monaco-breadcrumb-item').allInnerTexts(), ['one.txt']);
     await editor.locator('.monaco-diff-editor .editor.modified .view-line').filter({ hasText: /^one$/ }).first().waitFor({ timeout: 30_000 });
     assert.equal(await editor.filter({ hasText: 'two.txt' }).count(), 0, "only this task's change is in its review");
     await s.wb.screenshot('parallel-tasks-review-light');

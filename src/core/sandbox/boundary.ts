@@ -166,6 +166,14 @@ export function boundaryFor(inputs: BoundaryInputs): SandboxBoundary {
   };
 }
 
+/**
+ * The boundary with protected files found below its roots added, read-only: the same as building it with
+ * `nestedProtected` (for a command whose writable folders had to be known before the files could be looked for).
+ */
+export function withNestedProtected(boundary: SandboxBoundary, nested: readonly string[]): SandboxBoundary {
+  return nested.length === 0 ? boundary : { ...boundary, denyWrite: union(boundary.denyWrite, nested) };
+}
+
 /** A domain pattern the proxy takes: `host`, `*.host`, optional `:port`; not a bare `*`, which would open everything. */
 export function isSandboxDomain(pattern: string): boolean {
   const p = pattern.trim();

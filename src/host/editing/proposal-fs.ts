@@ -4,10 +4,15 @@ import * as vscode from 'vscode';
 
 export const PROPOSAL_SCHEME = 'relay-proposal';
 
-/** Where a proposal (or an empty side, or a snapshot) for `absolutePath` lives: one folder per id. */
+/**
+ * Where a proposal (or an empty side, or a snapshot) for `absolutePath` lives. Its path is the file's path as the
+ * workspace names it, which is what the diff editor's breadcrumbs and tab show; the id and the absolute path go in
+ * the query, so the sides of different reviews (and two files of one review) never share a URI.
+ */
 export function proposalUri(id: string, absolutePath: string): vscode.Uri {
-  const path = absolutePath.replace(/\\/g, '/').replace(/^\/?/, '/');
-  return vscode.Uri.from({ scheme: PROPOSAL_SCHEME, path: `/${encodeURIComponent(id)}${path}` });
+  const shown = vscode.workspace.asRelativePath(absolutePath).replace(/\\/g, '/').replace(/^\/?/, '/');
+  const query = `id=${encodeURIComponent(id)}&file=${encodeURIComponent(absolutePath)}`;
+  return vscode.Uri.from({ scheme: PROPOSAL_SCHEME, path: shown, query });
 }
 
 export class ProposalFileSystem implements vscode.FileSystemProvider {
@@ -35,9 +40,13 @@ export class ProposalFileSystem implements vscode.FileSystemProvider {
   stat(uri: vscode.Uri): vscode.FileStat {
     const entry = this.files.get(uri.toString());
     if (!entry) {
-      // Every ancestor of a proposal is a directory, so breadcrumbs and the explorer can resolve parents.
-      const prefix = uri.toString().replace(/\/?$/, '/');
-      if ([...this.files.keys()].some((k) => k.startsWith(prefix))) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+      // Every ancestor of a proposal (same query, a shorter path) is a directory, so breadcrumbs can resolve parents.
+      const prefix = uri.path.replace(/\/?$/, '/');
+      const isAncestor = (key: string) => {
+        const file = vscode.Uri.parse(key);
+        return file.query === uri.query && file.path.startsWith(prefix);
+      };
+      if ([...this.files.keys()].some(isAncestor)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
       throw vscode.FileSystemError.FileNotFound(uri);
     }
     return { type: vscode.FileType.File, ctime: entry.mtime, mtime: entry.mtime, size: entry.data.byteLength };

@@ -1,8 +1,8 @@
 // Finds the ripgrep binary VS Code ships, under `vscode.env.appRoot` (passed in, so this module stays free of
 // `vscode`). Desktop builds keep it in node_modules.asar.unpacked, the server in node_modules; newer builds
 // ship @vscode/ripgrep-universal with one binary per platform instead of @vscode/ripgrep.
-import { accessSync, constants } from 'node:fs';
 import * as path from 'node:path';
+import { firstExecutable } from '../platform/executables';
 
 export function ripgrepCandidates(appRoot: string, platform: string = process.platform, arch: string = process.arch): string[] {
   const binary = platform === 'win32' ? 'rg.exe' : 'rg';
@@ -16,14 +16,6 @@ export function ripgrepCandidates(appRoot: string, platform: string = process.pl
 
 /** The first executable candidate, or undefined when this VS Code ships none we can run. */
 export function findRipgrep(appRoot: string, platform?: string, arch?: string): string | undefined {
-  return ripgrepCandidates(appRoot, platform, arch).find(isExecutable);
+  return firstExecutable(ripgrepCandidates(appRoot, platform, arch));
 }
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -2,9 +2,9 @@
 // process on every wrapped command (7–35 ms of the added start-up, issue 30); esbuild puts this module in place of
 // the runtime's utils/which.js in dist/sandbox.mjs (scripts/sandbox-bundle.mjs). Same contract: the full path, or
 // null. A result holds while PATH is the same and the file found is still executable; a miss is never remembered
-// (a binary installed later is found on the next call), and a removed or replaced-by-nothing binary is looked up again.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+// (a binary installed later is found on the next call), and a removed or replaced-by-nothing binary is looked up
+// again. The lookup itself walks PATH in-process (platform/executables.ts) instead of starting `which`.
+import { findOnPath, isExecutable } from '../platform/executables';
 
 export type Resolve = (bin: string) => string | null;
 
@@ -22,19 +22,9 @@ export function memoizedWhich(resolve: Resolve, isExecutable: (path: string) => 
   };
 }
 
-/** The runtime's own lookup (utils/which.js under Node): `which <bin>`, one second at most. */
-function whichProcess(bin: string): string | null {
-  const result = spawnSync('which', [bin], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 1000 });
-  return result.status === 0 && result.stdout ? result.stdout.trim() : null;
+/** The file `which <bin>` would name: the first executable of that name on PATH. */
+function onPath(bin: string): string | null {
+  return findOnPath(bin) ?? null;
 }
 
-function executable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const whichSync: Resolve = memoizedWhich(whichProcess, executable);
+export const whichSync: Resolve = memoizedWhich(onPath, isExecutable);

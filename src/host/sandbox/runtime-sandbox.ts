@@ -7,7 +7,7 @@ import type { SandboxManager } from '@anthropic-ai/sandbox-runtime';
 import { l10n } from '../../core/l10n';
 import type { CommandSandbox, SandboxScope, SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
 import type { TaskProcesses } from '../../core/ports/processes';
-import { boundaryFor, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
+import { boundaryFor, withNestedProtected, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
 import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../core/sandbox/violations';
 import { withoutRelaySecrets } from '../processes/environment';
 import { afterBridges } from './bridge-wait';
@@ -113,8 +113,10 @@ export class RuntimeSandbox implements CommandSandbox {
     const manager = this.manager;
     // The protected files below the folders this command may write, found now (the runtime's own scan looks in
     // process.cwd(), not the workspace, and is switched off in the bundle: nested-protected.ts).
-    const roots = scanRoots(scope.writableRoots, this.boundary(scope).allowWrite, [scope.cwd, process.cwd()]);
-    const boundary = this.boundary(scope, await nestedProtected(roots));
+    // The boundary is built once; the files found are added to it.
+    const plain = this.boundary(scope);
+    const roots = scanRoots(scope.writableRoots, plain.allowWrite, [scope.cwd, process.cwd()]);
+    const boundary = withNestedProtected(plain, await nestedProtected(roots));
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
     if (key !== this.networkKey) {

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
+import { proposalUri } from '../../../src/host/editing/proposal-fs';
 import type { Relay } from '../../../src/host/relay';
 import type { ChatItem } from '../../../src/shared/chat-model';
 import type { RecordedRequest, ScriptedModelServer } from '../../support/scripted-model-server';
@@ -45,7 +46,7 @@ describe('per-hunk review in the real diff editor', function () {
     String(((request.body as Json).messages as Json[]).find((m) => m.role === 'tool' && m.tool_call_id === callId)?.content);
   const card = (callId: string) =>
     api.chat.snapshot.items.find((i): i is Extract<ChatItem, { kind: 'tool' }> => i.kind === 'tool' && i.status.callId === callId);
-  const proposalDocs = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'relay-proposal' && !d.uri.path.includes('-empty/'));
+  const proposalDocs = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'relay-proposal' && !new URLSearchParams(d.uri.query).get('id')?.endsWith('-empty'));
   const lensTitles = async (uri: vscode.Uri) =>
     ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
 
@@ -194,9 +195,8 @@ describe('per-hunk review in the real diff editor', function () {
     );
     assert.match(tab.label, /Relay: proposed changes to 3 files/);
     const docA = await waitFor(() => proposalDocs().find((d) => d.uri.path.endsWith('/multi-a.ts')), 10_000, 'multi-a proposal');
-    const proposalOf = async (name: string) => vscode.workspace.openTextDocument(
-      vscode.Uri.from({ scheme: 'relay-proposal', path: docA.uri.path.replace(/[^/]*\/[^/]*\/multi-a\.ts$/, '') + name }),
-    );
+    // The proposal of the review's third file, should the multi-file diff editor not have opened it yet.
+    const proposalOf = async (name: string) => vscode.workspace.openTextDocument(proposalUri(`${new URLSearchParams(docA.uri.query).get('id')}-2`, file(name).fsPath));
     assert.deepEqual((await lensTitles(docA.uri)).slice(0, 3), ['$(check-all) Accept File', '$(close-all) Reject File', '$(check) Accept change 1/2']);
 
     await vscode.commands.executeCommand('relay.review.rejectHunk', docA.uri.toString(), 1);

@@ -242,6 +242,39 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
     assert.equal(read('p2.txt'), 'p2 by task\n');
   });
 
+  it("the review names each file by its own path (breadcrumbs, tab), never by the task's storage", async () => {
+    const task = await tasks.start({ id: 'n1', title: 'names', folder: user });
+    writeFileSync(join(task.workRoot, 'a.txt'), 'a by names\n');
+    writeFileSync(join(task.workRoot, 'created.txt'), 'created by names\n');
+    tasks.report('n1', 'finished');
+    const review = (await actions.reviewChanges('n1')) as ProposalReview;
+    try {
+      // The user's folder here is outside the workspace, so its files are named by their absolute paths.
+      for (const f of review.reviewed) {
+        const file = f.change.newPath ?? f.change.path;
+        for (const side of [f.left, f.right]) {
+          assert.equal(side.path, file, `${side.toString()} is named ${file}`);
+          assert.doesNotMatch(side.path, /n1/);
+        }
+      }
+    } finally {
+      ui.discardAnswers = [true];
+      await actions.discard('n1');
+    }
+    // A file in the workspace is named by its workspace path, in the diff editor's tab as in its breadcrumbs.
+    const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const shown = await reviewer().preview('task-names', [{ kind: 'update', path: join(folder, 'docs', 'shown.txt'), baseText: 'base\n', proposedText: 'proposed\n' }], { focus: true, baseSide: 'text' });
+    try {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      assert.ok(input instanceof vscode.TabInputTextDiff, 'one file: a diff editor');
+      assert.deepEqual([input.original.path, input.modified.path], ['/docs/shown.txt', '/docs/shown.txt']);
+      const parent = input.modified.with({ path: '/docs' });
+      assert.equal((await vscode.workspace.fs.stat(parent)).type, vscode.FileType.Directory, 'the breadcrumb resolves the folder');
+    } finally {
+      await (shown as ProposalReview).close();
+    }
+  });
+
   it('discarding asks before losing unapplied work, then leaves no worktree or branch', async () => {
     const task = await tasks.start({ id: 'd1', title: 'discard me', folder: user });
     writeFileSync(join(task.workRoot, 'a.txt'), 'never applied\n');

@@ -1,7 +1,7 @@
 // The sandbox boundary from settings: defaults, the user's lists, and a workspace that can only add to deny lists.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { boundaryFor, DEFAULT_DENY_READ, effectiveSandboxSettings, isSandboxDomain } from '../../../src/core/sandbox/boundary';
+import { boundaryFor, DEFAULT_DENY_READ, effectiveSandboxSettings, isSandboxDomain, withNestedProtected } from '../../../src/core/sandbox/boundary';
 
 const HOME = '/home/dev';
 const WS = '/work/ws';
@@ -51,6 +51,18 @@ describe('sandbox boundary', () => {
     assert.deepEqual(b.allowWrite, [WS, '/tmp']);
     assert.equal(effectiveSandboxSettings({ enabled: false }, undefined).enabled, false);
     assert.ok(boundary({ allowedDomains: 'x', denyRead: 3 }).denyRead.includes(`${HOME}/.aws`));
+  });
+
+  test('nested protected files added to a built boundary give the same boundary as building it with them', () => {
+    const settings = effectiveSandboxSettings({ denyWrite: ['/work/ws/secret', 'dist'] }, undefined);
+    const inputs = { settings, writableRoots: [WS], homeDir: HOME, tempDir: '/tmp' };
+    // One already protected at the root (kept once), two new ones below it, one repeated.
+    const nested = [`${WS}/.vscode`, `${WS}/pkg/.git/hooks`, `${WS}/pkg/.envrc`, `${WS}/pkg/.envrc`];
+    const built = boundaryFor(inputs);
+    assert.deepEqual(withNestedProtected(built, nested), boundaryFor({ ...inputs, nestedProtected: nested }));
+    assert.ok(withNestedProtected(built, nested).denyWrite.includes(`${WS}/pkg/.git/hooks`));
+    assert.deepEqual(withNestedProtected(built, []), built);
+    assert.equal(built.denyWrite.includes(`${WS}/pkg/.envrc`), false, 'the built boundary is left as it was');
   });
 
   test('domains allowed for web_fetch join the allow list, but never a bare wildcard or a URL', () => {
