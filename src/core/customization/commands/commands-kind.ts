@@ -66,24 +66,28 @@ export function readCommands(files: readonly FoundFile[], text: (path: string) =
       report.problems.push({ line: 1, message: l10n.t('Not read: unreadable or larger than 256 KB.') });
       continue;
     }
-    const name = format.name(belowFolder(relative, matcher.pattern));
-    const key = `${format.prefix}:${name}`;
-    const earlier = taken.get(key);
-    if (earlier !== undefined) {
-      report.summary = l10n.t('/{0} is already defined by {1}; this file is not used', name, earlier);
-      continue;
+    const read = format.read(belowFolder(relative, matcher.pattern), content, report.problems);
+    const hidden: string[] = [];
+    for (const { name, ...fields } of read) {
+      const key = `${format.prefix}:${name}`;
+      const earlier = taken.get(key);
+      if (earlier !== undefined) {
+        hidden.push(read.length === 1 ? l10n.t('/{0} is already defined by {1}; this file is not used', name, earlier) : l10n.t('/{0} is already defined by {1}; this one is not used', name, earlier));
+        continue;
+      }
+      taken.set(key, file.path);
+      commands.push({ ...fields, name, id: name, prefix: format.prefix, source: format.source, path: file.path, userLevel: inHome });
     }
-    taken.set(key, file.path);
-    const read = format.read(content, report.problems);
-    commands.push({ ...read, name, id: name, prefix: format.prefix, source: format.source, path: file.path, userLevel: inHome });
+    if (hidden.length > 0) report.summary = hidden.join('; ');
   }
   const sources = new Map<string, number>();
   for (const command of commands) sources.set(command.name, (sources.get(command.name) ?? 0) + 1);
   for (const command of commands) if ((sources.get(command.name) ?? 0) > 1) command.id = `${command.prefix}:${command.name}`;
   for (const report of reports) {
-    if (report.summary) continue;
-    const command = commands.find((c) => c.path === report.path);
-    if (command) report.summary = `/${command.id}${command.argumentHint ? ` ${command.argumentHint}` : ''}${command.description ? ` (${command.description})` : ''}`;
+    const defined = commands.filter((c) => c.path === report.path);
+    if (defined.length === 0) continue;
+    const described = defined.map((command) => `/${command.id}${command.argumentHint ? ` ${command.argumentHint}` : ''}${command.description ? ` (${command.description})` : ''}`).join(', ');
+    report.summary = report.summary ? `${described}; ${report.summary}` : described;
   }
   return { entries: commands.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), files: reports };
 }
