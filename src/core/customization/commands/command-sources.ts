@@ -168,7 +168,8 @@ export const COMMAND_FORMATS: readonly CommandFormat[] = [
   },
   { source: 'Copilot prompt file', prefix: 'copilot', patterns: ['.github/prompts/*.prompt.md'], userPatterns: [], read: markdown(fileName('.prompt.md'), copilot) },
   { source: 'Roo command', prefix: 'roo', patterns: ['.roo/commands/*.md'], userPatterns: ['.roo/commands/*.md'], read: markdown(fileName('.md'), roo) },
-  { source: 'Cline workflow', prefix: 'cline', patterns: ['.clinerules/workflows/*.md'], userPatterns: [], read: markdown(fileName('.md'), plain) },
+  // Cline's global workflows live in its Documents folder (docs.cline.bot, workflows).
+  { source: 'Cline workflow', prefix: 'cline', patterns: ['.clinerules/workflows/*.md'], userPatterns: ['Documents/Cline/Workflows/*.md'], read: markdown(fileName('.md'), plain) },
   { source: 'Kilo Code workflow', prefix: 'kilo', patterns: ['.kilocode/workflows/*.md'], userPatterns: ['.kilocode/workflows/*.md'], read: markdown(fileName('.md'), plain) },
   { source: 'Cursor command', prefix: 'cursor', patterns: ['.cursor/commands/*.md'], userPatterns: ['.cursor/commands/*.md'], read: markdown(fileName('.md'), plain) },
   {

@@ -1,6 +1,6 @@
 // The command sources read beyond each peer's workspace markdown: OpenCode's `command` map in opencode.json(c)
 // (JSONC comments, missing and wrong fields, a name clash with a .opencode/command file), read with the same
-// argument syntax as its markdown commands.
+// argument syntax as its markdown commands; Cline's global workflows in ~/Documents/Cline/Workflows.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SlashCommand } from '../../../../src/core/customization/commands/command';
@@ -104,5 +104,29 @@ describe('OpenCode commands in opencode.json', () => {
     assert.match(report.source, /\(user\)/);
     assert.match(report.summary!, /\/deploy.*\/test is already defined/);
     assert.ok(!files.some((f) => f.path.endsWith('package.json')));
+  });
+});
+
+describe("Cline's global workflows", () => {
+  test('~/Documents/Cline/Workflows/*.md are user-level workflows, typed with or without .md; the project one wins', () => {
+    const { entries, files } = load(
+      { '.clinerules/workflows/release.md': 'Project release steps.' },
+      {
+        'Documents/Cline/Workflows/release.md': 'Global release steps.',
+        'Documents/Cline/Workflows/deploy.md': '# Deploy\n\n1. Build.\n2. Ship $ARGUMENTS as written.',
+        'Documents/Cline/Workflows/notes.txt': 'not a workflow',
+        'Documents/Cline/Rules/style.md': 'a rule, not a workflow',
+      },
+    );
+    const deploy = findCommand(entries, 'deploy.md');
+    assert.ok(deploy);
+    assert.equal(findCommand(entries, 'deploy'), deploy);
+    assert.equal(deploy.userLevel, true);
+    assert.equal(deploy.source, 'Cline workflow');
+    assert.equal(deploy.syntax, 'plain');
+    assert.equal(expanded(deploy, 'v2'), '# Deploy\n\n1. Build.\n2. Ship $ARGUMENTS as written.\n\nv2');
+    assert.equal(findCommand(entries, 'release')!.body, 'Project release steps.');
+    assert.match(files.find((f) => f.path === `${HOME}/Documents/Cline/Workflows/release.md`)!.summary!, /already defined/);
+    assert.deepEqual(entries.map((c) => c.id).sort(), ['deploy', 'release']);
   });
 });
