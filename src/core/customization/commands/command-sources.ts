@@ -166,7 +166,15 @@ export const COMMAND_FORMATS: readonly CommandFormat[] = [
     // Subfolders namespace the name: frontend/component.md is /frontend:component.
     read: markdown((below) => stem(below, '.md').split('/').join(':'), claude),
   },
-  { source: 'Copilot prompt file', prefix: 'copilot', patterns: ['.github/prompts/*.prompt.md'], userPatterns: [], read: markdown(fileName('.prompt.md'), copilot) },
+  {
+    source: 'Copilot prompt file',
+    prefix: 'copilot',
+    patterns: ['.github/prompts/*.prompt.md'],
+    userPatterns: [],
+    // VS Code keeps the user's prompt files in the profile's `prompts` folder (a profile's `promptsHome`).
+    profilePatterns: ['prompts/*.prompt.md'],
+    read: markdown(fileName('.prompt.md'), copilot),
+  },
   { source: 'Roo command', prefix: 'roo', patterns: ['.roo/commands/*.md'], userPatterns: ['.roo/commands/*.md'], read: markdown(fileName('.md'), roo) },
   // Cline's global workflows live in its Documents folder (docs.cline.bot, workflows).
   { source: 'Cline workflow', prefix: 'cline', patterns: ['.clinerules/workflows/*.md'], userPatterns: ['Documents/Cline/Workflows/*.md'], read: markdown(fileName('.md'), plain) },

@@ -1,12 +1,18 @@
 // The command sources read beyond each peer's workspace markdown: OpenCode's `command` map in opencode.json(c)
 // (JSONC comments, missing and wrong fields, a name clash with a .opencode/command file), read with the same
-// argument syntax as its markdown commands; Cline's global workflows in ~/Documents/Cline/Workflows.
+// argument syntax as its markdown commands; Cline's global workflows in ~/Documents/Cline/Workflows; Copilot's user
+// prompt files in VS Code's profile folder (`<user data>/User/prompts`), found on disk through the service.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
 import type { SlashCommand } from '../../../../src/core/customization/commands/command';
-import { findCommand, readCommands } from '../../../../src/core/customization/commands/commands-kind';
+import { COMMANDS_KIND_ID, createCommandsKind, findCommand, readCommands } from '../../../../src/core/customization/commands/commands-kind';
 import { expandCommand, joinPieces } from '../../../../src/core/customization/commands/expand';
 import type { FoundFile } from '../../../../src/core/customization/registry';
+import { CustomizationService } from '../../../../src/host/customization/customization-service';
+import { NodeCustomizationFiles } from '../../../../src/host/customization/node-files';
 
 const ROOT = '/ws';
 const HOME = '/home/dev';
@@ -128,5 +134,51 @@ describe("Cline's global workflows", () => {
     assert.equal(findCommand(entries, 'release')!.body, 'Project release steps.');
     assert.match(files.find((f) => f.path === `${HOME}/Documents/Cline/Workflows/release.md`)!.summary!, /already defined/);
     assert.deepEqual(entries.map((c) => c.id).sort(), ['deploy', 'release']);
+  });
+});
+
+describe("Copilot's user prompt files", () => {
+  const base = mkdtempSync(join(tmpdir(), 'relay-user-prompts-'));
+  after(() => rmSync(base, { recursive: true, force: true }));
+  const write = (relative: string, text: string) => {
+    mkdirSync(join(base, relative, '..'), { recursive: true });
+    writeFileSync(join(base, relative), text);
+  };
+  const root = join(base, 'ws');
+  const home = join(base, 'home');
+  // The layout of VS Code's user data: the default profile's folder is <user data>/User.
+  const profile = join(home, '.config', 'Code', 'User');
+  write('ws/.github/prompts/review.prompt.md', 'Workspace review.');
+  write('home/.config/Code/User/prompts/review.prompt.md', 'User review.');
+  write('home/.config/Code/User/prompts/explain.prompt.md', '---\ndescription: Explain the selection\nagent: ask\ntools: [codebase]\n---\nExplain ${selection} in ${fileBasename}.');
+  write('home/.config/Code/User/prompts/style.instructions.md', '---\napplyTo: "**"\n---\nAn instructions file, not a prompt.');
+  write('home/.config/Code/User/prompts/old.chatmode.md', 'A chat mode, not a prompt.');
+  write('home/.config/Code/User/settings.json', '{}');
+
+  const loaded = async () => {
+    const service = new CustomizationService(new NodeCustomizationFiles([root]));
+    service.register(createCommandsKind('Slash commands', home, profile));
+    return service.get<SlashCommand>(COMMANDS_KIND_ID);
+  };
+
+  test("*.prompt.md in the profile's prompts folder are user-level commands in Copilot's syntax; other files there are not", async () => {
+    const { entries, files } = await loaded();
+    const explain = findCommand(entries, 'explain');
+    assert.ok(explain, entries.map((c) => c.path).join(', '));
+    assert.equal(explain.userLevel, true);
+    assert.equal(explain.source, 'Copilot prompt file');
+    assert.equal(explain.syntax, 'copilot');
+    assert.equal(explain.agent, 'ask');
+    assert.deepEqual(explain.tools, ['codebase']);
+    assert.equal(joinPieces(expandCommand(explain, '', { selection: 'x + 1', file: join(root, 'a.ts') }).pieces, () => ''), 'Explain x + 1 in a.ts.');
+    assert.match(files.find((f) => f.path === explain.path)!.source, /Copilot prompt file \(user\)/);
+    assert.deepEqual(entries.map((c) => c.id).sort(), ['explain', 'review']);
+    assert.equal(findCommand(entries, 'review')!.body, 'Workspace review.', "the workspace's prompt file wins over the user's");
+  });
+
+  test('the profile folder is watched: its glob is among the kind\'s user patterns', () => {
+    const kind = createCommandsKind('Slash commands', home, profile);
+    assert.ok(kind.userPatterns!.includes(`${profile.split('\\').join('/')}/prompts/*.prompt.md`), kind.userPatterns!.join('\n'));
+    assert.ok(!createCommandsKind('Slash commands', home).userPatterns!.some((pattern) => pattern.includes('/prompts/')));
   });
 });
