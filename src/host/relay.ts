@@ -34,7 +34,7 @@ import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
 import { createTaskSession } from './session/session-factory';
 import { ModelSurface } from './model/model-surface';
-import { AgentSelection, type ConfirmAgentMode, createCustomizationService, type CustomizationService, modalConfirmAgentMode } from './customization';
+import { AgentSelection, type ConfirmAgentMode, createCustomizationService, type CustomizationService, modalConfirmAgentMode, vscodeProfileFolder } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
 import { type CommandTurn, createSlashCommands, recordCommandTurn, type SlashCommands } from './customization/commands';
 import { openFileReference } from './session/file-reference-opener';
@@ -143,7 +143,7 @@ export class Relay implements vscode.Disposable {
       overrides.mcp,
       sandbox ? sandboxMcpLaunch({ sandbox: sandbox.sandbox, enabled: () => readSandboxSettings().enabled, workspaceRoots: () => this.tools.services.workspaceRoots() }) : undefined,
     );
-    this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots());
+    this.customizations = createCustomizationService(() => this.tools.services.workspaceRoots(), vscodeProfileFolder(context.globalStorageUri));
     this.hooks = new HookSupport({
       customizations: this.customizations,
       state: context.globalState,

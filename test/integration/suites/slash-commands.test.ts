@@ -2,12 +2,15 @@
 // `/command` with arguments runs with its agent and model (the request names the model, the agent's prompt and
 // tools are the turn's), its `!`cmd`` output and arguments reach the prompt while the chat shows what was typed,
 // and the next plain message is back on the settings' model and agent. A command's pre-approved tool runs
-// without asking in that turn only, and never past the user's deny rule.
+// without asking in that turn only, and never past the user's deny rule. A command from opencode.json's `command`
+// map and a user prompt file from VS Code's profile folder (`<user data>/User/prompts`) run the same way.
 import * as assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/scripted-model-server';
 import type { AgentDefinition } from '../../../src/core/customization/agents/agent';
 import { AGENTS_KIND_ID } from '../../../src/core/customization/agents/agents-kind';
+import type { RelayServices } from '../../../src/host/relay';
 import { useChatSuite } from '../chat-suite';
 import { waitFor } from '../helpers';
 
@@ -21,6 +24,13 @@ const FILES: Record<string, string> = {
   '.relay/commands/slash-it-review.md':
     '---\ndescription: Review a change\nargument-hint: <pr> [notes]\nagent: slash-it-reader\nmodel: claude-haiku-4-5\n---\nSLASH-IT-REVIEW pr=$1 all=$ARGUMENTS\nShell: !`echo SLASH-IT-SHELL-OUTPUT`\n',
   '.claude/commands/slash-it-touch.md': `---\ndescription: Write markers\nallowed-tools: Bash(node:*)\n---\nWrite the markers in ${FOLDER}.\n`,
+  'opencode.jsonc': `{
+  // OpenCode's own commands, in JSONC
+  "command": {
+    "slash-it-json": { "template": "SLASH-IT-JSON first=$1 all=$ARGUMENTS", "description": "From opencode.json", "model": "anthropic/claude-haiku-4-5", "agent": "slash-it-reader", },
+  },
+}
+`,
 };
 
 describe('slash commands in the real workspace', () => {
@@ -96,6 +106,43 @@ describe('slash commands in the real workspace', () => {
     assert.doesNotMatch(system(second), /SLASH-IT-AGENT/);
     assert.ok(toolNames(second).includes('run_command'));
     assert.match(JSON.stringify(messages(second)), /SLASH-IT-REVIEW pr=42.*Thanks, anything else\?/s, 'the same task went on');
+  });
+
+  it("opencode.json's `command` map: listed with its source, and run with its template, arguments, agent and model", async () => {
+    const listed = (await suite.relay.slashCommands.list()).find((c) => c.name === 'slash-it-json');
+    assert.deepEqual(listed, { name: 'slash-it-json', description: 'From opencode.json', source: 'OpenCode command (opencode.json)' });
+    await suite.newTask();
+    suite.server.setScript([{ text: 'Done.' }]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-json 7 and more' });
+    await suite.taskStopped('the opencode.json command turn', TURN_MS);
+    const [first] = suite.server.requests;
+    assert.equal(body(first!).model, 'claude-haiku-4-5', "the command's provider/model, on the provider in use");
+    assert.match(lastUser(first!), /SLASH-IT-JSON first=7 and more all=7 and more/);
+    assert.match(system(first!), /SLASH-IT-AGENT: you only read\./, "the command's agent");
+  });
+
+  it("a user prompt file in VS Code's profile folder is found, watched from there, listed as the user's, and runs", async () => {
+    // The extension's global storage is <user data>/User/globalStorage/<id>; the profile's prompts are beside it.
+    const storage = (suite.relay as unknown as { services: RelayServices }).services.context.globalStorageUri;
+    const prompts = vscode.Uri.file(join(dirname(dirname(storage.fsPath)), 'prompts'));
+    const file = vscode.Uri.joinPath(prompts, 'slash-it-user.prompt.md');
+    // Loaded before the file exists: finding it afterwards takes the watcher or the folder's stamp.
+    assert.ok(!(await suite.relay.slashCommands.list()).some((c) => c.name === 'slash-it-user'));
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('---\ndescription: A user prompt\n---\nSLASH-IT-USER-PROMPT for ${input:topic}.\n'));
+    try {
+      await waitFor(async () => (await suite.relay.slashCommands.list()).some((c) => c.name === 'slash-it-user'), 10_000, 'the user prompt file listed');
+      const listed = (await suite.relay.slashCommands.list()).find((c) => c.name === 'slash-it-user');
+      assert.deepEqual(listed, { name: 'slash-it-user', description: 'A user prompt', source: 'Copilot prompt file (user)' });
+      await suite.newTask();
+      suite.server.setScript([{ text: 'Done.' }]);
+      suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-user topic=caching' });
+      await suite.taskStopped('the user prompt turn', TURN_MS);
+      assert.match(lastUser(suite.server.requests[0]!), /SLASH-IT-USER-PROMPT for caching\./);
+      const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'commands');
+      assert.match(report!.lines.join('\n'), /Command: \/slash-it-user \(Copilot prompt file, .*prompts.slash-it-user\.prompt\.md\)/);
+    } finally {
+      await vscode.workspace.fs.delete(file, { useTrash: false }).then(undefined, () => undefined);
+    }
   });
 
   it("a command's pre-approved tool runs without asking in its turn, never past a deny rule, and not in the next turn", async () => {
