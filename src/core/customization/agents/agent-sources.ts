@@ -6,6 +6,7 @@ import { parse as parseJsonc, type ParseError, printParseErrorCode } from 'jsonc
 import { l10n } from '../../l10n';
 import { booleanField, type FieldProblems, type FrontmatterProblem, listField, parseYamlMapping, splitFrontmatter, stringField } from '../frontmatter';
 import type { AgentDefinition, FileRestriction, Handoff } from './agent';
+import { GROUP_PREFIX, type ToolCategory } from './tool-names';
 
 export interface AgentFormat {
   source: string;
@@ -195,13 +196,15 @@ function rooModes(source: string): AgentFormat['read'] {
       const instructions = stringField(data, 'customInstructions', warn);
       if (instructions) agent.instructions = instructions;
       agent.allow = [];
+      // Roo's groups are categories: `read` also lists and searches files, `browser` is the web.
+      const group = (name: string) => (ROO_GROUPS[name] ? `${GROUP_PREFIX}${ROO_GROUPS[name]}` : name);
       const groups = Array.isArray(data.groups) ? data.groups : [];
-      for (const group of groups) {
-        if (typeof group === 'string') agent.allow.push(group);
-        else if (Array.isArray(group) && typeof group[0] === 'string') {
-          agent.allow.push(group[0]);
-          const options = group[1] as { fileRegex?: unknown; description?: unknown } | undefined;
-          if (group[0] === 'edit' && typeof options?.fileRegex === 'string') {
+      for (const entry of groups) {
+        if (typeof entry === 'string') agent.allow.push(group(entry));
+        else if (Array.isArray(entry) && typeof entry[0] === 'string') {
+          agent.allow.push(group(entry[0]));
+          const options = entry[1] as { fileRegex?: unknown; description?: unknown } | undefined;
+          if (entry[0] === 'edit' && typeof options?.fileRegex === 'string') {
             agent.files = { regex: options.fileRegex, ...(typeof options.description === 'string' ? { description: options.description } : {}) };
           }
         }
@@ -211,6 +214,8 @@ function rooModes(source: string): AgentFormat['read'] {
     return out;
   };
 }
+
+const ROO_GROUPS: Record<string, ToolCategory> = { read: 'read', edit: 'edit', command: 'command', browser: 'web', mcp: 'mcp' };
 
 function lineAt(text: string, offset: number): number {
   if (offset <= 0) return 1;
