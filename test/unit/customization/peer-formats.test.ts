@@ -24,6 +24,7 @@ const AGENT_FILES: Record<string, string> = {
   '.roomodes':
     "customModes:\n  - slug: docs-writer\n    name: 📝 Documentation Writer\n    description: Writes docs\n    roleDefinition: >-\n      You are a technical writer.\n    whenToUse: Use for docs.\n    groups:\n      - read\n      - - edit\n        - fileRegex: \\.(md|mdx)$\n          description: Markdown files only\n      - command\n      - browser\n    source: project\n",
   '.kilocodemodes': '{\n  "customModes": [\n    {\n      "slug": "translate",\n      "name": "Translate",\n      "roleDefinition": "You translate.",\n      "groups": ["read", ["edit", { "fileRegex": "src/i18n/.*\\\\.json$", "description": "i18n JSON" }]]\n    }\n  ]\n}\n',
+  '.opencode/agent/build.md': '---\ndescription: Builds\nmode: all\npermission:\n  edit: ask\n  bash:\n    "*": allow\n    "git push": ask\n    "rm -rf *": deny\n  webfetch: deny\n---\nBuild.\n',
   '.opencode/agent/review.md': '---\ndescription: Reviews code\nmode: subagent\nmodel: anthropic/claude-sonnet-4-20250514\ntemperature: 0.1\ntools:\n  write: false\n  edit: false\n  bash: false\n---\nReview.\n',
 };
 
@@ -47,10 +48,11 @@ const AVAILABLE = new Map<string, string>([
   ['attempt_completion', 'readonly'],
 ]);
 
-const agents = (() => {
+const loaded = (() => {
   const files: FoundFile[] = Object.keys(AGENT_FILES).map((relative) => ({ path: `/ws/${relative}`, root: '/ws', relative }));
-  return readAgents(files, (path) => AGENT_FILES[path.slice('/ws/'.length)]).entries;
+  return readAgents(files, (path) => AGENT_FILES[path.slice('/ws/'.length)]);
 })();
+const agents = loaded.entries;
 const tools = (id: string) => restrictionsFor(agents.find((agent) => agent.id === id)!, AVAILABLE, '/ws');
 
 describe('peer formats: agents', () => {
@@ -91,6 +93,17 @@ describe('peer formats: agents', () => {
     const review = tools('review');
     assert.deepEqual(review.disallowedTools.sort(), ['apply_patch', 'edit_file', 'read_output', 'run_command', 'write_file']);
     assert.equal(agents.find((agent) => agent.id === 'review')!.userInvocable, false);
+  });
+
+  test("OpenCode: a permission Relay cannot apply per agent (ask, command patterns) is said in the file's problems, never silently dropped; deny applies", () => {
+    const build = tools('build');
+    assert.deepEqual(build.disallowedTools, ['web_fetch'], 'webfetch: deny');
+    assert.equal(agents.find((agent) => agent.id === 'build')!.modelInvocable, true, 'mode: all');
+    const problems = loaded.files.find((file) => file.path.endsWith('/build.md'))!.problems.map((p) => p.message);
+    assert.deepEqual(problems, [
+      '"permission.edit: ask" is not applied: your approval mode and rules decide when Relay asks.',
+      'The patterns of "permission.bash" are not applied (git push: ask, rm -rf *: deny): your approval mode and rules decide these calls; deny the whole tool with "bash: deny".',
+    ]);
   });
 
   test('an unknown name: ignored with a warning in an allow-list, the nearest category in a deny-list', () => {

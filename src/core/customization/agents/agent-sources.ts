@@ -121,7 +121,13 @@ function openCodePermissions(agent: AgentDefinition, permission: unknown, warn: 
   }
   for (const [key, value] of Object.entries(permission as Record<string, unknown>)) {
     if (value === 'deny') agent.deny.push(key);
-    else if (typeof value === 'object' && value !== null && key === 'edit') {
+    else if (value === 'ask') {
+      // Relay's approval mode and rules decide when it asks; an agent cannot make them stricter per tool: said, never silent.
+      warn.warn(l10n.t('"permission.{0}: ask" is not applied: your approval mode and rules decide when Relay asks.', key));
+    } else if (typeof value === 'object' && value !== null && key !== 'edit') {
+      const strict = Object.entries(value as Record<string, unknown>).filter(([, action]) => action === 'ask' || action === 'deny').map(([pattern, action]) => `${pattern}: ${String(action)}`);
+      if (strict.length > 0) warn.warn(l10n.t('The patterns of "permission.{0}" are not applied ({1}): your approval mode and rules decide these calls; deny the whole tool with "{0}: deny".', key, strict.join(', ')));
+    } else if (typeof value === 'object' && value !== null && key === 'edit') {
       const patterns: NonNullable<FileRestriction['patterns']> = [];
       for (const [glob, action] of Object.entries(value as Record<string, unknown>)) {
         if (action === 'allow' || action === 'ask' || action === 'deny') patterns.push({ glob, action });
