@@ -102,7 +102,7 @@ export class ChatView {
     if (pending.reset || pending.added.some((id) => state.item(id)?.kind === 'notice')) this.messages.setReverted(revertedCardIds(snapshot.items));
     if (itemsChanged) this.messages.afterChange();
     if (itemsChanged || pending.header || pending.settings) {
-      this.header.setStatus(this.store.initial, this.store.trusted, this.store.connected, taskPhase(snapshot), snapshot.settings.provider);
+      this.header.setStatus(this.store.initial, this.store.trusted, this.store.connected, taskPhase(snapshot), snapshot.settings.provider, snapshot.settings.turnModel);
     }
     if (pending.header) {
       this.header.setTask(snapshot.task);

@@ -34,6 +34,7 @@ import type { TerminalRecorder } from './mentions/terminal-recorder';
 import { TaskController } from './session/task-controller';
 import { createTaskSession } from './session/session-factory';
 import { ModelSurface } from './model/model-surface';
+import { TurnModelState } from './customization/turn-model';
 import { AgentSelection, type ConfirmAgentMode, createCustomizationService, type CustomizationService, modalConfirmAgentMode, vscodeProfileFolder } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
 import { type CommandTurn, createSlashCommands, recordCommandTurn, type SlashCommands } from './customization/commands';
@@ -90,6 +91,8 @@ export class Relay implements vscode.Disposable {
   readonly hooks: HookSupport;
   /** The agent picked for new tasks (Agent, Plan, Ask or the workspace's). */
   readonly agents: AgentSelection;
+  /** The model the chat's turns run on when it is not the user's (an agent's or a command's), for the header. */
+  readonly turnModel = new TurnModelState();
   /** The "/" list and a typed command's turn. */
   readonly slashCommands: SlashCommands;
   private readonly tools: ToolHost;
@@ -220,12 +223,14 @@ export class Relay implements vscode.Disposable {
           provider: await this.models.status(settings),
           imagesSupported: this.models.provider.model.supportsImages === true,
           agents: this.agents.choices(),
+          ...(this.turnModel.value ? { turnModel: this.turnModel.value } : {}),
         };
       },
       notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
       onRunningChanged: (running) => {
         void vscode.commands.executeCommand('setContext', 'relay.taskRunning', running);
         if (!running) void this.publishWelcome();
+        if (!running) this.turnModel.turnEnded();
       },
       log: this.logger,
       attach: (text, images, picked) => this.mentions.attach(text, images, picked),
@@ -246,8 +251,10 @@ export class Relay implements vscode.Disposable {
       this.agents,
       services.approvalMode.onDidChangeMode(() => void this.controller.publishSettings()),
       this.keys.onDidChange(() => this.models.keysChanged()),
+      this.turnModel.onDidChange(() => void this.controller.publishSettings()),
       this.agents.onDidChange(() => {
         this.version++; // the task on screen takes the new agent from its next message
+        this.turnModel.agentChanged();
         void this.controller.publishSettings();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.models.foldersChanged()),
@@ -354,6 +361,7 @@ export class Relay implements vscode.Disposable {
         statistics: this.statistics,
         logger: this.logger,
         agentsRead: () => void this.controller.publishSettings(), // the picker now lists the workspace's agents too
+        turnModel: this.turnModel,
       },
       record,
       scope,

@@ -190,6 +190,20 @@ export interface SessionSettings {
   imagesSupported?: boolean;
   /** The agent picker: the selected agent and those offered (built-ins, and the workspace's once read). */
   agents?: AgentChoices;
+  /** The model the turns run on when it is not the user's (an agent's, or a slash command's for its turn). */
+  turnModel?: TurnModel;
+}
+
+/** A model other than the user's that the chat's turns use, and whose it is. */
+export interface TurnModel {
+  /** The model id, e.g. "claude-opus-4-1". */
+  model: string;
+  /** The provider id it runs on. */
+  provider: string;
+  /** The agent, or the `/command`, whose model it is. */
+  owner: string;
+  /** Why, in a sentence: the tooltip. */
+  why: string;
 }
 
 export interface AgentChoice {

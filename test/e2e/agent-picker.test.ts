@@ -1,7 +1,8 @@
 // The agent picker and handoffs in the real UI, in light and dark: the workspace has a Copilot custom agent with a
 // handoff. After the first task has read the workspace's agents, the picker beside the approval mode lists it with
 // Agent, Plan and Ask; a turn in it ends with the handoff's button, which switches the picker back to Agent and
-// sends the handoff's prompt.
+// sends the handoff's prompt. The agent names its own model: while its turns run on it, the header and the model
+// button say so (marked as the planner's), and they show the user's model again once the handoff switched to Agent.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ const THEMES = [
   { name: 'light', colorTheme: 'Default Light Modern' },
   { name: 'dark', colorTheme: 'Default Dark Modern' },
 ];
-const PLANNER = '---\ndescription: Plans the change, then hands off\nhandoffs:\n  - label: Start implementation\n    agent: agent\n    prompt: Implement the plan above.\n    send: true\n---\nPlan first; change nothing.\n';
+const PLANNER = '---\ndescription: Plans the change, then hands off\nmodel: planner-model\nhandoffs:\n  - label: Start implementation\n    agent: agent\n    prompt: Implement the plan above.\n    send: true\n---\nPlan first; change nothing.\n';
 const done = (id: string, result: string) => ({ toolCalls: [{ id, name: 'attempt_completion', args: { result } }] });
 
 let wb: Workbench;
@@ -69,14 +70,23 @@ for (const [index, theme] of THEMES.entries()) {
       const handoff = chat.locator('[data-testid="handoffs"] .handoff-button', { hasText: 'Start implementation' });
       await handoff.waitFor({ timeout: 30_000 });
       assert.equal(await handoff.getAttribute('title'), 'Switch to Agent and send: Implement the plan above.');
+      const status = chat.locator('[data-testid="relay-status"]');
+      const modelButton = chat.locator('.model-button');
+      await status.filter({ hasText: "planner-model · planner's model" }).waitFor({ timeout: 15_000 });
+      assert.equal(await modelButton.textContent(), 'planner-model (planner)');
+      assert.match((await modelButton.getAttribute('title')) ?? '', /^Model: planner-model · openai-compatible, planner's model\. Agent "planner" runs on its own model, .*Yours is scripted-coder · openai-compatible/);
       await wb.screenshot(`agent-picker-handoff-${theme.name}`);
       await handoff.focus();
       await handoff.press('Enter');
       await chat.locator('.message-user', { hasText: 'Implement the plan above.' }).waitFor({ timeout: 30_000 });
       await chat.locator(`.tool-card[data-call-id="call_impl_${theme.name}"]`).waitFor({ state: 'attached', timeout: 30_000 });
       assert.equal(await picker.inputValue(), 'agent', 'the picker shows the agent the handoff went to');
+      await status.filter({ hasText: 'scripted-coder' }).waitFor({ timeout: 15_000 });
+      assert.doesNotMatch((await status.textContent()) ?? '', /planner/, "the header shows the user's model again");
+      assert.equal(await modelButton.textContent(), 'scripted-coder · openai-compatible');
       await chat.locator('[data-testid="handoffs"]').waitFor({ state: 'hidden', timeout: 10_000 });
       const [planRequest, implRequest] = model.requests;
+      assert.deepEqual([planRequest, implRequest].map((r) => (r!.body as { model: string }).model), ['planner-model', 'scripted-coder'], 'the header said what each turn ran on');
       const userOf = (r: typeof planRequest) => JSON.stringify((r!.body as { messages: unknown[] }).messages);
       assert.match(userOf(planRequest), /Plan first; change nothing\./, "the Copilot agent's body rode with the message");
       assert.doesNotMatch(userOf(implRequest).split('Implement the plan above.')[1] ?? '', /Plan first; change nothing\./, 'not with the message sent to Agent');

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../src/core/ports/approval';
 import type { RelayApi } from '../../src/extension';
 import type { RestoreAnswer, RestoreQuestion } from '../../src/host/checkpoints/restore-flow';
+import type { AgentModeQuestion } from '../../src/host/customization/agent-mode';
 import type { SetupPrompts } from '../../src/host/model/setup-prompts';
 import type { Relay } from '../../src/host/relay';
 import type { WorkspaceValueQuestion } from '../../src/host/settings/workspace-review';
@@ -130,6 +131,20 @@ export class ScriptedWorkspaceValueConfirmer {
   }
 }
 
+/** Answers whether a repository's agent may run in a looser approval mode than the user's, and records each question. */
+export class ScriptedAgentModeConfirmer {
+  readonly questions: AgentModeQuestion[] = [];
+  answer = false;
+  confirm = async (question: AgentModeQuestion): Promise<boolean> => {
+    this.questions.push(question);
+    return this.answer;
+  };
+  reset(answer = false): void {
+    this.questions.length = 0;
+    this.answer = answer;
+  }
+}
+
 /** One question Set Up Provider asked, as the person would have seen it. */
 export interface SetupQuestion {
   kind: 'pick' | 'input';
@@ -209,6 +224,7 @@ interface SharedRelay {
   setupPrompts: ScriptedSetupPrompts;
   workspaceValues: ScriptedWorkspaceValueConfirmer;
   hookConfirmer: ScriptedHookConfirmer;
+  agentModeConfirmer: ScriptedAgentModeConfirmer;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -229,6 +245,7 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const setupPrompts = new ScriptedSetupPrompts();
     const workspaceValues = new ScriptedWorkspaceValueConfirmer();
     const hookConfirmer = new ScriptedHookConfirmer();
+    const agentModeConfirmer = new ScriptedAgentModeConfirmer();
     const overrides = {
       prompter,
       mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput, reviewTools: mcpConfirmer.reviewTools },
@@ -236,8 +253,9 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
       setupPrompts,
       confirmWorkspaceValue: workspaceValues.confirm,
       confirmHooks: hookConfirmer.confirm,
+      confirmAgentMode: agentModeConfirmer.confirm,
     };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer };
   });
   return holder[SHARED];
 }

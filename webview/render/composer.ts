@@ -245,6 +245,14 @@ export class Composer {
     this.modelButton.title = settings.model ? t('modelTitle', settings.model) : t('noModelTitle');
     this.modelButton.setAttribute('aria-label', settings.model ? t('modelLabel', settings.model) : t('noModelLabel'));
     this.modelButton.classList.toggle('unset', !settings.model);
+    const turn = settings.turnModel;
+    this.modelButton.classList.toggle('agent-model', turn !== undefined);
+    if (turn) {
+      // The turns run on an agent's (or a command's) model: the button says so; a click still changes yours.
+      this.modelButton.textContent = t('turnModelButton', turn.model, turn.owner);
+      this.modelButton.title = t('turnModelTitle', `${turn.model} · ${turn.provider}`, turn.owner, turn.why, settings.model ?? t('chooseModel'));
+      this.modelButton.setAttribute('aria-label', t('turnModelTitle', `${turn.model} · ${turn.provider}`, turn.owner, turn.why, settings.model ?? t('chooseModel')));
+    }
   }
 
   private onKeyDown(event: KeyboardEvent): void {

@@ -1,7 +1,7 @@
 // The panel's top: title, connection/workspace status, the current task with its usage, and the History and
 // New task buttons.
 import { formatCompact, formatCount, formatUsd, formatWindow } from '../../src/shared/format-numbers';
-import type { ContextMeter, ProviderStatus, TaskUsage, TaskView } from '../../src/shared/chat-model';
+import type { ContextMeter, ProviderStatus, TaskUsage, TaskView, TurnModel } from '../../src/shared/chat-model';
 import type { InitialState } from '../../src/shared/protocol';
 import type { TaskPhase } from '../../src/shared/task-phase';
 import { KEY_STATUS, PHASES, STRINGS, t } from '../strings';
@@ -49,14 +49,17 @@ export class Header {
    * The task's real state, then the model, its provider and the key state ("Working… · claude-sonnet-5-5 ·
    * Anthropic"); the whole line wraps in a narrow sidebar instead of cutting the model name, and is the tooltip.
    */
-  setStatus(state: InitialState | undefined, trusted: boolean, connected: boolean, phase: TaskPhase = 'ready', provider?: ProviderStatus): void {
+  setStatus(state: InitialState | undefined, trusted: boolean, connected: boolean, phase: TaskPhase = 'ready', provider?: ProviderStatus, turnModel?: TurnModel): void {
     if (!state) {
       this.status.textContent = STRINGS.connecting;
       this.status.dataset.phase = 'connecting';
       return;
     }
     const parts = [connected ? PHASES[phase] : STRINGS.reconnecting];
-    if (provider) {
+    if (turnModel) {
+      // An agent's (or a command's) model runs the turns: it is what the line shows, marked as whose.
+      parts.push(turnModel.model, t('turnModelOwner', turnModel.owner));
+    } else if (provider) {
       parts.push(provider.model, provider.deployment ? t('providerDeployment', provider.label, provider.deployment) : provider.label);
       if (provider.key === 'missing' || provider.key === 'rejected') parts.push(KEY_STATUS[provider.key]);
     } else {
@@ -65,9 +68,10 @@ export class Header {
     if (!trusted) parts.push(STRINGS.restricted);
     const text = parts.join(' · ');
     this.status.replaceChildren(...statusParts(this.doc, parts));
-    this.status.title = text;
+    this.status.title = turnModel ? `${text}\n${turnModel.why}` : text;
+    this.status.classList.toggle('agent-model', turnModel !== undefined);
     this.status.dataset.phase = connected ? phase : 'reconnecting';
-    this.status.classList.toggle('key-missing', provider?.key === 'missing' || provider?.key === 'rejected');
+    this.status.classList.toggle('key-missing', !turnModel && (provider?.key === 'missing' || provider?.key === 'rejected'));
   }
 
   setTask(task: TaskView | undefined): void {

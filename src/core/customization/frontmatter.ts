@@ -35,7 +35,40 @@ export function splitFrontmatter(text: string): SplitMarkdown {
   const body = lines.slice(end + 1).join('\n');
   const bodyLine = end + 2;
   const parsed = parseYamlMapping(yamlText, 2);
-  return { data: parsed.data, hasFrontmatter: true, body, bodyLine, problems: parsed.problems };
+  if (parsed.problems.length === 0) return { data: parsed.data, hasFrontmatter: true, body, bodyLine, problems: [] };
+  const lenient = parseEntries(lines.slice(1, end), 2);
+  return { data: lenient.data, hasFrontmatter: true, body, bodyLine, problems: lenient.problems };
+}
+
+/**
+ * A frontmatter YAML refuses, read one top-level field at a time: Cursor writes `globs: *.ts` unquoted (YAML reads
+ * `*` as an alias), and one such field must not lose the others. A field YAML still refuses on one line is kept as
+ * plain text, with a note; any other broken field is reported and left out.
+ */
+function parseEntries(lines: readonly string[], firstLine: number): { data: Record<string, unknown>; problems: FrontmatterProblem[] } {
+  const data: Record<string, unknown> = {};
+  const problems: FrontmatterProblem[] = [];
+  let start = 0;
+  while (start < lines.length) {
+    let next = start + 1;
+    while (next < lines.length && (/^[ \t-]/.test(lines[next]!) || lines[next]!.trim() === '')) next++;
+    const entry = lines.slice(start, next);
+    const line = firstLine + start;
+    start = next;
+    const parsed = parseYamlMapping(entry.join('\n'), line);
+    if (parsed.problems.length === 0) {
+      Object.assign(data, parsed.data);
+      continue;
+    }
+    const colon = entry[0]!.indexOf(':');
+    const key = colon > 0 ? entry[0]!.slice(0, colon).trim() : '';
+    const value = colon > 0 ? entry[0]!.slice(colon + 1).trim() : '';
+    if (entry.length === 1 && key !== '' && !/\s/.test(key) && value !== '' && !'[{"\''.includes(value[0]!)) {
+      data[key] = value;
+      problems.push({ line, message: l10n.t('"{0}" is not valid YAML; it is read as the text "{1}". Quote it to be sure.', key, value) });
+    } else problems.push(...parsed.problems);
+  }
+  return { data, problems };
 }
 
 /** A YAML document that should be a mapping; `firstLine` is the file line of the text's first line. */

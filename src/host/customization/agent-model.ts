@@ -4,7 +4,7 @@
 import { l10n } from '../../core/l10n';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
 import { chooseAgentModel, type LanguageModelSummary, mayNameLanguageModel, type ModelTarget } from '../../core/customization/agents/agent-model';
-import { FallbackProvider } from '../../core/customization/agents/fallback-provider';
+import { FallbackProvider, type FallbackProviderOptions } from '../../core/customization/agents/fallback-provider';
 import type { ModelProvider } from '../../core/model/provider';
 import type { ModelSettings, ProviderId } from '../model/model-settings';
 
@@ -32,8 +32,17 @@ export function settingsFor(user: ModelSettings, target: ModelTarget): ModelSett
  * The provider of the agent's turns: `user` when the agent names no model, else the agent's models in order with
  * the user's model last. `note` shows a sentence in the task's chat (which model it uses when not the first).
  */
-export async function agentModelProvider(agent: AgentDefinition, user: ModelProvider, deps: AgentModelDeps, note: (text: string) => void): Promise<{ provider: ModelProvider; report: string }> {
-  if (agent.models.length === 0) return { provider: user, report: l10n.t('Model: yours') };
+export async function agentModelProvider(
+  agent: AgentDefinition,
+  user: ModelProvider,
+  deps: AgentModelDeps,
+  note: (text: string) => void,
+  using?: FallbackProviderOptions['using'],
+): Promise<{ provider: ModelProvider; report: string }> {
+  if (agent.models.length === 0) {
+    using?.(undefined, '');
+    return { provider: user, report: l10n.t('Model: yours') };
+  }
   const settings = deps.settings();
   const keyed = new Set<string>();
   for (const provider of KEYED) if (await deps.hasKey(provider)) keyed.add(provider);
@@ -47,7 +56,7 @@ export async function agentModelProvider(agent: AgentDefinition, user: ModelProv
   }
   const choice = chooseAgentModel(agent.models, { user: { provider: settings.provider, model: settings.model }, keyed, ...(languageModels ? { languageModels } : {}) });
   const candidates = choice.candidates.map((target) => ({ written: target.written, provider: deps.create(() => settingsFor(deps.settings(), target)) }));
-  const provider = new FallbackProvider({ agentName: agent.name, candidates, user, skipped: choice.skipped, note });
+  const provider = new FallbackProvider({ agentName: agent.name, candidates, user, skipped: choice.skipped, note, ...(using ? { using } : {}) });
   const report = l10n.t(
     'Model: {0} (from {1}{2})',
     choice.candidates.map((t) => `${t.model} · ${t.provider}`).join(', ') || l10n.t('yours'),

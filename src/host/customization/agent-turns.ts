@@ -2,7 +2,7 @@
 // approval mode, for the selected agent and for each workspace agent the model may delegate to. What is decided is
 // said once in the task's chat, at its first turn, and recorded for Show Customizations.
 import type { AgentDefinition } from '../../core/customization/agents/agent';
-import { withFirstTurnNotes } from '../../core/customization/agents/fallback-provider';
+import { type FallbackProviderOptions, withFirstTurnNotes } from '../../core/customization/agents/fallback-provider';
 import type { LanguageModelSummary } from '../../core/customization/agents/agent-model';
 import { l10n } from '../../core/l10n';
 import type { ModelProvider } from '../../core/model/provider';
@@ -21,6 +21,8 @@ export interface AgentTurnDeps {
   confirmMode: ConfirmAgentMode;
   /** Shows a sentence in the task's chat. */
   note(text: string): void;
+  /** The model the selected agent's turns run on, once known (undefined: the user's own). */
+  using?: FallbackProviderOptions['using'];
 }
 
 export interface AgentTurns {
@@ -35,7 +37,7 @@ export interface AgentTurns {
 
 export async function agentTurns(agent: AgentDefinition, delegable: readonly AgentDefinition[], deps: AgentTurnDeps): Promise<AgentTurns> {
   const models = memoised(deps.models);
-  const chosen = await agentModelProvider(agent, deps.user, models, deps.note);
+  const chosen = await agentModelProvider(agent, deps.user, models, deps.note, deps.using);
   const mode = await agentApprovalMode(agent, deps.ownMode, deps.confirmations, deps.confirmMode);
   const delegateProviders = new Map<string, ModelProvider>();
   for (const delegate of delegable) {

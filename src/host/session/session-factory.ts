@@ -14,6 +14,8 @@ import { ATTEMPT_COMPLETION, NEW_TASK, SEARCH_TOOLS, type ToolLogger, ToolRegist
 import { createBuiltinToolFactories } from '../../tools';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints';
 import { type AgentSelection, agentTurns, type ConfirmAgentMode, type CustomizationService, delegatesFor, inMode, sessionAgent, toolKinds, turnRulesFrom } from '../customization';
+import type { AgentTurnDeps } from '../customization/agent-turns';
+import type { TurnModelState } from '../customization/turn-model';
 import { type CommandTurn, commandTurnTools, turnModelSettings } from '../customization/commands';
 import type { HookSupport } from '../customization/hooks';
 import type { FileTaskStore } from '../history/task-store';
@@ -53,6 +55,8 @@ export interface SessionFactoryDeps {
   logger: ToolLogger;
   /** The workspace's agents are read: the picker lists them too. */
   agentsRead(): void;
+  /** The model the chat's turns run on when not the user's, for the header and the composer. */
+  turnModel: TurnModelState;
 }
 
 /** A session for the chat's task, or (with `scope`) a parallel task's, working in its worktree; `turn`: a command's turn. */
@@ -90,7 +94,13 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
     confirmations: deps.approvalMode.confirmations,
     confirmMode: deps.confirmAgentMode,
     note: (text) => noticed.session?.notice(text, 'info'),
+    ...(scope || turn?.model ? {} : { using: shownModel(deps.turnModel, picked.name, turn !== undefined) }),
   });
+  if (!scope && turn?.model) {
+    const settings = turnModelSettings(readModelSettings(), turn.model);
+    const owner = `/${turn.command.id}`;
+    deps.turnModel.command({ model: settings.model, provider: settings.provider, owner, why: l10n.t('The command {0} runs its turn on {1}.', owner, `${settings.model} · ${settings.provider}`) });
+  }
   const agent = sessionAgent(picked, kinds, roots[0], customizations, turns.report);
   const allowedTools = command ? command.narrow(agent.allowedTools) : agent.allowedTools;
   const delegates = delegatesFor(delegable, kinds, roots[0], turns.delegateProviders);
@@ -145,4 +155,13 @@ async function confirmContinue(steps: number): Promise<boolean> {
     proceed,
   );
   return answer === proceed;
+}
+
+/** What the selected agent's first turn runs on, for the header: kept while the agent stays picked, or for one command's turn. */
+function shownModel(state: TurnModelState, owner: string, oneTurn: boolean): NonNullable<AgentTurnDeps['using']> {
+  return (used, why) => {
+    const model = used ? { ...used, owner, why } : undefined;
+    if (!oneTurn) state.agent(model);
+    else if (model) state.command(model);
+  };
 }

@@ -61,7 +61,7 @@ describe('agents: every format', () => {
     const planner = byId('planner');
     assert.deepEqual([planner.placement, planner.userInvocable, planner.models.length, planner.handoffs], ['user', false, 2, [{ label: 'Implement', agent: 'agent', send: true }]]);
     const writer = byId('docs-writer');
-    assert.deepEqual([writer.placement, writer.prompt, writer.instructions, writer.allow, writer.files], ['role-first', 'You are a technical writer.', 'Use plain words.', ['read', 'edit'], { regex: '\\.(md|mdx)$', description: 'Markdown only' }]);
+    assert.deepEqual([writer.placement, writer.prompt, writer.instructions, writer.allow, writer.files], ['role-first', 'You are a technical writer.', 'Use plain words.', ['group:read', 'group:edit'], { regex: '\\.(md|mdx)$', description: 'Markdown only' }]);
     const security = byId('security');
     assert.deepEqual([security.userInvocable, security.deny.sort(), security.models], [false, ['bash', 'edit', 'write'], ['anthropic/claude-sonnet-4']]);
     assert.deepEqual(byId('build').files?.patterns, [{ glob: '*', action: 'deny' }, { glob: 'src/**', action: 'allow' }]);

@@ -27,7 +27,7 @@ describe('frontmatter', () => {
     assert.equal(split.body, 'Body');
     assert.equal(split.problems.length > 0, true);
     assert.equal(split.problems[0]!.line >= 3 && split.problems[0]!.line <= 5, true, JSON.stringify(split.problems));
-    assert.deepEqual(split.data, {});
+    assert.deepEqual(split.data, { description: 'ok', name: 'x' }, 'the broken field alone is left out');
   });
 
   test('an unclosed fence, a scalar instead of a mapping, wrong field types', () => {

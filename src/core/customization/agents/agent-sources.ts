@@ -6,6 +6,7 @@ import { parse as parseJsonc, type ParseError, printParseErrorCode } from 'jsonc
 import { l10n } from '../../l10n';
 import { booleanField, type FieldProblems, type FrontmatterProblem, listField, parseYamlMapping, splitFrontmatter, stringField } from '../frontmatter';
 import type { AgentDefinition, FileRestriction, Handoff } from './agent';
+import { GROUP_PREFIX, type ToolCategory } from './tool-names';
 
 export interface AgentFormat {
   source: string;
@@ -120,7 +121,13 @@ function openCodePermissions(agent: AgentDefinition, permission: unknown, warn: 
   }
   for (const [key, value] of Object.entries(permission as Record<string, unknown>)) {
     if (value === 'deny') agent.deny.push(key);
-    else if (typeof value === 'object' && value !== null && key === 'edit') {
+    else if (value === 'ask') {
+      // Relay's approval mode and rules decide when it asks; an agent cannot make them stricter per tool: said, never silent.
+      warn.warn(l10n.t('"permission.{0}: ask" is not applied: your approval mode and rules decide when Relay asks.', key));
+    } else if (typeof value === 'object' && value !== null && key !== 'edit') {
+      const strict = Object.entries(value as Record<string, unknown>).filter(([, action]) => action === 'ask' || action === 'deny').map(([pattern, action]) => `${pattern}: ${String(action)}`);
+      if (strict.length > 0) warn.warn(l10n.t('The patterns of "permission.{0}" are not applied ({1}): your approval mode and rules decide these calls; deny the whole tool with "{0}: deny".', key, strict.join(', ')));
+    } else if (typeof value === 'object' && value !== null && key === 'edit') {
       const patterns: NonNullable<FileRestriction['patterns']> = [];
       for (const [glob, action] of Object.entries(value as Record<string, unknown>)) {
         if (action === 'allow' || action === 'ask' || action === 'deny') patterns.push({ glob, action });
@@ -195,13 +202,15 @@ function rooModes(source: string): AgentFormat['read'] {
       const instructions = stringField(data, 'customInstructions', warn);
       if (instructions) agent.instructions = instructions;
       agent.allow = [];
+      // Roo's groups are categories: `read` also lists and searches files, `browser` is the web.
+      const group = (name: string) => (ROO_GROUPS[name] ? `${GROUP_PREFIX}${ROO_GROUPS[name]}` : name);
       const groups = Array.isArray(data.groups) ? data.groups : [];
-      for (const group of groups) {
-        if (typeof group === 'string') agent.allow.push(group);
-        else if (Array.isArray(group) && typeof group[0] === 'string') {
-          agent.allow.push(group[0]);
-          const options = group[1] as { fileRegex?: unknown; description?: unknown } | undefined;
-          if (group[0] === 'edit' && typeof options?.fileRegex === 'string') {
+      for (const entry of groups) {
+        if (typeof entry === 'string') agent.allow.push(group(entry));
+        else if (Array.isArray(entry) && typeof entry[0] === 'string') {
+          agent.allow.push(group(entry[0]));
+          const options = entry[1] as { fileRegex?: unknown; description?: unknown } | undefined;
+          if (entry[0] === 'edit' && typeof options?.fileRegex === 'string') {
             agent.files = { regex: options.fileRegex, ...(typeof options.description === 'string' ? { description: options.description } : {}) };
           }
         }
@@ -211,6 +220,8 @@ function rooModes(source: string): AgentFormat['read'] {
     return out;
   };
 }
+
+const ROO_GROUPS: Record<string, ToolCategory> = { read: 'read', edit: 'edit', command: 'command', browser: 'web', mcp: 'mcp' };
 
 function lineAt(text: string, offset: number): number {
   if (offset <= 0) return 1;

@@ -24,6 +24,8 @@ export interface FallbackProviderOptions {
   skipped: readonly { model: string; why: string }[];
   /** Shows a sentence in the task's chat (a notice). */
   note(text: string): void;
+  /** Once a session, at its first turn: the model the turns run on (provider id and model), or undefined for the user's own, with the sentence said. */
+  using?(used: { provider: string; model: string } | undefined, why: string): void;
 }
 
 export class FallbackProvider implements ModelProvider {
@@ -73,12 +75,13 @@ export class FallbackProvider implements ModelProvider {
   private tell(): void {
     if (this.told) return;
     this.told = true;
-    if (this.skipped.length === 0) {
-      this.options.note(l10n.t('Agent "{0}" runs on its own model, {1}.', this.options.agentName, this.current.model.label));
-      return;
-    }
-    const reasons = this.skipped.map((s) => l10n.t('{0} ({1})', s.model, s.why)).join('; ');
-    this.options.note(l10n.t('Agent "{0}": its model is not available here: {1}. Its turns use {2}.', this.options.agentName, reasons, this.current.model.label));
+    const text =
+      this.skipped.length === 0
+        ? l10n.t('Agent "{0}" runs on its own model, {1}.', this.options.agentName, this.current.model.label)
+        : l10n.t('Agent "{0}": its model is not available here: {1}. Its turns use {2}.', this.options.agentName, this.skipped.map((s) => l10n.t('{0} ({1})', s.model, s.why)).join('; '), this.current.model.label);
+    this.options.note(text);
+    const own = this.index >= this.options.candidates.length;
+    this.options.using?.(own ? undefined : { provider: this.current.id, model: this.current.model.id }, text);
   }
 }
 

@@ -57,6 +57,18 @@ const PEER_NAMES: Record<string, ToolCategory | readonly string[]> = {
   web: 'web',
   runsubagent: 'delegate',
   todos: ['todo_write'],
+  // Copilot's aliases from the custom agents specification, and tools named inside its tool sets
+  shell: 'command',
+  todo: ['todo_write'],
+  'custom-agent': 'delegate',
+  runtasks: 'command',
+  runtests: 'command',
+  textsearch: ['search_text'],
+  filesearch: ['find_files'],
+  listdirectory: ['list_files'],
+  terminalselection: ['read_output'],
+  getterminaloutput: ['read_output'],
+  opensimplebrowser: 'web',
   // Roo / Kilo groups
   browser: 'web',
   command: 'command',
@@ -65,6 +77,10 @@ const PEER_NAMES: Record<string, ToolCategory | readonly string[]> = {
   list: ['list_files'],
   lsp: ['find_symbol', 'document_outline', 'go_to_definition', 'find_references', 'hover_info', 'call_hierarchy'],
 };
+
+/** A whole category, as a reader writes it when its format names groups (Roo's `read` is every reading tool, Claude's `Read` one tool). */
+export const GROUP_PREFIX = 'group:';
+const GROUPS: ReadonlySet<string> = new Set<ToolCategory>(['read', 'edit', 'command', 'web', 'mcp', 'delegate']);
 
 export interface ToolResolution {
   /** Relay tool names, or `mcp__<server>__*` / `mcp__*` prefixes ending in `*`. */
@@ -85,6 +101,36 @@ function namesFor(entry: ToolCategory | readonly string[], available: ReadonlyMa
 
 function categoryOfKind(kind: string): ToolCategory {
   return kind === 'execute' ? 'command' : kind === 'write' ? 'edit' : 'read';
+}
+
+/**
+ * Copilot's built-in tool sets, written before a `/` to name one of their tools (`search/codebase`, `web/fetch`,
+ * `edit/editFiles`): not MCP servers, unless an MCP server of that name is connected.
+ */
+const COPILOT_TOOL_SETS: Record<string, ToolCategory | readonly string[]> = {
+  edit: 'edit',
+  execute: 'command',
+  read: 'read',
+  search: 'read',
+  web: 'web',
+  agent: 'delegate',
+  todo: ['todo_write'],
+  runcommands: 'command',
+  runtasks: 'command',
+  runnotebooks: 'edit',
+};
+
+/** `set/tool` inside a Copilot tool set: the tool's own meaning when known, else the set's. */
+function copilotSetTool(name: string, available: ReadonlyMap<string, string>): ToolCategory | readonly string[] | undefined {
+  const slash = name.indexOf('/');
+  if (slash <= 0) return undefined;
+  const set = name.slice(0, slash).toLowerCase();
+  const tool = name.slice(slash + 1).toLowerCase();
+  const entry = COPILOT_TOOL_SETS[set];
+  if (!entry) return undefined;
+  const server = `mcp__${name.slice(0, slash).replace(/[^a-zA-Z0-9_-]/g, '_')}__`;
+  if ([...available.keys()].some((known) => known.startsWith(server))) return undefined;
+  return (tool !== '*' && PEER_NAMES[tool]) || entry;
 }
 
 /** `server/*`, `server/tool` (Copilot), `mcp__server`, `mcp__server__tool` (Claude) and Relay's own names. */
@@ -111,6 +157,15 @@ export function resolveToolNames(peerNames: readonly string[], available: Readon
     }
     if (available.has(name)) {
       names.push(name);
+      continue;
+    }
+    if (name.startsWith(GROUP_PREFIX) && GROUPS.has(name.slice(GROUP_PREFIX.length))) {
+      names.push(...namesFor(name.slice(GROUP_PREFIX.length) as ToolCategory, available));
+      continue;
+    }
+    const inSet = copilotSetTool(name, available);
+    if (inSet) {
+      names.push(...namesFor(inSet, available));
       continue;
     }
     const mcp = mcpName(name);
