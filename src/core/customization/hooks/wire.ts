@@ -15,10 +15,12 @@ export interface HookEventInput {
   transcriptPath?: string;
   tool?: { name: string; input: Record<string, unknown>; callId: string; response?: unknown; error?: string; durationMs?: number };
   prompt?: string;
-  /** SessionStart: `startup` or `resume`; PreCompact: `manual` or `auto`. */
+  /** SessionStart: `startup`, `resume` or `compact`; PreCompact: `manual` or `auto`. */
   source?: string;
   stopHookActive?: boolean;
   message?: string;
+  /** Notification: Claude Code's `notification_type` (`permission_prompt`, `idle_prompt`). */
+  notificationType?: string;
   /** Milliseconds since the epoch, for the `timestamp` fields. */
   now: number;
 }
@@ -59,6 +61,7 @@ function claudePayload(input: HookEventInput): Record<string, unknown> {
   if (input.source !== undefined) out[input.event === 'PreCompact' ? 'trigger' : 'source'] = input.source;
   if (input.stopHookActive !== undefined) out.stop_hook_active = input.stopHookActive;
   if (input.message !== undefined) out.message = input.message;
+  if (input.notificationType !== undefined) out.notification_type = input.notificationType;
   return out;
 }
 

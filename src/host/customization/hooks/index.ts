@@ -94,7 +94,7 @@ export class HookSupport {
   private async notify(message: string): Promise<void> {
     const hooks = await this.set.current();
     if (!hooks.some((h) => h.event === 'Notification')) return;
-    const outcome = await this.runner.run(hooks, { event: 'Notification', ...this.info(''), now: Date.now(), message }, new AbortController().signal);
+    const outcome = await this.runner.run(hooks, { event: 'Notification', ...this.info(''), now: Date.now(), message, notificationType: 'permission_prompt' }, new AbortController().signal);
     for (const run of outcome.runs) if (run.verdict.failure) throw new Error(`${run.command}: ${run.verdict.failure.detail}`);
   }
 

@@ -171,4 +171,28 @@ describe('[hooks] precedence and matchers', () => {
     assert.equal(outcome.runs.length, 2);
     assert.match(outcome.runs[0]!.verdict.failure!.detail, /invalid matcher "\("/);
   });
+
+  test("matchers of events without a tool select by the event's subject: SessionStart's source, PreCompact's trigger, Notification's type; UserPromptSubmit and Stop ignore them", async () => {
+    const ran: string[] = [];
+    const processes: HookProcessRunner = { run: async (h) => (ran.push(h.command), ok()) };
+    const hooks = [
+      hook({ id: '1', event: 'SessionStart', matcher: 'compact', command: 'after-compact.sh' }),
+      hook({ id: '2', event: 'SessionStart', matcher: 'startup|resume', command: 'start.sh' }),
+      hook({ id: '3', event: 'PreCompact', matcher: 'manual', command: 'manual.sh' }),
+      hook({ id: '4', event: 'Notification', matcher: 'permission_prompt', command: 'ding.sh' }),
+      hook({ id: '5', event: 'Notification', matcher: 'idle_prompt', command: 'idle.sh' }),
+      hook({ id: '6', event: 'Stop', matcher: 'anything', command: 'stop.sh' }),
+    ];
+    const fire = async (input: Partial<HookEventInput>) => {
+      ran.length = 0;
+      await new HookRunner(processes).run(hooks, { ...preToolUse, tool: undefined, ...input } as HookEventInput, new AbortController().signal);
+      return [...ran];
+    };
+    assert.deepEqual(await fire({ event: 'SessionStart', source: 'startup' }), ['start.sh']);
+    assert.deepEqual(await fire({ event: 'SessionStart', source: 'compact' }), ['after-compact.sh']);
+    assert.deepEqual(await fire({ event: 'PreCompact', source: 'auto' }), []);
+    assert.deepEqual(await fire({ event: 'PreCompact', source: 'manual' }), ['manual.sh']);
+    assert.deepEqual(await fire({ event: 'Notification', message: 'Relay needs your permission', notificationType: 'permission_prompt' }), ['ding.sh']);
+    assert.deepEqual(await fire({ event: 'Stop', stopHookActive: false }), ['stop.sh']);
+  });
 });
