@@ -46,6 +46,8 @@ export interface HookDefinition {
   cwd?: string;
   env?: Record<string, string>;
   timeoutMs: number;
+  /** A `.github/hooks` handler written for the Copilot CLI (`bash` / `powershell`), whose stdin differs from VS Code's. */
+  copilotCli?: boolean;
 }
 
 /** A problem found while reading a hooks file, at its line when known. */

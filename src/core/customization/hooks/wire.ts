@@ -34,7 +34,7 @@ export function toStdin(hook: HookDefinition, input: HookEventInput): string {
     case 'claude':
       return JSON.stringify(claudePayload(input));
     case 'copilot':
-      return JSON.stringify(copilotPayload(input));
+      return JSON.stringify(copilotPayload(hook, input));
     case 'cline':
       return JSON.stringify(clinePayload(hook, input));
   }
@@ -65,25 +65,44 @@ function claudePayload(input: HookEventInput): Record<string, unknown> {
   return out;
 }
 
-function copilotPayload(input: HookEventInput): Record<string, unknown> {
+/**
+ * `.github/hooks/*.json` is read by two programs with different stdin: VS Code (the hook's `command`) sends
+ * `sessionId`, `hookEventName`, an ISO `timestamp` and Claude's snake_case event fields (`tool_name`, `tool_input`,
+ * `tool_use_id`, `tool_response`, `stop_hook_active`); the Copilot CLI (a `bash` / `powershell` handler) sends a
+ * millisecond `timestamp`, `toolName`, `toolArgs` as a JSON string and `toolResult` as `{resultType, textResultForLlm}`.
+ * Each hook gets both sets of names; only `timestamp`, which the two spell alike, follows the handler's program.
+ */
+function copilotPayload(hook: HookDefinition, input: HookEventInput): Record<string, unknown> {
   const out: Record<string, unknown> = {
     sessionId: input.sessionId,
     hookEventName: input.event,
-    timestamp: new Date(input.now).toISOString(),
+    timestamp: hook.copilotCli ? input.now : new Date(input.now).toISOString(),
     cwd: input.cwd,
   };
+  if (input.transcriptPath !== undefined) out.transcript_path = input.transcriptPath;
   if (input.tool) {
-    out.toolName = claudeToolName(input.tool.name);
-    out.toolInput = claudeToolInput(input.tool.input);
-    // The Copilot CLI passes the arguments as a JSON string.
+    const name = claudeToolName(input.tool.name);
+    const toolInput = claudeToolInput(input.tool.input);
+    out.tool_name = name;
+    out.tool_input = toolInput;
+    out.tool_use_id = input.tool.callId;
+    out.toolName = name;
+    out.toolInput = toolInput;
     out.toolArgs = JSON.stringify(input.tool.input);
     out.toolUseId = input.tool.callId;
-    if (input.tool.response !== undefined) out.toolResult = input.tool.response;
+    if (input.tool.response !== undefined) {
+      out.tool_response = input.tool.response;
+      const text = typeof input.tool.response === 'string' ? input.tool.response : JSON.stringify(input.tool.response);
+      out.toolResult = { resultType: input.tool.error === undefined ? 'success' : 'failure', textResultForLlm: text };
+    }
     out.relayToolName = input.tool.name;
   }
   if (input.prompt !== undefined) out.prompt = input.prompt;
   if (input.source !== undefined) out[input.event === 'PreCompact' ? 'trigger' : 'source'] = input.source;
-  if (input.stopHookActive !== undefined) out.stopHookActive = input.stopHookActive;
+  if (input.stopHookActive !== undefined) {
+    out.stop_hook_active = input.stopHookActive;
+    out.stopHookActive = input.stopHookActive;
+  }
   if (input.message !== undefined) out.message = input.message;
   return out;
 }

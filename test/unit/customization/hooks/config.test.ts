@@ -59,6 +59,31 @@ describe('[hooks] config files', () => {
     assert.equal(windows.hooks[0]!.command, '.\\check.ps1');
   });
 
+  test("the Copilot CLI's events (agentStop, subagentStop, sessionEnd, errorOccurred) load; a bash / powershell handler is marked as the CLI's, a command one as VS Code's", () => {
+    const text = JSON.stringify({
+      version: 1,
+      hooks: {
+        agentStop: [{ type: 'command', bash: 'lint.sh' }],
+        subagentStop: [{ type: 'command', bash: 'sub.sh' }],
+        sessionEnd: [{ type: 'command', bash: 'end.sh' }],
+        errorOccurred: [{ type: 'command', bash: 'err.sh' }],
+        Stop: [{ type: 'command', command: 'vscode-stop.sh' }],
+      },
+    });
+    const parsed = parseHookFile(text, copilot);
+    assert.deepEqual(parsed.problems, []);
+    assert.deepEqual(
+      parsed.hooks.map((h) => [h.event, h.command, h.copilotCli ?? false]),
+      [
+        ['Stop', 'lint.sh', true],
+        ['SubagentStop', 'sub.sh', true],
+        ['SessionEnd', 'end.sh', true],
+        ['Notification', 'err.sh', true],
+        ['Stop', 'vscode-stop.sh', false],
+      ],
+    );
+  });
+
   test('bad entries are reported, the rest load; a syntax error names its line', () => {
     const { hooks, problems } = parseHookFile(
       JSON.stringify({

@@ -43,14 +43,29 @@ describe('[hooks] stdin per source', () => {
     });
   });
 
-  test('Copilot: camelCase fields, the arguments also as a JSON string', () => {
+  test("Copilot in VS Code: sessionId, hookEventName, an ISO timestamp and Claude's snake_case tool fields", () => {
     const payload = JSON.parse(toStdin(hook({ style: 'copilot' }), preToolUse));
     assert.equal(payload.hookEventName, 'PreToolUse');
     assert.equal(payload.sessionId, 'task-1');
-    assert.equal(payload.toolName, 'Write');
-    assert.equal(payload.toolArgs, '{"path":"src/a.ts","content":"x"}');
+    assert.equal(payload.tool_name, 'Write');
+    assert.deepEqual(payload.tool_input, { path: 'src/a.ts', content: 'x', file_path: 'src/a.ts' });
+    assert.equal(payload.tool_use_id, 'c1');
     assert.equal(payload.relayToolName, 'write_file');
     assert.equal(payload.timestamp, '2026-11-27T00:00:00.000Z');
+    const after = JSON.parse(toStdin(hook({ style: 'copilot', event: 'PostToolUse' }), { ...preToolUse, event: 'PostToolUse', tool: { ...preToolUse.tool!, response: 'wrote 1 line' } }));
+    assert.equal(after.tool_response, 'wrote 1 line');
+    const stop = JSON.parse(toStdin(hook({ style: 'copilot', event: 'Stop' }), { ...preToolUse, event: 'Stop', tool: undefined, stopHookActive: true }));
+    assert.equal(stop.stop_hook_active, true);
+  });
+
+  test('Copilot CLI (a bash handler): a millisecond timestamp, toolName, toolArgs as a JSON string, toolResult with resultType', () => {
+    const cli = hook({ style: 'copilot', copilotCli: true });
+    const payload = JSON.parse(toStdin(cli, preToolUse));
+    assert.equal(payload.timestamp, Date.UTC(2026, 10, 27));
+    assert.equal(payload.toolName, 'Write');
+    assert.equal(payload.toolArgs, '{"path":"src/a.ts","content":"x"}');
+    const failed = JSON.parse(toStdin({ ...cli, event: 'PostToolUse' }, { ...preToolUse, event: 'PostToolUse', tool: { ...preToolUse.tool!, response: 'disk full', error: 'disk full' } }));
+    assert.deepEqual(failed.toolResult, { resultType: 'failure', textResultForLlm: 'disk full' });
   });
 
   test("Cline: clineVersion, hookName, taskId, workspaceRoots and the event's own object with its tool names", () => {
