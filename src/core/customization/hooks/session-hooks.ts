@@ -15,7 +15,7 @@ export class ConfiguredSessionHooks implements SessionHooks {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async sessionStart(source: 'startup' | 'resume', signal: AbortSignal): Promise<SessionHookAnswer> {
+  async sessionStart(source: 'startup' | 'resume' | 'compact', signal: AbortSignal): Promise<SessionHookAnswer> {
     return this.answer(await this.run('SessionStart', { source }, signal), false);
   }
 

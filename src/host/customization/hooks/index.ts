@@ -8,7 +8,7 @@ import { l10n } from '../../../core/l10n';
 import { ConfiguredSessionHooks } from '../../../core/customization/hooks/session-hooks';
 import { ConfiguredToolHooks, type HookSessionInfo } from '../../../core/customization/hooks/tool-call-hooks';
 import type { SessionHooks } from '../../../core/agent/session-hooks';
-import type { ApprovalPrompter } from '../../../core/ports/approval';
+import { NotificationHooks } from '../../../core/customization/hooks/notification-hooks';
 import type { SandboxSource } from '../../processes/short-command';
 import type { ToolCallHooks } from '../../../core/tools';
 import type { CustomizationService } from '../customization-service';
@@ -81,21 +81,9 @@ export class HookSupport {
     return new ConfiguredSessionHooks(this.set, this.runner, () => this.info(taskId));
   }
 
-  /** Notification hooks hear when Relay waits for the user's approval; they cannot change the answer. */
-  notifying(prompter: ApprovalPrompter, onFailure: (message: string) => void): ApprovalPrompter {
-    return {
-      ask: (prompt) => {
-        void this.notify(prompt.message).catch((error: unknown) => onFailure(error instanceof Error ? error.message : String(error)));
-        return prompter.ask(prompt);
-      },
-    };
-  }
-
-  private async notify(message: string): Promise<void> {
-    const hooks = await this.set.current();
-    if (!hooks.some((h) => h.event === 'Notification')) return;
-    const outcome = await this.runner.run(hooks, { event: 'Notification', ...this.info(''), now: Date.now(), message, notificationType: 'permission_prompt' }, new AbortController().signal);
-    for (const run of outcome.runs) if (run.verdict.failure) throw new Error(`${run.command}: ${run.verdict.failure.detail}`);
+  /** Notification hooks: told when Relay waits for the person's approval or answer; they cannot change it. */
+  notifications(onFailure: (message: string) => void): NotificationHooks {
+    return new NotificationHooks(this.set, this.runner, () => this.info(''), onFailure);
   }
 
   private heldBackLines(): string[] {
