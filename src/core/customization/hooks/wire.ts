@@ -50,7 +50,7 @@ function claudePayload(input: HookEventInput): Record<string, unknown> {
   };
   if (input.tool) {
     out.tool_name = claudeToolName(input.tool.name);
-    out.tool_input = claudeToolInput(input.tool.input);
+    out.tool_input = claudeToolInput(input.tool.name, input.tool.input);
     out.tool_use_id = input.tool.callId;
     if (input.tool.response !== undefined) out.tool_response = input.tool.response;
     if (input.tool.error !== undefined) out.error = input.tool.error;
@@ -82,7 +82,7 @@ function copilotPayload(hook: HookDefinition, input: HookEventInput): Record<str
   if (input.transcriptPath !== undefined) out.transcript_path = input.transcriptPath;
   if (input.tool) {
     const name = claudeToolName(input.tool.name);
-    const toolInput = claudeToolInput(input.tool.input);
+    const toolInput = claudeToolInput(input.tool.name, input.tool.input);
     out.tool_name = name;
     out.tool_input = toolInput;
     out.tool_use_id = input.tool.callId;

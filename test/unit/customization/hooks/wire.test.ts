@@ -8,6 +8,7 @@ import { compileMatcher } from '../../../../src/core/customization/hooks/matcher
 import { HookRunner, type HookProcessRunner } from '../../../../src/core/customization/hooks/runner';
 import type { HookDefinition, HookProcessResult, HookRunReport, HookVerdict } from '../../../../src/core/customization/hooks/types';
 import { type HookEventInput, interpretResult, toStdin } from '../../../../src/core/customization/hooks/wire';
+import { toRelayInput } from '../../../../src/core/customization/hooks/tool-names';
 
 function hook(overrides: Partial<HookDefinition> = {}): HookDefinition {
   return { id: 'h', event: 'PreToolUse', style: 'claude', origin: 'workspace', source: '.claude/settings.json', command: 'guard.sh', timeoutMs: 1000, ...overrides };
@@ -66,6 +67,28 @@ describe('[hooks] stdin per source', () => {
     assert.equal(payload.toolArgs, '{"path":"src/a.ts","content":"x"}');
     const failed = JSON.parse(toStdin({ ...cli, event: 'PostToolUse' }, { ...preToolUse, event: 'PostToolUse', tool: { ...preToolUse.tool!, response: 'disk full', error: 'disk full' } }));
     assert.deepEqual(failed.toolResult, { resultType: 'failure', textResultForLlm: 'disk full' });
+  });
+
+  test("Claude: each tool's input under Claude's field names (Edit's old_string / new_string, Grep's glob, Task's subagent_type), and a hook's change in those names maps back", () => {
+    const stdin = (name: string, input: Record<string, unknown>) => JSON.parse(toStdin(hook(), { ...preToolUse, tool: { name, input, callId: 'c1' } }));
+    const edit = stdin('edit_file', { path: 'a.ts', edits: [{ old_text: 'foo', new_text: 'bar', replace_all: false }] });
+    assert.equal(edit.tool_name, 'Edit');
+    assert.deepEqual([edit.tool_input.file_path, edit.tool_input.old_string, edit.tool_input.new_string, edit.tool_input.replace_all], ['a.ts', 'foo', 'bar', false]);
+    assert.equal(edit.tool_input.edits[0].new_string, 'bar');
+    const two = stdin('edit_file', { path: 'a.ts', edits: [{ old_text: 'a', new_text: 'b' }, { old_text: 'c', new_text: 'd' }] });
+    assert.equal(two.tool_input.old_string, undefined, 'several replacements are not one Edit');
+    assert.deepEqual(two.tool_input.edits.map((e: { old_string: string }) => e.old_string), ['a', 'c']);
+    assert.equal(stdin('search_text', { pattern: 'TODO', path: '.', include: '*.ts' }).tool_input.glob, '*.ts');
+    const task = stdin('new_task', { description: 'Look', prompt: 'Read it', agent: 'reviewer' });
+    assert.deepEqual([task.tool_name, task.tool_input.subagent_type], ['Task', 'reviewer']);
+    assert.equal(stdin('mcp__memory__create_entities', { entities: [] }).tool_name, 'mcp__memory__create_entities');
+
+    // A hook that echoes Claude's input with new_string changed changes the replacement, nothing else.
+    const original = { path: 'a.ts', edits: [{ old_text: 'foo', new_text: 'bar', replace_all: false }] };
+    assert.deepEqual(toRelayInput('edit_file', original, { ...edit.tool_input, new_string: 'baz' }), { path: 'a.ts', edits: [{ old_text: 'foo', new_text: 'baz', replace_all: false }] });
+    assert.deepEqual(toRelayInput('edit_file', original, { file_path: 'b.ts' }), { ...original, path: 'b.ts' });
+    assert.deepEqual(toRelayInput('search_text', { pattern: 'x', include: '*.ts' }, { glob: '*.js' }), { pattern: 'x', include: '*.js' });
+    assert.deepEqual(toRelayInput('new_task', { description: 'd', prompt: 'p' }, { subagent_type: 'reviewer' }), { description: 'd', prompt: 'p', agent: 'reviewer' });
   });
 
   test("Cline: clineVersion, hookName, taskId, workspaceRoots and the event's own object with its tool names", () => {
