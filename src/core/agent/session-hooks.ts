@@ -17,7 +17,7 @@ export interface SessionHookAnswer {
 
 export interface SessionHooks {
   /** `compact`: the conversation was just condensed; the hooks' context is kept beside the summary. */
-  sessionStart(source: 'startup' | 'resume' | 'compact', signal: AbortSignal): Promise<SessionHookAnswer>;
+  sessionStart(source: 'startup' | 'resume' | 'compact', signal: AbortSignal, initialPrompt?: string): Promise<SessionHookAnswer>;
   promptSubmit(prompt: string, signal: AbortSignal): Promise<SessionHookAnswer>;
   /** `subagent`: a sub-agent is stopping (SubagentStop); `active`: the agent already went on because of a Stop hook. */
   stop(active: boolean, subagent: boolean, signal: AbortSignal): Promise<SessionHookAnswer>;

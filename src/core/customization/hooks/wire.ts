@@ -19,6 +19,8 @@ export interface HookEventInput {
   source?: string;
   stopHookActive?: boolean;
   message?: string;
+  /** SessionStart: the task's first prompt (Copilot CLI's `initialPrompt`, Cline's `initialTask`). */
+  initialPrompt?: string;
   /** Notification: Claude Code's `notification_type` (`permission_prompt`, `idle_prompt`). */
   notificationType?: string;
   /** Milliseconds since the epoch, for the `timestamp` fields. */
@@ -99,6 +101,7 @@ function copilotPayload(hook: HookDefinition, input: HookEventInput): Record<str
   }
   if (input.prompt !== undefined) out.prompt = input.prompt;
   if (input.source !== undefined) out[input.event === 'PreCompact' ? 'trigger' : 'source'] = input.source;
+  if (input.initialPrompt !== undefined) out.initialPrompt = input.initialPrompt;
   if (input.stopHookActive !== undefined) {
     out.stop_hook_active = input.stopHookActive;
     out.stopHookActive = input.stopHookActive;
@@ -115,6 +118,7 @@ function clinePayload(hook: HookDefinition, input: HookEventInput): Record<strin
     timestamp: String(input.now),
     taskId: input.sessionId,
     workspaceRoots: input.workspaceRoots,
+    userId: '',
   };
   const key = hookName.charAt(0).toLowerCase() + hookName.slice(1);
   const data: Record<string, unknown> = {};
@@ -127,13 +131,22 @@ function clinePayload(hook: HookDefinition, input: HookEventInput): Record<strin
       if (input.tool.durationMs !== undefined) data.executionTimeMs = input.tool.durationMs;
     }
   }
-  if (input.prompt !== undefined) data.prompt = input.prompt;
+  if (input.prompt !== undefined) {
+    data.prompt = input.prompt;
+    data.attachments = [];
+  }
+  // The task events describe the task: Relay's task id stands for both of Cline's ids.
+  if (hookName.startsWith('Task')) {
+    const taskMetadata: Record<string, unknown> = { taskId: input.sessionId, ulid: input.sessionId };
+    if (hookName === 'TaskStart' && input.initialPrompt !== undefined) taskMetadata.initialTask = input.initialPrompt;
+    data.taskMetadata = taskMetadata;
+  }
   out[key] = data;
   return out;
 }
 
 /** Events where exit 2 (or a block) stops the thing from happening. */
-const BLOCKING: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PostToolUse']);
+const BLOCKING: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PostToolUse', 'PostToolUseFailure']);
 /** Events whose plain stdout becomes context for the model (Claude Code). */
 const PLAIN_CONTEXT: ReadonlySet<HookEvent> = new Set(['UserPromptSubmit', 'SessionStart']);
 

@@ -98,9 +98,27 @@ describe('[hooks] stdin per source', () => {
     assert.deepEqual(payload.workspaceRoots, ['/ws']);
     assert.deepEqual(payload.preToolUse, { toolName: 'write_to_file', parameters: { path: 'src/a.ts', content: 'x' } });
   });
+
+  test("Cline's task events carry taskMetadata (TaskStart with the first prompt as initialTask), UserPromptSubmit its attachments; Copilot's sessionStart its initialPrompt", () => {
+    const start: HookEventInput = { ...preToolUse, event: 'SessionStart', tool: undefined, source: 'startup', initialPrompt: 'Fix the bug' };
+    const cline = JSON.parse(toStdin(hook({ style: 'cline', event: 'SessionStart', nativeEvent: 'TaskStart' }), start));
+    assert.deepEqual(cline.taskStart, { taskMetadata: { taskId: 'task-1', ulid: 'task-1', initialTask: 'Fix the bug' } });
+    assert.equal(cline.userId, '');
+    const resume = JSON.parse(toStdin(hook({ style: 'cline', event: 'SessionStart', nativeEvent: 'TaskResume' }), { ...start, source: 'resume', initialPrompt: undefined }));
+    assert.deepEqual(resume.taskResume, { taskMetadata: { taskId: 'task-1', ulid: 'task-1' } });
+    const prompt = JSON.parse(toStdin(hook({ style: 'cline', event: 'UserPromptSubmit', nativeEvent: 'UserPromptSubmit' }), { ...start, event: 'UserPromptSubmit', source: undefined, initialPrompt: undefined, prompt: 'Fix it' }));
+    assert.deepEqual(prompt.userPromptSubmit, { prompt: 'Fix it', attachments: [] });
+    assert.equal(JSON.parse(toStdin(hook({ style: 'copilot', event: 'SessionStart', copilotCli: true }), start)).initialPrompt, 'Fix the bug');
+  });
 });
 
 describe('[hooks] exit codes and output per source', () => {
+  test('Claude: exit 2 after a failed call (PostToolUseFailure) gives stderr to the model, as after a successful one', () => {
+    for (const event of ['PostToolUse', 'PostToolUseFailure'] as const) {
+      assert.deepEqual(interpretResult(hook({ event }), exit(2, 'check the disk')), { permission: 'deny', reason: 'check the disk' }, event);
+    }
+  });
+
   test('Claude: exit 2 blocks with stderr as the reason; exit 1 is a shown, non-blocking failure', () => {
     assert.deepEqual(interpretResult(hook(), exit(2, 'no rm -rf\n')), { permission: 'deny', reason: 'no rm -rf' });
     const one = interpretResult(hook(), exit(1, 'oops'));
