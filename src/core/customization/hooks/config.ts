@@ -5,7 +5,8 @@
 import { JsoncSyntaxError, parseJsonc } from '../../text/jsonc';
 import { HOOK_EVENTS, type HookConfig, type HookConfigProblem, type HookDefinition, type HookEvent, type HookOrigin, type HookStyle } from './types';
 
-export const DEFAULT_TIMEOUT_MS: Record<HookStyle, number> = { claude: 60_000, copilot: 30_000, cline: 30_000 };
+/** Each source's default when a handler names no timeout: Claude Code 600 s for a command hook, Copilot and Cline 30 s. */
+export const DEFAULT_TIMEOUT_MS: Record<HookStyle, number> = { claude: 600_000, copilot: 30_000, cline: 30_000 };
 
 /** Other sources' event names (compared lower-case, without separators) onto Relay's. */
 const EVENT_ALIASES: Record<string, HookEvent> = {

@@ -32,8 +32,9 @@ describe('[hooks] config files', () => {
       hooks.map((h) => [h.event, h.matcher, h.command, h.timeoutMs, h.cwd]),
       [
         ['PreToolUse', 'Bash', './guard.sh', 5000, undefined],
-        ['PreToolUse', undefined, 'log.sh', 60_000, undefined],
-        ['PostToolUse', 'Edit|Write', 'fmt.sh', 60_000, 'tools'],
+        // Claude Code's default for a command hook: 600 s (a Stop hook that runs the tests must not be cut at 60 s).
+        ['PreToolUse', undefined, 'log.sh', 600_000, undefined],
+        ['PostToolUse', 'Edit|Write', 'fmt.sh', 600_000, 'tools'],
       ],
     );
     assert.equal(hooks[0]!.id, '.claude/settings.json#PreToolUse[0].hooks[0]');
