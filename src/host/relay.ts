@@ -127,7 +127,7 @@ export class Relay implements vscode.Disposable {
       extensionPath: context.extensionUri.fsPath,
       webFetchDomains: () => this.approvals.allowedDomains(WEB_FETCH),
       // Asked only once a task runs, when the hooks exist.
-      onQuestion: (question) => void later.notifications?.question(question),
+      onQuestion: (callId, question) => void later.notifications?.question(callId, question),
     });
     this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log, services.approvalMode.confirmations);
     const documents = new CheckpointDocuments(this.checkpoints);

@@ -52,7 +52,7 @@ export interface ToolHostOptions {
   /** Domains the user allowed for web_fetch, which sandboxed commands may reach too. */
   webFetchDomains?: () => readonly string[];
   /** Told each question ask_followup_question puts to the person (Notification hooks). */
-  onQuestion?: (question: string) => void;
+  onQuestion?: (callId: string, question: string) => void;
 }
 
 export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules, hostOptions: ToolHostOptions = {}): ToolHost {
@@ -89,7 +89,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     diagnostics: new VsCodeDiagnostics(),
     questions: {
       ask: (callId, question, options, signal) => {
-        hostOptions.onQuestion?.(question);
+        hostOptions.onQuestion?.(callId, question);
         return questions.ask(callId, question, options, signal);
       },
     },

@@ -8,7 +8,7 @@ import { l10n } from '../../../core/l10n';
 import { ConfiguredSessionHooks } from '../../../core/customization/hooks/session-hooks';
 import { ConfiguredToolHooks, type HookSessionInfo } from '../../../core/customization/hooks/tool-call-hooks';
 import type { SessionHooks } from '../../../core/agent/session-hooks';
-import { NotificationHooks } from '../../../core/customization/hooks/notification-hooks';
+import { CallTasks, NotificationHooks } from '../../../core/customization/hooks/notification-hooks';
 import type { SandboxSource } from '../../processes/short-command';
 import type { ToolCallHooks } from '../../../core/tools';
 import type { CustomizationService } from '../customization-service';
@@ -17,6 +17,7 @@ import { SpawnedHookProcesses } from './hook-process';
 import { WorkspaceHookSet } from './workspace-hooks';
 
 export type { HookConfirmer } from './hook-confirmations';
+
 
 /** The last runs, one line each, for Show Customizations' "last turn" part. */
 class ReportedHookRunner extends HookRunner {
@@ -64,6 +65,7 @@ export interface HookSupportOptions {
 export class HookSupport {
   readonly set: WorkspaceHookSet;
   private readonly runner: HookRunner;
+  private readonly callTasks = new CallTasks();
 
   constructor(private readonly options: HookSupportOptions) {
     this.set = new WorkspaceHookSet(options.customizations, new HookConfirmations(options.state, options.confirm ?? confirmHooksWithModal));
@@ -74,7 +76,7 @@ export class HookSupport {
   }
 
   forTask(taskId: string): ToolCallHooks {
-    return new ConfiguredToolHooks(this.set, this.runner, () => this.info(taskId));
+    return this.callTasks.track(taskId, new ConfiguredToolHooks(this.set, this.runner, () => this.info(taskId)));
   }
 
   forSession(taskId: string): SessionHooks {
@@ -83,7 +85,7 @@ export class HookSupport {
 
   /** Notification hooks: told when Relay waits for the person's approval or answer; they cannot change it. */
   notifications(onFailure: (message: string) => void): NotificationHooks {
-    return new NotificationHooks(this.set, this.runner, () => this.info(''), onFailure);
+    return new NotificationHooks(this.set, this.runner, (callId) => this.info(this.callTasks.taskOf(callId) ?? ''), onFailure);
   }
 
   private heldBackLines(): string[] {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MAX_STOP_CONTINUATIONS } from '../../../../src/core/agent/session-hooks';
-import { NotificationHooks } from '../../../../src/core/customization/hooks/notification-hooks';
+import { CallTasks, NotificationHooks } from '../../../../src/core/customization/hooks/notification-hooks';
 import { HookRunner, type HookProcessRunner } from '../../../../src/core/customization/hooks/runner';
 import { ConfiguredSessionHooks } from '../../../../src/core/customization/hooks/session-hooks';
 import { ConfiguredToolHooks, type HookSessionInfo, type HookSet } from '../../../../src/core/customization/hooks/tool-call-hooks';
@@ -29,13 +29,15 @@ function configured(answer: (event: HookEvent, stdin: Stdin) => HookProcessResul
   const set: HookSet = { current: async () => hooks };
   const runner = new HookRunner(processes);
   const info = (taskId: string): HookSessionInfo => ({ sessionId: taskId, cwd: '/ws', workspaceRoots: ['/ws'], permissionMode: 'default' });
+  const calls = new CallTasks();
   return {
     seen,
+    calls,
     options: {
       sessionHooks: (taskId: string) => new ConfiguredSessionHooks(set, runner, () => info(taskId)),
-      toolHooks: (taskId: string) => new ConfiguredToolHooks(set, runner, () => info(taskId)),
+      toolHooks: (taskId: string) => calls.track(taskId, new ConfiguredToolHooks(set, runner, () => info(taskId))),
     },
-    notifications: (failures: string[]) => new NotificationHooks(set, runner, () => info('task-1'), (m) => failures.push(m)),
+    notifications: (failures: string[]) => new NotificationHooks(set, runner, (callId) => info(calls.taskOf(callId) ?? ''), (m) => failures.push(m)),
   };
 }
 
@@ -54,9 +56,14 @@ describe('[hooks] every event fires at its moment', () => {
     await h.session.condense();
     const failures: string[] = [];
     const notifications = hooks.notifications(failures);
+    // Two calls of another task wait for the person: an approval and a question. They know only their call id.
+    const waiting = hooks.calls.track('task-9', { beforeCall: async () => ({ notes: [] }), afterCall: async () => ({ notes: [] }) });
+    const signal = new AbortController().signal;
+    await waiting.beforeCall({ callId: 'w1', toolName: 'write_file', kind: 'write', params: { path: 'a.ts' }, signal });
+    await waiting.beforeCall({ callId: 'q1', toolName: 'ask_followup_question', kind: 'readonly', params: { question: 'Which branch?' }, signal });
     const prompt = { callId: 'w1', toolName: 'write_file', kind: 'write', message: 'Relay wants to write a.ts', detail: '' } as ApprovalPrompt;
     await notifications.prompter({ ask: async () => ({ action: 'deny' }) as never }).ask(prompt);
-    await notifications.question('Which branch?');
+    await notifications.question('q1', 'Which branch?');
     // The prompter and the question never wait for the hooks: let them finish.
     await new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -77,7 +84,11 @@ describe('[hooks] every event fires at its moment', () => {
       ['PreCompact', (all) => assert.deepEqual(all.map((s) => s.trigger), ['manual'])],
       [
         'Notification',
-        (all) => assert.deepEqual(all.map((s) => [s.notification_type, s.message]), [['permission_prompt', 'Relay wants to write a.ts'], ['idle_prompt', 'Relay has a question for you: Which branch?']]),
+        (all) =>
+          assert.deepEqual(all.map((s) => [s.session_id, s.notification_type, s.message]), [
+            ['task-9', 'permission_prompt', 'Relay wants to write a.ts'],
+            ['task-9', 'idle_prompt', 'Relay has a question for you: Which branch?'],
+          ]),
       ],
     ];
     assert.deepEqual(rows.map(([event]) => event), EIGHT, 'the table covers every event');
