@@ -37,6 +37,7 @@ import { ModelSurface } from './model/model-surface';
 import { TurnModelState } from './customization/turn-model';
 import { AgentSelection, type ConfirmAgentMode, createCustomizationService, type CustomizationService, modalConfirmAgentMode, vscodeProfileFolder } from './customization';
 import { type HookConfirmer, HookSupport } from './customization/hooks';
+import type { NotificationHooks } from '../core/customization/hooks/notification-hooks';
 import { type CommandTurn, createSlashCommands, recordCommandTurn, type SlashCommands } from './customization/commands';
 import { openFileReference } from './session/file-reference-opener';
 import { FileTaskStore } from './history/task-store';
@@ -123,10 +124,13 @@ export class Relay implements vscode.Disposable {
     this.logger = { warn: (message, error) => log.warn(error === undefined ? message : `${message}: ${describeError(error)}`) };
     this.outputStore = new FileOutputStore(join(storage, 'tool-output'));
     this.store = new FileTaskStore(join(storage, 'tasks'), { logger: this.logger });
+    const later: { notifications?: NotificationHooks } = {};
     this.tools = createToolHost(log, (tool, host, address) => this.approvals.allowsPrivateAddress(tool, host, address), {
       storage: processStorage(context),
       extensionPath: context.extensionUri.fsPath,
       webFetchDomains: () => this.approvals.allowedDomains(WEB_FETCH),
+      // Asked only once a task runs, when the hooks exist.
+      onQuestion: (callId, question) => void later.notifications?.question(callId, question),
     });
     this.checkpoints = new WorkspaceCheckpoints(storage, () => this.tools.services.workspaceRoots(), log, services.approvalMode.confirmations);
     const documents = new CheckpointDocuments(this.checkpoints);
@@ -166,7 +170,9 @@ export class Relay implements vscode.Disposable {
       ...(sandbox ? { sandboxAllow: addToSandbox } : {}),
     };
     const prompter = overrides.prompter ?? new ModalPrompter();
-    const notifying = (p: ApprovalPrompter) => this.hooks.notifying(p, (message) => log.warn(`A Notification hook failed: ${message}`));
+    const notifier = this.hooks.notifications((message) => log.warn(`A Notification hook failed: ${message}`));
+    later.notifications = notifier;
+    const notifying = (p: ApprovalPrompter) => notifier.prompter(p);
     // The chat's task asks through the same first-in-first-out queue as the parallel tasks: one modal at a time.
     const queued: ApprovalPrompter = { ask: (prompt) => this.parallel.queue.ask(WINDOW_TASK, { prompt, taskTitle: '', branch: undefined }) };
     this.approvals = createApprovalService(approvalHost, { prompter: notifying(queued) });

@@ -32,8 +32,9 @@ export function splitForCondense(history: readonly ChatMessage[], keepRecent = D
 }
 
 /** The history after condensing: the summary as the first user message, then the recent turns as they were. */
-export function condensedHistory(summary: string, recent: readonly ChatMessage[]): ChatMessage[] {
-  return [{ role: 'user', content: [{ type: 'text', text: summaryMessageText(summary) }] }, ...recent];
+export function condensedHistory(summary: string, recent: readonly ChatMessage[], hookContext?: string): ChatMessage[] {
+  const context = hookContext ? [{ type: 'text' as const, text: `<hook_context>\n${hookContext}\n</hook_context>` }] : [];
+  return [{ role: 'user', content: [{ type: 'text', text: summaryMessageText(summary) }, ...context] }, ...recent];
 }
 
 /** The summary request: the older turns with the instruction added to their last (user) message. */

@@ -46,10 +46,16 @@ export async function condenseHistory(host: LoopHost, prompt: PreparedPrompt, tr
   }
   // The summary's request costs, but is not the conversation's context: the meter stays.
   if (result.usage) host.addUsage(result.usage, costUsd(result.usage, host.options.provider.model.pricing), false);
-  const next = condensedHistory(result.summary, split.recent);
+  let next = condensedHistory(result.summary, split.recent);
   const estimatedAfter = fixed + estimateHistoryTokens(next);
   // A summary longer than the turns it would replace only loses detail (seen as "7,425 → 7,439 tokens").
   if (estimatedAfter >= estimatedBefore) return { condensed: false, reason: l10n.t('the summary is not shorter than the turns it would replace, so the conversation is kept as it is.') };
+  // SessionStart hooks matched to `compact` run once it is condensed (as in Claude Code); their context stays with the summary.
+  if (hooks) {
+    const started = await hooks.sessionStart('compact', signal);
+    for (const notice of started.notices) host.emit({ type: 'notice', id: host.newId(), text: notice.text, level: notice.level });
+    if (started.context) next = condensedHistory(result.summary, split.recent, started.context);
+  }
   host.replaceHistory(next);
   // The same figure as the meter: the card starts where the meter stood (context-used.ts).
   const { tokensBefore, tokensAfter } = condensedCounts(host.contextUsed(), estimatedBefore, estimatedAfter);

@@ -24,7 +24,7 @@ export interface PendingPrompt {
 export async function beforeRun(host: HookedRunHost, first: { source: 'startup' | 'resume' } | undefined, prompt: PendingPrompt | undefined, signal: AbortSignal): Promise<AgentState | undefined> {
   const context: string[] = [];
   if (first && host.depth === 0) {
-    const started = await host.hooks.sessionStart(first.source, signal);
+    const started = await host.hooks.sessionStart(first.source, signal, prompt?.text);
     show(host, started);
     if (started.context) context.push(started.context);
     if (started.stop) {

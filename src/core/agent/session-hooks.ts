@@ -1,5 +1,5 @@
 // The hook points of a task outside its tool calls (configured hooks, src/core/customization/hooks): when a task
-// starts or resumes, when the user's prompt is submitted (may block it or add context), when the agent is about to
+// starts, resumes or was just condensed, when the user's prompt is submitted (may block it or add context), when the agent is about to
 // stop (may send it back to work with a reason), before the conversation is condensed, and when Relay waits for
 // the user. Every failing hook is a notice, never silent.
 import type { Said } from '../l10n';
@@ -16,7 +16,8 @@ export interface SessionHookAnswer {
 }
 
 export interface SessionHooks {
-  sessionStart(source: 'startup' | 'resume', signal: AbortSignal): Promise<SessionHookAnswer>;
+  /** `compact`: the conversation was just condensed; the hooks' context is kept beside the summary. */
+  sessionStart(source: 'startup' | 'resume' | 'compact', signal: AbortSignal, initialPrompt?: string): Promise<SessionHookAnswer>;
   promptSubmit(prompt: string, signal: AbortSignal): Promise<SessionHookAnswer>;
   /** `subagent`: a sub-agent is stopping (SubagentStop); `active`: the agent already went on because of a Stop hook. */
   stop(active: boolean, subagent: boolean, signal: AbortSignal): Promise<SessionHookAnswer>;

@@ -51,6 +51,8 @@ export interface ToolHostOptions {
   extensionPath?: string;
   /** Domains the user allowed for web_fetch, which sandboxed commands may reach too. */
   webFetchDomains?: () => readonly string[];
+  /** Told each question ask_followup_question puts to the person (Notification hooks). */
+  onQuestion?: (callId: string, question: string) => void;
 }
 
 export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules: PrivateAddressRules, hostOptions: ToolHostOptions = {}): ToolHost {
@@ -85,7 +87,12 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
     reviewer: previewer,
     applier: applied,
     diagnostics: new VsCodeDiagnostics(),
-    questions,
+    questions: {
+      ask: (callId, question, options, signal) => {
+        hostOptions.onQuestion?.(callId, question);
+        return questions.ask(callId, question, options, signal);
+      },
+    },
     web: { fetcher: createWebFetcher(), allowsPrivateAddress: privateAddressRules },
     pages,
     language: new VsCodeLanguageFeatures(),

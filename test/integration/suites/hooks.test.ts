@@ -9,6 +9,8 @@ import type { ChatItem } from '../../../src/shared/chat-model';
 import type { RecordedRequest } from '../../support/scripted-model-server';
 import { useChatSuite } from '../chat-suite';
 import { relayWithScriptedPrompter, type ScriptedHookConfirmer, waitFor } from '../helpers';
+import { HookConfirmations } from '../../../src/host/customization/hooks/hook-confirmations';
+import { WorkspaceHookSet } from '../../../src/host/customization/hooks/workspace-hooks';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
 const TURN_MS = 20_000;
@@ -105,5 +107,20 @@ describe('hooks from the repository', () => {
     assert.deepEqual(confirmer.asked[1], [changed], 'only the changed command line is asked about');
     const result = String(toolMessages(suite.server.requests[1]!)[0]!.content);
     assert.doesNotMatch(result, /changed hook ran/, 'a declined hook does not run');
+  });
+
+  it('in an untrusted workspace the repository hooks are held back and nobody is asked; the user setting still applies', async () => {
+    const asked: HookDefinition[][] = [];
+    const state = new Map<string, unknown>();
+    const memento = { get: <T>(key: string, fallback?: T) => (state.has(key) ? (state.get(key) as T) : fallback), update: async (key: string, value: unknown) => void state.set(key, value) };
+    const untrusted = new WorkspaceHookSet(suite.relay.customizations, new HookConfirmations(memento as never, async (hooks) => (asked.push([...hooks]), true)), () => false);
+    const current = await untrusted.current();
+    assert.deepEqual(current.filter((h) => h.origin === 'workspace'), [], 'no repository hook may run');
+    assert.equal(asked.length, 0, 'nobody is asked to confirm them');
+    assert.ok(untrusted.heldBack.length >= 2 && untrusted.heldBack.every((b) => b.why === 'untrusted'), JSON.stringify(untrusted.heldBack));
+    // The same set, trusted: now they are asked about.
+    const trusted = new WorkspaceHookSet(suite.relay.customizations, new HookConfirmations(memento as never, async (hooks) => (asked.push([...hooks]), true)), () => true);
+    assert.ok((await trusted.current()).some((h) => h.origin === 'workspace'));
+    assert.equal(asked.length, 1);
   });
 });

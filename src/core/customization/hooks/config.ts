@@ -5,7 +5,8 @@
 import { JsoncSyntaxError, parseJsonc } from '../../text/jsonc';
 import { HOOK_EVENTS, type HookConfig, type HookConfigProblem, type HookDefinition, type HookEvent, type HookOrigin, type HookStyle } from './types';
 
-export const DEFAULT_TIMEOUT_MS: Record<HookStyle, number> = { claude: 60_000, copilot: 30_000, cline: 30_000 };
+/** Each source's default when a handler names no timeout: Claude Code 600 s for a command hook, Copilot and Cline 30 s. */
+export const DEFAULT_TIMEOUT_MS: Record<HookStyle, number> = { claude: 600_000, copilot: 30_000, cline: 30_000 };
 
 /** Other sources' event names (compared lower-case, without separators) onto Relay's. */
 const EVENT_ALIASES: Record<string, HookEvent> = {
@@ -14,6 +15,8 @@ const EVENT_ALIASES: Record<string, HookEvent> = {
   taskstart: 'SessionStart',
   taskresume: 'SessionStart',
   taskcomplete: 'Stop',
+  // The Copilot CLI's end of the agent's turn.
+  agentstop: 'Stop',
   taskcancel: 'SessionEnd',
 };
 
@@ -96,7 +99,7 @@ export function readHookSettings(hooks: unknown, input: HookFileInput, notAnObje
   return { hooks: definitions, problems };
 }
 
-type Handler = Pick<HookDefinition, 'command' | 'timeoutMs' | 'cwd' | 'env'>;
+type Handler = Pick<HookDefinition, 'command' | 'timeoutMs' | 'cwd' | 'env' | 'copilotCli'>;
 
 function readHandler(handler: unknown, input: HookFileInput, at: string): Handler | string {
   if (!isObject(handler)) return `${at} must be an object.`;
@@ -111,6 +114,7 @@ function readHandler(handler: unknown, input: HookFileInput, at: string): Handle
   if (seconds !== undefined && (typeof seconds !== 'number' || !(seconds > 0))) return `${at}.timeout must be a positive number of seconds.`;
   const result: Handler = { command, timeoutMs: typeof seconds === 'number' ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_MS[input.style] };
   if (typeof handler.cwd === 'string' && handler.cwd !== '') result.cwd = handler.cwd;
+  if (input.style === 'copilot' && (command === handler.bash || command === handler.powershell)) result.copilotCli = true;
   if (handler.env !== undefined) {
     if (!isObject(handler.env) || Object.values(handler.env).some((v) => typeof v !== 'string')) return `${at}.env must map names to strings.`;
     result.env = handler.env as Record<string, string>;

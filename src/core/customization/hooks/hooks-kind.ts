@@ -3,6 +3,7 @@
 import { l10n } from '../../l10n';
 import type { CustomizationFileReport, CustomizationKind, CustomizationReader, FoundFile, LoadedKind } from '../registry';
 import { clineHookForScript, parseHookFile } from './config';
+import { scriptDigest } from './fingerprint';
 import type { HookDefinition, HookStyle } from './types';
 
 export const HOOKS_KIND_ID = 'hooks';
@@ -36,6 +37,14 @@ export async function loadHooks(files: readonly FoundFile[], reader: Customizati
       const name = file.relative.slice('.clinerules/hooks/'.length);
       const hook = clineHookForScript(name, file.path, 'workspace', file.relative);
       if (!hook) continue;
+      // The script is what runs: its text is part of what the user confirms. An unreadable one is not run unasked.
+      const text = await reader.read(file.path);
+      if (text === undefined) {
+        report.problems.push({ line: 1, message: l10n.t('Not read: unreadable or larger than 256 KB.') });
+        reports.push(report);
+        continue;
+      }
+      hook.scriptDigest = scriptDigest(text);
       entries.push(hook);
       report.summary = hook.nativeEvent ?? hook.event;
       reports.push(report);

@@ -20,13 +20,14 @@ export function hooksFor(hooks: readonly HookDefinition[], input: HookEventInput
     if (hook.event !== input.event) continue;
     if (hook.nativeEvent === 'TaskResume' && input.source !== 'resume') continue;
     if (hook.nativeEvent === 'TaskStart' && input.source === 'resume') continue;
-    if (input.tool && hook.matcher !== undefined) {
+    const subject = matcherSubject(input);
+    if (subject !== undefined && hook.matcher !== undefined) {
       const matcher = compileMatcher(hook.matcher);
       if (!matcher.ok) {
         matcherErrors.push({ hook, error: matcher.error });
         continue;
       }
-      if (!matcher.test(input.tool.name)) continue;
+      if (!matcher.test(subject)) continue;
     }
     const key = `${hook.style}\0${hook.cwd ?? ''}\0${hook.command}`;
     if (seen.has(key)) continue;
@@ -34,6 +35,18 @@ export function hooksFor(hooks: readonly HookDefinition[], input: HookEventInput
     selected.push(hook);
   }
   return { hooks: selected, matcherErrors };
+}
+
+/**
+ * What a Claude-style matcher is compared with, per event: the tool's name; SessionStart's source (`startup`,
+ * `resume`, `clear`, `compact`); PreCompact's trigger (`manual`, `auto`); Notification's type. Events without a
+ * subject (UserPromptSubmit, Stop) ignore the matcher, as Claude Code does.
+ */
+function matcherSubject(input: HookEventInput): string | undefined {
+  if (input.tool) return input.tool.name;
+  if (input.event === 'SessionStart' || input.event === 'PreCompact') return input.source;
+  if (input.event === 'Notification') return input.notificationType;
+  return undefined;
 }
 
 export class HookRunner {

@@ -15,8 +15,8 @@ export class ConfiguredSessionHooks implements SessionHooks {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async sessionStart(source: 'startup' | 'resume', signal: AbortSignal): Promise<SessionHookAnswer> {
-    return this.answer(await this.run('SessionStart', { source }, signal), false);
+  async sessionStart(source: 'startup' | 'resume' | 'compact', signal: AbortSignal, initialPrompt?: string): Promise<SessionHookAnswer> {
+    return this.answer(await this.run('SessionStart', { source, ...(initialPrompt !== undefined ? { initialPrompt } : {}) }, signal), false);
   }
 
   async promptSubmit(prompt: string, signal: AbortSignal): Promise<SessionHookAnswer> {

@@ -48,7 +48,7 @@ export class ConfiguredToolHooks implements ToolCallHooks {
       return answer;
     }
     if (outcome.updatedInput) {
-      answer.updatedParams = toRelayInput(request.params, outcome.updatedInput);
+      answer.updatedParams = toRelayInput(request.toolName, request.params, outcome.updatedInput);
       notes.push({ kind: 'input-changed', text: l10n.t('A PreToolUse hook changed the input of this call.') });
     }
     if (outcome.permission && outcome.decidedBy) {

@@ -46,6 +46,10 @@ export interface HookDefinition {
   cwd?: string;
   env?: Record<string, string>;
   timeoutMs: number;
+  /** Cline: a digest of the script's text, so an edited script is confirmed again like a changed command line. */
+  scriptDigest?: string;
+  /** A `.github/hooks` handler written for the Copilot CLI (`bash` / `powershell`), whose stdin differs from VS Code's. */
+  copilotCli?: boolean;
 }
 
 /** A problem found while reading a hooks file, at its line when known. */

@@ -15,10 +15,14 @@ export interface HookEventInput {
   transcriptPath?: string;
   tool?: { name: string; input: Record<string, unknown>; callId: string; response?: unknown; error?: string; durationMs?: number };
   prompt?: string;
-  /** SessionStart: `startup` or `resume`; PreCompact: `manual` or `auto`. */
+  /** SessionStart: `startup`, `resume` or `compact`; PreCompact: `manual` or `auto`. */
   source?: string;
   stopHookActive?: boolean;
   message?: string;
+  /** SessionStart: the task's first prompt (Copilot CLI's `initialPrompt`, Cline's `initialTask`). */
+  initialPrompt?: string;
+  /** Notification: Claude Code's `notification_type` (`permission_prompt`, `idle_prompt`). */
+  notificationType?: string;
   /** Milliseconds since the epoch, for the `timestamp` fields. */
   now: number;
 }
@@ -32,7 +36,7 @@ export function toStdin(hook: HookDefinition, input: HookEventInput): string {
     case 'claude':
       return JSON.stringify(claudePayload(input));
     case 'copilot':
-      return JSON.stringify(copilotPayload(input));
+      return JSON.stringify(copilotPayload(hook, input));
     case 'cline':
       return JSON.stringify(clinePayload(hook, input));
   }
@@ -48,7 +52,7 @@ function claudePayload(input: HookEventInput): Record<string, unknown> {
   };
   if (input.tool) {
     out.tool_name = claudeToolName(input.tool.name);
-    out.tool_input = claudeToolInput(input.tool.input);
+    out.tool_input = claudeToolInput(input.tool.name, input.tool.input);
     out.tool_use_id = input.tool.callId;
     if (input.tool.response !== undefined) out.tool_response = input.tool.response;
     if (input.tool.error !== undefined) out.error = input.tool.error;
@@ -59,28 +63,49 @@ function claudePayload(input: HookEventInput): Record<string, unknown> {
   if (input.source !== undefined) out[input.event === 'PreCompact' ? 'trigger' : 'source'] = input.source;
   if (input.stopHookActive !== undefined) out.stop_hook_active = input.stopHookActive;
   if (input.message !== undefined) out.message = input.message;
+  if (input.notificationType !== undefined) out.notification_type = input.notificationType;
   return out;
 }
 
-function copilotPayload(input: HookEventInput): Record<string, unknown> {
+/**
+ * `.github/hooks/*.json` is read by two programs with different stdin: VS Code (the hook's `command`) sends
+ * `sessionId`, `hookEventName`, an ISO `timestamp` and Claude's snake_case event fields (`tool_name`, `tool_input`,
+ * `tool_use_id`, `tool_response`, `stop_hook_active`); the Copilot CLI (a `bash` / `powershell` handler) sends a
+ * millisecond `timestamp`, `toolName`, `toolArgs` as a JSON string and `toolResult` as `{resultType, textResultForLlm}`.
+ * Each hook gets both sets of names; only `timestamp`, which the two spell alike, follows the handler's program.
+ */
+function copilotPayload(hook: HookDefinition, input: HookEventInput): Record<string, unknown> {
   const out: Record<string, unknown> = {
     sessionId: input.sessionId,
     hookEventName: input.event,
-    timestamp: new Date(input.now).toISOString(),
+    timestamp: hook.copilotCli ? input.now : new Date(input.now).toISOString(),
     cwd: input.cwd,
   };
+  if (input.transcriptPath !== undefined) out.transcript_path = input.transcriptPath;
   if (input.tool) {
-    out.toolName = claudeToolName(input.tool.name);
-    out.toolInput = claudeToolInput(input.tool.input);
-    // The Copilot CLI passes the arguments as a JSON string.
+    const name = claudeToolName(input.tool.name);
+    const toolInput = claudeToolInput(input.tool.name, input.tool.input);
+    out.tool_name = name;
+    out.tool_input = toolInput;
+    out.tool_use_id = input.tool.callId;
+    out.toolName = name;
+    out.toolInput = toolInput;
     out.toolArgs = JSON.stringify(input.tool.input);
     out.toolUseId = input.tool.callId;
-    if (input.tool.response !== undefined) out.toolResult = input.tool.response;
+    if (input.tool.response !== undefined) {
+      out.tool_response = input.tool.response;
+      const text = typeof input.tool.response === 'string' ? input.tool.response : JSON.stringify(input.tool.response);
+      out.toolResult = { resultType: input.tool.error === undefined ? 'success' : 'failure', textResultForLlm: text };
+    }
     out.relayToolName = input.tool.name;
   }
   if (input.prompt !== undefined) out.prompt = input.prompt;
   if (input.source !== undefined) out[input.event === 'PreCompact' ? 'trigger' : 'source'] = input.source;
-  if (input.stopHookActive !== undefined) out.stopHookActive = input.stopHookActive;
+  if (input.initialPrompt !== undefined) out.initialPrompt = input.initialPrompt;
+  if (input.stopHookActive !== undefined) {
+    out.stop_hook_active = input.stopHookActive;
+    out.stopHookActive = input.stopHookActive;
+  }
   if (input.message !== undefined) out.message = input.message;
   return out;
 }
@@ -93,6 +118,7 @@ function clinePayload(hook: HookDefinition, input: HookEventInput): Record<strin
     timestamp: String(input.now),
     taskId: input.sessionId,
     workspaceRoots: input.workspaceRoots,
+    userId: '',
   };
   const key = hookName.charAt(0).toLowerCase() + hookName.slice(1);
   const data: Record<string, unknown> = {};
@@ -105,13 +131,22 @@ function clinePayload(hook: HookDefinition, input: HookEventInput): Record<strin
       if (input.tool.durationMs !== undefined) data.executionTimeMs = input.tool.durationMs;
     }
   }
-  if (input.prompt !== undefined) data.prompt = input.prompt;
+  if (input.prompt !== undefined) {
+    data.prompt = input.prompt;
+    data.attachments = [];
+  }
+  // The task events describe the task: Relay's task id stands for both of Cline's ids.
+  if (hookName.startsWith('Task')) {
+    const taskMetadata: Record<string, unknown> = { taskId: input.sessionId, ulid: input.sessionId };
+    if (hookName === 'TaskStart' && input.initialPrompt !== undefined) taskMetadata.initialTask = input.initialPrompt;
+    data.taskMetadata = taskMetadata;
+  }
   out[key] = data;
   return out;
 }
 
 /** Events where exit 2 (or a block) stops the thing from happening. */
-const BLOCKING: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PostToolUse']);
+const BLOCKING: ReadonlySet<HookEvent> = new Set(['PreToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PostToolUse', 'PostToolUseFailure']);
 /** Events whose plain stdout becomes context for the model (Claude Code). */
 const PLAIN_CONTEXT: ReadonlySet<HookEvent> = new Set(['UserPromptSubmit', 'SessionStart']);
 

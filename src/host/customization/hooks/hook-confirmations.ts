@@ -1,10 +1,10 @@
 // Repository hooks run code from the repository before and after Relay's tool calls: they run only in a trusted
 // workspace, and only after the user confirmed those exact command lines in a native modal. The confirmations
 // live in Relay's global state (no repository can write one for itself); a changed command line asks again.
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { l10n } from '../../../core/l10n';
 import type { HookDefinition } from '../../../core/customization/hooks/types';
+import { hookFingerprint } from '../../../core/customization/hooks/fingerprint';
 
 /** Shows the hooks and answers whether they may run. */
 export type HookConfirmer = (hooks: readonly HookDefinition[]) => Promise<boolean>;
@@ -24,11 +24,6 @@ export const confirmHooksWithModal: HookConfirmer = async (hooks) => {
 };
 
 const CONFIRMED_KEY = 'relay.hooks.confirmed';
-
-export function hookFingerprint(hook: HookDefinition): string {
-  const exact = JSON.stringify([hook.source, hook.event, hook.nativeEvent ?? '', hook.matcher ?? '', hook.command, hook.cwd ?? '', hook.env ?? {}]);
-  return createHash('sha256').update(exact).digest('hex');
-}
 
 export class HookConfirmations {
   /** Declined in this window: not asked again until the window reloads or the hooks change. */

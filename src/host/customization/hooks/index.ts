@@ -8,7 +8,7 @@ import { l10n } from '../../../core/l10n';
 import { ConfiguredSessionHooks } from '../../../core/customization/hooks/session-hooks';
 import { ConfiguredToolHooks, type HookSessionInfo } from '../../../core/customization/hooks/tool-call-hooks';
 import type { SessionHooks } from '../../../core/agent/session-hooks';
-import type { ApprovalPrompter } from '../../../core/ports/approval';
+import { CallTasks, NotificationHooks } from '../../../core/customization/hooks/notification-hooks';
 import type { SandboxSource } from '../../processes/short-command';
 import type { ToolCallHooks } from '../../../core/tools';
 import type { CustomizationService } from '../customization-service';
@@ -17,6 +17,7 @@ import { SpawnedHookProcesses } from './hook-process';
 import { WorkspaceHookSet } from './workspace-hooks';
 
 export type { HookConfirmer } from './hook-confirmations';
+
 
 /** The last runs, one line each, for Show Customizations' "last turn" part. */
 class ReportedHookRunner extends HookRunner {
@@ -64,6 +65,7 @@ export interface HookSupportOptions {
 export class HookSupport {
   readonly set: WorkspaceHookSet;
   private readonly runner: HookRunner;
+  private readonly callTasks = new CallTasks();
 
   constructor(private readonly options: HookSupportOptions) {
     this.set = new WorkspaceHookSet(options.customizations, new HookConfirmations(options.state, options.confirm ?? confirmHooksWithModal));
@@ -74,28 +76,16 @@ export class HookSupport {
   }
 
   forTask(taskId: string): ToolCallHooks {
-    return new ConfiguredToolHooks(this.set, this.runner, () => this.info(taskId));
+    return this.callTasks.track(taskId, new ConfiguredToolHooks(this.set, this.runner, () => this.info(taskId)));
   }
 
   forSession(taskId: string): SessionHooks {
     return new ConfiguredSessionHooks(this.set, this.runner, () => this.info(taskId));
   }
 
-  /** Notification hooks hear when Relay waits for the user's approval; they cannot change the answer. */
-  notifying(prompter: ApprovalPrompter, onFailure: (message: string) => void): ApprovalPrompter {
-    return {
-      ask: (prompt) => {
-        void this.notify(prompt.message).catch((error: unknown) => onFailure(error instanceof Error ? error.message : String(error)));
-        return prompter.ask(prompt);
-      },
-    };
-  }
-
-  private async notify(message: string): Promise<void> {
-    const hooks = await this.set.current();
-    if (!hooks.some((h) => h.event === 'Notification')) return;
-    const outcome = await this.runner.run(hooks, { event: 'Notification', ...this.info(''), now: Date.now(), message }, new AbortController().signal);
-    for (const run of outcome.runs) if (run.verdict.failure) throw new Error(`${run.command}: ${run.verdict.failure.detail}`);
+  /** Notification hooks: told when Relay waits for the person's approval or answer; they cannot change it. */
+  notifications(onFailure: (message: string) => void): NotificationHooks {
+    return new NotificationHooks(this.set, this.runner, (callId) => this.info(this.callTasks.taskOf(callId) ?? ''), onFailure);
   }
 
   private heldBackLines(): string[] {

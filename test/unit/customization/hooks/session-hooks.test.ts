@@ -51,6 +51,16 @@ describe('[hooks] session events', () => {
     assert.equal(seen[0]!.source, 'startup');
   });
 
+  test("SessionStart hooks that read the first prompt get it (the Copilot CLI's initialPrompt, Cline's initialTask)", async () => {
+    const seen: Record<string, unknown>[] = [];
+    const provider = new ScriptedProvider([complete('c1', 'done')]);
+    const { session } = sessionFor(provider, registryOf(), {
+      sessionHooks: sessionHooks([{ event: 'SessionStart', style: 'copilot', copilotCli: true, script: () => exit(0) }], seen),
+    });
+    await session.send('Fix the bug');
+    assert.deepEqual(seen.map((s) => [s.source, s.initialPrompt]), [['startup', 'Fix the bug']]);
+  });
+
   test('a blocked prompt never reaches the model; the chat says which hook and why', async () => {
     const provider = new ScriptedProvider([complete('c1', 'done')]);
     const { session, events } = sessionFor(provider, registryOf(), {
