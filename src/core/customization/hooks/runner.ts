@@ -73,6 +73,6 @@ export class HookRunner {
   }
 }
 
-function identity(hook: HookDefinition): Pick<HookRunReport, 'hookId' | 'event' | 'source' | 'command'> {
-  return { hookId: hook.id, event: hook.event, source: hook.source, command: hook.command };
+function identity(hook: HookDefinition): Pick<HookRunReport, 'hookId' | 'event' | 'style' | 'source' | 'command'> {
+  return { hookId: hook.id, event: hook.event, style: hook.style, source: hook.source, command: hook.command };
 }

@@ -16,7 +16,18 @@ export class ConfiguredSessionHooks implements SessionHooks {
   ) {}
 
   async sessionStart(source: 'startup' | 'resume' | 'compact', signal: AbortSignal, initialPrompt?: string): Promise<SessionHookAnswer> {
-    return this.answer(await this.run('SessionStart', { source, ...(initialPrompt !== undefined ? { initialPrompt } : {}) }, signal), false);
+    const outcome = await this.run('SessionStart', { source, ...(initialPrompt !== undefined ? { initialPrompt } : {}) }, signal);
+    const answer = this.answer(outcome, false);
+    // Claude's SessionStart cannot block; Cline's TaskStart / TaskResume can: `cancel: true` (or a failure, which
+    // Cline treats as a cancel) keeps the task from starting.
+    const run = outcome.decidedBy;
+    if (!answer.stop && outcome.permission === 'deny' && run?.style === 'cline') {
+      answer.stop = outcome.reason
+        ? l10n.both('The {0} hook {1} stopped the task: {2}', run.event, hookLabel(run), outcome.reason)
+        : l10n.both('The {0} hook {1} stopped the task.', run.event, hookLabel(run));
+      answer.notices.push({ text: answer.stop.ui, level: 'warning' });
+    }
+    return answer;
   }
 
   async promptSubmit(prompt: string, signal: AbortSignal): Promise<SessionHookAnswer> {

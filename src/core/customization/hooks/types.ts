@@ -98,6 +98,8 @@ export interface HookVerdict {
 export interface HookRunReport {
   hookId: string;
   event: HookEvent;
+  /** Whose semantics its answer follows (a Cline TaskStart that cancels stops the task). */
+  style?: HookStyle;
   source: string;
   command: string;
   verdict: HookVerdict;

@@ -61,6 +61,26 @@ describe('[hooks] session events', () => {
     assert.deepEqual(seen.map((s) => [s.source, s.initialPrompt]), [['startup', 'Fix the bug']]);
   });
 
+  test("a Cline TaskStart script that cancels keeps the task from starting; Claude's SessionStart cannot block", async () => {
+    const cancel = () => exit(0, '', '{"cancel": true, "errorMessage": "no tasks on Fridays"}');
+    const provider = new ScriptedProvider([complete('c1', 'done')]);
+    const { session, events } = sessionFor(provider, registryOf(), {
+      sessionHooks: sessionHooks([{ event: 'SessionStart', style: 'cline', nativeEvent: 'TaskStart', source: '.clinerules/hooks/TaskStart', script: cancel }]),
+    });
+    const end = await session.send('Fix the bug');
+    assert.equal(provider.requests.length, 0, 'the model is never asked');
+    assert.equal(end.status, 'paused');
+    const notices = events.filter((e) => e.type === 'notice').map((e) => (e as { text: string }).text);
+    assert.ok(notices.some((n) => /SessionStart hook .* stopped the task: no tasks on Fridays/.test(n)), notices.join('\n'));
+
+    const claude = new ScriptedProvider([complete('c1', 'done')]);
+    const other = sessionFor(claude, registryOf(), {
+      sessionHooks: sessionHooks([{ event: 'SessionStart', script: () => exit(2, 'cannot block here') }]),
+    });
+    assert.equal((await other.session.send('Fix the bug')).status, 'completed');
+    assert.equal(claude.requests.length, 1);
+  });
+
   test('a blocked prompt never reaches the model; the chat says which hook and why', async () => {
     const provider = new ScriptedProvider([complete('c1', 'done')]);
     const { session, events } = sessionFor(provider, registryOf(), {
