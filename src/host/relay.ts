@@ -1,6 +1,7 @@
 // The composition root, created on first use (never at activation): the chat's task controller on real
 // sessions — the configured model provider, the built-in tools on VS Code adapters (read-only ones only in
 // Restricted Mode), approvals through the native modal, task history and saved tool output on disk.
+import { runningBackground } from '../core/processes/process-list';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../core/agent';
@@ -241,6 +242,7 @@ export class Relay implements vscode.Disposable {
       log: this.logger,
       attach: (text, images, picked) => this.mentions.attach(text, images, picked),
       taskDeleted: (id) => this.tools.processes.forgetTask(id),
+      liveProcesses: (id) => runningBackground(this.tools.processes.list(id)).length,
     });
     this.parallel = new ParallelTaskSurface({ context, chat, controller: this.controller, processes: this.tools.processes, prompter, approvals: (p, scopeFileSystem) => createApprovalService(approvalHost, { prompter: notifying(p), scopeFileSystem }), createSession: (record, scope) => this.createSession(record, scope), reviewer: this.tools.services.reviewer, ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}), log: this.logger });
     this.processStatus = new ProcessStatusBar(this.tools.processes);

@@ -51,6 +51,8 @@ export interface TaskControllerDeps {
   log: { warn(message: string, error?: unknown): void };
   /** A task was deleted: what belongs to it outside its record (its processes) goes too. */
   taskDeleted?(id: string): Promise<void>;
+  /** How many of the task's background processes still run (they outlive a cancelled turn). */
+  liveProcesses?(id: string): number;
   /** Whether a task runs beside the others (a parallel task): switching away keeps it running in the background. */
   runsInBackground?(id: string): boolean;
 }
@@ -130,8 +132,22 @@ export class TaskController {
     return this.serial(() => this.sendNow(text));
   }
 
+  /**
+   * Stops the running turn. The task's background processes belong to the task, not the turn, so they keep
+   * running: the chat says so, and where to stop them, instead of leaving the user to guess.
+   */
   cancel(): void {
-    this.current?.session.cancel();
+    const session = this.current?.session;
+    if (!session) return;
+    const wasRunning = session.isRunning;
+    session.cancel();
+    const live = wasRunning ? (this.deps.liveProcesses?.(session.id) ?? 0) : 0;
+    if (live === 0) return;
+    session.notice(
+      live === 1
+        ? l10n.t('1 background process of this task keeps running. Stop it from its card, or from "Relay: 1 running" in the status bar.')
+        : l10n.t('{0} background processes of this task keep running. Stop them from their cards, or from "Relay: {0} running" in the status bar.', live),
+    );
   }
 
   /** Review Task Changes for the task on screen (the command and the chat's button). */

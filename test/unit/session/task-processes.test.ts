@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { AgentSession } from '../../../src/core/agent';
 import { TaskController } from '../../../src/host/session/task-controller';
 import { FakeProcesses } from '../../support/fake-processes';
-import { complete, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, SummarizingProvider, testTool, turn, until } from '../agent/fakes';
+import { aborted, complete, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, SummarizingProvider, testTool, turn, until } from '../agent/fakes';
 
 const big = Array.from({ length: 40 }, (_, i) => `line ${i}: ${'x'.repeat(40)}`).join('\n');
 
@@ -67,4 +67,46 @@ describe('task controller: a task keeps its processes', () => {
     assert.deepEqual(processes.stopped, [server], "the task's own process, not another task's");
     assert.equal(processes.get(other)?.state, 'ready');
   });
+
+  test('Stop on a running turn keeps the processes, and the chat says how many run and where to stop them', async () => {
+    const processes = new FakeProcesses();
+    const store = new MemoryTaskStore();
+    const provider = new ScriptedProvider([(_request, signal) => (async function* () { await aborted(signal); })(), (_request, signal) => (async function* () { await aborted(signal); })()]);
+    let n = 0;
+    const controller = new TaskController({
+      publish: () => undefined,
+      store,
+      createSession: async (record) => new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++n}`, logger: { warn: () => {} } }, record),
+      configVersion: () => 0,
+      answerQuestion: () => false,
+      openDiff: async () => 'unavailable',
+      openFileReference: async () => 'opened',
+      setMode: async () => undefined,
+      selectModel: async () => undefined,
+      setUpProvider: async () => undefined,
+      settings: () => ({ mode: 'default', model: 'test · scripted-1' }),
+      notify: () => undefined,
+      onRunningChanged: () => undefined,
+      log: { warn: () => {} },
+      restore: async () => undefined,
+      reviewChanges: async () => undefined,
+      liveProcesses: (id) => processes.list(id).filter((p) => p.background && p.state !== 'exited' && p.state !== 'stopped').length,
+    });
+    const notices = () => controller.session!.transcript.filter((item) => item.kind === 'notice').map((item) => (item as { text: string }).text);
+
+    await controller.send('Start the servers');
+    await until(() => controller.isRunning, 'the turn to run');
+    const id = controller.session!.id;
+    processes.add(id, [5173]);
+    processes.add(id, [3000]);
+    processes.add('another-task', [4000]);
+    await controller.handle({ type: 'cancelTask' });
+    await until(() => controller.session?.state.status === 'cancelled', 'the cancel');
+    assert.deepEqual(processes.stopped, [], 'nothing stopped');
+    assert.ok(notices().some((text) => /^2 background processes of this task keep running\./.test(text)), notices().join('\n'));
+
+    await controller.handle({ type: 'cancelTask' });
+    assert.equal(notices().filter((text) => /keep running/.test(text)).length, 1, 'no notice when no turn was running');
+  });
 });
+
