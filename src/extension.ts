@@ -70,9 +70,10 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
     vscode.commands.registerCommand('relay.focusChat', () => focusChat()),
     vscode.commands.registerCommand('relay.newTask', async () => {
       await focusChat();
-      // A view that was closed is not resolved yet when the focus command returns, and a message posted to it is
-      // lost: the host starts the new task itself, and the webview draws it from the init it gets once loaded.
-      if (chat.isVisible) chat.post({ type: 'newTask' });
+      // A view that was closed is not resolved yet when the focus command returns, and one shown again reloads its
+      // page: a message posted before the page listens is lost. Until it has loaded, the host starts the new task
+      // itself, and the webview draws it from the init it gets once loaded.
+      if (chat.isLoaded) chat.post({ type: 'newTask' });
       else chat.submitIntent({ type: 'newTask' });
     }),
     ...RUNTIME_COMMANDS.map((id) =>

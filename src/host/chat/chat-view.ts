@@ -19,6 +19,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private viewDisposables: vscode.Disposable[] = [];
   /** Whether the webview now loaded has received `init`: batches before it would apply to a stale state. */
   private webviewReady = false;
+  /** The webview's page has said `ready` since it was last shown: only then does a one-off message reach it. */
+  private loaded = false;
   private pendingForReady: HostToWebview[] = [];
   private readonly state = new ChatState();
   private readonly outbox = new CoalescingOutbox((deltas) => this.post({ type: 'batch', deltas }));
@@ -63,6 +65,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
+  /**
+   * Shown and its page loaded. A view shown again reloads its page (retainContextWhenHidden is off) and is visible
+   * before the page listens: a one-off message posted then is lost, so callers fall back to the host until this holds.
+   */
+  get isLoaded(): boolean {
+    return this.loaded && this.isVisible;
+  }
+
   /** The host's copy of what the chat shows. Read-only: change it with `publish`. */
   get snapshot(): ChatSnapshot {
     return this.state.snapshot;
@@ -91,7 +101,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
    * resolved yet when the focus command returns, and a message posted then would be lost.
    */
   postWhenReady(message: HostToWebview): void {
-    if (this.webviewReady) this.post(message);
+    if (this.isLoaded) this.post(message);
     else this.pendingForReady.push(message);
   }
 
@@ -108,6 +118,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           this.log.warn(`webview speaks protocol ${message.protocolVersion}, host ${PROTOCOL_VERSION}`);
         }
         this.sendInit();
+        this.loaded = true;
+        for (const pending of this.pendingForReady.splice(0)) this.post(pending);
         break;
       case 'openLink':
         this.openLink(message.url);
@@ -140,11 +152,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.outbox.discard();
     this.post({ type: 'init', state: this.initialState(), snapshot: this.state.snapshot });
     this.webviewReady = true;
-    for (const message of this.pendingForReady.splice(0)) this.post(message);
   }
 
   private stopStreaming(): void {
     this.webviewReady = false;
+    this.loaded = false;
     this.outbox.discard();
   }
 

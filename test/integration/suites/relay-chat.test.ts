@@ -318,6 +318,24 @@ describe('relay chat: the real wiring inside VS Code', () => {
     }
   });
 
+  it('a chat shown again counts as loaded only once its page says ready: one-off messages wait for it', async () => {
+    await vscode.commands.executeCommand('relay.focusChat');
+    await waitFor(() => api.chat.isLoaded, 30_000, 'the chat to load');
+    const seen: string[] = [];
+    const listening = api.chat.onMessage((m) => seen.push(m.type));
+    try {
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      assert.equal(api.chat.isLoaded, false, 'a hidden chat is not loaded');
+      await vscode.commands.executeCommand('relay.focusChat');
+      // Visible at once, but its page reloads (retainContextWhenHidden is off) and listens only once it says ready.
+      assert.ok(!api.chat.isLoaded || seen.includes('ready'), 'loaded before its page said ready');
+      await waitFor(() => seen.includes('ready'), 30_000, 'the page to say ready');
+      assert.equal(api.chat.isLoaded, true);
+    } finally {
+      listening.dispose();
+    }
+  });
+
   // Restricted Mode (an untrusted workspace) cannot be entered in this host, which runs with trust disabled;
   // permissions.test.ts covers the read-only tool set and refusals with an injected trust.
 });
