@@ -1,8 +1,9 @@
 // End-to-end level: the packaged extension in a real VS Code server, clicked through by Chromium.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SHARED_CHROMIUM_ENV, startSharedChromium } from '../test/support/vscode/browser';
-import { provision, REPO_ROOT } from '../test/support/vscode/server';
+import { INSTALLED_EXTENSIONS_ENV, installExtension, provision, REPO_ROOT, tempDir } from '../test/support/vscode/server';
 import { collectTests, runNodeTests } from './node-tests';
 import { printSummary } from './test-report';
 
@@ -25,15 +26,22 @@ export async function runE2e(filters: string[] = []) {
   const vsix = packageVsix();
   provision();
   const files = collectTests(join(REPO_ROOT, 'test', 'e2e')).filter((f) => filters.length === 0 || filters.some((s) => relative(REPO_ROOT, f).includes(s)));
-  // One workbench at a time: two cores cannot host two VS Code servers and two browsers without flaking.
-  // One Chromium for every file (each file gets a browser context of its own): a launch and a close per file
-  // cost about 3-4 s on two cores.
-  const chromium = files.length > 0 ? await startSharedChromium() : undefined;
+  // Installed once; each file's workbench starts from a copy of this folder (see INSTALLED_EXTENSIONS_ENV).
+  const installed = tempDir('e2e-installed');
   try {
-    const env = { ...process.env, RELAY_VSIX: vsix, ...(chromium ? { [SHARED_CHROMIUM_ENV]: chromium.wsEndpoint() } : {}) };
-    return await runNodeTests({ level: 'e2e', files, concurrency: 1, env });
+    if (files.length > 0) installExtension(vsix, installed);
+    // One workbench at a time: two cores cannot host two VS Code servers and two browsers without flaking.
+    // One Chromium for every file (each file gets a browser context of its own): a launch and a close per file
+    // cost about 3-4 s on two cores.
+    const chromium = files.length > 0 ? await startSharedChromium() : undefined;
+    try {
+      const env = { ...process.env, [INSTALLED_EXTENSIONS_ENV]: installed, ...(chromium ? { [SHARED_CHROMIUM_ENV]: chromium.wsEndpoint() } : {}) };
+      return await runNodeTests({ level: 'e2e', files, concurrency: 1, env });
+    } finally {
+      await chromium?.close();
+    }
   } finally {
-    await chromium?.close();
+    rmSync(installed, { recursive: true, force: true });
   }
 }
 

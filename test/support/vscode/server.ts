@@ -64,6 +64,13 @@ function nodeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH ?? ''}`, ...extra };
 }
 
+/**
+ * The E2E level installs the packaged .vsix once into the folder this variable names; each workbench starts from a
+ * copy of it (an install per file took 0.7-0.9 s). The copy is an install: extensions.json names each extension by
+ * its folder relative to it (`relativeLocation`), which the server resolves against the copy's own folder.
+ */
+export const INSTALLED_EXTENSIONS_ENV = 'RELAY_E2E_EXTENSIONS';
+
 /** Installs a packaged .vsix the way VS Code does (copying a folder is not enough: it would be marked removed). */
 export function installExtension(vsix: string, extensionsDir: string): void {
   const r = spawnSync(join(NODE24_BIN, 'node'), [SERVER_MAIN, '--install-extension', vsix, '--extensions-dir', extensionsDir], {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { startScriptedModelServer, type Script, type ScriptedModelServer } from '../scripted-model-server';
 import { launchChromium } from './browser';
-import { installExtension, REPO_ROOT, SERVER_MAIN, startServer, tempDir, type RunningServer } from './server';
+import { INSTALLED_EXTENSIONS_ENV, REPO_ROOT, SERVER_MAIN, startServer, tempDir, type RunningServer } from './server';
 
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'e2e');
 
@@ -91,8 +91,8 @@ async function webviewTheme(view: FrameLocator): Promise<{ id: string; colours: 
 }
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const vsix = process.env.RELAY_VSIX;
-  if (!vsix) throw new Error('RELAY_VSIX is not set: run the E2E level through `npm run test:e2e`, which packages the extension');
+  const installed = process.env[INSTALLED_EXTENSIONS_ENV];
+  if (!installed) throw new Error(`${INSTALLED_EXTENSIONS_ENV} is not set: run the E2E level through \`npm run test:e2e\`, which packages and installs the extension`);
   const extensionsDir = tempDir('e2e-extensions');
   const workspace = tempDir('e2e-workspace');
   cpSync(join(REPO_ROOT, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
@@ -110,8 +110,9 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     mark('rm');
   };
   try {
-    installExtension(vsix, extensionsDir);
-    mark('install-vsix');
+    // A copy of the level's one install (see INSTALLED_EXTENSIONS_ENV).
+    cpSync(installed, extensionsDir, { recursive: true });
+    mark('copy-extensions');
     server = await startServer({
       extensionsDir,
       env: options.env,
