@@ -45,7 +45,8 @@ export interface LoopHost {
   rulesChosen?(sources: string[]): void;
 }
 
-export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise<AgentState> {
+/** The run's scheduler: its approvals, pause rules and hooks, its cards reported as events. Dispose when the run ends. */
+export function createRunScheduler(host: LoopHost, signal: AbortSignal): { scheduler: ToolScheduler; approvals: SessionApprovals; dispose(): void } {
   const options = host.options;
   const approvals = new SessionApprovals(options.approvals, (audit) => host.recordAudit(audit));
   const scheduler = new ToolScheduler({
@@ -63,6 +64,19 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
     ...(options.toolHooks ? { hooks: options.toolHooks(host.manager.taskId) } : {}),
   });
   const statuses = scheduler.onDidChangeStatus((status) => host.emit({ type: 'tool_status', status }));
+  return {
+    scheduler,
+    approvals,
+    dispose: () => {
+      statuses.dispose();
+      scheduler.dispose();
+    },
+  };
+}
+
+export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise<AgentState> {
+  const options = host.options;
+  const { scheduler, approvals, dispose } = createRunScheduler(host, signal);
   try {
     const model = options.provider.model;
     const maxOutputTokens = options.maxOutputTokens ?? model.maxOutputTokens;
@@ -102,8 +116,7 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
       if (end) return end;
     }
   } finally {
-    statuses.dispose();
-    scheduler.dispose();
+    dispose();
   }
 }
 

@@ -26,4 +26,5 @@ export {
   type SubAgentSettings,
 } from './sub-agent';
 export { incompleteCallResult } from './agent-step';
+export type { SubtaskTurn } from './subtask-turn';
 export { addUsage } from './usage';

@@ -9,7 +9,7 @@ import type { Usage } from '../model/events';
 import type { ChatMessage, UserPart } from '../model/provider';
 import type { ApprovalAudit } from '../ports/approval';
 import { emptyUsage, outcomeOf, TASK_RECORD_VERSION, type TaskOutcome, type TaskRecord, type TaskUsageTotals } from '../ports/task-store';
-import { type CheckpointedCall, consoleLogger, type ToolManager, type ToolLogger, ToolStatistics } from '../tools';
+import { type CheckpointedCall, consoleLogger, NEW_TASK, type ToolManager, type ToolLogger, ToolStatistics } from '../tools';
 import { condenseOnDemand, runAgentLoop, type LoopHost } from './agent-loop';
 import { beforeRun, type HookedRunHost, type PendingPrompt, untilStopAllowed } from './session-hook-steps';
 import type { SessionHooks } from './session-hooks';
@@ -22,6 +22,7 @@ import { announceEnd, loopFailure } from './session-run-end';
 import { createSessionTools, forwardChildEvent } from './session-tools';
 import { agentUserText } from './system-prompt';
 import type { ChildSession } from './sub-agent';
+import { runSubtaskTurn, type SubtaskTurn } from './subtask-turn';
 import { closeTranscript, stateFields, stateFromRecord } from './task-record';
 import { addUsage } from './usage';
 import { contextUsed } from './context-used';
@@ -161,21 +162,28 @@ export class AgentSession implements ChildSession {
   /**
    * Adds the user's message (with what its mentions and images attach, after the text) and runs the loop until
    * the task completes, pauses, fails or is cancelled. `modelText`, when given, is what the model gets instead of
-   * `text` (a slash command's expanded prompt); the chat shows `text` as typed.
+   * `text` (a slash command's expanded prompt); the chat shows `text` as typed. With `subtask` (a command that runs
+   * as a sub-agent), the history keeps `text` as typed, and `modelText` goes to a sub-agent instead (subtask-turn.ts).
    */
-  send(text: string, attached?: MessageAttachments, modelText?: string): Promise<AgentState> {
+  send(text: string, attached?: MessageAttachments, modelText?: string, subtask?: Omit<SubtaskTurn, 'prompt'>): Promise<AgentState> {
     this.assertIdle();
     if (!this.title) this.title = titleFrom(text);
     const id = this.newId();
     this.restorePoints.userMessage({ itemId: id, anchor: anchorOf(this.history, this.historyEpoch) });
     // A Copilot agent's instructions ride with each message sent to it (system-prompt.ts, agentUserText).
     const agentText = this.options.agent ? agentUserText(this.options.agent) : undefined;
-    const append = () => appendUserParts(this.history, [{ type: 'text', text: modelText ?? text }, ...(attached?.parts ?? []), ...(agentText ? [{ type: 'text' as const, text: agentText }] : [])]);
+    const append = () => appendUserParts(this.history, [{ type: 'text', text: subtask ? text : (modelText ?? text) }, ...(attached?.parts ?? []), ...(agentText ? [{ type: 'text' as const, text: agentText }] : [])]);
     const chips = attached?.chips.length ? { attachments: attached.chips } : {};
     if (!this.hooks) append();
     this.emit({ type: 'user_message', id, text, ts: this.now(), ...chips });
     // With hooks, the prompt joins the history only once the UserPromptSubmit hooks let it through.
-    return this.start(this.hooks ? { text, append } : undefined);
+    const run = subtask ? (signal: AbortSignal) => runSubtaskTurn(this.loopHost(), { ...subtask, prompt: modelText ?? text }, signal) : undefined;
+    return this.start(this.hooks ? { text, append } : undefined, run);
+  }
+
+  /** Whether this task may start a sub-agent (new_task): its agent and the settings allow it. */
+  get mayDelegate(): boolean {
+    return this.manager.isAvailable(NEW_TASK);
   }
 
   /** Runs again without a new message: "Retry" after a model error, "Resume" after a pause or cancel. */
@@ -275,20 +283,21 @@ export class AgentSession implements ChildSession {
     this.events.clear();
   }
 
-  private start(prompt?: PendingPrompt): Promise<AgentState> {
+  /** `first`: what the run does instead of the agent loop (a sub-agent command's turn). */
+  private start(prompt?: PendingPrompt, first?: (signal: AbortSignal) => Promise<AgentState>): Promise<AgentState> {
     // Registered before anything runs, so a listener of the first events can already cancel.
     const run = { controller: new AbortController(), done: Promise.resolve<AgentState>({ status: 'idle' }) };
     this.run = run;
-    run.done = this.execute(run.controller, prompt);
+    run.done = this.execute(run.controller, prompt, first);
     return run.done;
   }
 
-  private async execute(controller: AbortController, prompt?: PendingPrompt): Promise<AgentState> {
+  private async execute(controller: AbortController, prompt?: PendingPrompt, first?: (signal: AbortSignal) => Promise<AgentState>): Promise<AgentState> {
     this.setState({ status: 'running' });
     this.save();
     let end: AgentState;
     try {
-      end = await this.runWithHooks(controller.signal, prompt);
+      end = await this.runWithHooks(controller.signal, prompt, first);
     } catch (error) {
       this.logger.warn('The agent loop failed', error);
       end = loopFailure(error);
@@ -304,9 +313,10 @@ export class AgentSession implements ChildSession {
   }
 
   /** The loop, with the session hooks around it when there are any (session-hook-steps.ts). */
-  private async runWithHooks(signal: AbortSignal, prompt: PendingPrompt | undefined): Promise<AgentState> {
+  private async runWithHooks(signal: AbortSignal, prompt: PendingPrompt | undefined, instead?: (signal: AbortSignal) => Promise<AgentState>): Promise<AgentState> {
     const hooks = this.hooks;
-    if (!hooks) return runAgentLoop(this.loopHost(), signal);
+    const run = instead ?? ((s: AbortSignal) => runAgentLoop(this.loopHost(), s));
+    if (!hooks) return run(signal);
     const host: HookedRunHost = {
       hooks,
       depth: this.options.depth ?? 0,
@@ -318,7 +328,7 @@ export class AgentSession implements ChildSession {
     this.hookedStart = undefined;
     const early = await beforeRun(host, first, prompt, signal);
     if (early) return signal.aborted ? { status: 'cancelled' } : early;
-    const end = await runAgentLoop(this.loopHost(), signal);
+    const end = await run(signal);
     return untilStopAllowed(host, end, () => runAgentLoop(this.loopHost(), signal), signal);
   }
 

@@ -81,8 +81,10 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   approvals.resetLoopGuard();
   // The agent's tool lists and file guard are enforced by the ToolManager, and carried into its sub-agents.
   const kinds = toolKinds(registry.list(), builtins, [ATTEMPT_COMPLETION, NEW_TASK]);
-  // A command's turn may name its agent, narrow the tools and pre-approve some (command-turn.ts).
-  const command = turn ? commandTurnTools(turn, (await customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await deps.agents.current(), kinds, roots[0], customizations) : undefined;
+  // A command's turn may name its agent, narrow the tools and pre-approve some (command-turn.ts). A sub-agent
+  // command's agent is its sub-agent's (new_task names it): the conversation keeps the selected one.
+  const forTask = turn?.subtask ? { ...turn, agent: undefined } : turn;
+  const command = forTask ? commandTurnTools(forTask, (await customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await deps.agents.current(), kinds, roots[0], customizations) : undefined;
   // The agent's model (with fallbacks) and approval mode apply to its turns, and each delegable agent's model to its own.
   const noticed: { session?: AgentSession } = {};
   const picked = command?.agent ?? (await deps.agents.current());
@@ -101,6 +103,9 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
     const owner = `/${turn.command.id}`;
     deps.turnModel.command({ model: settings.model, provider: settings.provider, owner, why: l10n.t('The command {0} runs its turn on {1}.', owner, `${settings.model} · ${settings.provider}`) });
   }
+  // Typing a sub-agent command asks for its new_task call (OpenCode does not ask either): pre-approved like an allow
+  // rule, so a deny rule, plan mode and every call of the sub-agent are still decided as usual.
+  const preApproved = [...(command?.preApproved ?? []), ...(turn?.subtask ? [{ tools: [NEW_TASK] }] : [])];
   const agent = sessionAgent(picked, kinds, roots[0], customizations, turns.report);
   const allowedTools = command ? command.narrow(agent.allowedTools) : agent.allowedTools;
   const delegates = delegatesFor(delegable, kinds, roots[0], turns.delegateProviders);
@@ -125,7 +130,7 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
       disallowedTools: agent.disallowedTools,
       callGuards: agent.callGuards,
       ...(delegates.length > 0 ? { delegates } : {}),
-      approvals: inMode(tools.diffs.watch(command ? preApprovingGate(approvals, command.preApproved, turn!.command.id) : approvals), turns.mode),
+      approvals: inMode(tools.diffs.watch(command ? preApprovingGate(approvals, preApproved, turn!.command.id) : approvals), turns.mode),
       confirmContinue: (steps) => confirmContinue(steps),
       store: deps.store,
       // A parallel task's checkpoints are commits on its branch (the user's folder's store would snapshot the wrong folder).

@@ -10,6 +10,7 @@ import type { TaskRecord, TaskStore } from '../../core/ports/task-store';
 import type { ApprovalMode, ChatDelta, SessionSettings, SetupStep, TaskSummary } from '../../shared/chat-model';
 import type { WebviewToHost } from '../../shared/protocol-schema';
 import { liveErrorId } from '../../shared/chat-attention';
+import { DEFAULT_AGENT_ID } from '../../core/customization/agents/builtin-agents';
 import type { CommandTurn, Expanded } from '../customization/commands/slash-commands';
 
 export interface TaskControllerDeps {
@@ -264,7 +265,19 @@ export class TaskController {
     const turn = expanded?.type === 'turn' ? expanded.turn : undefined;
     const attached = this.deps.attach ? await this.deps.attach(text, images, picked) : undefined;
     // Only a command that changes the agent, model or tools needs a session of its own for the turn.
-    const session = await this.fresh(turn && (turn.agent || turn.model || turn.tools || turn.allowedTools) ? turn : undefined);
+    const session = await this.fresh(turn && (turn.agent || turn.model || turn.tools || turn.allowedTools || turn.subtask) ? turn : undefined);
+    if (turn?.subtask) {
+      // Run as a normal turn it would fill the conversation its author kept it out of, with more tools than a
+      // sub-agent gets: refused instead, and nothing is lost.
+      if (!session.mayDelegate) {
+        this.deps.notify(l10n.t('/{0} runs as a sub-agent, but the agent of this task does not allow sub-agents (new_task). Nothing was sent.', turn.command.id), 'warning');
+        this.deps.restoreDraft?.([text, ...picked].join(' '));
+        return;
+      }
+      const agent = turn.agent && turn.agent !== DEFAULT_AGENT_ID ? { agent: turn.agent } : {};
+      this.run(session.send(text, attached, turn.text, { description: `/${turn.command.id}`, ...agent }));
+      return;
+    }
     this.run(session.send(text, attached, turn?.text));
   }
 

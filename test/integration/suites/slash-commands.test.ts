@@ -3,7 +3,8 @@
 // tools are the turn's), its `!`cmd`` output and arguments reach the prompt while the chat shows what was typed,
 // and the next plain message is back on the settings' model and agent. A command's pre-approved tool runs
 // without asking in that turn only, and never past the user's deny rule. A command from opencode.json's `command`
-// map and a user prompt file from VS Code's profile folder (`<user data>/User/prompts`) run the same way.
+// map and a user prompt file from VS Code's profile folder (`<user data>/User/prompts`) run the same way. An
+// OpenCode command with `subtask: true` runs as a sub-agent: the next request holds its report, not its steps.
 import * as assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
@@ -24,6 +25,7 @@ const FILES: Record<string, string> = {
   '.relay/commands/slash-it-review.md':
     '---\ndescription: Review a change\nargument-hint: <pr> [notes]\nagent: slash-it-reader\nmodel: claude-haiku-4-5\n---\nSLASH-IT-REVIEW pr=$1 all=$ARGUMENTS\nShell: !`echo SLASH-IT-SHELL-OUTPUT`\n',
   '.claude/commands/slash-it-touch.md': `---\ndescription: Write markers\nallowed-tools: Bash(node:*)\n---\nWrite the markers in ${FOLDER}.\n`,
+  '.opencode/command/slash-it-sub.md': '---\ndescription: Look around\nsubtask: true\n---\nSLASH-IT-SUB-PROMPT look at $ARGUMENTS\n',
   'opencode.jsonc': `{
   // OpenCode's own commands, in JSONC
   "command": {
@@ -69,7 +71,7 @@ describe('slash commands in the real workspace', () => {
   });
 
   after(async () => {
-    for (const path of [...Object.keys(FILES), FOLDER]) {
+    for (const path of [...Object.keys(FILES), FOLDER, '.opencode']) {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), path), { recursive: true, useTrash: false }).then(undefined, () => undefined);
     }
   });
@@ -170,5 +172,36 @@ describe('slash commands in the real workspace', () => {
     await suite.taskStopped('the next turn', TURN_MS);
     assert.equal(suite.prompter.prompts.length, 1, 'the next turn asks again');
     assert.equal(await exists(`${FOLDER}/again.txt`), false, 'dismissed: not run');
+  });
+
+  it('an OpenCode `subtask` command runs as a sub-agent: the next request has its report, not its steps', async () => {
+    await suite.newTask();
+    suite.server.setScript([
+      { toolCalls: [{ id: 'call_child_read', name: 'read_file', args: { path: `${FOLDER}/.keep` } }] }, // the child
+      { text: 'SLASH-IT-SUB-REPORT: nothing there.' }, // the child's report
+      { text: 'Noted.' }, // the parent's next turn
+    ]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-sub the folder' });
+    await suite.taskStopped('the sub-agent command turn', TURN_MS);
+    const [child] = suite.server.requests;
+    assert.match(lastUser(child!), /SLASH-IT-SUB-PROMPT look at the folder/);
+    assert.match(system(child!), /sub-agent/);
+    assert.ok(!toolNames(child!).includes('run_command'), "the sub-agent's read-only tools");
+    const items = suite.snapshot().items;
+    const card = items.find((item) => item.kind === 'tool' && item.status.toolName === 'new_task');
+    assert.ok(card, 'a new_task card');
+    assert.ok(items.some((item) => item.kind === 'tool' && item.id === `${card.id}/call_child_read`), "the child's card is under it");
+    const shown = items.find((item) => item.kind === 'user');
+    assert.equal(shown?.kind === 'user' ? shown.text : '', '/slash-it-sub the folder');
+
+    const before = suite.server.requests.length;
+    assert.equal(before, 2, 'the parent asked nothing in the command turn');
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'What did it find?' });
+    await requestsAfter(before);
+    await suite.taskStopped('the next turn', TURN_MS);
+    const next = JSON.stringify(messages(suite.server.requests[before]!));
+    assert.match(next, /SLASH-IT-SUB-REPORT: nothing there\./, "the sub-agent's report");
+    assert.match(next, /\/slash-it-sub the folder/, 'the typed command');
+    assert.doesNotMatch(next, /call_child_read|slash-it\/\.keep/, "none of the sub-agent's steps");
   });
 });

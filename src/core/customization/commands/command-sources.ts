@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { l10n } from '../../l10n';
-import { type FieldProblems, type FrontmatterProblem, listField, splitFrontmatter, stringField } from '../frontmatter';
+import { booleanField, type FieldProblems, type FrontmatterProblem, listField, splitFrontmatter, stringField } from '../frontmatter';
 import type { ArgumentSyntax, SlashCommand } from './command';
 
 /** What a file gives for one command, before the kind names it uniquely. */
@@ -93,7 +93,12 @@ const copilot = withFrontmatter('copilot', (data, warn) => {
   return { ...agentField(data, ['agent', 'mode'], warn), ...modelField(data, warn), ...(tools ? { tools } : {}) };
 });
 
-const opencode = withFrontmatter('opencode', (data, warn) => ({ ...agentField(data, ['agent'], warn), ...modelField(data, warn) }));
+/** OpenCode's `subtask: true`: the command runs as a sub-agent, so its work stays out of the conversation. */
+function subtaskField(data: Record<string, unknown>, warn: FieldProblems): Partial<SlashCommand> {
+  return booleanField(data, 'subtask', warn) === true ? { subtask: true } : {};
+}
+
+const opencode = withFrontmatter('opencode', (data, warn) => ({ ...agentField(data, ['agent'], warn), ...modelField(data, warn), ...subtaskField(data, warn) }));
 
 const roo = withFrontmatter('plain', () => ({}));
 
@@ -106,7 +111,7 @@ const plain: MarkdownRead = (text, problems) => {
 
 /**
  * OpenCode's `command` map in opencode.json(c) (`commands` in its newer docs): each key a command, `template` its
- * text (required) with the same syntax as a .opencode/command file, `description`, `agent` and `model` as there.
+ * text (required) with the same syntax as a .opencode/command file, `description`, `agent`, `model` and `subtask` as there.
  */
 function readOpenCodeJsonCommands(text: string, problems: FrontmatterProblem[]): ReadCommand[] {
   const errors: ParseError[] = [];
@@ -137,7 +142,7 @@ function openCodeJsonEntry(text: string, entry: Node, problems: FrontmatterProbl
     problems.push({ line, message: l10n.t('Command "{0}" needs a "template" text; it is skipped.', name) });
     return [];
   }
-  const fields: Partial<SlashCommand> = { ...agentField(data, ['agent'], warn), ...modelField(data, warn) };
+  const fields: Partial<SlashCommand> = { ...agentField(data, ['agent'], warn), ...modelField(data, warn), ...subtaskField(data, warn) };
   const description = stringField(data, 'description', warn);
   if (description) fields.description = description;
   return [{ ...base(template, 'opencode', fields), name }];

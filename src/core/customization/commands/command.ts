@@ -37,6 +37,8 @@ export interface SlashCommand {
   model?: string;
   /** The turn's tools: only these (Copilot's `tools`). */
   tools?: string[];
+  /** OpenCode's `subtask`: the turn runs as a sub-agent (new_task) and only its report joins the conversation. */
+  subtask?: boolean;
   /** Tools pre-approved for the turn (Claude's `allowed-tools`): an allow like a user's rule, never past a deny. */
   allowedTools?: string[];
 }

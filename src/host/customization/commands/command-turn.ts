@@ -39,7 +39,8 @@ export function recordCommandTurn(service: CustomizationService, turn: CommandTu
   if (turn) {
     const { command } = turn;
     lines.push(l10n.t('Command: /{0} ({1}, {2})', command.id, command.source, command.path));
-    if (turn.agent) lines.push(l10n.t('Agent for this turn: {0}', turn.agent));
+    if (turn.subtask) lines.push(l10n.t("Runs as a sub-agent: only its report joins the conversation."));
+    if (turn.agent) lines.push(turn.subtask ? l10n.t('Agent of the sub-agent: {0}', turn.agent) : l10n.t('Agent for this turn: {0}', turn.agent));
     if (turn.model) lines.push(l10n.t('Model for this turn: {0}', turn.model));
     if (turn.tools) lines.push(l10n.t('Tools for this turn: only {0}', turn.tools.join(', ')));
     if (turn.allowedTools) lines.push(l10n.t("Pre-approved for this turn (your deny rules and Relay's checks still apply): {0}", turn.allowedTools.join(', ')));

@@ -20,6 +20,8 @@ export interface CommandTurn {
   model?: string;
   tools?: string[];
   allowedTools?: string[];
+  /** The turn runs as a sub-agent (OpenCode's `subtask`): `agent` is then the sub-agent's, not the conversation's. */
+  subtask?: boolean;
 }
 
 export type Expanded = { type: 'turn'; turn: CommandTurn } | { type: 'refused'; reason: string } | { type: 'none' };
@@ -95,6 +97,7 @@ export class SlashCommands {
         ...(command.model ? { model: command.model } : {}),
         ...(command.tools ? { tools: command.tools } : {}),
         ...(command.allowedTools ? { allowedTools: command.allowedTools } : {}),
+        ...(command.subtask ? { subtask: true } : {}),
       },
     };
   }

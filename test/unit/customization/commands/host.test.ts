@@ -119,7 +119,7 @@ describe('slash commands on the host', () => {
 });
 
 describe('a command turn in the task controller', () => {
-  function harness(expand: (text: string) => Promise<Expanded>) {
+  function harness(expand: (text: string) => Promise<Expanded>, disallowedTools: string[] = []) {
     const provider = new ScriptedProvider([complete('c1', 'One.'), complete('c2', 'Two.'), complete('c3', 'Three.')]);
     const store = new MemoryTaskStore();
     const built: (CommandTurn | undefined)[] = [];
@@ -131,7 +131,7 @@ describe('a command turn in the task controller', () => {
       store,
       createSession: async (record?: TaskRecord, turn?: CommandTurn) => {
         built.push(turn);
-        return new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++id}`, logger: { warn: () => {} } }, record);
+        return new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++id}`, logger: { warn: () => {} }, disallowedTools }, record);
       },
       expandCommand: expand,
       restoreDraft: (text) => void drafts.push(text),
@@ -173,6 +173,35 @@ describe('a command turn in the task controller', () => {
     await h.controller.send('/plain');
     await until(() => h.controller.session?.state.status === 'completed', 'the turn');
     assert.deepEqual(h.built, [undefined]);
+  });
+
+  test("a subtask command runs its prompt as a sub-agent: the task keeps the typed text and the report, the child's agent named", async () => {
+    const turn: CommandTurn = { command, text: 'EXPANDED look around', subtask: true, agent: 'scout' };
+    const h = harness(async (text) => (text.startsWith('/review') ? { type: 'turn', turn } : { type: 'none' }));
+    await h.controller.send('/review src');
+    await until(() => h.controller.session?.state.status === 'failed', 'the sub-agent turn');
+    // No agent "scout" to delegate to in this harness: the call names it, and the runner refuses it.
+    const [typed, call] = h.controller.session!.messages;
+    assert.deepEqual(typed!.content, [{ type: 'text', text: '/review src' }]);
+    assert.deepEqual(call!.content[0], { type: 'tool_call', callId: (call!.content[0] as { callId: string }).callId, name: 'new_task', args: { description: '/review', prompt: 'EXPANDED look around', agent: 'scout' } });
+    assert.equal(h.provider.requests.length, 0);
+
+    const general: CommandTurn = { command, text: 'EXPANDED again', subtask: true, agent: 'agent' };
+    const g = harness(async () => ({ type: 'turn', turn: general }));
+    await g.controller.send('/review');
+    await until(() => g.controller.session?.state.status === 'completed', 'the general sub-agent turn');
+    assert.deepEqual(g.provider.requests[0]!.messages, [{ role: 'user', content: [{ type: 'text', text: 'EXPANDED again' }] }]);
+    assert.equal(JSON.stringify(g.controller.session!.messages).includes('"c1"'), false, "the child's call stays out");
+    assert.match(JSON.stringify(g.controller.session!.messages.at(-1)), /One\./);
+  });
+
+  test('a subtask command in a task whose agent forbids new_task is refused, and nothing is lost', async () => {
+    const h = harness(async () => ({ type: 'turn', turn: { command, text: 'EXPANDED', subtask: true } }), ['new_task']);
+    await h.controller.send('/review 42');
+    assert.equal(h.provider.requests.length, 0);
+    assert.equal(h.controller.session?.messages.length, 0);
+    assert.match(h.notices[0]!, /\/review runs as a sub-agent, but the agent of this task does not allow sub-agents/);
+    assert.deepEqual(h.drafts, ['/review 42']);
   });
 
   test('a refused command sends nothing: the warning says why and the text goes back into the box', async () => {

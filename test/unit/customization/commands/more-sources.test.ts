@@ -89,6 +89,21 @@ describe('OpenCode commands in opencode.json', () => {
     assert.equal(byId('opencode:review').body, 'Markdown review of $ARGUMENTS.');
   });
 
+  test("OpenCode's `subtask: true`, in a command file or the map, marks a sub-agent command; a wrong value is reported", () => {
+    const { entries, files } = load({
+      '.opencode/command/scan.md': '---\nsubtask: true\nagent: scout\n---\nScan $ARGUMENTS.',
+      '.opencode/command/inline.md': '---\nsubtask: false\n---\nInline.',
+      'opencode.json': '{ "command": { "dig": { "template": "Dig.", "subtask": true }, "odd": { "template": "Odd.", "subtask": "maybe" } } }',
+    });
+    const by = (id: string) => entries.find((c) => c.id === id)!;
+    assert.equal(by('scan').subtask, true);
+    assert.equal(by('scan').agent, 'scout');
+    assert.equal(by('dig').subtask, true);
+    assert.equal(by('inline').subtask, undefined);
+    assert.equal(by('odd').subtask, undefined);
+    assert.ok(files.some((f) => f.problems.some((p) => /"subtask" should be true or false/.test(p.message))));
+  });
+
   test('`commands` (the newer key) is read too; broken JSON is reported at its line and the rest kept', () => {
     const { entries, files } = load({ 'opencode.json': '{\n  "commands": {\n    "lint": { "template": "Lint $ARGUMENTS." }\n  },\n  "model": \n}\n' });
     assert.deepEqual(entries.map((c) => c.id), ['lint']);
