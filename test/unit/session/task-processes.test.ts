@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AgentSession } from '../../../src/core/agent';
 import { TaskController } from '../../../src/host/session/task-controller';
+import type { TaskRecord } from '../../../src/core/ports/task-store';
+import { inertControllerDeps } from '../../support/controller-deps';
 import { FakeProcesses } from '../../support/fake-processes';
 import { aborted, complete, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, SummarizingProvider, testTool, turn, until } from '../agent/fakes';
 
@@ -21,28 +23,16 @@ describe('task controller: a task keeps its processes', () => {
     const store = new MemoryTaskStore();
     let n = 0;
     const restored: string[] = [];
-    const controller = new TaskController({
-      publish: () => undefined,
-      store,
-      createSession: async (record) => new AgentSession({ provider, registry: registryOf(noop), environment: ENVIRONMENT, store, newId: () => `id-${++n}`, logger: { warn: () => {} } }, record),
-      configVersion: () => 0,
-      answerQuestion: () => false,
-      openDiff: async () => 'unavailable',
-      openFileReference: async () => 'opened',
-      setMode: async () => undefined,
-      selectModel: async () => undefined,
-      setUpProvider: async () => undefined,
-      settings: () => ({ mode: 'default', model: 'test · scripted-1' }),
-      notify: () => undefined,
-      onRunningChanged: () => undefined,
-      log: { warn: () => {} },
-      restore: async (_session, itemId) => void restored.push(itemId),
-      reviewChanges: async () => undefined,
-      taskDeleted: async (id) => {
-        deleted.push(id);
-        await processes.stopAll(id);
-      },
-    });
+    const session = (record?: TaskRecord) => new AgentSession({ provider, registry: registryOf(noop), environment: ENVIRONMENT, store, newId: () => `id-${++n}`, logger: { warn: () => {} } }, record);
+    const controller = new TaskController(
+      inertControllerDeps(store, async (record) => session(record), {
+        restore: async (_session, itemId) => void restored.push(itemId),
+        taskDeleted: async (id) => {
+          deleted.push(id);
+          await processes.stopAll(id);
+        },
+      }),
+    );
 
     await controller.send('Start the dev server');
     await until(() => controller.session?.state.status === 'completed', 'the first turn to end');
@@ -73,25 +63,12 @@ describe('task controller: a task keeps its processes', () => {
     const store = new MemoryTaskStore();
     const provider = new ScriptedProvider([(_request, signal) => (async function* () { await aborted(signal); })(), (_request, signal) => (async function* () { await aborted(signal); })()]);
     let n = 0;
-    const controller = new TaskController({
-      publish: () => undefined,
-      store,
-      createSession: async (record) => new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++n}`, logger: { warn: () => {} } }, record),
-      configVersion: () => 0,
-      answerQuestion: () => false,
-      openDiff: async () => 'unavailable',
-      openFileReference: async () => 'opened',
-      setMode: async () => undefined,
-      selectModel: async () => undefined,
-      setUpProvider: async () => undefined,
-      settings: () => ({ mode: 'default', model: 'test · scripted-1' }),
-      notify: () => undefined,
-      onRunningChanged: () => undefined,
-      log: { warn: () => {} },
-      restore: async () => undefined,
-      reviewChanges: async () => undefined,
-      liveProcesses: (id) => processes.list(id).filter((p) => p.background && p.state !== 'exited' && p.state !== 'stopped').length,
-    });
+    const session = (record?: TaskRecord) => new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++n}`, logger: { warn: () => {} } }, record);
+    const controller = new TaskController(
+      inertControllerDeps(store, async (record) => session(record), {
+        liveProcesses: (id) => processes.list(id).filter((p) => p.background && p.state !== 'exited' && p.state !== 'stopped').length,
+      }),
+    );
     const notices = () => controller.session!.transcript.filter((item) => item.kind === 'notice').map((item) => (item as { text: string }).text);
 
     await controller.send('Start the servers');

@@ -17,6 +17,7 @@ import { CustomizationService } from '../../../../src/host/customization/customi
 import { NodeCustomizationFiles } from '../../../../src/host/customization/node-files';
 import type { ModelSettings } from '../../../../src/host/model/model-settings';
 import { TaskController } from '../../../../src/host/session/task-controller';
+import { inertControllerDeps } from '../../../support/controller-deps';
 import { complete, ENVIRONMENT, MemoryTaskStore, registryOf, ScriptedProvider, until } from '../../agent/fakes';
 
 const base = mkdtempSync(join(tmpdir(), 'relay-commands-'));
@@ -126,29 +127,21 @@ describe('a command turn in the task controller', () => {
     const drafts: string[] = [];
     const notices: string[] = [];
     let id = 0;
-    const controller = new TaskController({
-      publish: () => {},
-      store,
-      createSession: async (record?: TaskRecord, turn?: CommandTurn) => {
-        built.push(turn);
-        return new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++id}`, logger: { warn: () => {} }, disallowedTools }, record);
-      },
-      expandCommand: expand,
-      restoreDraft: (text) => void drafts.push(text),
-      configVersion: () => 0,
-      answerQuestion: () => false,
-      openDiff: async () => 'unavailable',
-      openFileReference: async () => 'opened',
-      setMode: async () => undefined,
-      selectModel: async () => undefined,
-      setUpProvider: async () => undefined,
-      settings: () => ({ mode: 'default', model: undefined }),
-      notify: (message) => void notices.push(message),
-      onRunningChanged: () => {},
-      log: { warn: () => {} },
-      restore: async () => undefined,
-      reviewChanges: async () => undefined,
-    });
+    const controller = new TaskController(
+      inertControllerDeps(
+        store,
+        async (record?: TaskRecord, turn?: CommandTurn) => {
+          built.push(turn);
+          return new AgentSession({ provider, registry: registryOf(), environment: ENVIRONMENT, store, newId: () => `id-${++id}`, logger: { warn: () => {} }, disallowedTools }, record);
+        },
+        {
+          expandCommand: expand,
+          restoreDraft: (text) => void drafts.push(text),
+          settings: () => ({ mode: 'default', model: undefined }),
+          notify: (message) => void notices.push(message),
+        },
+      ),
+    );
     return { controller, provider, built, drafts, notices };
   }
 
