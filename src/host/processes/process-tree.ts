@@ -3,20 +3,25 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** Each process in /proc with the fields of its stat after the command name (state, ppid, pgrp, …); throws without /proc. */
+function* procStats(): Generator<{ pid: number; fields: string[] }> {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the fields start after its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      yield { pid: Number(entry), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+    } catch {
+      // exited while we looked
+    }
+  }
+}
+
 function parentMap(): Map<number, number[]> {
   const children = new Map<number, number[]>();
   const add = (pid: number, ppid: number) => children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        add(Number(entry), ppid);
-      } catch {
-        // exited while we looked
-      }
-    }
+    for (const { pid, fields } of procStats()) add(pid, Number(fields[1]));
   } catch {
     const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8' });
     for (const line of out.split('\n')) {
@@ -25,6 +30,23 @@ function parentMap(): Map<number, number[]> {
     }
   }
   return children;
+}
+
+/**
+ * Linux: whether a member of process group `pgid` is more than a zombie. `kill -0` succeeds for a group whose
+ * members have all exited but are not reaped yet (an orphan waits for init, which in a container may reap late or
+ * never), so a group that is gone would be recorded and waited for as if it ran. Unreadable /proc: assume it runs.
+ */
+export function groupHasLiveMember(pgid: number): boolean {
+  try {
+    for (const { fields } of procStats()) {
+      const [state, , pgrp] = fields;
+      if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export function descendantsOf(pid: number): number[] {

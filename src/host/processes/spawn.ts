@@ -2,8 +2,8 @@
 // (signals go to the whole group, -pgid), stdout and stderr through pipes, stdin a pipe kept open for answers.
 // With a CommandSandbox the command line and environment are the sandbox's wrapping of them.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { CommandSandbox, SandboxScope, WrappedCommand } from '../../core/ports/command-sandbox';
+import { groupHasLiveMember } from './process-tree';
 
 export interface SpawnRequest {
   command: string;
@@ -81,30 +81,4 @@ export function groupAlive(pid: number): boolean {
     return false;
   }
   return process.platform !== 'linux' || groupHasLiveMember(pid);
-}
-
-/**
- * Linux: whether a member of process group `pgid` is more than a zombie. `kill -0` succeeds for a group whose
- * members have all exited but are not reaped yet (an orphan waits for init, which in a container may reap late or
- * never), so a group that is gone would be recorded and waited for as if it ran. Unreadable /proc: assume it runs.
- */
-export function groupHasLiveMember(pgid: number): boolean {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After the command name: state, ppid, pgrp.
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
-    } catch {
-      // exited while we looked
-    }
-  }
-  return false;
 }
