@@ -1,10 +1,10 @@
 // The composition root, created on first use (never at activation): the chat's task controller on real
 // sessions — the configured model provider, the built-in tools on VS Code adapters (read-only ones only in
 // Restricted Mode), approvals through the native modal, task history and saved tool output on disk.
-import { runningBackground } from '../core/processes/process-list';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../core/agent';
+import { runningBackground } from '../core/processes/process-list';
 import type { ApprovalPrompter, ApprovalRequest } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
 import { type ToolLogger, ToolStatistics } from '../core/tools';
@@ -236,8 +236,9 @@ export class Relay implements vscode.Disposable {
       notify: (message, level) => void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message)),
       onRunningChanged: (running) => {
         void vscode.commands.executeCommand('setContext', 'relay.taskRunning', running);
-        if (!running) void this.publishWelcome();
-        if (!running) this.turnModel.turnEnded();
+        if (running) return;
+        void this.publishWelcome();
+        this.turnModel.turnEnded();
       },
       log: this.logger,
       attach: (text, images, picked) => this.mentions.attach(text, images, picked),
