@@ -18,7 +18,6 @@ import { WorkspaceHookSet } from './workspace-hooks';
 
 export type { HookConfirmer } from './hook-confirmations';
 
-
 /** The last runs, one line each, for Show Customizations' "last turn" part. */
 class ReportedHookRunner extends HookRunner {
   private readonly recent: string[] = [];
