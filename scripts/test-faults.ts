@@ -2,7 +2,7 @@
 // a command that creates and deletes files, a write, a restore; test/faults/index.ts) runs in the real VS Code
 // extension host on the offline server, and is killed with SIGKILL at 50+ points: in the middle of a task record
 // write, a checkpoint object, index and stat cache write, an edit's save and a restore's file write (Relay's
-// test-only crash points, src/host/runtime/fault-point.ts, freeze the host exactly there), and at moments spread over the
+// test-only crash points, src/host/storage/fault-point.ts, freeze the host exactly there), and at moments spread over the
 // task. Half the points kill the extension host alone, half the whole VS Code server's process group. After each
 // restart the extension host checks, before anything else runs, that every user file is whole, every task opens,
 // the checkpoint store verifies, restoring to every step works and nothing temporary is left.

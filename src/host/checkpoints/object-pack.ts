@@ -10,7 +10,7 @@
 import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
-import { faultPoint } from '../runtime/fault-point';
+import { faultPoint } from '../storage/fault-point';
 
 const MAGIC = Buffer.from('RLYPACK1');
 const FOOTER_MAGIC = Buffer.from('RLYPEND1');

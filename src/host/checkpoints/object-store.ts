@@ -23,7 +23,7 @@ import { emptyPack, newPackId, ObjectIndex, type Pack } from './object-index';
 import { PackWriter, readRecord } from './object-pack';
 import { type Between, repackInto } from './object-repack';
 import { loadObjects, PACKS } from './object-store-open';
-import { faultPoint } from '../runtime/fault-point';
+import { faultPoint } from '../storage/fault-point';
 
 const deflate = promisify(zlib.deflate);
 const inflate = promisify(zlib.inflate);

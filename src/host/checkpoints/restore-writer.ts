@@ -6,7 +6,7 @@
 import * as fs from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { RestoreChange } from '../../core/checkpoints/restore-plan';
-import { faultPoint } from '../runtime/fault-point';
+import { faultPoint } from '../storage/fault-point';
 import { isRunning, writeAtomically } from '../storage/stale-temps';
 
 const JOURNAL_PREFIX = 'restore-journal.';

@@ -2,7 +2,7 @@
 // If a file moved on since the proposal was made (the user typed, another tool wrote), nothing is overwritten.
 import * as vscode from 'vscode';
 import type { ApplyOutcome, EditApplier, ProposedFileChange } from '../../core/ports/edit-review';
-import { faultPoint } from '../runtime/fault-point';
+import { faultPoint } from '../storage/fault-point';
 import { minimalEdits } from './minimal-edits';
 import { awaitCurrentCopy, saveWithRecovery, type SaveTarget } from './save-recovery';
 

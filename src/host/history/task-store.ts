@@ -14,7 +14,7 @@ import {
   type TaskRecord,
   type TaskStore,
 } from '../../core/ports/task-store';
-import { faultPoint } from '../runtime/fault-point';
+import { faultPoint } from '../storage/fault-point';
 import { staleTempTarget } from '../storage/stale-temps';
 
 /** The file operations the store uses; tests inject failures through it. */

@@ -4,7 +4,7 @@
 // longer runs are stale.
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
-import { faultPoint } from '../runtime/fault-point';
+import { faultPoint } from './fault-point';
 
 const TEMP = /\.(\d+)(?:-\d+)?\.tmp$/;
 
