@@ -18,9 +18,9 @@ import { TaskChangesReview } from './checkpoints/review-changes';
 import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { displayPath } from '../tools/paths';
 import { KeyGate } from './model/key-gate';
-import { type ConfirmWorkspaceValue, modalConfirmWorkspaceValue, WorkspaceValueReview } from './settings/workspace-review';
+import { type ConfirmWorkspaceValue, modalConfirmWorkspaceValue, WorkspaceValueReview } from './permissions/workspace-review';
 import { ApiKeys, describeModel, type ProviderId, providerLabel, readModelSettings } from './model/model-settings';
-import type { ModelChoice } from './model/select-model';
+import type { ModelChoice } from './model/model-choices';
 import type { SetupPrompts } from './model/setup-prompts';
 import type { ConnectionTestResult } from '../core/model/connection-test';
 import type { SetupStep } from '../shared/chat-model';
@@ -50,7 +50,7 @@ import { addToSandbox } from './sandbox/allowance-setting';
 import { FileOutputStore } from './storage/tool-output-store';
 import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
-import type { TaskScope } from './tasks/task-sessions';
+import type { TaskScope } from './session/session-scope';
 import { ParallelTaskSurface } from './tasks/wiring';
 
 export interface RelayServices {

@@ -5,7 +5,7 @@ import type { RestoreAnswer, RestoreQuestion } from '../../src/host/checkpoints/
 import type { AgentModeQuestion } from '../../src/host/customization/agent-mode';
 import type { SetupPrompts } from '../../src/host/model/setup-prompts';
 import type { Relay } from '../../src/host/relay';
-import type { WorkspaceValueQuestion } from '../../src/host/settings/workspace-review';
+import type { WorkspaceValueQuestion } from '../../src/host/permissions/workspace-review';
 
 export const EXTENSION_ID = 'relay-dev.relay';
 

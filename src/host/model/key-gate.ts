@@ -9,7 +9,7 @@ import { defaultEndpoint, keyMayGo, originOf } from '../../core/model/key-endpoi
 import type { WorkspaceValue } from '../../core/permissions/workspace-values';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { settingLayers } from '../settings/workspace-layers';
-import type { ConfirmWorkspaceValue } from '../settings/workspace-review';
+import type { ConfirmWorkspaceValue } from '../permissions/workspace-review';
 
 const BINDINGS_KEY = 'relay.apiKeyEndpoints';
 

@@ -11,8 +11,23 @@ import { listAzureDeployments } from '../../core/model/azure-setup';
 import { catalogFacts } from '../../core/model/model-facts';
 import { l10n } from '../../core/l10n';
 import { AZURE } from '../onboarding/strings';
-import { type ApiKeys, type ModelSettings, readModelSettings } from './model-settings';
-import { currentDeployment, type ModelChoice } from './select-model';
+import { type ApiKeys, type ModelSettings, type ProviderId, readModelSettings } from './model-settings';
+
+export interface ModelChoice {
+  provider: ProviderId;
+  /** The model id; for Azure the model the deployment serves, '' when nobody has said. */
+  id: string;
+  label: string;
+  detail?: string;
+  /** Azure OpenAI: the deployment that is called. */
+  deployment?: string;
+}
+
+/** The deployment Azure calls now: its setting, or the model's name when none is set (what the provider does). */
+export function currentDeployment(settings: ModelSettings): string | undefined {
+  if (settings.provider !== 'azure-openai') return settings.azure?.deployment || undefined;
+  return settings.azure?.deployment || settings.model;
+}
 
 const lastLifecycles = new Map<string, LiveLifecycle[]>();
 

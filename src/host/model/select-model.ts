@@ -9,21 +9,11 @@ import { isDeploymentName } from '../../core/model/azure-setup';
 import { l10n } from '../../core/l10n';
 import { AZURE } from '../onboarding/strings';
 import { showDeprecationNotice } from './deprecation-notice';
-import { knownLifecycles } from './model-choices';
+import { currentDeployment, knownLifecycles, type ModelChoice } from './model-choices';
 import { type ApiKeys, describeModel, type ModelSettings, PROVIDERS, type ProviderId, providerLabel, readModelSettings } from './model-settings';
 import { setupFor } from './provider-setup';
 import { pickModel, updateSetting } from './setup-questions';
 import type { SetupPrompts } from './setup-prompts';
-
-export interface ModelChoice {
-  provider: ProviderId;
-  /** The model id; for Azure the model the deployment serves, '' when nobody has said. */
-  id: string;
-  label: string;
-  detail?: string;
-  /** Azure OpenAI: the deployment that is called. */
-  deployment?: string;
-}
 
 /** Where the picker finds models: the providers' live lists merged with the catalog, and what vscode.lm offers. */
 export type ModelChoices = () => Promise<ModelChoice[]>;
@@ -58,12 +48,6 @@ export async function selectModelCommand(deps: SelectModelDeps): Promise<ModelCh
   await write(choice, current);
   showDeprecationNotice(choice.provider, choice.id, knownLifecycles(choice.provider));
   return choice;
-}
-
-/** The deployment Azure calls now: its setting, or the model's name when none is set (what the provider does). */
-export function currentDeployment(settings: ModelSettings): string | undefined {
-  if (settings.provider !== 'azure-openai') return settings.azure?.deployment || undefined;
-  return settings.azure?.deployment || settings.model;
 }
 
 function pickItems(all: readonly ModelChoice[], current: ModelSettings): PickItem[] {

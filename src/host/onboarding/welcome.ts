@@ -1,21 +1,11 @@
-// The host side of the chat's welcome: the provider status (header and welcome), the example tasks and the
-// shortcuts, published as deltas. The webview only draws them.
+// The host side of the chat's welcome: the example tasks, the shortcuts and the last connection test, published
+// as deltas (the provider status beside them is model/provider-status.ts). The webview only draws them.
 import type * as vscode from 'vscode';
 import { exampleTasks } from '../../core/onboarding/example-tasks';
 import { shortcutsFrom } from '../../core/onboarding/shortcuts';
-import type { ProviderStatus, WelcomeFacts } from '../../shared/chat-model';
-import type { ApiKeys, ModelSettings } from '../model/model-settings';
-import { setupFor } from '../model/provider-setup';
+import type { WelcomeFacts } from '../../shared/chat-model';
 import type { KeyVerdicts } from './key-verdicts';
 import { gatherWorkspaceFacts } from './workspace-facts';
-
-export async function providerStatus(settings: ModelSettings, keys: ApiKeys, verdicts?: KeyVerdicts): Promise<ProviderStatus> {
-  const setup = setupFor(settings.provider);
-  const stored = setup.key === 'none' ? 'not-needed' : (await keys.has(settings.provider)) ? 'set' : setup.key === 'optional' ? 'not-needed' : 'missing';
-  const key = verdicts ? verdicts.status(settings.provider, stored) : stored;
-  const deployment = settings.provider === 'azure-openai' ? settings.azure?.deployment || settings.model : undefined;
-  return { id: settings.provider, label: setup.label, model: settings.model, key, ...(deployment ? { deployment } : {}) };
-}
 
 export class WelcomeSource {
   private examples: Promise<string[]> | undefined;

@@ -4,7 +4,7 @@
 import type { CommandRequest, CommandResult, CommandRunner } from '../../core/ports/command-runner';
 import { AnsiStripper } from '../../core/text/ansi';
 import { HeadTailBuffer } from '../../core/text/output-buffer';
-import { commandEnvironment } from './environment';
+import { commandEnvironment } from '../platform/environment';
 import { signalGroup, spawnCommand } from './spawn';
 
 const KILL_GRACE_MS = 2_000;

@@ -12,7 +12,7 @@ import type { SandboxViolation, WrappedCommand } from '../../core/ports/command-
 import { AnsiStripper } from '../../core/text/ansi';
 import { startDrain } from './kept-processes';
 import { OutputLogFile } from './output-log-file';
-import { descendantsOf, processStartTime } from './process-tree';
+import { descendantsOf, processStartTime } from '../platform/process-tree';
 import { groupAlive, signalGroup } from './spawn';
 
 /** Interrupt, then terminate, then kill: how long each step waits for the group to go. */

@@ -16,14 +16,14 @@ import {
   type SettleReason,
   type TaskProcesses,
 } from '../../core/ports/processes';
-import { commandEnvironment } from './environment';
+import { commandEnvironment } from '../platform/environment';
 import { EarlierProcesses } from './kept-processes';
 import { ManagedProcess } from './managed-process';
 import { pruneLogs } from './output-log-file';
 import { canBridgeSandboxPorts, ProcessPorts } from './process-ports';
 import { type ProcessRecordFile, saveWindowRecords } from './process-records';
 import { killAllNow, stopForShutdown } from './process-shutdown';
-import { processStartTime } from './process-tree';
+import { processStartTime } from '../platform/process-tree';
 import { settleProcess, waitForProcessOutput } from './process-waits';
 import { spawnCommand } from './spawn';
 

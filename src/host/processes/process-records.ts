@@ -3,8 +3,8 @@
 // the same process (same start time, so not a reused pid) is stopped, unless the user chose to keep it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ManagedProcess } from './managed-process';
-import { processStartTime } from './process-tree';
+import type { ProcessInfo } from '../../core/ports/processes';
+import { processStartTime } from '../platform/process-tree';
 import { groupAlive, signalGroup } from './spawn';
 
 export interface ProcessRecord {
@@ -104,11 +104,26 @@ async function killSurvivors(records: readonly ProcessRecord[], graceMs: number)
   for (const record of records) if (groupAlive(record.pgid)) signalGroup(record.pgid, 'SIGKILL');
 }
 
+/** What a record is made of: one of this window's processes (managed-process.ts). */
+export interface RecordedProcess {
+  readonly id: string;
+  readonly taskId: string;
+  readonly pid: number | undefined;
+  readonly command: string;
+  readonly cwd: string;
+  readonly startedAt: number;
+  readonly live: boolean;
+  readonly keep: boolean;
+  readonly log: { readonly path: string };
+  groupAlive(): boolean;
+  info(): Pick<ProcessInfo, 'urls'>;
+}
+
 /**
  * Saves what the file holds while this window runs: the records of other windows' processes and of ones an earlier
  * session kept across a reload, while they run, and each of this window's processes whose group still lives.
  */
-export function saveWindowRecords(file: ProcessRecordFile, earlierKept: readonly ProcessRecord[], processes: Iterable<ManagedProcess>, host: NonNullable<ProcessRecord['host']>): void {
+export function saveWindowRecords(file: ProcessRecordFile, earlierKept: readonly ProcessRecord[], processes: Iterable<RecordedProcess>, host: NonNullable<ProcessRecord['host']>): void {
   // Records of other windows' processes, or ones an earlier session kept across a reload, stay while they run.
   const records: ProcessRecord[] = file.load().filter((r) => r.host?.pid !== process.pid && stillRunning(r));
   for (const r of earlierKept) if (!records.some((o) => o.pid === r.pid && o.startTime === r.startTime)) records.push(r);

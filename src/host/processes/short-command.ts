@@ -3,7 +3,7 @@
 // on stdin, keeps a bounded tail of its output, and is killed with its whole group on timeout or cancellation and
 // once its shell exited (what it left running would hold the pipes open). Relay's own credentials never reach it.
 import type { CommandSandbox, SandboxScope, SandboxViolation } from '../../core/ports/command-sandbox';
-import { withoutRelaySecrets } from './environment';
+import { withoutRelaySecrets } from '../platform/environment';
 import { signalGroup, spawnCommand } from './spawn';
 
 /** The sandbox itself, or how to get it (`CommandSandboxing.forCommands`: undefined while it is off or unsupported). */

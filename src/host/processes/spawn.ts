@@ -3,7 +3,7 @@
 // With a CommandSandbox the command line and environment are the sandbox's wrapping of them.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { CommandSandbox, SandboxScope, WrappedCommand } from '../../core/ports/command-sandbox';
-import { groupHasLiveMember } from './process-tree';
+import { groupHasLiveMember } from '../platform/process-tree';
 
 export interface SpawnRequest {
   command: string;

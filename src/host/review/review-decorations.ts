@@ -7,7 +7,7 @@
 // lenses on, the label steps aside and the hover stays.
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
-import type { DiffPreviewer } from '../editing/diff-preview';
+import type { DiffPreviewer } from './diff-preview';
 import { PROPOSAL_SCHEME } from '../editing/proposal-fs';
 import { REVIEW_COMMANDS } from './review-lenses';
 import type { ProposalReview } from './proposal-review';

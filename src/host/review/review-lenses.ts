@@ -3,7 +3,7 @@
 // the relay.reviewingProposal context key kept here), and Accept All / Reject All in the editor title.
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
-import type { DiffPreviewer } from '../editing/diff-preview';
+import type { DiffPreviewer } from './diff-preview';
 import { PROPOSAL_SCHEME } from '../editing/proposal-fs';
 import type { ProposalReview } from './proposal-review';
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { type ListeningSocket, parseProcNetTcp, servesLoopback, socketInode } from '../../core/processes/proc-net';
-import { descendantsOf } from '../processes/process-tree';
+import { descendantsOf } from '../platform/process-tree';
 
 /** The runtime's own bridges to its proxy inside every sandbox (socat on 3128 for HTTP, 1080 for SOCKS): never a server's. */
 const RUNTIME_PORTS = new Set([3128, 1080]);

@@ -9,7 +9,7 @@ import type { CommandSandbox, SandboxScope, SandboxViolation, WrappedCommand } f
 import type { TaskProcesses } from '../../core/ports/processes';
 import { boundaryFor, withNestedProtected, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
 import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../core/sandbox/violations';
-import { withoutRelaySecrets } from '../processes/environment';
+import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
 import { nestedProtected, scanRoots } from './nested-protected';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';

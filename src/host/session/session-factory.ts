@@ -26,11 +26,10 @@ import { type ApiKeys, type ModelSettings, readModelSettings } from '../model/mo
 import { listVsCodeLmModels } from '../model/vscode-lm-provider';
 import type { ApprovalModeSetting } from '../permissions/approval-mode-setting';
 import type { ApprovalService } from '../permissions/approval-service';
-import type { WorkspaceValueReview } from '../settings/workspace-review';
+import type { WorkspaceValueReview } from '../permissions/workspace-review';
 import type { FileOutputStore } from '../storage/tool-output-store';
-import { servicesForTask } from '../tasks/task-scope';
-import type { TaskScope } from '../tasks/task-sessions';
 import type { ToolHost } from '../tool-ports/tool-host';
+import { servicesForTask, type TaskScope } from './session-scope';
 
 export interface SessionFactoryDeps {
   tools: ToolHost;

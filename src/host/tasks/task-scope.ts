@@ -1,5 +1,5 @@
-// What makes a parallel task work inside its worktree: its tools resolve paths and run commands against the
-// worktree, and for the permission policy the worktree is the task's workspace (the user's own folder is outside
+// What makes a parallel task work inside its worktree (its tools' services: session/session-scope.ts): for the
+// permission policy the worktree is the task's workspace (the user's own folder is outside
 // it, so an agent cannot escape into the main checkout without asking). Its approvals wait in the window's queue,
 // and the modal names the task and its branch.
 import { join } from 'node:path';
@@ -7,17 +7,6 @@ import { l10n } from '../../core/l10n';
 import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../core/ports/approval';
 import type { FileSystemFacts } from '../../core/permissions/types';
 import type { ApprovalQueue } from '../../core/tasks/approval-queue';
-import type { ToolServices } from '../../tools';
-
-/**
- * The window's tool services with the worktree as the only workspace root and the task's variables (RELAY_PORT…)
- * in its commands' environment (the rest is shared, getters kept).
- */
-export function servicesForTask(services: ToolServices, workRoot: string, env: Readonly<Record<string, string>> = {}): ToolServices {
-  const roots = [workRoot] as const;
-  const commandEnv = { ...services.commandEnv, ...env };
-  return Object.create(services, { workspaceRoots: { value: () => roots, enumerable: true }, commandEnv: { value: commandEnv, enumerable: true } }) as ToolServices;
-}
 
 /**
  * The permission policy's view of the file system for a task: the worktree is the workspace; its own

@@ -4,7 +4,7 @@
 // here: the host passes how sessions and approval services are built.
 import { randomUUID } from 'node:crypto';
 import type { AgentSession } from '../../core/agent';
-import type { ApprovalGate, PromptAnswer } from '../../core/ports/approval';
+import type { PromptAnswer } from '../../core/ports/approval';
 import type { CheckpointRecorder } from '../../core/ports/checkpoints';
 import type { TaskRecord } from '../../core/ports/task-store';
 import type { ApprovalQueue } from '../../core/tasks/approval-queue';
@@ -12,26 +12,9 @@ import { DEFAULT_BLOCK_SIZE } from '../../core/tasks/port-blocks';
 import { taskEnvironment, type ParallelTaskRecord } from '../../core/tasks/task-record';
 import { canTake, isFinal, type TaskEvent } from '../../core/tasks/task-state';
 import { ASK_FOLLOWUP_QUESTION } from '../../tools';
+import type { TaskScope } from '../session/session-scope';
 import type { ParallelTasks } from './parallel-tasks';
 import { QueuedPrompter, type QueuedPromptRequest } from './task-scope';
-
-/** What a parallel task's session is built with (see Relay.createSession). */
-export interface TaskScope {
-  /** The task's id: the session's and the record's. */
-  id: string;
-  /** Its worktree, or the user's folder for a task that runs in place (a folder without git). */
-  workRoot: string;
-  /** What its commands see beside the window's environment: RELAY_PORT, RELAY_WORKTREE, RELAY_REPO (none in place). */
-  env: Readonly<Record<string, string>>;
-  /** What the model is told of its worktree: the branch and the ports reserved for it (none in place). */
-  worktree?: { branch?: string; ports?: { first: number; size: number } };
-  /** Its own approval service: the worktree is the workspace, the prompts go through the queue. */
-  approvals: ApprovalGate & { dispose(): void; resetLoopGuard(): void };
-  /** Follows the session's events into the task's state (called for every session built for the task). */
-  watch(session: AgentSession): void;
-  /** Its checkpoints: commits on its branch (a task in a worktree); none for a task that runs in place. */
-  checkpoints?: CheckpointRecorder;
-}
 
 export interface TaskSessionsDeps {
   tasks: ParallelTasks;

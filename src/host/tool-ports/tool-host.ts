@@ -3,16 +3,16 @@
 // diagnostics, and questions answered in the chat.
 import * as vscode from 'vscode';
 import { VsCodeDiagnostics } from '../language/diagnostics-source';
-import { DiffPreviewer } from '../editing/diff-preview';
+import { DiffPreviewer } from '../review/diff-preview';
 import { createFileSearch } from '../file-search';
 import { VsCodeLanguageFeatures } from '../language/language-features';
 import { readModelSettings } from '../model/model-settings';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../editing/proposal-fs';
-import { AppliedEdits } from '../session/applied-edits';
-import { CardDiffs } from '../session/card-diffs';
+import { AppliedEdits } from './applied-edits';
+import { CardDiffs } from './card-diffs';
 import { ReviewDecorations } from '../review/review-decorations';
 import { ReviewLenses } from '../review/review-lenses';
-import { PendingQuestions } from '../session/pending-questions';
+import { PendingQuestions } from './pending-questions';
 import { ChildProcessRunner } from '../processes/child-process-runner';
 import { createProcessManager } from '../processes/wiring';
 import type { ProcessManager } from '../processes/process-manager';

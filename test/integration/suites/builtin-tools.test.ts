@@ -6,7 +6,7 @@ import type { AnyTool, ToolContext, ToolPreparation, ToolResultContent, ToolResu
 import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/language/diagnostics-source';
 import { VsCodeLanguageFeatures } from '../../../src/host/language/language-features';
-import { DiffPreviewer } from '../../../src/host/editing/diff-preview';
+import { DiffPreviewer } from '../../../src/host/review/diff-preview';
 import { createFileSearch, ResilientFileSearch } from '../../../src/host/file-search';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/editing/proposal-fs';
 import { createProcessManager } from '../../../src/host/processes/wiring';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ToolContext, ToolResultContent, ToolResultOptions, ToolStatusOptions } from '../../../src/core/tools';
 import { ChildProcessRunner } from '../../../src/host/processes/child-process-runner';
 import { VsCodeDiagnostics } from '../../../src/host/language/diagnostics-source';
-import { DiffPreviewer } from '../../../src/host/editing/diff-preview';
+import { DiffPreviewer } from '../../../src/host/review/diff-preview';
 import { createFileSearch } from '../../../src/host/file-search';
 import { VsCodeLanguageFeatures } from '../../../src/host/language/language-features';
 import { ProposalFileSystem } from '../../../src/host/editing/proposal-fs';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { DiffPreviewer } from '../../../src/host/editing/diff-preview';
+import { DiffPreviewer } from '../../../src/host/review/diff-preview';
 import { PROPOSAL_SCHEME, ProposalFileSystem } from '../../../src/host/editing/proposal-fs';
 import { WorkspaceEditApplier } from '../../../src/host/editing/workspace-edit-applier';
 import { waitFor } from '../helpers';

@@ -11,7 +11,7 @@ import { ChildProcessRunner } from '../../../src/host/processes/child-process-ru
 import { groupMembers } from '../../../src/host/processes/listening-ports';
 import { ProcessRecordFile } from '../../../src/host/processes/process-records';
 import { runAction } from '../../../src/host/processes/process-status-bar';
-import { processStartTime } from '../../../src/host/processes/process-tree';
+import { processStartTime } from '../../../src/host/platform/process-tree';
 import { reapLeftovers } from '../../../src/host/processes/reaping';
 import { spawnCommand } from '../../../src/host/processes/spawn';
 import { createProcessManager } from '../../../src/host/processes/wiring';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { CommandSandbox, SandboxScope, SandboxViolation } from '../../../src/core/ports/command-sandbox';
-import { commandEnvironment } from '../../../src/host/processes/environment';
+import { commandEnvironment } from '../../../src/host/platform/environment';
 import { ProcessManager } from '../../../src/host/processes/process-manager';
 import { CommandSandboxing } from '../../../src/host/sandbox/command-sandboxing';
 

@@ -9,7 +9,7 @@ import { after, describe, it } from 'node:test';
 import { ProcessLimitError } from '../../../src/core/ports/processes';
 import { ProcessManager } from '../../../src/host/processes/process-manager';
 import { ProcessRecordFile, reap } from '../../../src/host/processes/process-records';
-import { processStartTime } from '../../../src/host/processes/process-tree';
+import { processStartTime } from '../../../src/host/platform/process-tree';
 import { spawnCommand } from '../../../src/host/processes/spawn';
 import { alive } from '../../support/pids';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { l10n } from '../../../core/l10n';
 import type { ApprovalGate } from '../../../core/ports/approval';
 import type { CommandSandbox } from '../../../core/ports/command-sandbox';
-import { commandEnvironment } from '../../processes/environment';
+import { commandEnvironment } from '../../platform/environment';
 import { runShortCommand } from '../../processes/short-command';
 
 export interface ShellSubstitutionDeps {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ApplyOutcome, EditApplier, ProposedFileChange } from '../../../src/core/ports/edit-review';
-import { AppliedEdits } from '../../../src/host/session/applied-edits';
+import { AppliedEdits } from '../../../src/host/tool-ports/applied-edits';
 
 const update = (path: string, before: string, after: string): ProposedFileChange => ({ kind: 'update', path, baseText: before, proposedText: after });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PendingQuestions } from '../../../src/host/session/pending-questions';
+import { PendingQuestions } from '../../../src/host/tool-ports/pending-questions';
 
 describe('PendingQuestions', () => {
   test('an answer for the waiting call id resolves its question', async () => {

@@ -5,10 +5,8 @@
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { EditPreview, EditReviewer, PreviewOptions, ProposedFileChange } from '../../core/ports/edit-review';
-import { ProposalReview, type ReviewHost } from '../review/proposal-review';
-import type { ProposalFileSystem } from './proposal-fs';
-
-export { proposalUri } from './proposal-fs';
+import { ProposalReview, type ReviewHost } from './proposal-review';
+import type { ProposalFileSystem } from '../editing/proposal-fs';
 
 export class DiffPreviewer implements EditReviewer, ReviewHost, vscode.Disposable {
   private readonly open = new Set<ProposalReview>();

@@ -4,8 +4,7 @@
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { ApprovalGate } from '../../core/ports/approval';
-import { proposalUri } from '../editing/diff-preview';
-import type { ProposalFileSystem } from '../editing/proposal-fs';
+import { type ProposalFileSystem, proposalUri } from '../editing/proposal-fs';
 import type { AppliedEdits } from './applied-edits';
 
 export type DiffOpenResult = 'opened' | 'unavailable';

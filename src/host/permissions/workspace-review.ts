@@ -5,13 +5,13 @@
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { WorkspaceValue } from '../../core/permissions/workspace-values';
-import { decideMode } from '../permissions/approval-mode-setting';
-import { APPROVAL_MODE_KEY } from '../permissions/approval-modes';
-import { decidePermissionRules } from '../permissions/permission-settings';
+import { decideMode } from './approval-mode-setting';
+import { APPROVAL_MODE_KEY } from './approval-modes';
+import { decidePermissionRules } from './permission-settings';
 import { discoveryCommands } from '../mcp/discovery-tools';
 import { CHECKPOINT_LIMIT_KEYS, CHECKPOINTS_ENABLED_KEY, checkpointLimits, checkpointsEnabled } from '../checkpoints/workspace-checkpoints';
-import { settingLayers } from './workspace-layers';
-import type { WorkspaceConfirmations } from './workspace-confirmations';
+import { settingLayers } from '../settings/workspace-layers';
+import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 
 /** One question: a setting, its value as written (JSON) and its file; for an endpoint, the key it would get. */
 export interface WorkspaceValueQuestion {
