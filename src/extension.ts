@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   // This bundle's copy of the localiser (the status bar and the mode picker); dist/runtime.js sets its own.
   setLocalizer((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Relay', { log: true });
-  const chat = new ChatViewProvider(context, log);
+  const chat = new ChatViewProvider(context, log, loadRuntime);
   // The approval mode: a plain setting read, so always visible without loading the runtime bundle.
   // The workspace values the user confirmed live in global state, where no repository can write.
   const confirmations = new WorkspaceConfirmations(context.globalState);
@@ -51,8 +51,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   const getRelay = (overrides?: RelayOverrides): Relay => {
     if (!relay) {
       const runtime = loadRuntime();
-      relay = new runtime.Relay({ context, chat, log, approvalMode, terminal }, overrides);
-      handlers = runtime.relayCommandHandlers(relay, focusChat);
+      relay = new runtime.Relay({ context, chat, log, approvalMode, terminal, focusChat }, overrides);
+      handlers = relay.commands;
       context.subscriptions.push(relay);
       const started = relay;
       shuttingDown = () => started.shutdown();

@@ -1,6 +1,8 @@
-// The composition root, created on first use (never at activation): the chat's task controller on real
-// sessions — the configured model provider, the built-in tools on VS Code adapters (read-only ones only in
-// Restricted Mode), approvals through the native modal, task history and saved tool output on disk.
+// The composition root, created on first use (never at activation): everything the window's agent needs is built
+// here, once, and each entry point (the chat's intents, the palette commands) is handed exactly what it uses. The
+// chat's task controller runs on real sessions: the configured model provider, the built-in tools on VS Code
+// adapters (read-only ones only in Restricted Mode), approvals through the native modal, task history and saved
+// tool output on disk. Nothing below imports this file; the runtime bundle (runtime/runtime.ts) exports it.
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../core/agent';
@@ -12,6 +14,8 @@ import { RUN_COMMAND, WEB_FETCH } from '../tools';
 import type { MentionSuggestion } from '../shared/chat-model';
 import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat/chat-view';
+import type { RuntimeCommand } from './commands/command-ids';
+import { relayCommandHandlers } from './commands/relay-commands';
 import { CheckpointDocuments } from './checkpoints/checkpoint-documents';
 import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/restore-flow';
 import { TaskChangesReview } from './checkpoints/review-changes';
@@ -60,6 +64,8 @@ export interface RelayServices {
   approvalMode: ApprovalModeSetting;
   /** The last terminal command, recorded from activation on, for `@terminal`. */
   terminal: TerminalRecorder;
+  /** Shows the chat view (its page may still be loading when this resolves). */
+  focusChat(): Promise<void>;
 }
 
 export interface RelayOverrides {
@@ -109,6 +115,8 @@ export class Relay implements vscode.Disposable {
   /** Parallel tasks: their sessions beside the chat's, the Tasks view, the approvals queue (src/host/tasks). */
   readonly parallel: ParallelTaskSurface;
   private readonly processCards: ProcessCards;
+  /** What each palette and menu command does (commands/relay-commands.ts), by id. */
+  readonly commands: Record<RuntimeCommand, (...args: unknown[]) => unknown>;
   private readonly logger: ToolLogger;
   private version = 0;
   private readonly disposables: vscode.Disposable[] = [];
@@ -179,7 +187,7 @@ export class Relay implements vscode.Disposable {
     this.approvals = createApprovalService(approvalHost, { prompter: notifying(queued) });
     this.models = new ModelSurface({
       extension: context.extension,
-      chat,
+      publish: (delta) => chat.publish(delta),
       keys: this.keys,
       ...(overrides.setupPrompts ? { setupPrompts: overrides.setupPrompts } : {}),
       logger: this.logger,
@@ -248,6 +256,22 @@ export class Relay implements vscode.Disposable {
     this.parallel = new ParallelTaskSurface({ context, chat, controller: this.controller, processes: this.tools.processes, prompter, approvals: (p, scopeFileSystem) => createApprovalService(approvalHost, { prompter: notifying(p), scopeFileSystem }), createSession: (record, scope) => this.createSession(record, scope), reviewer: this.tools.services.reviewer, ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}), log: this.logger });
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
+    this.commands = relayCommandHandlers({
+      controller: this.controller,
+      keys: this.keys,
+      models: this.models,
+      workspaceValues: this.workspaceValues,
+      statistics: this.statistics,
+      customizations: this.customizations,
+      agents: this.agents,
+      mcp: this.mcp,
+      processStatus: this.processStatus,
+      mentions: this.mentions,
+      insertMentions: (mentions) => this.insertMentions(mentions),
+      review: this.tools.review.handlers(),
+      parallel: () => this.parallel,
+      focusChat: services.focusChat,
+    });
     this.disposables.push(
       this.parallel,
       documents,
@@ -277,11 +301,6 @@ export class Relay implements vscode.Disposable {
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.version++),
     );
     this.publishState();
-  }
-
-  /** The per-hunk review commands of the diff editor. */
-  reviewCommands(): ReturnType<ToolHost['review']['handlers']> {
-    return this.tools.review.handlers();
   }
 
   /** A validated intent from the chat webview. */

@@ -3,10 +3,20 @@ import type { ChatDelta, ChatSnapshot } from '../../shared/chat-model';
 import { ChatState } from '../../shared/chat-reducer';
 import { CoalescingOutbox } from '../../shared/coalescing-outbox';
 import { PROTOCOL_VERSION, type HostToWebview, type InitialState, type WebviewToHost } from '../../shared/protocol';
-import { loadRuntime } from '../runtime/lazy-runtime';
+import type { ParsedWebviewMessage } from '../../shared/protocol-schema';
+import type { WebviewStrings } from '../../shared/webview-strings';
 import { renderWebviewHtml } from './webview-html';
 
 export const CHAT_VIEW_ID = 'relay.chat';
+
+/**
+ * What the chat needs from the runtime bundle (the validators and the string table): handed in by activation,
+ * which loads that bundle only when the first message arrives or a webview asks for its strings.
+ */
+export interface ChatCodec {
+  parseWebviewMessage(raw: unknown): ParsedWebviewMessage;
+  localizedWebviewStrings(warn: (message: string) => void): WebviewStrings;
+}
 
 /**
  * Hosts the chat webview. The agent side calls `publish(delta)`; the provider keeps the current snapshot by
@@ -32,6 +42,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    private readonly codec: () => ChatCodec,
   ) {
     this.disposables.push(
       this.onMessageEmitter,
@@ -106,7 +117,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private receive(raw: unknown): void {
-    const parsed = loadRuntime().parseWebviewMessage(raw);
+    const parsed = this.codec().parseWebviewMessage(raw);
     if (!parsed.ok) {
       this.log.warn(parsed.error);
       return;
@@ -173,7 +184,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       vscodeVersion: vscode.version,
       workspaceName: vscode.workspace.name,
       trusted: vscode.workspace.isTrusted,
-      strings: loadRuntime().localizedWebviewStrings((message) => this.log.warn(message)),
+      strings: this.codec().localizedWebviewStrings((message) => this.log.warn(message)),
       language: vscode.env.language,
     };
   }

@@ -1,52 +1,82 @@
 // What the palette and menu commands do. Their ids are registered at activation (src/extension.ts) and call in
-// here on first use, so this file and everything it needs load only when a command runs.
+// here on first use, so this file and everything it needs load only when a command runs. The composition root
+// (src/host/relay.ts) hands in exactly what the commands use.
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { ToolStats } from '../../core/tools';
+import type { MentionSuggestion } from '../../shared/chat-model';
 import type { RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
-import { setApiKeyCommand } from '../model/model-commands';
-import { showMcpServers } from '../mcp/servers-command';
+import type { CustomizationService } from '../customization';
 import { showCustomizations } from '../customization/show-customizations';
-import { isProviderId } from '../model/model-settings';
-import type { Relay } from '../relay';
+import type { McpServerManager } from '../mcp/server-manager';
+import { showMcpServers } from '../mcp/servers-command';
+import { setApiKeyCommand } from '../model/model-commands';
+import { type ApiKeys, isProviderId } from '../model/model-settings';
+import type { ModelSurface } from '../model/model-surface';
+import type { WorkspaceValueReview } from '../permissions/workspace-review';
+import type { TaskController } from '../session/task-controller';
 import type { SetupStep } from '../../shared/chat-model';
 import { lazyTaskReviewHandlers, parallelTaskHandlers } from '../tasks/task-commands';
+import type { ParallelTaskSurface } from '../tasks/wiring';
 import { formatDateTime } from '../../shared/format-numbers';
 
-export function relayCommandHandlers(relay: Relay, focusChat: () => Promise<void>): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
+/** Hunk review in the diff editor: accept, reject, next hunk… (review/review-lenses.ts). */
+type ReviewCommand = Extract<RuntimeCommand, `relay.review.${string}`>;
+
+export interface CommandServices {
+  controller: Pick<TaskController, 'cancel' | 'condense' | 'send' | 'reviewChanges' | 'listTasks' | 'handle'>;
+  keys: ApiKeys;
+  models: Pick<ModelSurface, 'selectModel' | 'setUpProvider' | 'testConnection'>;
+  workspaceValues: Pick<WorkspaceValueReview, 'askAll'>;
+  statistics: { all(): Record<string, ToolStats> };
+  customizations: CustomizationService;
+  agents: { pick(): Promise<unknown> };
+  mcp: McpServerManager;
+  processStatus: { showList(): Promise<void> };
+  mentions: { mentionOf(uri: vscode.Uri, lines: { start: number; end: number }): MentionSuggestion | undefined };
+  /** Adds mentions to the chat's composer, once the chat has loaded. */
+  insertMentions(mentions: MentionSuggestion[]): void;
+  review: Record<ReviewCommand, (...args: unknown[]) => unknown>;
+  /** The parallel tasks, resolved when one of their commands runs. */
+  parallel(): ParallelTaskSurface;
+  focusChat(): Promise<void>;
+}
+
+export function relayCommandHandlers(services: CommandServices): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
+  const { controller, focusChat } = services;
   const send = async (text: string): Promise<void> => {
     await focusChat();
-    await relay.controller.send(text);
+    await controller.send(text);
   };
   return {
-    'relay.cancelTask': () => relay.controller.cancel(),
-    'relay.condenseContext': () => relay.controller.condense(),
-    'relay.setApiKey': (provider?: unknown) => setApiKeyCommand(relay.keys, typeof provider === 'string' && isProviderId(provider) ? provider : undefined),
-    'relay.selectModel': () => relay.selectModel(),
-    'relay.setUpProvider': (step?: unknown) => relay.setUpProvider(isSetupStep(step) ? step : undefined),
-    'relay.testConnection': () => relay.testConnection(),
-    'relay.reviewWorkspaceSettings': () => relay.workspaceValues.askAll(),
-    'relay.showToolStatistics': () => showToolStatistics(relay.statistics.all()),
-    'relay.showCustomizations': () => showCustomizations(relay.customizations),
-    'relay.selectAgent': () => relay.agents.pick(),
-    'relay.openTaskHistory': () => openTaskHistory(relay, focusChat),
-    'relay.mcpServers': () => showMcpServers(relay.mcp),
-    'relay.showProcesses': () => relay.processStatus.showList(),
+    'relay.cancelTask': () => controller.cancel(),
+    'relay.condenseContext': () => controller.condense(),
+    'relay.setApiKey': (provider?: unknown) => setApiKeyCommand(services.keys, typeof provider === 'string' && isProviderId(provider) ? provider : undefined),
+    'relay.selectModel': () => services.models.selectModel(),
+    'relay.setUpProvider': (step?: unknown) => services.models.setUpProvider(isSetupStep(step) ? step : undefined),
+    'relay.testConnection': () => services.models.testConnection(),
+    'relay.reviewWorkspaceSettings': () => services.workspaceValues.askAll(),
+    'relay.showToolStatistics': () => showToolStatistics(services.statistics.all()),
+    'relay.showCustomizations': () => showCustomizations(services.customizations),
+    'relay.selectAgent': () => services.agents.pick(),
+    'relay.openTaskHistory': () => openTaskHistory(controller, focusChat),
+    'relay.mcpServers': () => showMcpServers(services.mcp),
+    'relay.showProcesses': () => services.processStatus.showList(),
     'relay.reviewTaskChanges': async () => {
       await focusChat();
-      await relay.controller.reviewChanges();
+      await controller.reviewChanges();
     },
     ...editorCommandHandlers(send, {
-      mentionOf: (uri, lines) => relay.mentions.mentionOf(uri, lines),
+      mentionOf: (uri, lines) => services.mentions.mentionOf(uri, lines),
       insert: async (mentions) => {
         await focusChat();
-        relay.insertMentions(mentions);
+        services.insertMentions(mentions);
       },
     }),
-    ...relay.reviewCommands(),
-    ...parallelTaskHandlers(() => relay.parallel),
-    ...lazyTaskReviewHandlers(() => relay.parallel),
+    ...services.review,
+    ...parallelTaskHandlers(services.parallel),
+    ...lazyTaskReviewHandlers(services.parallel),
   };
 }
 
@@ -74,8 +104,8 @@ async function showToolStatistics(stats: Record<string, ToolStats>): Promise<voi
   );
 }
 
-async function openTaskHistory(relay: Relay, focusChat: () => Promise<void>): Promise<void> {
-  const tasks = await relay.controller.listTasks();
+async function openTaskHistory(controller: CommandServices['controller'], focusChat: () => Promise<void>): Promise<void> {
+  const tasks = await controller.listTasks();
   if (tasks.length === 0) {
     void vscode.window.showInformationMessage(l10n.t('Relay: no task has been saved yet.'));
     return;
@@ -86,7 +116,7 @@ async function openTaskHistory(relay: Relay, focusChat: () => Promise<void>): Pr
   );
   if (!picked) return;
   await focusChat();
-  await relay.controller.handle({ type: 'openTask', id: picked.id });
+  await controller.handle({ type: 'openTask', id: picked.id });
 }
 
 function taskStatusLabel(status: 'running' | 'completed' | 'cancelled' | 'failed' | 'paused'): string {

@@ -7,8 +7,7 @@ import { l10n } from '../../core/l10n';
 import type { ConnectionTestResult } from '../../core/model/connection-test';
 import { ModelOverrideNotices } from '../../core/model/override-notices';
 import type { ToolLogger } from '../../core/tools';
-import type { SetupStep } from '../../shared/chat-model';
-import type { ChatViewProvider } from '../chat/chat-view';
+import type { ChatDelta, SetupStep } from '../../shared/chat-model';
 import { KeyVerdicts } from '../onboarding/key-verdicts';
 import { WelcomeSource } from '../onboarding/welcome';
 import { providerFetch } from '../proxy/proxy-fetch';
@@ -24,7 +23,8 @@ import { selectVsCodeLmProvider } from './vscode-lm-provider';
 
 export interface ModelSurfaceDeps {
   extension: vscode.Extension<unknown>;
-  chat: ChatViewProvider;
+  /** Shows a change in the chat (the welcome). */
+  publish(delta: ChatDelta): void;
   keys: ApiKeys;
   /** Integration tests answer Set Up Provider's questions; the default is VS Code's QuickPick and InputBox. */
   setupPrompts?: SetupPrompts;
@@ -123,7 +123,7 @@ export class ModelSurface {
   async publishWelcome(): Promise<void> {
     try {
       const compact = await this.deps.hasTasks();
-      this.deps.chat.publish({ type: 'welcome', welcome: await this.welcome.facts(compact, readModelSettings().provider) });
+      this.deps.publish({ type: 'welcome', welcome: await this.welcome.facts(compact, readModelSettings().provider) });
     } catch (error) {
       this.deps.logger.warn('Could not work out the welcome', error);
     }

@@ -18,4 +18,3 @@ export { ModalPrompter } from '../permissions/modal-prompter';
 export { filterToolsForTrust } from '../permissions/tools-for-trust';
 // The agent behind the chat and the commands that need it.
 export { Relay, type RelayOverrides, type RelayServices } from '../relay';
-export { relayCommandHandlers } from '../commands/relay-commands';

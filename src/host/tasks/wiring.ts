@@ -13,7 +13,6 @@ import type { TaskRecord } from '../../core/ports/task-store';
 import { ApprovalQueue } from '../../core/tasks/approval-queue';
 import { DEFAULT_MAX_PARALLEL_TASKS } from '../../core/tasks/task-scheduler';
 import type { ToolLogger } from '../../core/tools';
-import type { ChatViewProvider } from '../chat/chat-view';
 import type { TaskController } from '../session/task-controller';
 import { BranchCheckpoints } from './branch-checkpoints';
 import { restoreTaskToItem, type TaskRestoreDeps } from './branch-restore';
@@ -31,7 +30,8 @@ import { vscodeTaskReviewUi } from './review/task-review-commands';
 
 export interface ParallelTaskHost {
   context: vscode.ExtensionContext;
-  chat: ChatViewProvider;
+  /** The chat view: a task whose chat is on screen needs no other attention. */
+  chat: { readonly isVisible: boolean };
   controller: TaskController;
   processes: TaskProcesses;
   /** The window's approval prompter (the native modal, or a test's): the queue shows one request at a time through it. */
