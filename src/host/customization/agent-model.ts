@@ -33,11 +33,12 @@ export function settingsFor(user: ModelSettings, target: ModelTarget): ModelSett
  * the user's model last. `note` shows a sentence in the task's chat (which model it uses when not the first).
  */
 export async function agentModelProvider(
-  agent: AgentDefinition,
+  agent: Pick<AgentDefinition, 'name' | 'models'>,
   user: ModelProvider,
   deps: AgentModelDeps,
   note: (text: string) => void,
   using?: FallbackProviderOptions['using'],
+  owner: FallbackProviderOptions['owner'] = 'agent',
 ): Promise<{ provider: ModelProvider; report: string }> {
   if (agent.models.length === 0) {
     using?.(undefined, '');
@@ -56,7 +57,7 @@ export async function agentModelProvider(
   }
   const choice = chooseAgentModel(agent.models, { user: { provider: settings.provider, model: settings.model }, keyed, ...(languageModels ? { languageModels } : {}) });
   const candidates = choice.candidates.map((target) => ({ written: target.written, provider: deps.create(() => settingsFor(deps.settings(), target)) }));
-  const provider = new FallbackProvider({ agentName: agent.name, candidates, user, skipped: choice.skipped, note, ...(using ? { using } : {}) });
+  const provider = new FallbackProvider({ agentName: agent.name, owner, candidates, user, skipped: choice.skipped, note, ...(using ? { using } : {}) });
   const report = l10n.t(
     'Model: {0} (from {1}{2})',
     choice.candidates.map((t) => `${t.model} · ${t.provider}`).join(', ') || l10n.t('yours'),
@@ -64,4 +65,20 @@ export async function agentModelProvider(
     choice.skipped.length > 0 ? `; ${l10n.t('skipped: {0}', choice.skipped.map((s) => `${s.model}: ${s.why}`).join('; '))}` : '',
   );
   return { provider, report };
+}
+
+/**
+ * The provider of a slash command's turn (its `model` field, in any peer's spelling): the same resolver as an
+ * agent's model, so a name the user's providers do not serve falls back to `fallback` (the turn's agent's model, or
+ * the user's) with a sentence in the chat, instead of being sent to the provider as a model id.
+ */
+export function commandModelProvider(
+  command: string,
+  model: string,
+  fallback: ModelProvider,
+  deps: AgentModelDeps,
+  note: (text: string) => void,
+  using?: FallbackProviderOptions['using'],
+): Promise<{ provider: ModelProvider; report: string }> {
+  return agentModelProvider({ name: command, models: [model] }, fallback, deps, note, using, 'command');
 }

@@ -16,12 +16,13 @@ import type { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints'
 import { type AgentSelection, agentTurns, type ConfirmAgentMode, type CustomizationService, delegatesFor, inMode, sessionAgent, toolKinds, turnRulesFrom } from '../customization';
 import type { AgentTurnDeps } from '../customization/agent-turns';
 import type { TurnModelState } from '../customization/turn-model';
-import { type CommandTurn, commandTurnTools, turnModelSettings } from '../customization/commands';
+import { type CommandTurn, commandTurnTools, recordCommandTurn } from '../customization/commands';
+import { type AgentModelDeps, commandModelProvider } from '../customization/agent-model';
 import type { HookSupport } from '../customization/hooks';
 import type { FileTaskStore } from '../history/task-store';
 import { registerExternalTools, toolDeferral } from '../mcp/wiring';
 import type { McpServerManager } from '../mcp/server-manager';
-import { ConfiguredProvider } from '../model/configured-provider';
+import type { ConfiguredProvider } from '../model/configured-provider';
 import { type ApiKeys, type ModelSettings, readModelSettings } from '../model/model-settings';
 import { listVsCodeLmModels } from '../model/vscode-lm-provider';
 import type { ApprovalModeSetting } from '../permissions/approval-mode-setting';
@@ -83,25 +84,28 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   // A command's turn may name its agent, narrow the tools and pre-approve some (command-turn.ts). A sub-agent
   // command's agent is its sub-agent's (new_task names it): the conversation keeps the selected one.
   const forTask = turn?.subtask ? { ...turn, agent: undefined } : turn;
-  const command = forTask ? commandTurnTools(forTask, (await customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await deps.agents.current(), kinds, roots[0], customizations) : undefined;
+  const command = forTask ? commandTurnTools(forTask, (await customizations.get<AgentDefinition>(AGENTS_KIND_ID)).entries, await deps.agents.current(), kinds, roots[0]) : undefined;
   // The agent's model (with fallbacks) and approval mode apply to its turns, and each delegable agent's model to its own.
   const noticed: { session?: AgentSession } = {};
   const picked = command?.agent ?? (await deps.agents.current());
   const delegable = await deps.agents.delegable();
+  const models: AgentModelDeps = { settings: readModelSettings, hasKey: (provider) => deps.keys.has(provider), languageModels: listVsCodeLmModels, create: deps.providerFor };
   const turns = await agentTurns(picked, delegable, {
     user: deps.provider,
-    models: { settings: readModelSettings, hasKey: (provider) => deps.keys.has(provider), languageModels: listVsCodeLmModels, create: deps.providerFor },
+    models,
     ownMode: deps.approvalMode.mode,
     confirmations: deps.approvalMode.confirmations,
     confirmMode: deps.confirmAgentMode,
     note: (text) => noticed.session?.notice(text, 'info'),
     ...(scope || turn?.model ? {} : { using: shownModel(deps.turnModel, picked.name, turn !== undefined) }),
   });
-  if (!scope && turn?.model) {
-    const settings = turnModelSettings(readModelSettings(), turn.model);
-    const owner = `/${turn.command.id}`;
-    deps.turnModel.command({ model: settings.model, provider: settings.provider, owner, why: l10n.t('The command {0} runs its turn on {1}.', owner, `${settings.model} · ${settings.provider}`) });
-  }
+  // A command's model is for its turn, resolved like an agent's: one the user's providers do not serve falls back to
+  // the turn's agent's model (or the user's), said in the chat, instead of going to the provider as a model id.
+  const commandOwner = turn ? `/${turn.command.id}` : '';
+  const commandModel = turn?.model
+    ? await commandModelProvider(commandOwner, turn.model, turns.provider, models, (text) => noticed.session?.notice(text, 'info'), scope ? undefined : shownModel(deps.turnModel, commandOwner, true))
+    : undefined;
+  if (forTask && ((command?.warnings.length ?? 0) > 0 || commandModel)) recordCommandTurn(customizations, forTask, [...(command?.warnings ?? []), ...(commandModel ? [commandModel.report] : [])]);
   // Typing a sub-agent command asks for its new_task call (OpenCode does not ask either): pre-approved like an allow
   // rule, so a deny rule, plan mode and every call of the sub-agent are still decided as usual.
   const preApproved = [...(command?.preApproved ?? []), ...(turn?.subtask ? [{ tools: [NEW_TASK] }] : [])];
@@ -118,7 +122,7 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   const session = new AgentSession(
     {
       // A command's model is for its turn; otherwise the agent's (with fallbacks) or the user's.
-      provider: turn?.model ? new ConfiguredProvider({ ...deps.providerDeps, settings: () => turnModelSettings(readModelSettings(), turn.model!) }) : turns.provider,
+      provider: commandModel?.provider ?? turns.provider,
       registry,
       environment,
       turnRules: turnRulesFrom(customizations, { agent: () => agent.agent.id }),

@@ -23,13 +23,14 @@ type Json = Record<string, unknown>;
 const FILES: Record<string, string> = {
   '.relay/agents/slash-it-reader.md': '---\ndescription: Reads only\ntools: [Read, Grep]\n---\nSLASH-IT-AGENT: you only read.\n',
   '.relay/commands/slash-it-review.md':
-    '---\ndescription: Review a change\nargument-hint: <pr> [notes]\nagent: slash-it-reader\nmodel: claude-haiku-4-5\n---\nSLASH-IT-REVIEW pr=$1 all=$ARGUMENTS\nShell: !`echo SLASH-IT-SHELL-OUTPUT`\n',
+    '---\ndescription: Review a change\nargument-hint: <pr> [notes]\nagent: slash-it-reader\nmodel: slash-it-small\n---\nSLASH-IT-REVIEW pr=$1 all=$ARGUMENTS\nShell: !`echo SLASH-IT-SHELL-OUTPUT`\n',
   '.claude/commands/slash-it-touch.md': `---\ndescription: Write markers\nallowed-tools: Bash(node:*)\n---\nWrite the markers in ${FOLDER}.\n`,
+  '.claude/commands/slash-it-gemini.md': '---\ndescription: Names a model this setup does not serve\nmodel: gemini-2.5-pro\n---\nSLASH-IT-GEMINI\n',
   '.opencode/command/slash-it-sub.md': '---\ndescription: Look around\nsubtask: true\n---\nSLASH-IT-SUB-PROMPT look at $ARGUMENTS\n',
   'opencode.jsonc': `{
   // OpenCode's own commands, in JSONC
   "command": {
-    "slash-it-json": { "template": "SLASH-IT-JSON first=$1 all=$ARGUMENTS", "description": "From opencode.json", "model": "anthropic/claude-haiku-4-5", "agent": "slash-it-reader", },
+    "slash-it-json": { "template": "SLASH-IT-JSON first=$1 all=$ARGUMENTS", "description": "From opencode.json", "model": "ollama/slash-it-qwen", "agent": "slash-it-reader", },
   },
 }
 `,
@@ -89,7 +90,7 @@ describe('slash commands in the real workspace', () => {
     suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-review 42 check the naming' });
     await suite.taskStopped('the command turn', TURN_MS);
     const [first] = suite.server.requests;
-    assert.equal(body(first!).model, 'claude-haiku-4-5', "the command's model");
+    assert.equal(body(first!).model, 'slash-it-small', "the command's model (a name the user's own server may serve)");
     assert.match(lastUser(first!), /SLASH-IT-REVIEW pr=42 all=42 check the naming/);
     assert.match(lastUser(first!), /Shell: SLASH-IT-SHELL-OUTPUT/, 'the shell substitution ran (echo: allowed without asking)');
     assert.match(system(first!), /SLASH-IT-AGENT: you only read\./, "the command's agent");
@@ -118,9 +119,27 @@ describe('slash commands in the real workspace', () => {
     suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-json 7 and more' });
     await suite.taskStopped('the opencode.json command turn', TURN_MS);
     const [first] = suite.server.requests;
-    assert.equal(body(first!).model, 'claude-haiku-4-5', "the command's provider/model, on the provider in use");
+    assert.equal(body(first!).model, 'slash-it-qwen', "the command's ollama/model, on the user's own server");
     assert.match(lastUser(first!), /SLASH-IT-JSON first=7 and more all=7 and more/);
     assert.match(system(first!), /SLASH-IT-AGENT: you only read\./, "the command's agent");
+  });
+
+  it("a command's model that no provider of the user's serves falls back to the user's model, said in the chat", async () => {
+    await suite.newTask();
+    suite.server.setScript([{ text: 'Answered.' }]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: '/slash-it-gemini' });
+    await suite.taskStopped('the command turn with an unserved model', TURN_MS);
+    const [first] = suite.server.requests;
+    assert.equal(suite.server.requests.length, 1, 'one request: gemini-2.5-pro was never sent to the user\'s server');
+    assert.equal(body(first!).model, 'claude-sonnet-5-5', "the user's model");
+    assert.match(lastUser(first!), /SLASH-IT-GEMINI/);
+    const notices = suite.snapshot().items.flatMap((item) => (item.kind === 'notice' ? [item.text] : []));
+    assert.ok(
+      notices.some((text) => /\/slash-it-gemini names a model that is not available here: gemini-2\.5-pro \(no API key is set for gemini\)/.test(text)),
+      `the chat says why: ${JSON.stringify(notices)}`,
+    );
+    const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'commands');
+    assert.match(report!.lines.join('\n'), /skipped: gemini-2\.5-pro: no API key is set for gemini/, 'Show Customizations says it too');
   });
 
   it("a user prompt file in VS Code's profile folder is found, watched from there, listed as the user's, and runs", async () => {

@@ -17,6 +17,8 @@ export interface FallbackEntry {
 
 export interface FallbackProviderOptions {
   agentName: string;
+  /** Whose model it is, for the note: an agent's (default) or a slash command's, for its one turn. */
+  owner?: 'agent' | 'command';
   candidates: readonly FallbackEntry[];
   /** The user's own model: the last fallback. */
   user: ModelProvider;
@@ -75,10 +77,17 @@ export class FallbackProvider implements ModelProvider {
   private tell(): void {
     if (this.told) return;
     this.told = true;
+    const skipped = this.skipped.map((s) => l10n.t('{0} ({1})', s.model, s.why)).join('; ');
+    const { agentName: name } = this.options;
+    const label = this.current.model.label;
     const text =
-      this.skipped.length === 0
-        ? l10n.t('Agent "{0}" runs on its own model, {1}.', this.options.agentName, this.current.model.label)
-        : l10n.t('Agent "{0}": its model is not available here: {1}. Its turns use {2}.', this.options.agentName, this.skipped.map((s) => l10n.t('{0} ({1})', s.model, s.why)).join('; '), this.current.model.label);
+      this.options.owner === 'command'
+        ? this.skipped.length === 0
+          ? l10n.t('The command {0} runs its turn on its own model, {1}.', name, label)
+          : l10n.t('The command {0} names a model that is not available here: {1}. Its turn uses {2}.', name, skipped, label)
+        : this.skipped.length === 0
+          ? l10n.t('Agent "{0}" runs on its own model, {1}.', name, label)
+          : l10n.t('Agent "{0}": its model is not available here: {1}. Its turns use {2}.', name, skipped, label);
     this.options.note(text);
     const own = this.index >= this.options.candidates.length;
     this.options.using?.(own ? undefined : { provider: this.current.id, model: this.current.model.id }, text);

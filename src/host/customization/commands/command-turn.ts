@@ -1,36 +1,23 @@
-// What a command's turn runs with: its agent (by id, else the selected one), its model on the configured provider,
+// What a command's turn runs with: its agent (by id, else the selected one),
 // its tools (only those, and never more than the agent's), its pre-approved tools (an allow for this turn that
-// never passes a deny, pre-approved.ts). Recorded for Show Customizations.
+// never passes a deny, pre-approved.ts). Recorded for Show Customizations. Its model is resolved like an agent's
+// (../agent-model.ts, commandModelProvider).
 import { l10n } from '../../../core/l10n';
 import type { AgentDefinition } from '../../../core/customization/agents/agent';
 import { restrictionsFor } from '../../../core/customization/agents/agent-restrictions';
 import { BUILTIN_AGENTS } from '../../../core/customization/agents/builtin-agents';
 import { COMMANDS_KIND_ID } from '../../../core/customization/commands/commands-kind';
 import { type PreApproval, preApprovals } from '../../../core/customization/commands/pre-approved';
-import { MODEL_CATALOG } from '../../../core/model/catalog';
-import type { ModelSettings } from '../../model/model-settings';
 import type { CustomizationService } from '../customization-service';
 import type { CommandTurn } from './slash-commands';
-
-const CLAUDE_ALIASES = new Set(['sonnet', 'opus', 'haiku']);
-
-/** The settings with a command's model: OpenCode's `provider/model` keeps the provider in use, Claude's aliases
- * name the newest model of that family, Copilot's "(copilot)" suffix is dropped. */
-export function turnModelSettings(settings: ModelSettings, requested: string): ModelSettings {
-  let model = requested.trim().replace(/\s*\(copilot\)$/i, '');
-  const slash = model.indexOf('/');
-  if (slash > 0) model = model.slice(slash + 1).replace(/#.*$/, '');
-  if (CLAUDE_ALIASES.has(model.toLowerCase())) {
-    model = Object.keys(MODEL_CATALOG).find((id) => id.startsWith(`claude-${model.toLowerCase()}-`)) ?? model;
-  }
-  return model === '' ? settings : { ...settings, model };
-}
 
 export interface TurnTools {
   agent: AgentDefinition;
   /** The agent's allow-list narrowed to the command's tools (undefined: every tool). */
   narrow(allowed: readonly string[] | undefined): string[] | undefined;
   preApproved: PreApproval[];
+  /** Names in the command that mean nothing here, for Show Customizations (recordCommandTurn). */
+  warnings: string[];
 }
 
 /** What Show Customizations lists for the last turn's command (nothing for a message that was no command). */
@@ -48,14 +35,13 @@ export function recordCommandTurn(service: CustomizationService, turn: CommandTu
   service.lastTurn.set({ kind: COMMANDS_KIND_ID, title: l10n.t('Slash command of the last turn'), lines: [...lines, ...extra] });
 }
 
-/** The turn's agent, tools and pre-approvals; names that mean nothing here are added to the turn's report. */
+/** The turn's agent, tools and pre-approvals, and the names that mean nothing here (for the turn's report). */
 export function commandTurnTools(
   turn: CommandTurn,
   agents: readonly AgentDefinition[],
   selected: AgentDefinition,
   available: ReadonlyMap<string, string>,
   root: string | undefined,
-  service: CustomizationService,
 ): TurnTools {
   const warnings: string[] = [];
   let agent = selected;
@@ -72,10 +58,10 @@ export function commandTurnTools(
   }
   const pre = preApprovals(turn.allowedTools ?? [], available);
   warnings.push(...pre.warnings);
-  if (warnings.length > 0) recordCommandTurn(service, turn, warnings);
   return {
     agent,
     narrow: (allowed) => (only === undefined ? (allowed ? [...allowed] : undefined) : allowed === undefined ? only : allowed.filter((name) => only.includes(name))),
     preApproved: pre.entries,
+    warnings,
   };
 }

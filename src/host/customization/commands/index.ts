@@ -12,7 +12,7 @@ import { runShellSubstitution } from './command-shell';
 import { SlashCommands } from './slash-commands';
 
 export { SlashCommands, type CommandTurn, type Expanded } from './slash-commands';
-export { commandTurnTools, recordCommandTurn, turnModelSettings } from './command-turn';
+export { commandTurnTools, recordCommandTurn } from './command-turn';
 
 export interface SlashCommandHost {
   customizations: CustomizationService;

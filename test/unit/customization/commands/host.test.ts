@@ -11,7 +11,8 @@ import { createCommandsKind } from '../../../../src/core/customization/commands/
 import type { ApprovalGate, ApprovalRequest } from '../../../../src/core/ports/approval';
 import type { TaskRecord } from '../../../../src/core/ports/task-store';
 import { runShellSubstitution } from '../../../../src/host/customization/commands/command-shell';
-import { turnModelSettings } from '../../../../src/host/customization/commands/command-turn';
+import { commandModelProvider, type AgentModelDeps } from '../../../../src/host/customization/agent-model';
+import type { ModelProvider } from '../../../../src/core/model/provider';
 import { type CommandTurn, type Expanded, SlashCommands, type SlashCommandDeps } from '../../../../src/host/customization/commands/slash-commands';
 import { CustomizationService } from '../../../../src/host/customization/customization-service';
 import { NodeCustomizationFiles } from '../../../../src/host/customization/node-files';
@@ -110,12 +111,66 @@ describe('slash commands on the host', () => {
     assert.equal((await slash.expand('no command')).type, 'none');
   });
 
-  test("a command's model: aliases, provider/model and Copilot's suffix on the configured provider", () => {
-    const settings = { provider: 'anthropic', model: 'claude-sonnet-5-5' } as ModelSettings;
-    assert.equal(turnModelSettings(settings, 'haiku').model, 'claude-haiku-5-5');
-    assert.equal(turnModelSettings(settings, 'anthropic/claude-opus-4-5').model, 'claude-opus-4-5');
-    assert.equal(turnModelSettings(settings, 'GPT-5 (copilot)').model, 'GPT-5');
-    assert.equal(turnModelSettings(settings, 'anthropic/claude-opus-4-5').provider, 'anthropic');
+  describe("a command's model goes through the agent model resolver", () => {
+    function served(settings: ModelSettings): ModelProvider {
+      return {
+        id: settings.provider,
+        model: { id: settings.model, label: `${settings.model} · ${settings.provider}`, contextWindow: 1000, maxOutputTokens: 100, supportsNativeTools: true },
+        async *stream() {
+          yield { type: 'text_delta', text: `from ${settings.provider}/${settings.model}` };
+        },
+      };
+    }
+    function deps(user: Partial<ModelSettings>, keyed: string[] = []): AgentModelDeps {
+      return {
+        settings: () => ({ provider: 'anthropic', model: 'claude-sonnet-5-5', ...user }) as ModelSettings,
+        hasKey: async (provider) => keyed.includes(provider),
+        languageModels: async () => [{ id: 'copilot-gpt-5', name: 'GPT-5', family: 'gpt-5', vendor: 'copilot' }],
+        create: (settings) => served(settings()),
+      };
+    }
+    async function run(model: string, user: Partial<ModelSettings>, keyed: string[] = []): Promise<{ said: string; notes: string[]; shown: unknown[] }> {
+      const notes: string[] = [];
+      const shown: unknown[] = [];
+      const d = deps(user, keyed);
+      const fallback = served(d.settings());
+      const { provider } = await commandModelProvider('/review', model, fallback, d, (text) => notes.push(text), (used) => void shown.push(used));
+      let said = '';
+      for await (const event of provider.stream({} as never, new AbortController().signal)) if (event.type === 'text_delta') said += event.text;
+      return { said, notes, shown };
+    }
+    const cases: [string, Partial<ModelSettings>, string[], string, RegExp | undefined][] = [
+      // Served here: the user's provider, an alias of its family, a keyed provider, VS Code's models, a server of the user's own.
+      ['haiku', {}, [], 'from anthropic/claude-haiku-5-5', undefined],
+      ['anthropic/claude-opus-4-5', {}, [], 'from anthropic/claude-opus-4-5', undefined],
+      ['gpt-5', {}, ['openai'], 'from openai/gpt-5', undefined],
+      ['GPT-5 (copilot)', {}, [], 'from vscode-lm/copilot-gpt-5', undefined],
+      ['ollama/qwen3-coder', { provider: 'openai-compatible', model: 'local' }, [], 'from openai-compatible/qwen3-coder', undefined],
+      ['my-finetune', { provider: 'openai-compatible', model: 'local' }, [], 'from openai-compatible/my-finetune', undefined],
+      ['claude-sonnet-5-5', {}, [], 'from anthropic/claude-sonnet-5-5', undefined],
+      // Not served: the user's model, with the reason in the chat (never sent as a model id to the user's provider).
+      ['gpt-5', {}, [], 'from anthropic/claude-sonnet-5-5', /\/review names a model that is not available here: gpt-5 \(no API key is set for openai\)/],
+      ['o3', {}, [], 'from anthropic/claude-sonnet-5-5', /o3 \(/],
+      ['made-up-model', {}, [], 'from anthropic/claude-sonnet-5-5', /made-up-model \(not a model Relay knows\)/],
+      ['Claude Sonnet 9 (copilot)', {}, [], 'from anthropic/claude-sonnet-5-5', /VS Code offers no model of that name/],
+      ['openrouter/anthropic/claude', {}, [], 'from anthropic/claude-sonnet-5-5', /Relay has no provider "openrouter" set up/],
+      ['google/gemini-2.5-pro', { provider: 'openai', model: 'gpt-5' }, [], 'from openai/gpt-5', /no API key is set for gemini/],
+      ['azure/gpt-4o', {}, ['azure-openai'], 'from anthropic/claude-sonnet-5-5', /Azure OpenAI is not your provider/],
+    ];
+    for (const [model, user, keyed, said, note] of cases) {
+      test(`${model} on ${user.provider ?? 'anthropic'}${keyed.length ? ` (keys: ${keyed.join(', ')})` : ''}`, async () => {
+        const result = await run(model, user, keyed);
+        assert.equal(result.said, said);
+        if (note) {
+          assert.equal(result.notes.length, 1, 'one sentence in the chat');
+          assert.match(result.notes[0]!, note);
+          assert.deepEqual(result.shown, [undefined], 'the header keeps the user\'s model');
+        } else {
+          assert.match(result.notes[0] ?? '', /The command \/review runs its turn on its own model/);
+          assert.notEqual(result.shown[0], undefined, "the header shows the command's model");
+        }
+      });
+    }
   });
 });
 
