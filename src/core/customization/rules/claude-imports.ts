@@ -11,7 +11,10 @@ import type { CustomizationReader } from '../registry';
 export const MAX_IMPORT_HOPS = 4;
 
 export interface ImportResult {
+  /** The file's own text, lines made only of imports left out, then each newly imported file's text. */
   text: string;
+  /** Imports that named a file already in the rule set (read for an earlier rule): included there, not again. */
+  alreadyIncluded: string[];
   /** Real paths of the files whose text was included (the importing file's own included). */
   included: string[];
   problems: FrontmatterProblem[];
@@ -36,12 +39,27 @@ export function importsOf(markdown: string): string[] {
   return found.filter((path, index, all) => all.indexOf(path) === index);
 }
 
+/**
+ * `text` with every line that holds only `@path` words of imported files left out: a CLAUDE.md whose whole content
+ * is `@AGENTS.md` stands for that file and says nothing of its own (Claude Code replaces an import by the file).
+ */
+function withoutImportLines(text: string, imported: ReadonlySet<string>): string {
+  const lines = text.split('\n').filter((line) => {
+    const words = line.trim().split(/\s+/).filter((word) => word !== '');
+    return words.length === 0 || !words.every((word) => word.length > 1 && word.startsWith('@') && imported.has(word.slice(1)));
+  });
+  return lines.join('\n').trim();
+}
+
 /** `text` (of the file at `path`) with the files it imports appended, each once, `seen` shared across the rule set. */
 export async function withImports(path: string, text: string, reader: CustomizationReader, seen: Set<string>, home: string | undefined): Promise<ImportResult> {
-  const parts = [text.trim()];
+  const parts: string[] = [];
   const included: string[] = [];
+  const alreadyIncluded: string[] = [];
   const problems: FrontmatterProblem[] = [];
-  const follow = async (from: string, body: string, hops: number) => {
+  /** `@word`s per body that named a file (read now or already in the rule set). */
+  const follow = async (from: string, body: string, hops: number): Promise<Set<string>> => {
+    const resolved = new Set<string>();
     for (const target of importsOf(body)) {
       const absolute = target.startsWith('~/') ? (home ? resolve(home, target.slice(2)) : undefined) : isAbsolute(target) ? target : resolve(dirname(from), target);
       if (!absolute) continue;
@@ -54,15 +72,24 @@ export async function withImports(path: string, text: string, reader: Customizat
         continue;
       }
       const real = await reader.realPath(absolute);
-      if (seen.has(real)) continue;
+      if (seen.has(real)) {
+        resolved.add(target);
+        if (hops === 0 && real !== (await reader.realPath(path))) alreadyIncluded.push(target);
+        continue;
+      }
       const imported = await reader.read(absolute);
       if (imported === undefined) continue; // `@someone` in prose, or a file that is not there: not an import
       seen.add(real);
+      resolved.add(target);
       included.push(real);
-      parts.push(`<!-- imported from ${target} -->\n${imported.trim()}`);
-      await follow(absolute, imported, hops + 1);
+      const at = parts.push('') - 1;
+      const inner = await follow(absolute, imported, hops + 1);
+      const own = withoutImportLines(imported, inner);
+      parts[at] = own === '' ? '' : `<!-- imported from ${target} -->\n${own}`;
     }
+    return resolved;
   };
-  await follow(path, text, 0);
-  return { text: parts.join('\n\n'), included, problems };
+  const top = await follow(path, text, 0);
+  const own = withoutImportLines(text, top);
+  return { text: [own, ...parts].filter((part) => part !== '').join('\n\n'), included, alreadyIncluded, problems };
 }

@@ -53,10 +53,10 @@ export async function loadRules(files: readonly FoundFile[], reader: Customizati
         report.problems.push({ line: 1, message: l10n.t('Not read: unreadable or larger than 256 KB.') });
         continue;
       }
-      const rule = await readRule(format, file, raw, reader, seenFiles, home, report.problems);
+      const { rule, alreadyIncluded } = await readRule(format, file, raw, reader, seenFiles, home, report.problems);
       const key = rule.text.trim();
       if (key === '') {
-        report.summary = l10n.t('empty');
+        report.summary = alreadyIncluded.length > 0 ? l10n.t('only imports {0}, already loaded: included once', alreadyIncluded.join(', ')) : l10n.t('empty');
         continue;
       }
       if (seenTexts.has(key)) {
@@ -80,18 +80,20 @@ async function readRule(
   seen: Set<string>,
   home: string | undefined,
   problems: FrontmatterProblem[],
-): Promise<Rule> {
+): Promise<{ rule: Rule; alreadyIncluded: string[] }> {
   const split = format.frontmatter ? splitFrontmatter(raw) : { data: {}, hasFrontmatter: false, body: raw, bodyLine: 1, problems: [] };
   problems.push(...split.problems);
   const meaning = format.activation(split, { warn: (message) => problems.push({ line: 1, message }) }, file.relative);
   let text = split.body;
+  let alreadyIncluded: string[] = [];
   if (format.source === 'CLAUDE.md') {
     const imported = await withImports(file.path, text, reader, seen, home);
     text = imported.text;
+    alreadyIncluded = imported.alreadyIncluded;
     problems.push(...imported.problems);
   }
   const root = file.root!;
-  return {
+  const rule: Rule = {
     name: ruleName(file.relative),
     path: file.path,
     display: file.relative,
@@ -103,6 +105,7 @@ async function readRule(
     ...(meaning.mode ? { mode: meaning.mode } : {}),
     text,
   };
+  return { rule, alreadyIncluded };
 }
 
 /** Globs are relative to the workspace folder, except in a nested `.cursor/rules` (its parent folder); a nested file's scope is its folder. */
