@@ -2,7 +2,6 @@
 // and file guard (enforced by the ToolManager, inherited by sub-agents) and its prompt, recorded for
 // Show Customizations.
 import * as vscode from 'vscode';
-import type { DelegateAgent } from '../../core/agent/sub-agent';
 import { l10n, type Marked } from '../../core/l10n';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
 import type { AgentPrompt } from '../../core/agent';
@@ -10,7 +9,6 @@ import { agentPrompt } from '../../core/customization/agents/agent-prompt';
 import { restrictionsFor } from '../../core/customization/agents/agent-restrictions';
 import { AGENTS_KIND_ID } from '../../core/customization/agents/agents-kind';
 import { BUILTIN_AGENTS, DEFAULT_AGENT_ID } from '../../core/customization/agents/builtin-agents';
-import type { ModelProvider } from '../../core/model/provider';
 import type { ToolCallGuard } from '../../core/tools';
 import type { AgentChoices, AgentHandoff } from '../../shared/chat-model';
 import type { CustomizationService } from './customization-service';
@@ -135,32 +133,6 @@ export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<stri
     callGuards: restrictions.callGuards,
     ...(prompt ? { prompt } : {}),
   };
-}
-
-/**
- * The workspace agents the model may delegate to, each with its own restrictions (added to the parent's) and, when
- * it names one, its own model (`providers`, by agent id).
- */
-export function delegatesFor(
-  agents: readonly AgentDefinition[],
-  available: ReadonlyMap<string, string>,
-  root: string | undefined,
-  providers: ReadonlyMap<string, ModelProvider> = new Map(),
-): DelegateAgent[] {
-  return agents.map((agent) => {
-    const restrictions = restrictionsFor(agent, available, root);
-    const prompt = agent.prompt.trim() || agent.instructions?.trim() ? agentPrompt(agent, 'sub-agent') : undefined;
-    const provider = providers.get(agent.id);
-    return {
-      name: agent.id,
-      ...(agent.description ? { description: agent.description } : {}),
-      ...(restrictions.allowedTools ? { allowedTools: restrictions.allowedTools } : {}),
-      disallowedTools: restrictions.disallowedTools,
-      callGuards: restrictions.callGuards,
-      ...(prompt ? { prompt } : {}),
-      ...(provider ? { provider } : {}),
-    };
-  });
 }
 
 /** The task's tools by name with their kinds: built-ins know theirs; new_task reads; others (MCP, discovered) may run anything. */

@@ -13,7 +13,8 @@ import { VscodeCustomizationFiles } from './vscode-files';
 
 export { CustomizationService } from './customization-service';
 export { turnRulesFrom } from './turn-rules';
-export { AgentSelection, delegatesFor, sessionAgent, toolKinds } from './agent-selection';
+export { AgentSelection, sessionAgent, toolKinds } from './agent-selection';
+export { delegatesFor } from '../../core/customization/agents/delegates';
 export { agentTurns } from './agent-turns';
 export { inMode, modalConfirmAgentMode, type ConfirmAgentMode } from './agent-mode';
 

@@ -197,8 +197,11 @@ function rooModes(source: string): AgentFormat['read'] {
       }
       const agent = base(path, source, slug, stringField(data, 'name', warn) ?? slug, stringField(data, 'roleDefinition', warn) ?? '');
       agent.placement = 'role-first';
-      const description = stringField(data, 'description', warn) ?? stringField(data, 'whenToUse', warn);
+      // Roo and Kilo: `whenToUse` is what the orchestrator reads to pick a mode, `description` what people read.
+      const whenToUse = stringField(data, 'whenToUse', warn);
+      const description = stringField(data, 'description', warn) ?? whenToUse;
       if (description) agent.description = description;
+      if (whenToUse) agent.whenToUse = whenToUse;
       const instructions = stringField(data, 'customInstructions', warn);
       if (instructions) agent.instructions = instructions;
       agent.allow = [];

@@ -31,7 +31,10 @@ export interface AgentDefinition {
   name: string;
   source: string;
   path: string;
+  /** For people (the picker, Show Customizations); the model reads it too unless `whenToUse` is given. */
   description?: string;
+  /** For the model, when it chooses a sub-agent (Roo's and Kilo's `whenToUse`); people see `description`. */
+  whenToUse?: string;
   prompt: string;
   placement: PromptPlacement;
   /** Extra instructions after the rules (Roo's customInstructions). */
