@@ -21,6 +21,8 @@ export interface SessionAgent {
   disallowedTools: string[];
   callGuards: ToolCallGuard[];
   prompt?: AgentPrompt;
+  /** What the chat should say about the agent's tool lists (an MCP server it names that gives no tool). */
+  notices: string[];
 }
 
 export class AgentSelection {
@@ -132,6 +134,7 @@ export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<stri
     disallowedTools: restrictions.disallowedTools,
     callGuards: restrictions.callGuards,
     ...(prompt ? { prompt } : {}),
+    notices: restrictions.notices.map((text) => l10n.t('Agent "{0}": {1}', agent.name, text)),
   };
 }
 

@@ -4,6 +4,7 @@
 // the workspace, and where its history, checkpoints and long outputs go.
 import * as vscode from 'vscode';
 import { AgentSession, type AgentEnvironment } from '../../core/agent';
+import { withFirstTurnNotes } from '../../core/customization/agents/fallback-provider';
 import { preApprovingGate } from '../../core/customization/commands/pre-approved';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
 import { AGENTS_KIND_ID } from '../../core/customization/agents/agents-kind';
@@ -122,7 +123,8 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   const session = new AgentSession(
     {
       // A command's model is for its turn; otherwise the agent's (with fallbacks) or the user's.
-      provider: commandModel?.provider ?? turns.provider,
+      // An MCP server the agent's or the command's tool list names but that gives no tool: said at the first turn.
+      provider: withFirstTurnNotes(commandModel?.provider ?? turns.provider, [...agent.notices, ...(command?.notices ?? [])], (text) => noticed.session?.notice(text, 'warning')),
       registry,
       environment,
       turnRules: turnRulesFrom(customizations, { agent: () => agent.agent.id }),

@@ -24,6 +24,7 @@ const FILES: Record<string, string> = {
   '.claude/rules/customizations-it.md': `---\npaths:\n  - "${FOLDER}/**/*.ts"\n---\nCUSTOMIZATIONS-IT-CLAUDE-TS-RULE.\n`,
   '.relay/agents/customizations-it-no-read.md': '---\ndescription: Never reads files\ndisallowedTools: [Read]\n---\nYou never read files.\n',
   '.relay/agents/customizations-it-model.md': '---\ndescription: Runs on its own model\nmodel: [it-missing-model, it-second-model]\n---\nYou have your own model.\n',
+  '.github/agents/customizations-it-mcp.agent.md': '---\ndescription: Uses an MCP server nobody configured\ntools: [read, it-nowhere/*]\n---\nYou use it-nowhere.\n',
   '.claude/agents/customizations-it-planner.md': '---\nname: customizations-it-planner\ndescription: Plans only\npermissionMode: plan\n---\nYou plan.\n',
   '.github/agents/customizations-it-handoff.agent.md': '---\ndescription: Hands off\nhandoffs:\n  - label: Implement\n    agent: agent\n    prompt: Implement it.\n    send: true\n---\nCUSTOMIZATIONS-IT-COPILOT-BODY.\n',
   '.roorules-customizations-it': 'CUSTOMIZATIONS-IT-ROO-MODE-RULE.\n',
@@ -161,6 +162,21 @@ describe('customisation files: rules and agents in the real workspace', () => {
     assert.match(notices.join('\n'), /Agent "customizations-it-model": its model is not available here: it-missing-model \(.*\)\. Its turns use openai-compatible · it-second-model\./);
     const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'agents');
     assert.match(report!.lines.join('\n'), /Model: it-missing-model · openai-compatible, it-second-model · openai-compatible/);
+  });
+
+  it("an agent whose tools name an MCP server that is not configured: the chat and Show Customizations say so", async () => {
+    await suite.newTask();
+    await suite.relay.customizations.get('agents');
+    await suite.relay.agents.select('customizations-it-mcp');
+    suite.server.setScript([{ text: 'Read only, then.' }]);
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Use it-nowhere' });
+    await suite.taskStopped('the task of the agent with a missing server', TURN_MS);
+    const notices = suite.snapshot().items.flatMap((item) => (item.kind === 'notice' ? [item.text] : []));
+    const expected = '"it-nowhere/*" names the MCP server "it-nowhere", which is not configured or not running here: the agent gets none of its tools.';
+    assert.equal(notices.filter((text) => text.includes(expected)).length, 1, notices.join(' | '));
+    const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'agents');
+    assert.ok(report!.lines.includes(expected), report!.lines.join('\n'));
+    assert.ok(toolNames(suite.server.requests[0]!).includes('read_file'), 'the rest of the list still applies');
   });
 
   it("an agent's stricter approval mode applies to its calls at once: a Claude agent in plan mode cannot write", async () => {

@@ -14,22 +14,26 @@ export interface AgentRestrictions {
   disallowedTools: string[];
   callGuards: ToolCallGuard[];
   warnings: string[];
+  /** Of the warnings, those the chat says too (an MCP server the allow-list names that gives no tool). */
+  notices: string[];
 }
 
 /** `available`: the task's tool names with their kinds (built-in, system, MCP and discovered). */
 export function restrictionsFor(agent: AgentDefinition, available: ReadonlyMap<string, string>, root: string | undefined): AgentRestrictions {
   const warnings: string[] = [];
+  const notices: string[] = [];
   let allowedTools: string[] | undefined;
   if (agent.allow) {
     const allowed = resolveToolNames(agent.allow, available, 'allow');
     warnings.push(...allowed.warnings);
+    notices.push(...allowed.notices);
     allowedTools = [...available.keys()].filter((name) => ALWAYS_OFFERED.has(name) || covers(allowed.names, name));
   }
   const denied = resolveToolNames(agent.deny, available, 'deny');
   warnings.push(...denied.warnings);
   const disallowedTools = [...available.keys()].filter((name) => !ALWAYS_OFFERED.has(name) && covers(denied.names, name));
   const callGuards = agent.files ? [fileGuard(agent.name, agent.files, root)] : [];
-  return { ...(allowedTools ? { allowedTools } : {}), disallowedTools, callGuards, warnings };
+  return { ...(allowedTools ? { allowedTools } : {}), disallowedTools, callGuards, warnings, notices };
 }
 
 const PATCH_HEADERS = ['*** Update File: ', '*** Add File: ', '*** Delete File: ', '*** Move to: '];

@@ -86,6 +86,8 @@ export interface ToolResolution {
   /** Relay tool names, or `mcp__<server>__*` / `mcp__*` prefixes ending in `*`. */
   names: string[];
   warnings: string[];
+  /** Of the warnings, those the person should see in the chat too: an MCP server the list names that gives no tool here. */
+  notices: string[];
 }
 
 /** What a peer name covers among `available` (Relay's tool names with their kinds). */
@@ -148,6 +150,7 @@ function mcpName(name: string): string | undefined {
 export function resolveToolNames(peerNames: readonly string[], available: ReadonlyMap<string, string>, list: 'allow' | 'deny'): ToolResolution {
   const names: string[] = [];
   const warnings: string[] = [];
+  const notices: string[] = [];
   for (const raw of peerNames) {
     const name = raw.trim().replace(/\(.*\)$/, ''); // Claude's `Bash(git *)` narrows a tool; the tool itself is what is listed
     if (name === '') continue;
@@ -171,6 +174,13 @@ export function resolveToolNames(peerNames: readonly string[], available: Readon
     const mcp = mcpName(name);
     if (mcp) {
       names.push(mcp);
+      const server = mcp.split('__')[1]!;
+      if (list === 'allow' && server !== '*' && ![...available.keys()].some((tool) => tool.startsWith(`mcp__${server}__`))) {
+        // `github/*` with no server "github" running: the agent silently loses what its author gave it.
+        const notice = l10n.t('"{0}" names the MCP server "{1}", which is not configured or not running here: the agent gets none of its tools.', name, server);
+        warnings.push(notice);
+        notices.push(notice);
+      }
       continue;
     }
     const entry = PEER_NAMES[name.toLowerCase()] ?? (CATEGORY_TOOLS[name.toLowerCase() as keyof typeof CATEGORY_TOOLS] ? (name.toLowerCase() as ToolCategory) : undefined);
@@ -186,7 +196,7 @@ export function resolveToolNames(peerNames: readonly string[], available: Readon
     warnings.push(l10n.t('Unknown tool "{0}" in the deny-list denies the nearest category: {1}.', name, nearest));
     names.push(...namesFor(nearest, available));
   }
-  return { names: [...new Set(names)], warnings };
+  return { names: [...new Set(names)], warnings, notices: [...new Set(notices)] };
 }
 
 /** The category of the closest known peer or Relay name. */

@@ -18,6 +18,8 @@ export interface TurnTools {
   preApproved: PreApproval[];
   /** Names in the command that mean nothing here, for Show Customizations (recordCommandTurn). */
   warnings: string[];
+  /** What the chat should say too (an MCP server the command's tools name that gives no tool). */
+  notices: string[];
 }
 
 /** What Show Customizations lists for the last turn's command (nothing for a message that was no command). */
@@ -51,10 +53,12 @@ export function commandTurnTools(
     else warnings.push(l10n.t('Agent "{0}" was not found; the turn ran with {1}.', turn.agent, selected.name));
   }
   let only: string[] | undefined;
+  const notices: string[] = [];
   if (turn.tools) {
     const restricted = restrictionsFor({ ...BUILTIN_AGENTS[0]!, allow: turn.tools }, available, root);
     only = restricted.allowedTools;
     warnings.push(...restricted.warnings);
+    notices.push(...restricted.notices.map((text) => l10n.t('The command /{0}: {1}', turn.command.id, text)));
   }
   const pre = preApprovals(turn.allowedTools ?? [], available);
   warnings.push(...pre.warnings);
@@ -63,5 +67,6 @@ export function commandTurnTools(
     narrow: (allowed) => (only === undefined ? (allowed ? [...allowed] : undefined) : allowed === undefined ? only : allowed.filter((name) => only.includes(name))),
     preApproved: pre.entries,
     warnings,
+    notices,
   };
 }
