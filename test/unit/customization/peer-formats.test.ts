@@ -72,7 +72,7 @@ describe('peer formats: agents', () => {
     const withServer = new Map([...AVAILABLE, ['mcp__search__codebase', 'execute']]);
     assert.deepEqual(resolveToolNames(['search/codebase'], withServer, 'allow').names, ['mcp__search__codebase']);
     // The specification's aliases.
-    assert.deepEqual(resolveToolNames(['shell', 'todo', 'custom-agent'], AVAILABLE, 'allow'), { names: ['run_command', 'read_output', 'todo_write', 'new_task'], warnings: [] });
+    assert.deepEqual(resolveToolNames(['shell', 'todo', 'custom-agent'], AVAILABLE, 'allow'), { names: ['run_command', 'read_output', 'todo_write', 'new_task'], warnings: [], notices: [] });
   });
 
   test('Copilot chat mode: legacy names, a tool set, an MCP server wildcard', () => {

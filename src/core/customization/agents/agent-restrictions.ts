@@ -4,6 +4,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { l10n, type Said } from '../../l10n';
+import { parsePatch } from '../../edit/patch-parser';
 import type { ToolCallGuard } from '../../tools';
 import type { AgentDefinition, FileRestriction } from './agent';
 import { ALWAYS_OFFERED, covers, resolveToolNames } from './tool-names';
@@ -36,21 +37,28 @@ export function restrictionsFor(agent: AgentDefinition, available: ReadonlyMap<s
   return { ...(allowedTools ? { allowedTools } : {}), disallowedTools, callGuards, warnings, notices };
 }
 
-const PATCH_HEADERS = ['*** Update File: ', '*** Add File: ', '*** Delete File: ', '*** Move to: '];
+const PATCH_HEADERS = ['*** Update File:', '*** Add File:', '*** Delete File:', '*** Move to:'];
 
-/** The files a write call names: `path` arguments and apply_patch's headers. */
+/**
+ * The files a write call names: `path` arguments and every file of an apply_patch (read with the tool's own
+ * parser, so what it tolerates, such as a header with spaces around it, is never a way past a file restriction;
+ * a patch it cannot read fails anyway, and its header-like lines are named, spaces trimmed).
+ */
 export function writtenPaths(params: unknown): string[] {
   if (typeof params !== 'object' || params === null) return [];
   const record = params as Record<string, unknown>;
   const paths: string[] = [];
   for (const key of ['path', 'file', 'file_path', 'filePath']) if (typeof record[key] === 'string') paths.push(record[key]);
   if (typeof record.patch === 'string') {
+    const parsed = parsePatch(record.patch);
+    if (parsed.ok) for (const operation of parsed.operations) paths.push(operation.path, ...(operation.type === 'update' && operation.moveTo ? [operation.moveTo] : []));
     for (const line of record.patch.split('\n')) {
-      const header = PATCH_HEADERS.find((prefix) => line.startsWith(prefix));
-      if (header) paths.push(line.slice(header.length).trim());
+      const trimmed = line.trim();
+      const header = PATCH_HEADERS.find((prefix) => trimmed.startsWith(prefix));
+      if (header) paths.push(trimmed.slice(header.length).trim());
     }
   }
-  return paths;
+  return [...new Set(paths)];
 }
 
 function fileGuard(agentName: string, files: FileRestriction, root: string | undefined): ToolCallGuard {

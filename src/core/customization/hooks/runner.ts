@@ -20,14 +20,14 @@ export function hooksFor(hooks: readonly HookDefinition[], input: HookEventInput
     if (hook.event !== input.event) continue;
     if (hook.nativeEvent === 'TaskResume' && input.source !== 'resume') continue;
     if (hook.nativeEvent === 'TaskStart' && input.source === 'resume') continue;
-    const subject = matcherSubject(input);
-    if (subject !== undefined && hook.matcher !== undefined) {
+    const subjects = matcherSubjects(input);
+    if (subjects.length > 0 && hook.matcher !== undefined) {
       const matcher = compileMatcher(hook.matcher);
       if (!matcher.ok) {
         matcherErrors.push({ hook, error: matcher.error });
         continue;
       }
-      if (!matcher.test(subject)) continue;
+      if (!subjects.some((subject) => matcher.test(subject))) continue;
     }
     const key = `${hook.style}\0${hook.cwd ?? ''}\0${hook.command}`;
     if (seen.has(key)) continue;
@@ -42,11 +42,11 @@ export function hooksFor(hooks: readonly HookDefinition[], input: HookEventInput
  * `resume`, `clear`, `compact`); PreCompact's trigger (`manual`, `auto`); Notification's type. Events without a
  * subject (UserPromptSubmit, Stop) ignore the matcher, as Claude Code does.
  */
-function matcherSubject(input: HookEventInput): string | undefined {
-  if (input.tool) return input.tool.name;
-  if (input.event === 'SessionStart' || input.event === 'PreCompact') return input.source;
-  if (input.event === 'Notification') return input.notificationType;
-  return undefined;
+function matcherSubjects(input: HookEventInput): string[] {
+  // One file of a patch: the view's tool (Edit, Write) and the call's own (apply_patch, MultiEdit).
+  if (input.tool) return input.tool.callName ? [input.tool.name, input.tool.callName] : [input.tool.name];
+  const subject = input.event === 'SessionStart' || input.event === 'PreCompact' ? input.source : input.event === 'Notification' ? input.notificationType : undefined;
+  return subject === undefined ? [] : [subject];
 }
 
 export class HookRunner {
@@ -55,15 +55,19 @@ export class HookRunner {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async run(hooks: readonly HookDefinition[], input: HookEventInput, signal: AbortSignal): Promise<HookOutcome> {
-    const { hooks: selected, matcherErrors } = hooksFor(hooks, input);
-    const broken: HookRunReport[] = matcherErrors.map(({ hook, error }) => ({
-      ...identity(hook),
-      verdict: { failure: { kind: 'error', detail: `invalid matcher "${hook.matcher}": ${error}` } },
-      durationMs: 0,
-    }));
-    const runs = await Promise.all(selected.map((hook) => this.runOne(hook, input, signal)));
-    return combineHookRuns([...broken, ...runs]);
+  /** Several inputs (one per file of a patch) run at once and answer together: a deny for one file denies the call. */
+  async run(hooks: readonly HookDefinition[], input: HookEventInput | readonly HookEventInput[], signal: AbortSignal): Promise<HookOutcome> {
+    const inputs = Array.isArray(input) ? input : [input as HookEventInput];
+    const broken = new Map<string, HookRunReport>();
+    const pending: Promise<HookRunReport>[] = [];
+    for (const one of inputs) {
+      const { hooks: selected, matcherErrors } = hooksFor(hooks, one);
+      for (const { hook, error } of matcherErrors) {
+        broken.set(hook.id, { ...identity(hook), verdict: { failure: { kind: 'error', detail: `invalid matcher "${hook.matcher}": ${error}` } }, durationMs: 0 });
+      }
+      pending.push(...selected.map((hook) => this.runOne(hook, one, signal)));
+    }
+    return combineHookRuns([...broken.values(), ...(await Promise.all(pending))]);
   }
 
   private async runOne(hook: HookDefinition, input: HookEventInput, signal: AbortSignal): Promise<HookRunReport> {

@@ -7,6 +7,7 @@ import type { HookNote } from '../../tools/status-types';
 import { contextNotes, failureNotes, hookLabel, messageNotes, refusal, stopped } from './notes';
 import type { HookRunner } from './runner';
 import { toRelayInput } from './tool-names';
+import { hookToolViews } from './tool-views';
 import type { HookDefinition, HookEvent, HookOutcome } from './types';
 import type { HookEventInput } from './wire';
 
@@ -47,7 +48,10 @@ export class ConfiguredToolHooks implements ToolCallHooks {
       notes.push({ kind: 'blocked', text: answer.reason.ui });
       return answer;
     }
-    if (outcome.updatedInput) {
+    if (outcome.updatedInput && hookToolViews(request.toolName, request.params)[0]?.callName) {
+      // A hook changed one file's view of a patch: there is no faithful way back into the patch text.
+      notes.push({ kind: 'input-changed', text: l10n.t("A PreToolUse hook's change to one file of this patch was not applied: a patch is changed as a whole.") });
+    } else if (outcome.updatedInput) {
       answer.updatedParams = toRelayInput(request.toolName, request.params, outcome.updatedInput);
       notes.push({ kind: 'input-changed', text: l10n.t('A PreToolUse hook changed the input of this call.') });
     }
@@ -94,17 +98,15 @@ export class ConfiguredToolHooks implements ToolCallHooks {
     const hooks = await this.set.current();
     if (!hooks.some((hook) => hook.event === event)) return { context: [], runs: [] };
     const session = this.session();
-    const input: HookEventInput = {
+    const now = this.now();
+    const response = result ? { response: result.content, ...(result.isError ? { error: typeof result.content === 'string' ? result.content : 'error' } : {}), ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}) } : {};
+    // One input per view: an apply_patch call is one per file it touches (tool-views.ts).
+    const inputs: HookEventInput[] = hookToolViews(request.toolName, request.params).map((view) => ({
       event,
       ...session,
-      now: this.now(),
-      tool: {
-        name: request.toolName,
-        input: request.params,
-        callId: request.callId,
-        ...(result ? { response: result.content, ...(result.isError ? { error: typeof result.content === 'string' ? result.content : 'error' } : {}), ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}) } : {}),
-      },
-    };
-    return this.runner.run(hooks, input, request.signal);
+      now,
+      tool: { name: view.name, input: view.input, callId: request.callId, ...(view.callName ? { callName: view.callName, callInput: request.params } : {}), ...response },
+    }));
+    return this.runner.run(hooks, inputs, request.signal);
   }
 }

@@ -13,7 +13,8 @@ export interface HookEventInput {
   workspaceRoots: readonly string[];
   permissionMode?: string;
   transcriptPath?: string;
-  tool?: { name: string; input: Record<string, unknown>; callId: string; response?: unknown; error?: string; durationMs?: number };
+  /** `name`/`input`: the view the hook sees (tool-views.ts); `callName`/`callInput`: the call's own, when the view is one file of it. */
+  tool?: { name: string; input: Record<string, unknown>; callId: string; callName?: string; callInput?: Record<string, unknown>; response?: unknown; error?: string; durationMs?: number };
   prompt?: string;
   /** SessionStart: `startup`, `resume` or `compact`; PreCompact: `manual` or `auto`. */
   source?: string;
@@ -56,8 +57,8 @@ function claudePayload(input: HookEventInput): Record<string, unknown> {
     out.tool_use_id = input.tool.callId;
     if (input.tool.response !== undefined) out.tool_response = input.tool.response;
     if (input.tool.error !== undefined) out.error = input.tool.error;
-    out.relay_tool_name = input.tool.name;
-    out.relay_tool_input = input.tool.input;
+    out.relay_tool_name = input.tool.callName ?? input.tool.name;
+    out.relay_tool_input = input.tool.callInput ?? input.tool.input;
   }
   if (input.prompt !== undefined) out.prompt = input.prompt;
   if (input.source !== undefined) out[input.event === 'PreCompact' ? 'trigger' : 'source'] = input.source;
@@ -97,7 +98,7 @@ function copilotPayload(hook: HookDefinition, input: HookEventInput): Record<str
       const text = typeof input.tool.response === 'string' ? input.tool.response : JSON.stringify(input.tool.response);
       out.toolResult = { resultType: input.tool.error === undefined ? 'success' : 'failure', textResultForLlm: text };
     }
-    out.relayToolName = input.tool.name;
+    out.relayToolName = input.tool.callName ?? input.tool.name;
   }
   if (input.prompt !== undefined) out.prompt = input.prompt;
   if (input.source !== undefined) out[input.event === 'PreCompact' ? 'trigger' : 'source'] = input.source;
