@@ -36,6 +36,10 @@ const WORK_NAMES = new Set([
   'lfs',
   'FETCH_HEAD',
   'ORIG_HEAD',
+  'lost-found',
+  'gitk.cache',
+  'fsmonitor--daemon',
+  'fsmonitor--daemon.ipc',
 ]);
 
 /**
@@ -47,7 +51,7 @@ export const GIT_CONTAINERS: readonly string[] = ['modules', 'worktrees'];
 
 /** Whether ordinary git work writes this entry of a git directory: the named ones, `*_HEAD` and lock files. */
 export function isGitWorkEntry(name: string): boolean {
-  return WORK_NAMES.has(name) || /^[A-Z][A-Z0-9_]*_HEAD$/.test(name) || name.endsWith('.lock');
+  return WORK_NAMES.has(name) || /^[A-Z][A-Z0-9_]*_HEAD$/.test(name) || /^NOTES_MERGE_/.test(name) || /^sharedindex\./.test(name) || name.endsWith('.lock');
 }
 
 /** An entry of a git directory that stays read-only inside the sandbox (and is put back when it changed). */

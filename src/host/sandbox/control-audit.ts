@@ -6,7 +6,7 @@
 // (AUTORUN_PROTECTED). Stat-level: a file is read again only when its size, times, inode or mode moved. Each
 // change is named, for the card and the model. Synchronous, so it is over before anyone is told the command ended.
 import type { Dirent, Stats } from 'node:fs';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AUTORUN_PROTECTED, PROTECTED_SUFFIXES } from '../../core/sandbox/boundary';
@@ -111,6 +111,33 @@ export function auditControl(snapshot: ControlSnapshot, ignore: (path: string) =
     out.push({ path, change: 'created', restored: attempt(() => rmSync(path, { recursive: true, force: true })) });
   }
   return out;
+}
+
+/**
+ * While the command runs: a new control entry in a git directory (a `commondir`, a `config.worktree`) is removed as
+ * soon as it appears, not only when the command ends, since VS Code's git extension reads the repository within a
+ * second of a change. One inotify watch per git directory; what it removed is reported with the audit.
+ */
+export function watchControl(snapshot: ControlSnapshot, ignore: (path: string) => boolean, removed: (entry: RestoredEntry) => void): () => void {
+  const watchers: FSWatcher[] = [];
+  for (const [path, node] of snapshot.nodes) {
+    if (node.kind !== 'dir' || node.newNames !== 'control') continue;
+    try {
+      const watcher = watch(path, { persistent: false }, (_event, name) => {
+        if (typeof name !== 'string' || node.names.has(name) || !isGitControlEntry(name)) return;
+        const child = join(path, name);
+        if (ignore(child) || !lstatQuiet(child)) return;
+        removed({ path: child, change: 'created', restored: attempt(() => rmSync(child, { recursive: true, force: true })) });
+      });
+      watcher.on('error', () => watcher.close());
+      watchers.push(watcher);
+    } catch {
+      // gone already, or out of watches: the audit at the end still looks
+    }
+  }
+  return () => {
+    for (const w of watchers) w.close();
+  };
 }
 
 /** `.git` entries and files that run code on opening that were not there before (the same walk as the scan). */

@@ -35,12 +35,16 @@ export interface GitControlOptions {
 
 export async function scanGitControl(gitEntries: readonly string[], options: GitControlOptions): Promise<GitControl> {
   const gitDirs = new Map<string, string | undefined>(); // git directory -> its working tree, when known
+  // Every repository whose configuration git reads for a working tree here, its git directory writable or not (a
+  // parallel task's worktree points into the main repository): its hooks folder may lie in a writable folder.
+  const repositories = new Map<string, string>();
   const pointers: string[] = [];
   for (const entry of gitEntries) {
     const info = await lstat(entry).catch(() => undefined);
     if (!info) continue;
     if (info.isDirectory()) {
       gitDirs.set(entry, dirname(entry));
+      repositories.set(entry, dirname(entry));
       continue;
     }
     pointers.push(entry);
@@ -48,6 +52,7 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
     const target = parseGitFile(await readFile(entry, 'utf8').catch(() => ''));
     if (target === undefined) continue;
     const dir = resolve(dirname(entry), target);
+    repositories.set(dir, dirname(entry));
     if (options.writable(dir)) gitDirs.set(dir, dirname(entry));
   }
   // The git directories held inside each: submodules' and linked worktrees'.
@@ -57,7 +62,7 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
   const hooksFolders = new Set<string>();
   const reader = options.config ?? new GitConfigReader();
   await Promise.all(
-    [...gitDirs].map(async ([dir, worktree]) => {
+    [...new Map([...gitDirs, ...repositories])].map(async ([dir, worktree]) => {
       const facts = await reader.read(dir);
       for (const origin of facts.origins) if (options.writable(origin)) readOnly.add(origin);
       for (const hooks of facts.hooksPaths) {

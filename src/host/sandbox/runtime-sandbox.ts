@@ -11,7 +11,7 @@ import { boundaryFor, withNestedProtected, type SandboxBoundary, type SandboxSet
 import { mergeViolations, parseOutputViolations, parseRuntimeLine, within } from '../../core/sandbox/violations';
 import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
-import { auditControl, snapshotControl, type RestoredEntry } from './control-audit';
+import { auditControl, snapshotControl, watchControl, type RestoredEntry } from './control-audit';
 import { GitConfigReader, scanGitControl } from './git-control-scan';
 import { scanBelow, scanRoots } from './nested-protected';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';
@@ -143,9 +143,12 @@ export class RuntimeSandbox implements CommandSandbox {
     this.running++;
     this.mountPoints.set(commandId, mountPoints);
     let audited: SandboxViolation[] | undefined;
+    const removedEarly: RestoredEntry[] = [];
+    const unwatch = watchControl(snapshot, (p) => this.isMountPoint(p), (entry) => removedEarly.push(entry));
     const audit = (): SandboxViolation[] => {
       if (audited) return audited;
-      audited = auditControl(snapshot, (p) => this.isMountPoint(p)).map(restoredViolation);
+      unwatch();
+      audited = [...removedEarly, ...auditControl(snapshot, (p) => this.isMountPoint(p))].map(restoredViolation);
       if (audited.length > 0) this.options.log?.(`Put back after a sandboxed command: ${audited.map((v) => `${v.target} (${v.detail})`).join(', ')}`);
       return audited;
     };

@@ -242,6 +242,31 @@ describe('git control data through RuntimeSandbox', () => {
     await sandbox.dispose();
   });
 
+  test('a new control entry is removed while the command still runs, not only when it ends', async () => {
+    const ws = repository('watched');
+    const runtime = {
+      checkDependencies: () => ({ errors: [], warnings: [] }),
+      initialize: async () => undefined,
+      updateConfig: () => undefined,
+      wrapWithSandbox: async (command: string) => command,
+      getSandboxViolationStore: () => ({ getViolationsForCommand: () => [] }),
+      cleanupAfterCommand: () => undefined,
+      reset: async () => undefined,
+    } as unknown as SandboxManagerApi;
+    const sandbox = new RuntimeSandbox({ load: async () => runtime, settings: () => DEFAULT_SANDBOX_SETTINGS, homeDir: join(base, 'home'), tempDir: join(base, 'tmp'), platform: 'darwin' });
+    const wrapped = await sandbox.wrap('true', {}, { cwd: ws, writableRoots: [ws] });
+    const commondir = join(ws, '.git', 'modules', 'vendor', 'lib', 'commondir');
+    file(commondir, '/tmp/evil\n');
+    file(join(ws, '.git', 'ORIG_HEAD'), 'work\n');
+    const deadline = Date.now() + 10_000;
+    while (existsSync(commondir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(!existsSync(commondir), 'removed while the command runs');
+    assert.ok(existsSync(join(ws, '.git', 'ORIG_HEAD')), 'git work is left alone');
+    assert.deepEqual(wrapped.violations(''), [{ kind: 'restored', target: commondir, detail: 'created', putBack: true }]);
+    wrapped.dispose();
+    await sandbox.dispose();
+  });
+
   test('a command nobody asked about is audited when its wrapping is released', async () => {
     const ws = repository('released');
     const runtime = {
