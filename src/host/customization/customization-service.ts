@@ -40,12 +40,15 @@ export interface LoadedSection {
   id: string;
   title: string;
   loaded: LoadedKind<unknown>;
+  /** What the kind's user says of it now (hooks: the ones held back, problems in the user's setting). */
+  status: string[];
 }
 
 export class CustomizationService implements Disposable {
   private readonly kinds = new Map<string, KindState>();
   /** What applied in the last turn, filled by each kind's user (rules, agents, hooks). */
   readonly lastTurn = new TurnReport();
+  private readonly statuses = new Map<string, () => Promise<string[]>>();
 
   /** `restampMs`: how long a stamp is trusted before the folders are looked at again. */
   constructor(
@@ -96,10 +99,15 @@ export class CustomizationService implements Disposable {
     return this.kinds.get(id)?.last as LoadedKind<T> | undefined;
   }
 
+  /** Lines Show Customizations adds under the kind, read when it opens (never asking anything). */
+  setStatus(id: string, status: () => Promise<string[]>): void {
+    this.statuses.set(id, status);
+  }
+
   /** Every kind, loaded, in registration order: what Show Customizations lists. */
   async sections(): Promise<LoadedSection[]> {
     const sections: LoadedSection[] = [];
-    for (const [id, state] of this.kinds) sections.push({ id, title: state.kind.title, loaded: await this.get(id) });
+    for (const [id, state] of this.kinds) sections.push({ id, title: state.kind.title, loaded: await this.get(id), status: (await this.statuses.get(id)?.()) ?? [] });
     return sections;
   }
 

@@ -8,6 +8,7 @@ export function customizationsReport(sections: readonly LoadedSection[], lastTur
   const lines = [`# ${l10n.t('Relay: customisation files')}`, ''];
   for (const section of sections) {
     lines.push(`## ${section.title}`, '');
+    if (section.status.length > 0) lines.push(...section.status.map((line) => `- ⚠ ${line}`), '');
     const files = section.loaded.files;
     if (files.length === 0) {
       lines.push(l10n.t('No file found.'), '');

@@ -11,6 +11,7 @@ import { useChatSuite } from '../chat-suite';
 import { relayWithScriptedPrompter, type ScriptedHookConfirmer, waitFor } from '../helpers';
 import { HookConfirmations } from '../../../src/host/customization/hooks/hook-confirmations';
 import { WorkspaceHookSet } from '../../../src/host/customization/hooks/workspace-hooks';
+import { customizationsReport } from '../../../src/host/customization/customizations-report';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
 const TURN_MS = 20_000;
@@ -107,6 +108,25 @@ describe('hooks from the repository', () => {
     assert.deepEqual(confirmer.asked[1], [changed], 'only the changed command line is asked about');
     const result = String(toolMessages(suite.server.requests[1]!)[0]!.content);
     assert.doesNotMatch(result, /changed hook ran/, 'a declined hook does not run');
+  });
+
+  it('Show Customizations lists the hooks held back and the problems of relay.hooks, before any hook ran', async () => {
+    // The changed hook was declined above: it is held back, though no hook has run since.
+    suite.relay.customizations.lastTurn.set({ kind: 'hooks', title: 'cleared', lines: [] });
+    const config = vscode.workspace.getConfiguration('relay');
+    await config.update('hooks', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }], NotAnEvent: [] }, vscode.ConfigurationTarget.Global);
+    try {
+      const report = customizationsReport(await suite.relay.customizations.sections(), []);
+      assert.match(report, /relay\.hooks \(your settings\): PreToolUse\[0\]\.hooks\[0\] has no command for this system\./);
+      assert.match(report, /relay\.hooks \(your settings\): Unknown hook event "NotAnEvent"/);
+      assert.match(report, /PostToolUse \(Read\) echo .*changed hook ran.* held back: you declined its command line in this window/);
+      assert.doesNotMatch(report, /PreToolUse \(Bash\) if grep .* held back/, 'a confirmed hook is not listed as held back');
+      const untrusted = new WorkspaceHookSet(suite.relay.customizations, new HookConfirmations({ get: (_k: string, fallback?: unknown) => fallback, update: async () => undefined } as never, async () => true), () => false);
+      const lines = await untrusted.status();
+      assert.ok(lines.filter((line) => /held back: the workspace is not trusted/.test(line)).length >= 2, lines.join('\n'));
+    } finally {
+      await config.update('hooks', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('in an untrusted workspace the repository hooks are held back and nobody is asked; the user setting still applies', async () => {

@@ -190,7 +190,7 @@ describe('rules: the choice per turn', () => {
 
 describe('Show Customizations', () => {
   test('lists every file by source with its activation, problems at file:line, and the last turn', () => {
-    const text = customizationsReport([{ id: 'rules', title: 'Rules', loaded }], [{ kind: 'rules', title: 'Rules active in the last turn', lines: ['AGENTS.md (AGENTS.md): always'] }]);
+    const text = customizationsReport([{ id: 'rules', title: 'Rules', loaded, status: [] }], [{ kind: 'rules', title: 'Rules active in the last turn', lines: ['AGENTS.md (AGENTS.md): always'] }]);
     assert.match(text, /### Cursor rule\n/);
     assert.match(text, new RegExp(`- ${join(root, '.cursor/rules/ts.mdc').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: when a file matches src/\\*\\*/\\*\\.ts, \\*\\.mts`));
     assert.match(text, new RegExp(`⚠ ${join(root, '.cursor/rules/react.mdc').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: `));

@@ -46,6 +46,12 @@ export class HookConfirmations {
     return hooks.filter((h) => this.isConfirmed(h));
   }
 
+  /** Whether the hook may run, without asking: confirmed, declined in this window, or not asked yet. */
+  stateOf(hook: HookDefinition): 'confirmed' | 'declined' | 'unasked' {
+    if (this.isConfirmed(hook)) return 'confirmed';
+    return this.declined.has(hookFingerprint(hook)) ? 'declined' : 'unasked';
+  }
+
   private isConfirmed(hook: HookDefinition): boolean {
     return this.state.get<string[]>(CONFIRMED_KEY, []).includes(hookFingerprint(hook));
   }

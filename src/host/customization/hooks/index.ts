@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import { HookRunner, type HookProcessRunner } from '../../../core/customization/hooks/runner';
 import type { HookOutcome } from '../../../core/customization/hooks/types';
+import { HOOKS_KIND_ID } from '../../../core/customization/hooks/hooks-kind';
 import { l10n } from '../../../core/l10n';
 import { ConfiguredSessionHooks } from '../../../core/customization/hooks/session-hooks';
 import { ConfiguredToolHooks, type HookSessionInfo } from '../../../core/customization/hooks/tool-call-hooks';
@@ -69,6 +70,7 @@ export class HookSupport {
   constructor(private readonly options: HookSupportOptions) {
     this.set = new WorkspaceHookSet(options.customizations, new HookConfirmations(options.state, options.confirm ?? confirmHooksWithModal));
     const processes = new SpawnedHookProcesses({ workspaceRoot: () => options.workspaceRoots()[0], ...(options.sandbox ? { sandbox: options.sandbox } : {}) });
+    options.customizations.setStatus(HOOKS_KIND_ID, () => this.set.status());
     this.runner = new ReportedHookRunner(processes, (lines) =>
       options.customizations.lastTurn.set({ kind: 'hooks', title: l10n.t('Hooks that ran recently'), lines: [...lines, ...this.heldBackLines()] }),
     );

@@ -2,6 +2,7 @@
 // only in a trusted workspace and once their command lines are confirmed. Read on first use through the
 // customisation service (watched: a change applies from the next call), never at activation.
 import * as vscode from 'vscode';
+import { l10n } from '../../../core/l10n';
 import { readHookSettings } from '../../../core/customization/hooks/config';
 import { HOOKS_KIND_ID } from '../../../core/customization/hooks/hooks-kind';
 import type { HookSet } from '../../../core/customization/hooks/tool-call-hooks';
@@ -32,6 +33,28 @@ export class WorkspaceHookSet implements HookSet {
     const confirmed = await this.confirmations.confirmed(entries);
     this.heldBack = entries.filter((h) => !confirmed.includes(h)).map((hook) => ({ hook, why: 'unconfirmed' }));
     return [...user, ...confirmed];
+  }
+
+  /**
+   * What Show Customizations says of the hooks now, asking nothing: problems in the `relay.hooks` setting, and
+   * each repository hook that would not run (untrusted workspace, command line not confirmed yet or declined).
+   */
+  async status(): Promise<string[]> {
+    this.userHooks();
+    const lines = this.settingProblems.map((problem) => l10n.t('relay.hooks (your settings): {0}', problem.message));
+    const { entries } = await this.customizations.get<HookDefinition>(HOOKS_KIND_ID);
+    for (const hook of entries) {
+      const state = this.trusted() ? this.confirmations.stateOf(hook) : 'untrusted';
+      if (state === 'confirmed') continue;
+      const why =
+        state === 'untrusted'
+          ? l10n.t('held back: the workspace is not trusted')
+          : state === 'declined'
+            ? l10n.t('held back: you declined its command line in this window')
+            : l10n.t('held back until you confirm its command line (asked before the first hook would run)');
+      lines.push(`${hook.event}${hook.matcher ? ` (${hook.matcher})` : ''} ${hook.command} (${hook.source}): ${why}`);
+    }
+    return lines;
   }
 
   private userHooks(): HookDefinition[] {
