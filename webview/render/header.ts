@@ -36,11 +36,13 @@ export class Header {
     this.taskBar = h(doc, 'div', { className: 'task-bar' });
     this.taskBar.hidden = true;
     this.element = h(doc, 'header', { className: 'relay-header' }, [
+      // The view's own title bar already says "Relay": the heading is for screen readers, and the status takes its
+      // row beside the buttons, a line more for the conversation in the side bar.
       h(doc, 'div', { className: 'title-row' }, [
         h(doc, 'h1', { className: 'relay-title', text: 'Relay' }),
+        this.status,
         h(doc, 'div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': t('chatActions') } }, [this.historyButton, newTask]),
       ]),
-      this.status,
       this.taskBar,
     ]);
   }
