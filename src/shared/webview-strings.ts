@@ -36,7 +36,7 @@ export const WEBVIEW_STRINGS = {
   taskRunning: 'Running',
   taskCompleted: 'Completed',
   taskCancelled: 'Cancelled',
-  taskLastStopped: 'last message stopped',
+  taskLastStopped: 'then a follow-up was stopped',
   taskFailed: 'Failed',
   taskPaused: 'Paused',
   backToConversation: 'Back to the conversation',

@@ -58,7 +58,8 @@ describe('e2e: onboarding, the first run with an empty history', () => {
       assert.equal(examples.length, 3);
       assert.ok(examples.some((e) => e.includes('src/greet.ts')), `an example names the workspace's own file: ${examples.join(' | ')}`);
       assert.match((await welcome.locator('.welcome-shortcuts').textContent()) ?? '', /Focus Chat/);
-      assert.equal(await status().textContent(), 'Ready · gpt-5.4 · OpenAI · no API key');
+      // Not "Ready" beside "no API key": without a key nothing can start.
+      assert.equal(await status().textContent(), 'gpt-5.4 · OpenAI · no API key');
       await wb.screenshot(`onboarding-welcome-${theme.name}`);
     });
   }
