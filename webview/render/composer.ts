@@ -125,7 +125,7 @@ export class Composer {
     this.modelButton.addEventListener('click', () => this.actions.selectModel());
 
     // Two rows at the side bar's default width: the pickers and send (or stop), then the model's whole name.
-    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, h(doc, 'span', { className: 'row-break', attrs: { 'aria-hidden': 'true' } }), this.modelButton]);
+    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, h(doc, 'div', { className: 'model-row' }, [this.modelButton])]);
     this.element = h(doc, 'footer', { className: 'composer' }, [this.popups.mentions.element, this.popups.commands.element, this.attachments.element, this.input, this.attachments.notice, controls]);
     this.stopDrops = listenForDrops(doc, { dropUris: (uris) => this.actions.dropUris(uris), addImages: (files) => void this.attachments.addImageFiles(files) });
     this.setSettings({ mode: 'default', model: undefined });

@@ -166,6 +166,21 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
     assert.match(input.placeholder, /working/i);
   });
 
+  it('parameters read as words: a flag says what it does ("Runs in the background", not "background true"), names without underscores', () => {
+    t = mount();
+    t.init();
+    t.batch({
+      type: 'toolStatus',
+      status: toolStatus({ callId: 'bg', toolName: 'run_command', displayName: 'Run Command', state: 'running', partial: false, params: { command: 'npm run dev', background: true, outside_sandbox: false, start_line: 10, dry_run: true } }),
+    });
+    const params = card(t, 'bg')!.querySelector('.tool-params')!;
+    assert.equal(params.querySelector('dd[data-param="background"]')!.textContent, 'Runs in the background');
+    assert.equal(params.querySelector('[data-param="outside_sandbox"]'), null, 'a known flag that is off is the default: not shown');
+    assert.equal(params.querySelector('dd[data-param="dry_run"]')!.textContent, 'dry run: yes');
+    assert.deepEqual(Array.from(params.querySelectorAll('dt')).map((n) => n.textContent), ['command', 'start line']);
+    assert.doesNotMatch(params.textContent!, /\btrue\b|\bfalse\b/);
+  });
+
   it('a call a hook blocked ends "Blocked by a hook", without a duration, not "Failed 44 ms"', () => {
     t = mount();
     t.init({ task: { id: 't', title: 'job', running: true } });
