@@ -72,17 +72,21 @@ export function hardenedArguments(args: readonly string[]): string[] {
   return [...args.slice(0, at + 1), '--no-ext-diff', '--no-textconv', ...(sub === 'diff' ? ['--ignore-submodules=dirty'] : []), ...args.slice(at + 1)];
 }
 
+/** Variables that only name the user's own configuration files: kept. */
+const USERS_CONFIG = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_NOSYSTEM']);
+
 /**
- * The environment of a git process: the extension host's, without any GIT_* variable (GIT_DIR, GIT_EXTERNAL_DIFF,
- * GIT_CONFIG_PARAMETERS, GIT_ASKPASS, GIT_SSH_COMMAND, … inherited from wherever VS Code was started) and without
- * the programs git or ssh would prompt through; then Relay's own.
+ * The environment of a git process: the extension host's, without the GIT_* variables that choose a repository or
+ * a program (GIT_DIR, GIT_EXTERNAL_DIFF, GIT_CONFIG_PARAMETERS, GIT_ASKPASS, GIT_SSH_COMMAND, GIT_EXEC_PATH, …
+ * inherited from wherever VS Code was started, a git hook for one) and without the programs git or ssh would prompt
+ * through; then Relay's own.
  */
 export function hardenedEnvironment(inherited: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(inherited)) {
     if (value === undefined) continue;
     const upper = name.toUpperCase();
-    if (upper.startsWith('GIT_') || upper === 'SSH_ASKPASS' || upper === 'PAGER' || upper === 'EDITOR' || upper === 'VISUAL') continue;
+    if ((upper.startsWith('GIT_') && !USERS_CONFIG.has(upper)) || upper === 'SSH_ASKPASS' || upper === 'PAGER' || upper === 'EDITOR' || upper === 'VISUAL') continue;
     env[name] = value;
   }
   return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', GIT_EDITOR: ':', ...own };

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterMerge, decideFile, type ConflictReason, type FileSides, type FileWrite } from '../../core/tasks/apply-plan';
 import { buildPatch, displayPath, parseGitDiff, type FileDecision, type FilePatch } from '../../core/tasks/task-patch';
 import { gitBytes, runGit, type GitRepository } from '../git/git-process';
+import { stageAll } from './stage-all';
 
 /** Runs `work` with a throwaway copy of the worktree's index (its stat cache keeps `git add -A` fast). */
 async function withTempIndex<T>(worktree: GitRepository, work: (env: Record<string, string>, dir: string) => Promise<T>, from: 'copy' | 'empty' = 'copy'): Promise<T> {
@@ -32,7 +33,7 @@ export function withoutLinks(links: readonly string[] = []): string[] {
 /** Everything the task changed against `baseCommit` (committed or not, untracked files included), renames found. */
 export async function readTaskDiff(worktree: GitRepository, baseCommit: string, links: readonly string[] = []): Promise<FilePatch[]> {
   return withTempIndex(worktree, async (env) => {
-    await runGit(worktree, ['add', '-A', ...withoutLinks(links)], { env });
+    await stageAll(worktree, withoutLinks(links), env);
     const diff = await runGit(worktree, ['diff', '--cached', '--binary', '--full-index', '-M', baseCommit], { env });
     return parseGitDiff(diff.stdout);
   });
@@ -71,10 +72,15 @@ export async function planApply(
   const patch = buildPatch(files, decisions);
   const accepted = parseGitDiff(patch);
   if (accepted.length === 0) return { writes: [], conflicts: [], files: 0 };
-  const theirs = await acceptedContents(worktree, baseCommit, patch, accepted);
+  const theirs = await acceptedContents(worktree, baseCommit, patch, accepted.filter((f) => !isGitlink(f)));
   const writes: FileWrite[] = [];
   const conflicts: ApplyConflict[] = [];
   for (const file of accepted) {
+    // A nested repository is no file the apply could write: named, never half applied.
+    if (isGitlink(file)) {
+      conflicts.push({ path: displayPath(file), reason: 'binary' });
+      continue;
+    }
     const sides: FileSides = {
       kind: file.kind,
       oldPath: file.oldPath,
@@ -116,6 +122,11 @@ async function acceptedContents(worktree: GitRepository, baseCommit: string, pat
   );
 }
 
+/** A nested repository (mode 160000 in the patch's header), not a file. */
+function isGitlink(file: FilePatch): boolean {
+  return file.header.some((line) => /^(?:new file mode|deleted file mode|new mode|old mode) 160000$|^index \S+ 160000$/.test(line));
+}
+
 async function readOrNull(path: string): Promise<Buffer | null> {
   return readFile(path).catch(() => null);
 }
@@ -147,7 +158,7 @@ export interface UpdateResult {
  * merge moves the task's base there, so the next apply only carries the task's own changes.
  */
 export async function updateFromBase(worktree: GitRepository, user: GitRepository, message: string, links: readonly string[] = []): Promise<UpdateResult> {
-  await runGit(worktree, ['add', '-A', ...withoutLinks(links)]);
+  await stageAll(worktree, withoutLinks(links));
   const staged = await runGit(worktree, ['diff', '--cached', '--quiet'], { allowFailure: true });
   if (staged.code !== 0) await runGit(worktree, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'commit', '--no-verify', '-q', '-m', message]);
   const target = await snapshotOf(user);
@@ -167,7 +178,7 @@ export async function updateFromBase(worktree: GitRepository, user: GitRepositor
 export async function snapshotOf(user: GitRepository): Promise<string> {
   const head = (await runGit(user, ['rev-parse', 'HEAD'])).stdout.trim();
   return withTempIndex(user, async (env) => {
-    await runGit(user, ['add', '-A', '--', '.'], { env });
+    await stageAll(user, ['--', '.'], env);
     const tree = (await runGit(user, ['write-tree'], { env })).stdout.trim();
     const headTree = (await runGit(user, ['rev-parse', `${head}^{tree}`])).stdout.trim();
     if (tree === headTree) return head;

@@ -3,6 +3,7 @@
 // the state kept before a restore, and the tip kept reachable after an apply. Untracked files are included,
 // ignored ones and the linked folders never. Callers serialise them through the repository's write queue.
 import { runGit, type GitRepository } from '../git/git-process';
+import { stageAll } from './stage-all';
 import { withoutLinks } from './task-changes';
 
 const AS_RELAY = ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', '-c', 'commit.gpgSign=false'];
@@ -20,7 +21,7 @@ export function appliedRefFor(taskId: string): string {
  * would leave it.
  */
 export async function commitWorktree(worktree: GitRepository, message: string, links: readonly string[] = []): Promise<string> {
-  await runGit(worktree, ['add', '-A', ...withoutLinks(links)]);
+  await stageAll(worktree, withoutLinks(links));
   const tree = (await runGit(worktree, ['write-tree'])).stdout.trim();
   const head = (await runGit(worktree, ['rev-parse', 'HEAD'])).stdout.trim();
   const headTree = (await runGit(worktree, ['rev-parse', `${head}^{tree}`])).stdout.trim();

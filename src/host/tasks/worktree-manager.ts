@@ -2,7 +2,7 @@
 // workspace, so the user's search, watchers and linters never see them) on `relay/<short-name>` at the exact
 // commit the user has checked out; listed, measured and removed. Git writes to one repository are serialised.
 import { createHash } from 'node:crypto';
-import { lstat, readdir, unlink, rm } from 'node:fs/promises';
+import { lstat, readdir, readFile, unlink, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { branchFor, shortName } from '../../core/tasks/task-record';
 import { findOrphans, parseWorktreeList, type OrphanReport, type RecordedWorktree, type WorktreeEntry } from '../../core/tasks/worktree-list';
@@ -120,7 +120,9 @@ export class WorktreeManager {
     }
     await this.write(repo, async () => {
       if (await exists(worktree)) {
-        if (!options.force) await refuseChanges(await this.worktree(repo, worktree), worktree);
+        const at = await this.worktree(repo, worktree);
+        if (!options.force) await refuseChanges(at, worktree);
+        await restorePointer(at);
         await runGit(repo, ['worktree', 'remove', '--force', worktree]);
       }
       await runGit(repo, ['worktree', 'prune']);
@@ -133,6 +135,19 @@ export class WorktreeManager {
 async function refuseChanges(at: GitRepository, worktree: string): Promise<void> {
   const status = await runGit(at, ['status', '--porcelain', '--ignore-submodules=dirty']);
   if (status.stdout.trim()) throw new GitError(['worktree', 'remove', worktree], { stdout: '', stderr: `'${worktree}' contains modified or untracked files, use --force to delete it`, code: 128 });
+}
+
+/**
+ * The worktree's `.git` file as Relay's `worktree add` wrote it: git refuses to remove a worktree whose `.git` does
+ * not point back, and a command in the task may have rewritten it (or put a folder there). Relay's own git never
+ * reads it; the worktree is about to go.
+ */
+async function restorePointer(at: GitRepository): Promise<void> {
+  const dotGit = join(at.workTree, '.git');
+  const pointer = `gitdir: ${at.gitDir}\n`;
+  if ((await readFile(dotGit, 'utf8').catch(() => undefined)) === pointer) return;
+  await rm(dotGit, { recursive: true, force: true });
+  await writeFile(dotGit, pointer);
 }
 
 /** One folder per repository under the storage root: its name and a hash of its common git directory. */

@@ -3,6 +3,7 @@
 // `git merge-tree` (which writes nothing), so a conflict never leaves the user's checkout half merged.
 import type { ParallelTaskRecord } from '../../../core/tasks/task-record';
 import { runGit } from '../../git/git-process';
+import { stageAll } from '../stage-all';
 import { withoutLinks } from '../task-changes';
 import type { WorktreeManager } from '../worktree-manager';
 
@@ -11,7 +12,7 @@ const AS_RELAY = ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost'];
 /** Commits everything the task changed in its worktree (linked folders left out) onto its branch; false when there was nothing. */
 export async function commitTaskWork(manager: WorktreeManager, task: ParallelTaskRecord, message: string): Promise<boolean> {
   const worktree = await manager.taskWorktree(task);
-  await runGit(worktree, ['add', '-A', ...withoutLinks(task.links)]);
+  await stageAll(worktree, withoutLinks(task.links));
   const staged = await runGit(worktree, ['diff', '--cached', '--quiet'], { allowFailure: true });
   if (staged.code === 0) return false;
   await runGit(worktree, [...AS_RELAY, 'commit', '--no-verify', '-q', '-m', message]);

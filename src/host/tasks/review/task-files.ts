@@ -35,7 +35,12 @@ export async function readTaskFiles(worktree: GitRepository, task: ParallelTaskR
   const result: TaskFiles = { files: [], changes: [], whole: [] };
   for (const patch of patches) {
     const base = patch.oldPath === null ? null : await gitBytes(worktree, ['cat-file', 'blob', `${task.baseCommit}:${patch.oldPath}`]);
-    const theirs = patch.newPath === null ? null : await readFile(join(task.workRoot, patch.newPath));
+    // A nested repository (a gitlink) is a folder: it comes whole, like a binary file.
+    const theirs = patch.newPath === null ? null : await readFile(join(task.workRoot, patch.newPath)).catch((error: NodeJS.ErrnoException) => (error.code === 'EISDIR' ? undefined : Promise.reject(error)));
+    if (theirs === undefined) {
+      result.whole.push(displayPath(patch));
+      continue;
+    }
     const baseText = textOf(base);
     const theirText = textOf(theirs);
     if (patch.binary || baseText === undefined || theirText === undefined) {
