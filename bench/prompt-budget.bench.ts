@@ -89,8 +89,13 @@ interface Figures {
   tools: number;
 }
 
+/** The tools as the wire sends them: a freeform tool as its custom form (description and grammar), not both forms. */
+function wireTools(request: ModelRequest): unknown[] {
+  return request.tools.map((tool) => (tool.freeform ? { name: tool.name, description: tool.freeform.description, format: tool.freeform.grammar } : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+}
+
 function measure(request: ModelRequest, reminder?: string): Figures {
-  const tools = JSON.stringify(request.tools);
+  const tools = JSON.stringify(wireTools(request));
   return {
     systemO200k: encode(request.system).length,
     toolsO200k: request.tools.length > 0 ? encode(tools).length : 0,

@@ -108,7 +108,10 @@ export async function firstRequest(c: Case): Promise<ModelRequest> {
 
 /** The request as reviewable text: the system prompt verbatim, each tool's description and schema, the user message. */
 export function renderRequest(model: ModelInfo, request: ModelRequest): string {
-  const tools = request.tools.map((tool) => `## ${tool.name}\n\n${tool.description}\n\n\`\`\`json\n${JSON.stringify(tool.inputSchema, null, 2)}\n\`\`\``);
+  const tools = request.tools.map((tool) => {
+    const freeform = tool.freeform ? `\n\nWhere the API has custom tools (Responses): a freeform tool, input held to a ${tool.freeform.grammar.syntax} grammar, its raw input the \`${tool.freeform.argument}\` argument. Its description there:\n\n${tool.freeform.description}` : '';
+    return `## ${tool.name}\n\n${tool.description}\n\n\`\`\`json\n${JSON.stringify(tool.inputSchema, null, 2)}\n\`\`\`${freeform}`;
+  });
   const first = request.messages[0]!;
   const text = first.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
   return [

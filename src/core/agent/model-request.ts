@@ -2,8 +2,8 @@
 // models without tool calling), and the context budget left for the conversation once those and the reply
 // are paid for.
 import { estimateTokens, type ChatMessage, type ModelInfo, type ModelRequest, type ModelToolSpec } from '../model/provider';
-import { type AnyTool, describeOfferedTool, describeToolsMarkdown, NEW_TASK } from '../tools';
-import { type PromptFamily, reminderFor, type TurnEnding, turnEndingFor, withheldToolsFor } from '../prompts';
+import { type AnyTool, describeOfferedTool, describeToolsMarkdown, NEW_TASK, withFreeformPatch } from '../tools';
+import { FAMILY_PROFILES, type PromptFamily, reminderFor, type TurnEnding, turnEndingFor, withheldToolsFor } from '../prompts';
 import type { ContextLimits } from './context-budget';
 import { buildSystemPrompt, type SystemPromptInput } from './system-prompt';
 
@@ -46,7 +46,10 @@ export async function preparePrompt(
   const base = { ...input, ...(delegating ? {} : { delegates: [] }), family, ending, canChange: offered.some((tool) => tool.kind !== 'readonly' && tool.name !== NEW_TASK) };
   if (model.supportsNativeTools) {
     const reminder = reminderFor(family, true);
-    return { system: buildSystemPrompt(base), tools: await Promise.all(offered.map((tool) => describeOfferedTool(tool, withheld))), ...(reminder ? { reminder } : {}) };
+    const specs = await Promise.all(offered.map((tool) => describeOfferedTool(tool, withheld)));
+    // The families trained on the freeform patch get it where the provider has custom tools (the Responses API).
+    const tools = FAMILY_PROFILES[family].patchForm === 'freeform' ? specs.map(withFreeformPatch) : specs;
+    return { system: buildSystemPrompt(base), tools, ...(reminder ? { reminder } : {}) };
   }
   return { system: buildSystemPrompt({ ...base, toolsMarkdown: await describeToolsMarkdown(offered, { withheld }) }), tools: [] };
 }
