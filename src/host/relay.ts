@@ -18,6 +18,7 @@ import type { RuntimeCommand } from './commands/command-ids';
 import { relayCommandHandlers } from './commands/relay-commands';
 import { CheckpointDocuments } from './checkpoints/checkpoint-documents';
 import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/restore-flow';
+import { settingLayers } from './settings/workspace-layers';
 import { TaskChangesReview } from './checkpoints/review-changes';
 import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { displayPath } from '../tools/paths';
@@ -151,7 +152,7 @@ export class Relay implements vscode.Disposable {
     const confirmations = services.approvalMode.confirmations;
     const confirmValue = overrides.confirmWorkspaceValue ?? modalConfirmWorkspaceValue;
     this.workspaceValues = new WorkspaceValueReview(confirmations, confirmValue);
-    this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
+    this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId), layers: settingLayers }));
     const sandbox = this.tools.sandbox;
     this.mcp = createMcpServerManager(
       context,
