@@ -11,6 +11,7 @@ import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
 import { launchFileOf } from './launch-files';
 import { asksOnlyBecauseItRunsCode } from './runs-code';
+import { secretOutputChecks } from './secret-output';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
 import { checkRedirect, fileWrites } from './redirect-checks';
@@ -54,6 +55,7 @@ export async function checkCommandLine(
     if (check) checks.push(check);
   }
   const ci = ctx.facts.caseInsensitive;
+  checks.push(...secretOutputChecks(analysis, ci));
   let cwd = ctx.cwd;
   for (const command of analysis.commands) {
     const facts: CommandFacts = { argv: argvOf(command, ci), command, cwd, context: ctx.commandContext };
