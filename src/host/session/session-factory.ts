@@ -22,7 +22,7 @@ import type { FileTaskStore } from '../history/task-store';
 import { registerExternalTools, toolDeferral } from '../mcp/wiring';
 import type { McpServerManager } from '../mcp/server-manager';
 import { ConfiguredProvider } from '../model/configured-provider';
-import { type ApiKeys, type ModelSettings, readModelSettings } from '../model/model-settings';
+import { type ApiKeys, type ModelSettings, type ProviderId, providerLabel, readModelSettings } from '../model/model-settings';
 import { listVsCodeLmModels } from '../model/vscode-lm-provider';
 import type { ApprovalModeSetting } from '../permissions/approval-mode-setting';
 import type { ApprovalService } from '../permissions/approval-service';
@@ -100,7 +100,8 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   if (!scope && turn?.model) {
     const settings = turnModelSettings(readModelSettings(), turn.model);
     const owner = `/${turn.command.id}`;
-    deps.turnModel.command({ model: settings.model, provider: settings.provider, owner, why: l10n.t('The command {0} runs its turn on {1}.', owner, `${settings.model} · ${settings.provider}`) });
+    const provider = providerLabel(settings.provider);
+    deps.turnModel.command({ model: settings.model, provider, owner, why: l10n.t('The command {0} runs its turn on {1}.', owner, `${settings.model} · ${provider}`) });
   }
   // Typing a sub-agent command asks for its new_task call (OpenCode does not ask either): pre-approved like an allow
   // rule, so a deny rule, plan mode and every call of the sub-agent are still decided as usual.
@@ -164,7 +165,8 @@ async function confirmContinue(steps: number): Promise<boolean> {
 /** What the selected agent's first turn runs on, for the header: kept while the agent stays picked, or for one command's turn. */
 function shownModel(state: TurnModelState, owner: string, oneTurn: boolean): NonNullable<AgentTurnDeps['using']> {
   return (used, why) => {
-    const model = used ? { ...used, owner, why } : undefined;
+    // The provider by its display name, as the header and the welcome name it ("OpenAI-compatible server").
+    const model = used ? { ...used, provider: providerLabel(used.provider as ProviderId), owner, why } : undefined;
     if (!oneTurn) state.agent(model);
     else if (model) state.command(model);
   };
