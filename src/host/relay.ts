@@ -3,7 +3,7 @@
 // chat's task controller runs on real sessions: the configured model provider, the built-in tools on VS Code
 // adapters (read-only ones only in Restricted Mode), approvals through the native modal, task history and saved
 // tool output on disk. Nothing below imports this file; the runtime bundle (runtime/runtime.ts) exports it.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../core/agent';
 import { runningBackground } from '../core/processes/process-list';
@@ -416,11 +416,12 @@ export class Relay implements vscode.Disposable {
 const WINDOW_TASK = '';
 
 /** Process logs beside the other tool output; records per workspace (an empty window reaps nothing). */
-function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string; placeholderDir: string } {
+function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string; placeholderDir: string; vscodeGlobalStorage: string } {
   const workspace = context.storageUri?.fsPath;
   return {
     logDir: join(context.globalStorageUri.fsPath, 'process-logs'),
     placeholderDir: placeholderJournalDir(context.globalStorageUri.fsPath),
+    vscodeGlobalStorage: dirname(context.globalStorageUri.fsPath),
     ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}),
   };
 }
