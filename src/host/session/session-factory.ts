@@ -32,6 +32,7 @@ import type { WorkspaceValueReview } from '../permissions/workspace-review';
 import type { FileOutputStore } from '../storage/tool-output-store';
 import type { ToolHost } from '../tool-ports/tool-host';
 import { servicesForTask, type TaskScope } from './session-scope';
+import { commandSandboxState } from '../sandbox/sandbox-state';
 
 export interface SessionFactoryDeps {
   tools: ToolHost;
@@ -119,6 +120,9 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
     os: process.platform,
     shell: vscode.env.shell || process.env.SHELL || 'sh',
     ...(scope?.worktree ? { parallelTask: scope.worktree } : {}),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // The agent's own mode when it has one, else the one the user has now; the sandbox as its settings and platform say.
+    conditions: () => ({ approvalMode: turns.mode ?? deps.approvalMode.mode, sandbox: commandSandboxState(tools.sandbox) }),
   };
   const session = new AgentSession(
     {
