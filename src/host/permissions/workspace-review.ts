@@ -12,6 +12,7 @@ import { discoveryCommands } from '../mcp/discovery-tools';
 import { CHECKPOINT_LIMIT_KEYS, CHECKPOINTS_ENABLED_KEY, checkpointLimits, checkpointsEnabled } from '../checkpoints/workspace-checkpoints';
 import { settingLayers } from '../settings/workspace-layers';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
+import { askModal } from '../dialogs/modal';
 
 /** One question: a setting, its value as written (JSON) and its file; for an endpoint, the key it would get. */
 export interface WorkspaceValueQuestion {
@@ -79,27 +80,32 @@ function idOf(value: WorkspaceValue): string {
 
 /** The native modal: the setting, its value, the file, and what allowing it changes. */
 export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question) => {
+  // Nobody asked: the repository's settings did. Enter neither sends the key nor allows the value (dialogs/button-order.ts).
+  if (question.key) {
+    const send = l10n.t('Send Key');
+    const answer = await askModal({
+      message: l10n.t('Send your {0} API key to {1}?', question.key.provider, question.key.origin),
+      detail: l10n.t(
+        '{0} is set to {1} in {2}. The key was saved for {3}. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
+        question.setting,
+        question.value,
+        question.file,
+        question.key.boundTo ?? '-',
+      ),
+      origin: 'unasked',
+      actions: [send],
+      safe: [l10n.t("Don't Send")],
+    });
+    return answer === send;
+  }
   const allow = l10n.t('Allow');
-  const answer = question.key
-    ? await vscode.window.showWarningMessage(
-        l10n.t('Send your {0} API key to {1}?', question.key.provider, question.key.origin),
-        {
-          modal: true,
-          detail: l10n.t(
-            '{0} is set to {1} in {2}. The key was saved for {3}. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
-            question.setting,
-            question.value,
-            question.file,
-            question.key.boundTo ?? '-',
-          ),
-        },
-        allow,
-      )
-    : await vscode.window.showWarningMessage(
-        l10n.t('This workspace sets {0} to {1}. Allow it?', question.setting, question.value),
-        { modal: true, detail: l10n.t('Set in {0}. {1} Relay ignores it until you allow it; a changed value asks again.', question.file, whyItMatters(question.setting)) },
-        allow,
-      );
+  const answer = await askModal({
+    message: l10n.t('This workspace sets {0} to {1}. Allow it?', question.setting, question.value),
+    detail: l10n.t('Set in {0}. {1} Relay ignores it until you allow it; a changed value asks again.', question.file, whyItMatters(question.setting)),
+    origin: 'unasked',
+    actions: [allow],
+    safe: [l10n.t("Don't Allow")],
+  });
   return answer === allow;
 };
 

@@ -27,6 +27,7 @@ import { WorktreeManager } from './worktree-manager';
 import type { SandboxSource } from '../processes/short-command';
 import { TaskReviewActions, type TaskReviewUi } from './review/task-review-actions';
 import { vscodeTaskReviewUi } from './review/task-review-commands';
+import { modalWithCancel } from '../dialogs/modal';
 
 export interface ParallelTaskHost {
   context: vscode.ExtensionContext;
@@ -153,7 +154,7 @@ export class ParallelTaskSurface implements vscode.Disposable {
         folders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
         confirm: async (message, detail) => {
           const remove = l10n.t('Remove');
-          return (await vscode.window.showWarningMessage(message, { modal: true, detail }, remove)) === remove;
+          return (await modalWithCancel('warning', message, detail, [remove])) === remove;
         },
         notify: (message) => void vscode.window.showInformationMessage(message),
         log: this.host.log,
