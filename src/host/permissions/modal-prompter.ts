@@ -81,7 +81,7 @@ async function confirmRules(prompt: ApprovalPrompt): Promise<boolean> {
 
 async function askReason(prompt: ApprovalPrompt): Promise<string | undefined> {
   const reason = await vscode.window.showInputBox({
-    title: l10n.t('Deny {0}', prompt.toolName),
+    title: l10n.t('Deny {0}', prompt.displayName ?? prompt.toolName),
     prompt: l10n.t('Why? Relay passes your reason to the model, so it can do something else instead.'),
     placeHolder: l10n.t('e.g. use pnpm, not npm'),
     ignoreFocusOut: true,
