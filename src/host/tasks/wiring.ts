@@ -91,12 +91,17 @@ export class ParallelTaskSurface implements vscode.Disposable {
       scheduleRefresh: (id) => this.scheduleRefresh(id),
       checkpoints: (id) => this.checkpointsOf(id),
     });
-    this.view = new TasksTreeProvider(this.tasks);
+    this.view = new TasksTreeProvider(this.tasks, {
+      waitingBehind: (id) => {
+        const [shown, ...waiting] = this.queue.pending();
+        return shown && shown.taskId !== id && waiting.some((p) => p.taskId === id) ? shown.request.taskTitle : undefined;
+      },
+      onDidChange: (listener) => this.queue.onDidChange(listener),
+    });
     this.review = new TaskReviewActions({ tasks: this.tasks, manager: this.manager, reviewer: host.reviewer, ui: this.reviewUi });
     this.attention = new TaskAttention({
       tasks: this.tasks,
       inView: (id) => host.chat.isVisible && host.controller.session?.id === id,
-      open: (id) => this.open(id),
     });
     this.disposables.push(
       this.view,
@@ -142,6 +147,7 @@ export class ParallelTaskSurface implements vscode.Disposable {
     }
     await vscode.commands.executeCommand('relay.chat.focus');
     await this.host.controller.handle({ type: 'openTask', id });
+    this.attention.seen(id);
   }
 
   /** Leftover worktrees offered for removal with their sizes (`quiet` at activation: nothing said when none). */
