@@ -83,7 +83,16 @@ function questionFor(ctx: PromptContext): string {
     return read ? l10n.t('Allow Relay to read {0}?', path) : l10n.t('Allow Relay to change {0}?', path);
   }
   if (paths.length > 1) return read ? l10n.t('Allow Relay to read {0} files?', paths.length) : l10n.t('Allow Relay to change {0} files?', paths.length);
-  return l10n.t('Allow Relay to use {0}?', request.displayName ?? request.toolName);
+  return l10n.t('Allow Relay to use {0}?', shownName(request) ?? request.toolName);
+}
+
+/**
+ * The tool's name for people in the display language: a built-in tool's English name ("Write File") is in the
+ * bundle, as the card shows it; an MCP tool's title is the server's and stays as it is.
+ */
+function shownName(request: ApprovalRequest): string | undefined {
+  const name = request.displayName?.trim();
+  return name ? l10n.t(name) : undefined;
 }
 
 /** An MCP tool's own title ("Write File") from its display name ("Write File (files)"); its name when it has none. */
@@ -163,7 +172,7 @@ function mcpName(toolName: string): { server: string; tool: string } | undefined
 
 /** "Tool: Run Command · run_command": the name people know first, the internal one last. */
 function toolLine(request: ApprovalRequest): string {
-  const shown = request.displayName?.trim();
+  const shown = shownName(request);
   return shown && shown !== request.toolName ? l10n.t('Tool: {0} · {1}', shown, request.toolName) : l10n.t('Tool: {0}', request.toolName);
 }
 
