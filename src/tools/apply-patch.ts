@@ -37,7 +37,8 @@ const description: ToolDescription = {
     `The patch format:\n${FORMAT}\n` +
     'Paths are relative to the workspace root (or absolute). Each hunk needs the context lines around the change (about three before and after) so it can be placed; ' +
     'an "@@" line naming the enclosing function or class places it when the context alone occurs more than once. ' +
-    'The whole patch is applied or none of it; the user sees each file as a diff first.',
+    'The whole patch is applied or none of it; the user sees each file as a diff first. ' +
+    'Stricter than Codex on purpose: a file that fails fails the whole patch, and "*** Add File:" or "*** Move to:" never overwrites an existing file.',
   usageNotes: [
     'Use it for changes across files, renames and deletions; for changes to one file edit_file is simpler.',
     'Copy context and removed lines from the files; drift in whitespace, indentation or escaping is tolerated and reported, and a hunk whose lines match more than one place is refused.',
@@ -148,7 +149,7 @@ export class ApplyPatchTool extends EditTool<ApplyPatchParams> {
 }
 
 function fileHeader(line: string): string | undefined {
-  return /^\*\*\* (?:Add|Update|Delete) File: (.+)$/.exec(line)?.[1]?.trim() || undefined;
+  return /^\*\*\* (?:Add|Update|Delete) File: (.+)$/.exec(line.trim())?.[1]?.trim() || undefined;
 }
 
 /** Two spellings of one file (`a.ts`, `./a.ts`) in one patch would fight over it. */

@@ -2,15 +2,21 @@
 
 export type LineKeyKind = 'raw' | 'trimEnd' | 'trim' | 'collapsed' | 'quotes';
 
+// Typographic punctuation folded to ASCII, as Codex's seek_sequence does: quotes, dashes and odd spaces. Each
+// folds one UTF-16 unit to one, so offsets in folded text are offsets in the file.
 const SMART_DOUBLE = /[\u201C\u201D\u201E\u201F\u2033]/g;
 const SMART_SINGLE = /[\u2018\u2019\u201A\u201B\u2032]/g;
+const DASHES = /[\u2010-\u2015\u2212]/g;
+const ODD_SPACES = /[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g;
 
+/** Typographic quotes, dashes and spaces folded to their ASCII forms (the name predates dashes and spaces). */
 export function asciiQuotes(s: string): string {
-  return hasSmartQuotes(s) ? s.replace(SMART_DOUBLE, '"').replace(SMART_SINGLE, "'") : s;
+  return hasSmartQuotes(s) ? s.replace(SMART_DOUBLE, '"').replace(SMART_SINGLE, "'").replace(DASHES, '-').replace(ODD_SPACES, ' ') : s;
 }
 
+/** Whether `s` holds typographic punctuation that asciiQuotes folds. */
 export function hasSmartQuotes(s: string): boolean {
-  return /[\u201C-\u201F\u2033\u2018-\u201B\u2032]/.test(s);
+  return /[\u201C-\u201F\u2033\u2018-\u201B\u2032\u2010-\u2015\u2212\u00A0\u2002-\u200A\u202F\u205F\u3000]/.test(s);
 }
 
 /** Whitespace other than single spaces: a tab, a line break, two in a row. */
@@ -51,7 +57,8 @@ export function keysOf(lines: readonly string[], kind: LineKeyKind): readonly st
  */
 export function prefilterPieces(kind: LineKeyKind, key: string): string[] {
   if (kind === 'raw' || kind === 'trimEnd' || kind === 'trim') return key === '' ? [] : [key];
-  const separators = kind === 'collapsed' ? /\s+/ : /[\s"'\\]+/;
+  // Folded characters split pieces: a raw line holds every piece verbatim only if none contains one.
+  const separators = kind === 'collapsed' ? /\s+/ : /[\s"'\\-]+/;
   return key
     .split(separators)
     .filter((piece) => piece !== '')

@@ -44,7 +44,9 @@ export function applyHunks(raw: string, hunks: readonly PatchHunk[]): HunksResul
       const added = hunk.lines.map((l) => l.text);
       replacements.push(insertLines(index, at, realLines, added));
       notes.push(`${label}: inserted ${added.length} line${added.length === 1 ? '' : 's'} ${at >= realLines ? 'at the end of the file' : `before line ${at + 1}`}`);
-      cursor = at;
+      // Lines added at the end without an anchor say nothing about where the next hunk is: it is still searched
+      // from where the previous one ended, so an append first does not hide a later removal (Codex reads it so).
+      if (hunk.anchor !== undefined) cursor = at;
       continue;
     }
 

@@ -11,11 +11,14 @@ export interface SandboxScope {
 }
 
 export interface SandboxViolation {
-  kind: 'write' | 'read' | 'network' | 'other';
+  /** `restored`: the audit after the command found git's control data (or a file that runs code) changed and put it back. */
+  kind: 'write' | 'read' | 'network' | 'restored' | 'other';
   /** The path or host the command was refused. */
   target: string;
-  /** The line the sandbox reported, for people. */
+  /** The line the sandbox reported, for people; for `restored`, what the command did (`changed`, `removed`, `created`). */
   detail: string;
+  /** For `restored`: false when it could not be put back. */
+  putBack?: boolean;
 }
 
 export interface WrappedCommand {

@@ -57,8 +57,25 @@ export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = [
   'pkg.go.dev',
 ];
 
-/** Tool caches a build writes to (npm, yarn, pip, cargo, go, gradle, maven); the user can change the list. */
-export const DEFAULT_ALLOW_WRITE: readonly string[] = ['~/.npm', '~/.cache', '~/.cargo/registry', '~/go/pkg/mod', '~/.gradle/caches', '~/.m2/repository', '~/.yarn'];
+/**
+ * The download caches an install writes to, which hold packages only (npm, yarn, pnpm, pip, cargo, go modules,
+ * gradle and maven artifacts); the user can change the list. Not the whole of `~/.cache`, `~/.npm` or `~/.yarn`:
+ * they also hold programs that run later outside the sandbox without an install (pre-commit's hook environments in
+ * `~/.cache/pre-commit`, npx's packages in `~/.npm/_npx`, corepack's package managers in `~/.cache/node/corepack`,
+ * browsers in `~/.cache/ms-playwright`, go's compiled objects in `~/.cache/go-build`, yarn's global bin folder).
+ */
+export const DEFAULT_ALLOW_WRITE: readonly string[] = [
+  '~/.npm/_cacache',
+  '~/.npm/_logs',
+  '~/.cache/yarn',
+  '~/.yarn/berry/cache',
+  '~/.local/share/pnpm/store',
+  '~/.cache/pip',
+  '~/.cargo/registry',
+  '~/go/pkg/mod',
+  '~/.gradle/caches/modules-2',
+  '~/.m2/repository',
+];
 
 /**
  * What the sandbox runtime itself keeps read-only in its working directory (its DANGEROUS_FILES and dangerous
@@ -99,12 +116,49 @@ export const PROTECTED_IN_ROOT: readonly string[] = [
 ];
 
 /**
+ * Files that run code without the user deciding to run the project (issue 36): on opening the folder or a
+ * container (`.devcontainer/`, `.devcontainer.json`), on a git operation (husky's scripts beside its hooks folder,
+ * lefthook's and pre-commit's configurations), on `cd` with mise activated (its `[hooks]` and `_.source`), and the
+ * hook and MCP files of other agents. Read-only where they exist; a new one is removed after the command
+ * (control-audit.ts) rather than given a placeholder in every workspace. The project's own code, scripts and
+ * installed packages, which the user runs knowingly, are not here (README: OS sandbox).
+ */
+export const AUTORUN_PROTECTED: readonly string[] = [
+  '.devcontainer',
+  '.devcontainer.json',
+  '.husky',
+  'lefthook.yml',
+  'lefthook.yaml',
+  'lefthook.json',
+  'lefthook.toml',
+  '.lefthook.yml',
+  '.lefthook.yaml',
+  'lefthook-local.yml',
+  '.lefthook-local.yml',
+  '.lefthook',
+  '.pre-commit-config.yaml',
+  'mise.toml',
+  '.mise.toml',
+  'mise.local.toml',
+  '.mise.local.toml',
+  '.mise',
+  '.config/mise',
+  '.config/mise.toml',
+  '.cursor/hooks.json',
+  '.cursor/mcp.json',
+  '.gemini/settings.json',
+];
+
+/** Names protected by their ending (VS Code's `*.code-workspace`: settings and tasks that run on opening). */
+export const PROTECTED_SUFFIXES: readonly string[] = ['.code-workspace'];
+
+/**
  * Every protected name: those above, and the runtime's own list, read-only where they exist, at each root and in
  * the folders a few levels below it (nested-protected.ts). The runtime's names get no placeholder when missing: ten
  * empty files (.bashrc, .mcp.json…) appearing in the workspace during every command would show in the Explorer and
  * in the command's own `git status`, and a new one there runs nothing by itself.
  */
-export const PROTECTED_NAMES: readonly string[] = [...new Set([...PROTECTED_IN_ROOT, ...RUNTIME_PROTECTED])];
+export const PROTECTED_NAMES: readonly string[] = [...new Set([...PROTECTED_IN_ROOT, ...RUNTIME_PROTECTED, ...AUTORUN_PROTECTED])];
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   enabled: true,

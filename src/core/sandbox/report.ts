@@ -11,6 +11,11 @@ export function describeViolation(v: SandboxViolation): Said {
       return l10n.both('reading {0} (credentials are unreadable)', v.target);
     case 'network':
       return l10n.both('connecting to {0} (not an allowed domain)', v.target);
+    case 'restored':
+      if (v.putBack === false) return l10n.both('changing {0}, which runs code outside the sandbox; Relay could not put it back: check it before using git or opening the folder again', v.target);
+      if (v.detail === 'created') return l10n.both('creating {0}, which would run code outside the sandbox; Relay removed it', v.target);
+      if (v.detail === 'removed') return l10n.both('removing {0}; Relay put it back', v.target);
+      return l10n.both('changing {0}, which would run code outside the sandbox; Relay put it back', v.target);
     default:
       return l10n.both('another operation: {0}', v.detail);
   }

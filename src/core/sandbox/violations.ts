@@ -17,7 +17,8 @@ export function parseRuntimeLine(line: string): SandboxViolation | undefined {
 }
 
 const READ_ONLY = /read-only file system|\[errno 30\]|erofs/i;
-const DENIED = /permission denied|operation not permitted|\[errno 13\]|\[errno 1\]|eacces|eperm/i;
+// EBUSY: renaming over (or removing) a read-only file the sandbox mounted; counted only where the boundary explains it.
+const DENIED = /permission denied|operation not permitted|device or resource busy|\[errno 13\]|\[errno 1\]|\[errno 16\]|eacces|eperm|ebusy/i;
 const MISSING = /no such file or directory|\[errno 2\]|enoent/i;
 
 /** Violations named in the command's output, judged against the boundary it ran in. */

@@ -10,7 +10,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { PROTECTED_NAMES } from '../../core/sandbox/boundary';
+import { PROTECTED_NAMES, PROTECTED_SUFFIXES } from '../../core/sandbox/boundary';
 
 /** How deep below a root protected files are looked for: the runtime's default (mandatoryDenySearchDepth). */
 export const NESTED_DEPTH = 3;
@@ -32,14 +32,30 @@ export function scanRoots(writableRoots: readonly string[], allowWrite: readonly
   return [...new Set([...writableRoots, ...cwds.filter(inside)])];
 }
 
-/** The protected paths that exist in the folders below these roots, down to `depth` levels (absolute paths). */
-export async function nestedProtected(roots: readonly string[], depth = NESTED_DEPTH): Promise<string[]> {
-  const found = new Set<string>();
-  await Promise.all(roots.map((root) => walk(root, 0, depth, found)));
-  return [...found];
+/** How deep below a root `.git` entries are looked for: VS Code's git extension opens a repository at any depth. */
+export const GIT_DEPTH = 6;
+
+/** What one walk below the roots finds: the protected paths, and every `.git` entry (folder or pointer file). */
+export interface WorkspaceScan {
+  protected: string[];
+  gitEntries: string[];
 }
 
-async function walk(dir: string, level: number, depth: number, found: Set<string>): Promise<void> {
+/** The protected paths that exist in the folders below these roots, down to `depth` levels (absolute paths). */
+export async function nestedProtected(roots: readonly string[], depth = NESTED_DEPTH): Promise<string[]> {
+  return (await scanBelow(roots, depth, depth)).protected;
+}
+
+/** One walk: protected names down to `depth` levels, `.git` entries down to `gitDepth` (not into node_modules). */
+export async function scanBelow(roots: readonly string[], depth = NESTED_DEPTH, gitDepth = GIT_DEPTH): Promise<WorkspaceScan> {
+  const found = { protected: new Set<string>(), gitEntries: new Set<string>() };
+  await Promise.all(roots.map((root) => walk(root, 0, depth, Math.max(depth, gitDepth), found)));
+  return { protected: [...found.protected], gitEntries: [...found.gitEntries] };
+}
+
+type Found = { protected: Set<string>; gitEntries: Set<string> };
+
+async function walk(dir: string, level: number, depth: number, maxDepth: number, found: Found): Promise<void> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -49,13 +65,17 @@ async function walk(dir: string, level: number, depth: number, found: Set<string
   const below: Promise<void>[] = [];
   for (const entry of entries) {
     const lower = entry.name.toLowerCase();
-    for (const rest of BY_FIRST.get(lower) ?? []) {
-      if (rest.length === 0) found.add(join(dir, entry.name));
-      else if (entry.isDirectory()) below.push(addExisting(join(dir, entry.name), rest, found));
+    if (lower === '.git') found.gitEntries.add(join(dir, entry.name));
+    if (level < depth) {
+      if (PROTECTED_SUFFIXES.some((suffix) => lower.endsWith(suffix))) found.protected.add(join(dir, entry.name));
+      for (const rest of BY_FIRST.get(lower) ?? []) {
+        if (rest.length === 0) found.protected.add(join(dir, entry.name));
+        else if (entry.isDirectory()) below.push(addExisting(join(dir, entry.name), rest, found.protected));
+      }
     }
     // Symbolic links are not followed (a link is not a directory entry here), as ripgrep does not follow them.
-    if (entry.isDirectory() && level + 1 < depth && lower !== 'node_modules' && lower !== '.git') {
-      below.push(walk(join(dir, entry.name), level + 1, depth, found));
+    if (entry.isDirectory() && level + 1 < maxDepth && lower !== 'node_modules' && lower !== '.git') {
+      below.push(walk(join(dir, entry.name), level + 1, depth, maxDepth, found));
     }
   }
   await Promise.all(below);

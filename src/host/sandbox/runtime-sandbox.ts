@@ -8,10 +8,12 @@ import { l10n } from '../../core/l10n';
 import type { CommandSandbox, SandboxScope, SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
 import type { TaskProcesses } from '../../core/ports/processes';
 import { boundaryFor, withNestedProtected, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
-import { mergeViolations, parseOutputViolations, parseRuntimeLine } from '../../core/sandbox/violations';
+import { mergeViolations, parseOutputViolations, parseRuntimeLine, within } from '../../core/sandbox/violations';
 import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
-import { nestedProtected, scanRoots } from './nested-protected';
+import { auditControl, snapshotControl, watchControl, type RestoredEntry } from './control-audit';
+import { GitConfigReader, scanGitControl } from './git-control-scan';
+import { scanBelow, scanRoots } from './nested-protected';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';
 
 /** Which RuntimeSandbox initialized each runtime module (its SandboxManager is a module-wide singleton). */
@@ -51,6 +53,9 @@ export class RuntimeSandbox implements CommandSandbox {
   private sequence = 0;
   /** Tasks with a sandboxed command running now: the proxy lets them reach their own servers. */
   private readonly activeTasks = new Map<string, number>();
+  /** The mount points bubblewrap may make for each running command: not the command's doing, for the audit. */
+  private readonly mountPoints = new Map<string, readonly string[]>();
+  private readonly gitConfig = new GitConfigReader();
 
   constructor(private readonly options: RuntimeSandboxOptions) {}
 
@@ -116,7 +121,11 @@ export class RuntimeSandbox implements CommandSandbox {
     // The boundary is built once; the files found are added to it.
     const plain = this.boundary(scope);
     const roots = scanRoots(scope.writableRoots, plain.allowWrite, [scope.cwd, process.cwd()]);
-    const boundary = withNestedProtected(plain, await nestedProtected(roots));
+    const scan = await scanBelow(roots);
+    // Git's control data (every git directory's, pointer files, hooks folders): read-only, and audited afterwards.
+    const control = await scanGitControl(scan.gitEntries, { writable: (p) => plain.allowWrite.some((root) => within(p, root)), config: this.gitConfig });
+    const boundary = withNestedProtected(plain, [...scan.protected, ...control.readOnly]);
+    const snapshot = await snapshotControl(control, roots, scan.protected);
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
     if (key !== this.networkKey) {
@@ -126,11 +135,23 @@ export class RuntimeSandbox implements CommandSandbox {
     }
     const commandId = `relay-${process.pid}-${++this.sequence}`;
     // Written down before the command can make them: a crash from here on leaves the journal to clean up from.
-    this.options.placeholders?.record(missingMountPoints(boundary.denyWrite));
+    const mountPoints = missingMountPoints(boundary.denyWrite);
+    this.options.placeholders?.record(mountPoints);
     // On Linux the runtime starts its proxy bridges in the background: the command waits until they listen.
     const inner = (this.options.platform ?? process.platform) === 'linux' ? afterBridges(command) : command;
     const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem }, undefined, { commandId, commandText: command });
     this.running++;
+    this.mountPoints.set(commandId, mountPoints);
+    let audited: SandboxViolation[] | undefined;
+    const removedEarly: RestoredEntry[] = [];
+    const unwatch = watchControl(snapshot, (p) => this.isMountPoint(p), (entry) => removedEarly.push(entry));
+    const audit = (): SandboxViolation[] => {
+      if (audited) return audited;
+      unwatch();
+      audited = [...removedEarly, ...auditControl(snapshot, (p) => this.isMountPoint(p))].map(restoredViolation);
+      if (audited.length > 0) this.options.log?.(`Put back after a sandboxed command: ${audited.map((v) => `${v.target} (${v.detail})`).join(', ')}`);
+      return audited;
+    };
     if (scope.taskId) this.activeTasks.set(scope.taskId, (this.activeTasks.get(scope.taskId) ?? 0) + 1);
     let disposed = false;
     return {
@@ -142,12 +163,14 @@ export class RuntimeSandbox implements CommandSandbox {
           .getViolationsForCommand(commandId)
           .map((v) => parseRuntimeLine(v.line))
           .filter((v): v is SandboxViolation => v !== undefined);
-        return mergeViolations(reported, output ? parseOutputViolations(output, boundary, scope.cwd) : []);
+        return mergeViolations(audit(), reported, output ? parseOutputViolations(output, boundary, scope.cwd) : []);
       },
       started: (pid: number) => this.options.placeholders?.started(pid),
       dispose: () => {
         if (disposed) return;
         disposed = true;
+        audit(); // ended without anyone asking what it was refused: its changes are put back all the same
+        this.mountPoints.delete(commandId);
         if (scope.taskId) {
           const left = (this.activeTasks.get(scope.taskId) ?? 1) - 1;
           if (left > 0) this.activeTasks.set(scope.taskId, left);
@@ -161,6 +184,11 @@ export class RuntimeSandbox implements CommandSandbox {
         }
       },
     };
+  }
+
+  private isMountPoint(path: string): boolean {
+    for (const paths of this.mountPoints.values()) if (paths.includes(path)) return true;
+    return false;
   }
 
   /** The boundary a command in this scope runs in (also what the card's "Run outside the sandbox…" shows). */
@@ -197,6 +225,10 @@ export class RuntimeSandbox implements CommandSandbox {
     for (const taskId of this.activeTasks.keys()) if (this.options.processes.servesLoopbackPort(taskId, port)) return true;
     return false;
   }
+}
+
+function restoredViolation(entry: RestoredEntry): SandboxViolation {
+  return { kind: 'restored', target: entry.path, detail: entry.change, putBack: entry.restored };
 }
 
 function unavailable(detail: string): string {

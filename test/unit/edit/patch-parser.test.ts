@@ -123,3 +123,46 @@ for (const [name, patch, line, fragment] of errors) {
     assert.ok(e.message.includes(fragment), e.message);
   });
 }
+
+test('marker lines with spaces around them are markers (as Codex reads them)', () => {
+  const parsed = ops(lines(' *** Begin Patch ', '  *** Update File: a.txt  ', '   *** Move to: b.txt ', '@@', '-x', '+y', ' *** Add File: c.txt', '+c', '\t*** Delete File: d.txt', ' *** End Patch'));
+  assert.deepEqual(
+    parsed.map((o) => [o.type, o.path, o.type === 'update' ? o.moveTo : undefined]),
+    [
+      ['update', 'a.txt', 'b.txt'],
+      ['add', 'c.txt', undefined],
+      ['delete', 'd.txt', undefined],
+    ],
+  );
+  // A padded line that is no marker stays a context line.
+  const [update] = ops(lines('*** Begin Patch', '*** Update File: a.md', '@@', ' *** bold', '-x', '*** End Patch'));
+  assert.deepEqual(update!.type === 'update' && update!.hunks[0]!.lines[0], { op: ' ', text: '*** bold' });
+});
+
+test('blank lines between a file header and its first hunk, after End of File, and ending a hunk are separators', () => {
+  const [a, b] = ops(lines('*** Begin Patch', '*** Update File: a', '', '@@', '-x', '+y', '', '', '*** Update File: b', '@@', ' t', '+u', '*** End of File', '', '', '*** End Patch'));
+  assert.ok(a!.type === 'update' && b!.type === 'update');
+  assert.deepEqual(a!.hunks.map((h) => h.lines.length), [2]);
+  assert.deepEqual(b!.hunks.map((h) => [h.lines.length, h.endOfFile]), [[2, true]]);
+  // A context line written with its space stays: it is content the model meant.
+  const [c] = ops(lines('*** Begin Patch', '*** Update File: c', '@@', '-x', ' ', '*** End Patch'));
+  assert.deepEqual(c!.type === 'update' && c!.hunks[0]!.lines, [
+    { op: '-', text: 'x' },
+    { op: ' ', text: '' },
+  ]);
+});
+
+test('a here-document wrapper: the body is the patch, line numbers count the wrapper, cd prefixes relative paths', () => {
+  assert.deepEqual(ops(lines("apply_patch <<'PATCH'", '*** Begin Patch', '*** Delete File: a', '*** End Patch', 'PATCH')), [{ type: 'delete', path: 'a', patchLine: 3 }]);
+  assert.deepEqual(
+    ops(lines("cd 'pkg/web' && applypatch <<\"EOF\"", '*** Begin Patch', '*** Delete File: a', '*** Delete File: /abs/b', '*** End Patch', 'EOF')).map((o) => o.path),
+    ['pkg/web/a', '/abs/b'],
+  );
+  // What needs a shell to be read (a space in the directory, a variable, another command) is no wrapper.
+  for (const opener of ['cd "sub dir" && apply_patch <<EOF', 'cd $HOME && apply_patch <<EOF', 'cd x; apply_patch <<EOF', 'cd x && <<EOF', 'cat <<EOF']) {
+    assert.match(parseError(lines(opener, '*** Begin Patch', '*** Delete File: a', '*** End Patch', 'EOF')).message, /line 1: the patch must start with/, opener);
+  }
+  // A wrapper whose closing line is missing says so.
+  const e = parseError(lines("<<'EOF'", '*** Begin Patch', '*** Delete File: a', '*** End Patch'));
+  assert.match(e.message, /must end with a line "EOF"/);
+});

@@ -14,7 +14,9 @@ describe('sandbox boundary', () => {
   test('defaults: writes in the workspace and temp, credentials unreadable, protected files read-only, registries reachable', () => {
     const b = boundary();
     assert.ok(b.allowWrite.includes(WS) && b.allowWrite.includes('/tmp'));
-    assert.ok(b.allowWrite.includes(`${HOME}/.npm`));
+    // Download caches only: not the folders that also hold programs run later outside the sandbox (issue 36).
+    for (const p of ['.npm/_cacache', '.cache/pip', '.cargo/registry', 'go/pkg/mod', '.m2/repository']) assert.ok(b.allowWrite.includes(`${HOME}/${p}`), p);
+    for (const p of ['.npm', '.cache', '.yarn', '.npm/_npx', '.cache/pre-commit', '.cache/node/corepack']) assert.ok(!b.allowWrite.some((w) => w === `${HOME}/${p}` || `${HOME}/${p}`.startsWith(`${w}/`)), p);
     for (const p of ['.ssh', '.aws', '.config/gcloud', '.azure', '.kube', '.docker/config.json', '.netrc', '.git-credentials', '.npmrc']) {
       assert.ok(b.denyRead.includes(`${HOME}/${p}`), p);
     }

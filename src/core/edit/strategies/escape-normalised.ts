@@ -40,7 +40,8 @@ export const escapeNormalisedStrategy: EditStrategy & LineSequenceStrategy = {
       // The identity decoding without any typographic quote is the exact search, which already failed.
       const spans = i === 0 && !hasSmartQuotes(decoded) && index.foldedText() === index.text ? [] : foldedSpans(index, decoded);
       if (spans.length > 0) {
-        return { candidates: spans, search: asSearch, rewriteNewText: rewrite(spans.map((s) => index.text.slice(s.start, s.end))) };
+        const candidates = spans.map((span) => asWholeLines(index, span, asSearch) ?? span);
+        return { candidates, search: asSearch, rewriteNewText: rewrite(spans.map((s) => index.text.slice(s.start, s.end))) };
       }
 
       const starts = this.findLines(index, asSearch.lines, wholeFile(index));
@@ -60,6 +61,21 @@ export const escapeNormalisedStrategy: EditStrategy & LineSequenceStrategy = {
 };
 
 type Span = Extract<Candidate, { type: 'span' }>;
+
+/**
+ * A span found only once punctuation was folded that covers whole lines, as those lines: the replacement then keeps
+ * the file's own text on every line newText leaves as it is (its dashes, quotes and spaces), instead of writing the
+ * model's ASCII over them.
+ */
+function asWholeLines(index: LineIndex, span: Span, search: SearchText): Candidate | undefined {
+  const text = index.text;
+  if (text.slice(span.start, span.end) === search.text) return undefined;
+  const startsLine = span.start === 0 || text[span.start - 1] === '\n';
+  const endsLine = span.end === text.length || text[span.end - 1] === '\n' || text[span.end] === '\n';
+  if (!startsLine || !endsLine || span.end === span.start) return undefined;
+  const startLine = index.lineAt(span.start);
+  return { type: 'lines', startLine, endLine: startLine + search.lines.length };
+}
 
 /** Every occurrence (overlapping ones too, as exact counts them) of `text` in the file, typographic quotes folded. */
 function foldedSpans(index: LineIndex, text: string): Span[] {

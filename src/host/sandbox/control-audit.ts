@@ -1,0 +1,219 @@
+// The audit after every sandboxed command (issue 36): the read-only list can never be complete (a name git learns
+// tomorrow, a `.git` made at a depth nobody looked), so git's control data is compared with a snapshot taken
+// before the command ran, and whatever changed is put back: a changed or removed file gets its saved bytes and mode
+// back, a new entry in a git directory besides what ordinary git work writes is removed (a `commondir`, a new hook),
+// and so is a new `.git` anywhere below the writable folders and a new file of the kinds that run code on opening
+// (AUTORUN_PROTECTED). Stat-level: a file is read again only when its size, times, inode or mode moved. Each
+// change is named, for the card and the model. Synchronous, so it is over before anyone is told the command ended.
+import type { Dirent, Stats } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AUTORUN_PROTECTED, PROTECTED_SUFFIXES } from '../../core/sandbox/boundary';
+import { isGitControlEntry } from '../../core/sandbox/git-control';
+import type { GitControl } from './git-control-scan';
+import { GIT_DEPTH, NESTED_DEPTH } from './nested-protected';
+
+export type ControlChange = 'changed' | 'removed' | 'created';
+
+export interface RestoredEntry {
+  path: string;
+  /** What the command did: changed (or replaced) it, removed it, created it. */
+  change: ControlChange;
+  /** Whether it is back as it was (false: it could not be put back, or its bytes were too large to keep). */
+  restored: boolean;
+}
+
+type Node = { kind: 'file'; size: number; mtimeMs: number; ctimeMs: number; ino: number; mode: number; bytes?: Buffer } | { kind: 'dir'; mode: number; names: Set<string>; newNames: 'all' | 'control' } | { kind: 'link'; ino: number; ctimeMs: number };
+
+export interface ControlSnapshot {
+  nodes: Map<string, Node>;
+  roots: readonly string[];
+  gitEntries: ReadonlySet<string>;
+  autorun: ReadonlySet<string>;
+}
+
+/** Bytes kept of one file to put it back (hooks and configs are small); a larger one is only compared. */
+const MAX_FILE_BYTES = 256 * 1024;
+/** Entries tracked in all; beyond it the rest is left to the read-only mounts. */
+const MAX_NODES = 4000;
+/** Depth of folders tracked inside a control folder (hooks/, info/, a hooks folder). */
+const TREE_DEPTH = 4;
+
+const AUTORUN_SINGLE = new Set(AUTORUN_PROTECTED.filter((n) => !n.includes('/')).map((n) => n.toLowerCase()));
+/** The names with a folder in front (`.cursor/hooks.json`), by that folder. */
+const AUTORUN_NESTED = new Map<string, string[]>();
+for (const name of AUTORUN_PROTECTED.filter((n) => n.includes('/'))) {
+  const [first, ...rest] = name.split('/');
+  AUTORUN_NESTED.set(first!.toLowerCase(), [...(AUTORUN_NESTED.get(first!.toLowerCase()) ?? []), rest.join('/')]);
+}
+
+/** Before the command: the control data as it is, with the bytes of each small file. */
+export async function snapshotControl(control: GitControl, roots: readonly string[], autorun: readonly string[]): Promise<ControlSnapshot> {
+  const nodes = new Map<string, Node>();
+  const track = async (path: string, depth: number, newNames: 'all' | 'control' = 'all'): Promise<void> => {
+    if (nodes.size >= MAX_NODES || nodes.has(path)) return;
+    const stats = await lstat(path).catch(() => undefined);
+    if (!stats) return;
+    if (stats.isSymbolicLink()) {
+      nodes.set(path, { kind: 'link', ino: stats.ino, ctimeMs: stats.ctimeMs });
+    } else if (stats.isDirectory()) {
+      const names = await readdir(path).catch(() => [] as string[]);
+      nodes.set(path, { kind: 'dir', mode: stats.mode, names: new Set(names), newNames });
+      if (depth <= 0) return;
+      const children = newNames === 'control' ? names.filter(isGitControlEntry) : names;
+      await Promise.all(children.map((name) => track(join(path, name), depth - 1)));
+    } else if (stats.isFile()) {
+      const bytes = stats.size <= MAX_FILE_BYTES ? await readFile(path).catch(() => undefined) : undefined;
+      nodes.set(path, { kind: 'file', size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, mode: stats.mode, ...(bytes ? { bytes } : {}) });
+    }
+  };
+  await Promise.all(control.gitDirs.map((dir) => track(dir, TREE_DEPTH, 'control')));
+  await Promise.all([...control.pointers, ...control.hooksFolders].map((p) => track(p, TREE_DEPTH)));
+  return { nodes, roots, gitEntries: new Set(control.gitEntries), autorun: new Set(autorun) };
+}
+
+/**
+ * After the command: puts back what changed and says what it was. `ignore` names paths that are not the
+ * command's doing (the mount points bubblewrap makes for missing read-only paths, its own or a concurrent command's).
+ */
+export function auditControl(snapshot: ControlSnapshot, ignore: (path: string) => boolean = () => false): RestoredEntry[] {
+  const out: RestoredEntry[] = [];
+  // Parents before children: a folder that was replaced is a folder again before its files are written back.
+  const paths = [...snapshot.nodes.keys()].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  for (const path of paths) {
+    if (ignore(path)) continue;
+    const node = snapshot.nodes.get(path)!;
+    const now = lstatQuiet(path);
+    if (node.kind === 'dir') {
+      if (!now?.isDirectory()) {
+        out.push({ path, change: now ? 'changed' : 'removed', restored: attempt(() => (rmSync(path, { recursive: true, force: true }), mkdirSync(path, { mode: node.mode & 0o7777 }))) });
+        continue;
+      }
+      for (const name of readdirQuiet(path)) {
+        const child = join(path, name);
+        if (node.names.has(name) || ignore(child)) continue;
+        if (node.newNames === 'control' && !isGitControlEntry(name)) continue;
+        out.push({ path: child, change: 'created', restored: attempt(() => rmSync(child, { recursive: true, force: true })) });
+      }
+    } else if (node.kind === 'file') {
+      if (now?.isFile() && sameFile(node, now)) continue;
+      if (now?.isFile() && node.bytes && now.size === node.size && (now.mode & 0o7777) === (node.mode & 0o7777) && readQuiet(path)?.equals(node.bytes)) continue;
+      const change: ControlChange = now ? 'changed' : 'removed';
+      const bytes = node.bytes;
+      out.push({ path, change, restored: bytes !== undefined && attempt(() => putBack(path, bytes, node.mode)) });
+    } else if (!now?.isSymbolicLink() || now.ino !== node.ino) {
+      out.push({ path, change: now ? 'changed' : 'removed', restored: false });
+    }
+  }
+  for (const path of newEntries(snapshot)) {
+    if (ignore(path)) continue;
+    out.push({ path, change: 'created', restored: attempt(() => rmSync(path, { recursive: true, force: true })) });
+  }
+  return out;
+}
+
+/**
+ * While the command runs: a new control entry in a git directory (a `commondir`, a `config.worktree`) is removed as
+ * soon as it appears, not only when the command ends, since VS Code's git extension reads the repository within a
+ * second of a change. One inotify watch per git directory; what it removed is reported with the audit.
+ */
+export function watchControl(snapshot: ControlSnapshot, ignore: (path: string) => boolean, removed: (entry: RestoredEntry) => void): () => void {
+  const watchers: FSWatcher[] = [];
+  for (const [path, node] of snapshot.nodes) {
+    if (node.kind !== 'dir' || node.newNames !== 'control') continue;
+    try {
+      const watcher = watch(path, { persistent: false }, (_event, name) => {
+        if (typeof name !== 'string' || node.names.has(name) || !isGitControlEntry(name)) return;
+        const child = join(path, name);
+        if (ignore(child) || !lstatQuiet(child)) return;
+        removed({ path: child, change: 'created', restored: attempt(() => rmSync(child, { recursive: true, force: true })) });
+      });
+      watcher.on('error', () => watcher.close());
+      watchers.push(watcher);
+    } catch {
+      // gone already, or out of watches: the audit at the end still looks
+    }
+  }
+  return () => {
+    for (const w of watchers) w.close();
+  };
+}
+
+/** `.git` entries and files that run code on opening that were not there before (the same walk as the scan). */
+function newEntries(snapshot: ControlSnapshot): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, level: number): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      const lower = entry.name.toLowerCase();
+      if (lower === '.git') {
+        if (!snapshot.gitEntries.has(path)) found.push(path);
+        continue;
+      }
+      if (level < NESTED_DEPTH && (AUTORUN_SINGLE.has(lower) || PROTECTED_SUFFIXES.some((s) => lower.endsWith(s))) && !snapshot.autorun.has(path)) {
+        found.push(path);
+        continue;
+      }
+      if (level < NESTED_DEPTH && entry.isDirectory()) {
+        for (const rel of AUTORUN_NESTED.get(lower) ?? []) {
+          const nested = join(path, rel);
+          if (!snapshot.autorun.has(nested) && lstatQuiet(nested)) found.push(nested);
+        }
+      }
+      if (entry.isDirectory() && level + 1 < GIT_DEPTH && lower !== 'node_modules') walk(path, level + 1);
+    }
+  };
+  for (const root of snapshot.roots) walk(root, 0);
+  return found;
+}
+
+function putBack(path: string, bytes: Buffer, mode: number): void {
+  // Removed first: writing through what is there now would follow a link or a second hard link out of the folder.
+  rmSync(path, { recursive: true, force: true });
+  writeFileSync(path, bytes, { flag: 'wx', mode: mode & 0o7777 });
+  chmodSync(path, mode & 0o7777);
+}
+
+function sameFile(node: { size: number; mtimeMs: number; ctimeMs: number; ino: number; mode: number }, now: Stats): boolean {
+  return now.size === node.size && now.mtimeMs === node.mtimeMs && now.ctimeMs === node.ctimeMs && now.ino === node.ino && now.mode === node.mode;
+}
+
+function attempt(work: () => void): boolean {
+  try {
+    work();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lstatQuiet(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function readdirQuiet(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
+}
+
+function readQuiet(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
