@@ -86,13 +86,9 @@ function questionFor(ctx: PromptContext): string {
   return l10n.t('Allow Relay to use {0}?', shownName(request) ?? request.toolName);
 }
 
-/**
- * The tool's name for people in the display language: a built-in tool's English name ("Write File") is in the
- * bundle, as the card shows it; an MCP tool's title is the server's and stays as it is.
- */
+/** The tool's name for people (its display name as the scheduler gives it). */
 function shownName(request: ApprovalRequest): string | undefined {
-  const name = request.displayName?.trim();
-  return name ? l10n.t(name) : undefined;
+  return request.displayName?.trim() || undefined;
 }
 
 /** An MCP tool's own title ("Write File") from its display name ("Write File (files)"); its name when it has none. */
