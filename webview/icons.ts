@@ -13,6 +13,7 @@ const ICONS = {
   error: [['circle', 8, 8, 6], ['path', 'M5.9 5.9l4.2 4.2M10.1 5.9l-4.2 4.2']],
   cancelled: [['circle', 8, 8, 6], ['path', 'M3.8 12.2l8.4-8.4']],
   chevron: [['path', 'M6 4l4 4-4 4']],
+  chevronDown: [['path', 'M4 6l4 4 4-4']],
   copy: [['path', 'M5.5 5.5h7v8h-7z'], ['path', 'M3.5 10.5v-8h7']],
   history: [['path', 'M2.5 8a5.5 5.5 0 1 0 1.6-3.9'], ['path', 'M2.5 2.5v2.6h2.6'], ['path', 'M8 5v3.2l2 1.3']],
   add: [['path', 'M8 3v10M3 8h10']],

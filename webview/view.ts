@@ -8,7 +8,7 @@ import { HistoryView, type HistoryActions } from './render/history';
 import { MessageList, type MessageListActions } from './render/message-list';
 import { WelcomeView, type WelcomeActions } from './render/welcome';
 import { taskPhase } from '../src/shared/task-phase';
-import { liveErrorId, openApprovalId, openQuestionId, revertedCardIds } from '../src/shared/chat-attention';
+import { liveErrorId, openApprovalId, revertedCardIds } from '../src/shared/chat-attention';
 
 export interface ChatViewActions {
   messages: MessageListActions;
@@ -28,6 +28,8 @@ export class ChatView {
   readonly announcer: Announcer;
   readonly welcome: WelcomeView;
   readonly handoffs: HandoffBar;
+  /** Whether the task was running at the last frame: its end scrolls to the newest item. */
+  private wasRunning = false;
 
   constructor(
     root: HTMLElement,
@@ -96,7 +98,7 @@ export class ChatView {
     const itemsChanged = pending.reset || pending.added.length > 0 || pending.updated.size > 0;
     if (itemsChanged || pending.header) {
       this.messages.setLive([liveErrorId(snapshot), openApprovalId(snapshot)]);
-      this.composer.setWaitingForAnswer(openQuestionId(snapshot) !== undefined);
+      this.composer.setPhase(taskPhase(snapshot));
     }
     // Restores are rare: the cards' marks are worked out again only when a notice or a reset came.
     if (pending.reset || pending.added.some((id) => state.item(id)?.kind === 'notice')) this.messages.setReverted(revertedCardIds(snapshot.items));
@@ -106,7 +108,11 @@ export class ChatView {
     }
     if (pending.header) {
       this.header.setTask(snapshot.task);
-      this.composer.setRunning(snapshot.task?.running ?? false);
+      const running = snapshot.task?.running ?? false;
+      this.composer.setRunning(running);
+      // A turn that ended (or was stopped) shows its last word, below the fold as it may be.
+      if (this.wasRunning && !running) this.messages.scrollToEnd();
+      this.wasRunning = running;
     }
     if (pending.settings) this.composer.setSettings(snapshot.settings);
     if (pending.settings || pending.header || itemsChanged) this.handoffs.render(snapshot.settings, snapshot.task, snapshot.items.length > 0);

@@ -45,8 +45,11 @@ export function waitsForAnswer(status: ToolCardStatus): boolean {
   return status.blocks.some((b) => b?.type === 'question' && typeof (b as { answered?: unknown }).answered !== 'string');
 }
 
-/** What a card says about itself. `queued`: allowed (or not yet asked), waiting for its turn. */
-export type CardPhase = 'waiting' | 'queued' | 'awaiting_approval' | 'needs_answer' | 'running' | 'done' | 'failed' | 'denied' | 'cancelled';
+/**
+ * What a card says about itself. `queued`: allowed (or not yet asked), waiting for its turn; `blocked`: a hook
+ * refused it (or stopped the task) before it ran.
+ */
+export type CardPhase = 'waiting' | 'queued' | 'awaiting_approval' | 'needs_answer' | 'running' | 'done' | 'failed' | 'denied' | 'blocked' | 'cancelled';
 
 export function cardPhase(status: ToolCardStatus, approvalOpen: boolean): CardPhase {
   switch (status.state) {
@@ -58,7 +61,9 @@ export function cardPhase(status: ToolCardStatus, approvalOpen: boolean): CardPh
     case 'success':
       return 'done';
     case 'error':
-      return status.denied ? 'denied' : 'failed';
+      if (status.denied) return 'denied';
+      // Refused before it ran by a hook: its own end state, not a failure of the call ("Failed 44 ms").
+      return status.hooks?.some((n) => n.kind === 'blocked' || n.kind === 'stopped') ? 'blocked' : 'failed';
     case 'cancelled':
       return 'cancelled';
     default:

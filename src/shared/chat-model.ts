@@ -182,7 +182,10 @@ export interface TaskSummary {
 
 export interface SessionSettings {
   mode: ApprovalMode;
-  /** e.g. "claude-sonnet-4-5 · anthropic", or undefined when no model is configured. */
+  /**
+   * e.g. "claude-sonnet-4-5 · anthropic" (the provider's id: for the palette and tests), or undefined when no model
+   * is configured. The chat shows `provider` (its display name) instead whenever it is known.
+   */
   model: string | undefined;
   /** The provider, model and key state, for the header and the welcome. */
   provider?: ProviderStatus;
@@ -198,7 +201,7 @@ export interface SessionSettings {
 export interface TurnModel {
   /** The model id, e.g. "claude-opus-4-1". */
   model: string;
-  /** The provider id it runs on. */
+  /** The provider it runs on, by its display name ("Anthropic", "OpenAI-compatible server"). */
   provider: string;
   /** The agent, or the `/command`, whose model it is. */
   owner: string;

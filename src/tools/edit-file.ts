@@ -33,6 +33,7 @@ const description: ToolDescription = {
   long:
     'Each old_text must occur exactly once in the file (or set replace_all). All edits are located in the file as it is before the call, must not overlap, and are applied together or not at all. ' +
     'If old_text differs from the file only in whitespace, indentation or escaping, it still matches and the result says so; new_text is re-indented to fit. ' +
+    'A line of old_text that differs from the file in content may only be one your edit leaves unchanged; old_text that starts or ends inside a word or number of the file (LIMIT = 10 in LIMIT = 100) is refused unless it is a piece of one word without spaces, never inside a number. ' +
     "The user sees the change as a diff and may adjust it before it is applied; the result reports what was applied and any errors the edit introduced. The file's line endings and final newline are kept.",
   usageNotes: [
     'Read the file first and copy old_text from it; do not include the line-number prefix read_file adds.',

@@ -74,7 +74,10 @@ for (const [index, theme] of THEMES.entries()) {
       const modelButton = chat.locator('.model-button');
       await status.filter({ hasText: "planner-model · planner's model" }).waitFor({ timeout: 15_000 });
       assert.equal(await modelButton.textContent(), 'planner-model (planner)');
-      assert.match((await modelButton.getAttribute('title')) ?? '', /^Model: planner-model · openai-compatible, planner's model\. Agent "planner" runs on its own model, .*Yours is scripted-coder · openai-compatible/);
+      // One name for the provider everywhere: the header's and the welcome's, never its id ("openai-compatible").
+      assert.match((await modelButton.getAttribute('title')) ?? '', /^Model: planner-model · OpenAI-compatible server, planner's model\. Agent "planner" runs on its own model, .*Yours is scripted-coder · OpenAI-compatible server/);
+      // Not a dashed border in the focus colour (read as a second focus ring): a badge's colours mark the agent's model.
+      assert.equal(await modelButton.evaluate((el) => getComputedStyle(el).borderTopStyle === 'dashed'), false);
       await wb.screenshot(`agent-picker-handoff-${theme.name}`);
       await handoff.focus();
       await handoff.press('Enter');
@@ -83,7 +86,7 @@ for (const [index, theme] of THEMES.entries()) {
       assert.equal(await picker.inputValue(), 'agent', 'the picker shows the agent the handoff went to');
       await status.filter({ hasText: 'scripted-coder' }).waitFor({ timeout: 15_000 });
       assert.doesNotMatch((await status.textContent()) ?? '', /planner/, "the header shows the user's model again");
-      assert.equal(await modelButton.textContent(), 'scripted-coder · openai-compatible');
+      assert.equal(await modelButton.textContent(), 'scripted-coder');
       await chat.locator('[data-testid="handoffs"]').waitFor({ state: 'hidden', timeout: 10_000 });
       const [planRequest, implRequest] = model.requests;
       assert.deepEqual([planRequest, implRequest].map((r) => (r!.body as { model: string }).model), ['planner-model', 'scripted-coder'], 'the header said what each turn ran on');

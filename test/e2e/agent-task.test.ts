@@ -123,7 +123,7 @@ for (const [index, theme] of THEMES.entries()) {
       await row.waitFor({ timeout: 15_000 });
       // The task completed; only its follow-up message was stopped: the history says both, apart.
       assert.equal(await row.locator('.history-status').textContent(), 'Completed');
-      assert.equal(await row.locator('.history-last-stop').textContent(), 'last message stopped');
+      assert.equal(await row.locator('.history-last-stop').textContent(), 'then a follow-up was stopped');
       await wb.screenshot(`task-history-${theme.name}`);
       await row.getByRole('button', { name: /^Open / }).click();
       await chat.locator('.message-user').filter({ hasText: TASK }).waitFor({ timeout: 15_000 });

@@ -71,6 +71,10 @@ for (const [index, theme] of THEMES.entries()) {
       assert.match((await note.textContent()) ?? '', /PreToolUse hook .*\(\.claude\/settings\.json\) blocked it: [\s\S]*\brm -rf is not allowed in this repository/);
       assert.equal(await note.getAttribute('role'), 'alert');
       assert.equal(await card.locator('.block-error').textContent(), 'Not run: a hook blocked it.', 'the error line does not repeat the note');
+      // Blocked by a hook is its own end state, like "Denied by you": not "Failed 44 ms" over "Not run".
+      assert.equal(await card.locator('.tool-state-label').textContent(), 'Blocked by a hook');
+      assert.equal(await card.getAttribute('data-phase'), 'blocked');
+      assert.equal(await card.locator('.tool-duration').count(), 0, 'a call that never ran has no duration');
       assert.ok(existsSync(join(wb.workspace, 'build')), 'the command never ran');
       await chat.locator('.message-assistant').filter({ hasText: 'The repository hook refused to delete the build folder.' }).last().waitFor({ timeout: 30_000 });
       await wb.screenshot(`hook-blocked-card-${theme.name}`);

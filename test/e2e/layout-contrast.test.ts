@@ -21,8 +21,9 @@ const THEMES = [
 
 const TEXT = 4.5;
 const GRAPHIC = 3;
-/** A model name that was cut to "openai-comp…" under the pickers. */
-const MODEL_NAME = 'scripted-coder · openai-compatible';
+/** A model name with hyphens, which broke at one ("scripted-coder-2025-" / "instruct") under the pickers. */
+const MODEL = 'scripted-coder-2025-instruct';
+const MODEL_NAME = `${MODEL} · openai-compatible`;
 
 /** Lines long enough to run past a 300 px card, with the change at the start of one and near the end of the other. */
 const RENAME_DIFF = [
@@ -66,7 +67,7 @@ function conversation(theme: string, tokens: number): ChatDelta[] {
       settings: {
         mode: 'default',
         model: MODEL_NAME,
-        provider: { id: 'openai-compatible', label: 'OpenAI-compatible server', model: 'scripted-coder', key: 'missing' },
+        provider: { id: 'openai-compatible', label: 'OpenAI-compatible server', model: MODEL, key: 'missing' },
         agents: { selected: 'agent', choices: [{ id: 'agent', name: 'Agent' }, { id: 'plan', name: 'Plan' }] },
       },
     },
@@ -155,8 +156,12 @@ for (const [index, theme] of THEMES.entries()) {
       const controls = frame.locator('.composer-controls');
       assert.equal(await rowCount(controls), 2, 'the composer controls take two rows');
       const model = frame.locator('.model-button');
-      assert.equal(await model.textContent(), MODEL_NAME);
-      assert.ok(await isShownWhole(model), `the model name is not cut: ${await model.evaluate((el) => `${el.scrollWidth} > ${el.clientWidth}`)}`);
+      // The model on one line (never broken at its hyphen) with a chevron: it opens a picker.
+      assert.equal(await model.textContent(), MODEL);
+      assert.equal(await model.getAttribute('title'), `Model: ${MODEL} · OpenAI-compatible server (click to change)`);
+      assert.ok(await isShownWhole(model.locator('.model-name')), `the model name is not cut: ${await model.evaluate((el) => `${el.scrollWidth} > ${el.clientWidth}`)}`);
+      assert.ok(await isOneLine(model.locator('.model-name')), 'the model name is on one line');
+      assert.equal(await model.locator('.model-chevron').count(), 1, 'the button shows it opens a picker');
 
       // The cards' names whole; the diff wraps and marks the changed words on both lines.
       for (const name of await frame.locator('.tool-name').all()) assert.ok(await isShownWhole(name), `the tool name ${await name.textContent()} is shown whole`);

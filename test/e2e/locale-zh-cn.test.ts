@@ -77,7 +77,7 @@ describe('e2e: Relay in Simplified Chinese, the first run', () => {
       // The language VS Code resolved from the pack; the workbench starts the extension host with it, so it is
       // Relay's vscode.env.language.
       assert.equal(await wb.page.evaluate(() => (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE), 'zh-cn');
-      await status().filter({ hasText: `${zh('Ready')} · ${MODEL}` }).waitFor({ timeout: 30_000 });
+      await status().filter({ hasText: `${MODEL} · Anthropic · ${zh('no API key')}` }).waitFor({ timeout: 30_000 });
       const welcome = chat.locator('[data-testid="welcome"]');
       await welcome.locator('.example-task').first().waitFor({ timeout: 30_000 });
       assert.equal(await welcome.locator('.welcome-title').textContent(), zh('Welcome to Relay'));
@@ -90,7 +90,7 @@ describe('e2e: Relay in Simplified Chinese, the first run', () => {
       // No key yet: the composer says so too, as the welcome and the header do.
       assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), zh('No API key for {0} yet: set it up before you send a task', 'Anthropic'));
       assert.equal(await chat.locator('.composer-input').getAttribute('aria-label'), zh('Message Relay'));
-      assert.equal(await status().textContent(), `${zh('Ready')} · ${MODEL} · Anthropic · ${zh('no API key')}`);
+      assert.equal(await status().textContent(), `${MODEL} · Anthropic · ${zh('no API key')}`);
       // At the side bar's default width the short phrase stays whole (it broke as "无 API" / "密钥").
       const keyPart = status().locator('.status-part').filter({ hasText: new RegExp(`^${escape(zh('no API key'))}$`) });
       assert.ok(await isOneLine(keyPart), `"${zh('no API key')}" in the header is on one line`);
@@ -113,7 +113,7 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await wb.page.locator('.tab').first().waitFor({ state: 'detached', timeout: 15_000 });
       await wb.runCommand(`Relay: ${nlsTitle('command.newTask.title')}`);
       await chat.locator('.message-user').first().waitFor({ state: 'detached', timeout: 15_000 });
-      await status().filter({ hasText: `${zh('Ready')} · ${MODEL} · Anthropic · ${zh('no API key')}` }).waitFor({ timeout: 15_000 });
+      await status().filter({ hasText: `${MODEL} · Anthropic · ${zh('no API key')}` }).waitFor({ timeout: 15_000 });
     });
 
     it('the Command Palette lists Relay by its Chinese titles; Test Connection without a key answers in a Chinese modal', async () => {

@@ -58,7 +58,8 @@ describe('e2e: onboarding, the first run with an empty history', () => {
       assert.equal(examples.length, 3);
       assert.ok(examples.some((e) => e.includes('src/greet.ts')), `an example names the workspace's own file: ${examples.join(' | ')}`);
       assert.match((await welcome.locator('.welcome-shortcuts').textContent()) ?? '', /Focus Chat/);
-      assert.equal(await status().textContent(), 'Ready · gpt-5.4 · OpenAI · no API key');
+      // Not "Ready" beside "no API key": without a key nothing can start.
+      assert.equal(await status().textContent(), 'gpt-5.4 · OpenAI · no API key');
       await wb.screenshot(`onboarding-welcome-${theme.name}`);
     });
   }
@@ -140,7 +141,7 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
       // The same verdict everywhere: never "key set" beside "rejected the API key".
       await chat.locator('[data-testid="welcome-key"]').filter({ hasText: 'key rejected' }).waitFor({ timeout: 15_000 });
-      await status().filter({ hasText: /^Ready · gpt-5\.4 · OpenAI · key rejected$/ }).waitFor({ timeout: 15_000 });
+      await status().filter({ hasText: /^gpt-5\.4 · OpenAI · key rejected$/ }).waitFor({ timeout: 15_000 });
       assert.match((await chat.locator('[data-testid="welcome-test"]').textContent()) ?? '', /rejected the API key/);
       assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), 'OpenAI rejected the API key: enter a valid one before you send a task');
     });

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { discoverRepository, type RepositoryFacts } from '../../src/host/git/git-repositories';
 import { ParallelTasks } from '../../src/host/tasks/parallel-tasks';
 import { WorktreeManager } from '../../src/host/tasks/worktree-manager';
 
@@ -25,4 +26,11 @@ export function freshTaskRepository(dir: string, n: number, text: string): TaskR
   const manager = new WorktreeManager(join(dir, `storage-${n}`, 'worktrees'));
   const tasks = new ParallelTasks({ manager, recordsFile: join(dir, `storage-${n}`, 'records.json'), isPortFree: async () => true });
   return { user, manager, tasks };
+}
+
+/** The repository of a folder as Relay resolves it (failing the test when there is none). */
+export async function userRepository(folder: string): Promise<RepositoryFacts> {
+  const repo = await discoverRepository(folder);
+  if (!repo) throw new Error(`${folder} is not a git repository`);
+  return repo;
 }

@@ -10,6 +10,7 @@ import { imageFiles, listenForDrops } from './composer-drop';
 import { MODES } from './composer-modes';
 import { ComposerPopups } from './composer-popups';
 import { t } from '../strings';
+import type { TaskPhase } from '../../src/shared/task-phase';
 
 const MAX_TEXTAREA_PX = 240;
 /** The picker's last option, which opens the host's full list of agents. */
@@ -51,8 +52,8 @@ export class Composer {
   private readonly popups: ComposerPopups;
   private readonly attachments: ComposerAttachments;
   private running = false;
-  /** A question card waits for the person's answer: Relay is not working meanwhile. */
-  private waitingForAnswer = false;
+  /** What the running task does, as the header says it: a question or an approval waits for the person, or it works. */
+  private phase: TaskPhase = 'ready';
   private settings: SessionSettings = { mode: 'default', model: undefined };
   private readonly previews = new Map<number, string>();
   private readonly stopDrops: () => void;
@@ -124,7 +125,7 @@ export class Composer {
     this.modelButton.addEventListener('click', () => this.actions.selectModel());
 
     // Two rows at the side bar's default width: the pickers and send (or stop), then the model's whole name.
-    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, this.modelButton]);
+    const controls = h(doc, 'div', { className: 'composer-controls' }, [this.agentSelect, this.modeSelect, this.sendButton, this.stopButton, h(doc, 'div', { className: 'model-row' }, [this.modelButton])]);
     this.element = h(doc, 'footer', { className: 'composer' }, [this.popups.mentions.element, this.popups.commands.element, this.attachments.element, this.input, this.attachments.notice, controls]);
     this.stopDrops = listenForDrops(doc, { dropUris: (uris) => this.actions.dropUris(uris), addImages: (files) => void this.attachments.addImageFiles(files) });
     this.setSettings({ mode: 'default', model: undefined });
@@ -223,9 +224,10 @@ export class Composer {
     this.refresh();
   }
 
-  setWaitingForAnswer(waiting: boolean): void {
-    if (waiting === this.waitingForAnswer) return;
-    this.waitingForAnswer = waiting;
+  /** The task's phase (taskPhase of the snapshot the header reads): the box says the same as the header. */
+  setPhase(phase: TaskPhase): void {
+    if (phase === this.phase) return;
+    this.phase = phase;
     this.refresh();
   }
 
@@ -240,19 +242,27 @@ export class Composer {
     // Before the host has read the settings (no provider status yet) nothing is known: "Choose a model" would flash.
     const known = settings.model !== undefined || settings.provider !== undefined;
     this.modelButton.classList.toggle('pending', !known);
-    const model = settings.model ?? (known ? t('chooseModel') : '');
-    this.modelButton.textContent = model;
-    this.modelButton.title = settings.model ? t('modelTitle', settings.model) : t('noModelTitle');
-    this.modelButton.setAttribute('aria-label', settings.model ? t('modelLabel', settings.model) : t('noModelLabel'));
+    // The provider by the one name the header and the welcome use ("OpenAI-compatible server"), never its id.
+    const named = modelNames(settings);
+    this.drawModelButton(named?.model ?? (known ? t('chooseModel') : ''));
+    this.modelButton.title = named ? t('modelTitle', named.full) : t('noModelTitle');
+    this.modelButton.setAttribute('aria-label', named ? t('modelLabel', named.full) : t('noModelLabel'));
     this.modelButton.classList.toggle('unset', !settings.model);
     const turn = settings.turnModel;
     this.modelButton.classList.toggle('agent-model', turn !== undefined);
     if (turn) {
       // The turns run on an agent's (or a command's) model: the button says so; a click still changes yours.
-      this.modelButton.textContent = t('turnModelButton', turn.model, turn.owner);
-      this.modelButton.title = t('turnModelTitle', `${turn.model} · ${turn.provider}`, turn.owner, turn.why, settings.model ?? t('chooseModel'));
-      this.modelButton.setAttribute('aria-label', t('turnModelTitle', `${turn.model} · ${turn.provider}`, turn.owner, turn.why, settings.model ?? t('chooseModel')));
+      this.drawModelButton(t('turnModelButton', turn.model, turn.owner));
+      const title = t('turnModelTitle', `${turn.model} · ${turn.provider}`, turn.owner, turn.why, named?.full ?? t('chooseModel'));
+      this.modelButton.title = title;
+      this.modelButton.setAttribute('aria-label', title);
     }
+  }
+
+  /** The name on one line (never broken at a hyphen) and a chevron: the button opens the model picker. */
+  private drawModelButton(text: string): void {
+    const doc = this.modelButton.ownerDocument;
+    this.modelButton.replaceChildren(h(doc, 'span', { className: 'model-name', text }), icon(doc, 'chevronDown', 'model-chevron'));
   }
 
   private onKeyDown(event: KeyboardEvent): void {
@@ -297,7 +307,7 @@ export class Composer {
 
   /** What the box says before anything is typed: what Relay is doing, or what stops a task from starting. */
   private placeholder(): string {
-    if (this.running) return this.waitingForAnswer ? t('composerQuestion') : t('composerWorking');
+    if (this.running) return this.phase === 'question' ? t('composerQuestion') : this.phase === 'approval' ? t('composerApproval') : t('composerWorking');
     const provider = this.settings.provider;
     if (provider?.key === 'missing') return t('composerNoKey', provider.label);
     if (provider?.key === 'rejected') return t('composerKeyRejected', provider.label);
@@ -307,7 +317,7 @@ export class Composer {
   private refresh(): void {
     this.sendButton.hidden = this.running;
     this.stopButton.hidden = !this.running;
-    const blocked = this.attachments.blocksSending(this.settings.imagesSupported, this.settings.model);
+    const blocked = this.attachments.blocksSending(this.settings.imagesSupported, modelNames(this.settings)?.full);
     this.sendButton.disabled = (this.input.value.trim() === '' && this.attachments.mentionTokens.length === 0) || blocked;
     this.input.placeholder = this.placeholder();
     this.fitHeight();
@@ -324,4 +334,18 @@ export class Composer {
     const wanted = this.input.scrollHeight;
     if (wanted > 0) this.input.style.height = `${Math.min(wanted + 2, MAX_TEXTAREA_PX)}px`;
   }
+}
+
+/**
+ * The model as the button shows it (Azure: the deployment, with the model it serves when that differs) and with
+ * the provider's display name for the tooltip; the host's `settings.model` ("gpt-5 · openai") before the provider
+ * status is known.
+ */
+function modelNames(settings: SessionSettings): { model: string; full: string } | undefined {
+  const provider = settings.provider;
+  if (!settings.model) return undefined;
+  if (!provider) return { model: settings.model, full: settings.model };
+  const { deployment, model } = provider;
+  const shown = deployment ? (deployment === model ? deployment : `${deployment} (${model})`) : model;
+  return { model: shown, full: `${shown} · ${provider.label}` };
 }

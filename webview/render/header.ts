@@ -36,11 +36,13 @@ export class Header {
     this.taskBar = h(doc, 'div', { className: 'task-bar' });
     this.taskBar.hidden = true;
     this.element = h(doc, 'header', { className: 'relay-header' }, [
+      // The view's own title bar already says "Relay": the heading is for screen readers, and the status takes its
+      // row beside the buttons, a line more for the conversation in the side bar.
       h(doc, 'div', { className: 'title-row' }, [
         h(doc, 'h1', { className: 'relay-title', text: 'Relay' }),
+        this.status,
         h(doc, 'div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': t('chatActions') } }, [this.historyButton, newTask]),
       ]),
-      this.status,
       this.taskBar,
     ]);
   }
@@ -56,6 +58,9 @@ export class Header {
       return;
     }
     const parts = [connected ? PHASES[phase] : STRINGS.reconnecting];
+    // Without a working key nothing can start: "Ready · … · no API key" said two things at once, so the key's
+    // state is the line's only state.
+    if (connected && phase === 'ready' && !turnModel && (provider?.key === 'missing' || provider?.key === 'rejected')) parts.shift();
     if (turnModel) {
       // An agent's (or a command's) model runs the turns: it is what the line shows, marked as whose.
       parts.push(turnModel.model, t('turnModelOwner', turnModel.owner));

@@ -25,7 +25,8 @@ const STATUS_KEYS: Record<TaskSummary['status'], WebviewStringKey> = {
 
 /**
  * The task's outcome, apart from how its last message ended: a task that completed and then had a follow-up
- * stopped is "Completed" with "last message stopped" beside it, not "Cancelled".
+ * stopped is "Completed" with "then a follow-up was stopped" beside it, not "Cancelled" (nor "last message
+ * stopped", which read as if the completion itself was stopped).
  */
 function statusBadges(doc: Document, task: TaskSummary): HTMLElement[] {
   const badge = (status: TaskSummary['status']) =>

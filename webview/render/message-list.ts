@@ -124,6 +124,15 @@ export class MessageList {
     else if (this.followBottom) this.element.scrollTop = this.element.scrollHeight;
   }
 
+  /**
+   * Scrolls to the newest item and follows the conversation again: a turn that ended or was stopped shows its
+   * last word ("Task cancelled.", the final answer), even when the person had scrolled up while it ran.
+   */
+  scrollToEnd(): void {
+    this.followBottom = true;
+    if (this.views.size > 0) this.element.scrollTop = this.element.scrollHeight;
+  }
+
   /** The last chunk if it has room, else a new one appended to `parent`. */
   private chunkForNext(parent: Node): Chunk {
     const last = this.chunks[this.chunks.length - 1];

@@ -56,6 +56,13 @@ function purifierFor(win: Window): DOMPurify {
 export function sanitizeHtml(doc: Document, html: string): DocumentFragment {
   const win = doc.defaultView;
   if (!win) throw new Error('sanitizeHtml needs a document with a window');
-  const fragment = purifierFor(win).sanitize(html, CONFIG);
-  return doc.adoptNode(fragment);
+  const fragment = doc.adoptNode(purifierFor(win).sanitize(html, CONFIG));
+  // A link whose address was removed (javascript:, file:, a relative path) goes nowhere: it is shown as its text,
+  // not in a link's colour with a pointer that promises a click.
+  for (const dead of Array.from(fragment.querySelectorAll('a:not([href])'))) {
+    const text = doc.createElement('span');
+    text.append(...Array.from(dead.childNodes));
+    dead.replaceWith(text);
+  }
+  return fragment;
 }

@@ -22,6 +22,7 @@ const PHASES: Record<CardPhase, { key: WebviewStringKey; icon: IconName; active:
   done: { key: 'toolDone', icon: 'success', active: false, css: 'success' },
   failed: { key: 'toolFailed', icon: 'error', active: false, css: 'error' },
   denied: { key: 'toolDenied', icon: 'cancelled', active: false, css: 'denied' },
+  blocked: { key: 'toolBlockedByHook', icon: 'cancelled', active: false, css: 'blocked' },
   cancelled: { key: 'toolCancelled', icon: 'cancelled', active: false, css: 'cancelled' },
 };
 
@@ -95,7 +96,8 @@ export class ToolCardView {
     const summary = this.summary();
     if (summary) meta.append(summary);
     const duration = status.durationMs ?? (status.endTime !== undefined ? status.endTime - status.startTime : undefined);
-    if (!info.active && duration !== undefined && duration >= 0) meta.append(h(doc, 'span', { className: 'tool-duration', text: formatDuration(duration) }));
+    // A call a hook refused never ran: a duration beside it would read as a run that failed.
+    if (!info.active && info.css !== 'blocked' && duration !== undefined && duration >= 0) meta.append(h(doc, 'span', { className: 'tool-duration', text: formatDuration(duration) }));
     // The name keeps its room: in a narrow side bar the state and outcome move under it rather than cutting it.
     const title = h(doc, 'span', { className: 'tool-title' }, [
       icon(doc, 'chevron', 'tool-chevron'),

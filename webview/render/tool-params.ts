@@ -17,9 +17,23 @@ const LABELS: Partial<Record<string, WebviewStringKey>> = {
   symbol: 'paramNameSymbol',
 };
 
+/** Flags (a boolean parameter) said as what they do when on, not "background true". */
+const FLAGS: Partial<Record<string, WebviewStringKey>> = {
+  background: 'paramFlagBackground',
+  outside_sandbox: 'paramFlagOutsideSandbox',
+};
+
 function label(key: string): string {
   const known = LABELS[key];
-  return known ? t(known) : key;
+  // Another tool's own name, readable: "start_line" as "start line".
+  return known ? t(known) : key.replace(/_/g, ' ');
+}
+
+/** A flag's row: what it does when on; another tool's flag as "<name>: yes/no". */
+function flagText(key: string, on: boolean): string {
+  const known = FLAGS[key];
+  if (known) return on ? t(known) : '';
+  return `${label(key)}: ${on ? t('paramYes') : t('paramNo')}`;
 }
 
 const MAX_ROWS = 6;
@@ -36,6 +50,14 @@ export function renderParams(doc: Document, status: ToolCardStatus): HTMLElement
   let shownRows = 0;
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
+    if (typeof value === 'boolean') {
+      const flag = flagText(key, value);
+      if (flag && shownRows < MAX_ROWS) {
+        rows.append(h(doc, 'dd', { className: 'param-flag', text: flag, data: { param: key } }));
+        shownRows++;
+      }
+      continue;
+    }
     const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
     if (typeof value === 'string' && (text.length > MAX_INLINE_CHARS || text.includes('\n'))) {
       if (showLong) previews.push(longPreview(doc, key, text, status.partial));

@@ -13,7 +13,7 @@ import { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
 import { SessionApprovals } from './approval-hook';
 import { CANCELLED, runStep } from './agent-step';
 import { touchedFiles } from '../customization/rules/touched-files';
-import type { SystemPromptInput, TurnRules, WorkspaceRules } from './system-prompt';
+import type { RunConditions, SystemPromptInput, TurnRules, WorkspaceRules } from './system-prompt';
 
 /** What the loop may read and change of its session. */
 export interface LoopHost {
@@ -124,7 +124,7 @@ export async function runAgentLoop(host: LoopHost, signal: AbortSignal): Promise
 function promptKeyOf(model: ModelInfo, tools: readonly AnyTool[], input: PromptInput): string {
   const { family, ending } = conductOf(model);
   const rules = [...input.rules.map((rule) => `${rule.source}\0${rule.text}`), ...(input.ruleCatalogue ?? []).map((entry) => entry.path)];
-  return [family, ending, ...tools.map((tool) => tool.name), '\u0001', ...rules].join('\n');
+  return [family, ending, JSON.stringify(input.conditions ?? null), ...tools.map((tool) => tool.name), '\u0001', ...rules].join('\n');
 }
 
 /** True: another cap's worth of steps; false: pause; undefined: the task was cancelled while asking. */
@@ -170,7 +170,20 @@ async function promptInputFor(host: LoopHost): Promise<PromptInput> {
     ...(turn && turn.catalogue.length > 0 ? { ruleCatalogue: turn.catalogue } : {}),
     date: new Date(host.now()),
     role: (options.depth ?? 0) > 0 ? ('sub-agent' as const) : ('main' as const),
+    ...(await conditionsOf(host)),
   };
+}
+
+/** The approval mode and sandbox as the host reports them now; a failure to read them costs the request those lines. */
+async function conditionsOf(host: LoopHost): Promise<{ conditions?: RunConditions }> {
+  const read = host.options.environment.conditions;
+  if (!read) return {};
+  try {
+    return { conditions: await read() };
+  } catch (error) {
+    host.logger.warn('Reading the approval mode and sandbox for the prompt failed', error);
+    return {};
+  }
 }
 
 /** The host's choice for this turn; a failure to choose costs the turn its rules, not the task. */

@@ -4,7 +4,7 @@ export { AgentSession, CONTINUE_TEXT, type MessageAttachments } from './session'
 export { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
 export type { AgentEvent, AgentEventListener, AgentPauseReason, AgentState } from './events';
 export { toChatDeltas, toToolCard } from './chat-deltas';
-export { buildSystemPrompt, MAX_RULES_CHARS, type AgentEnvironment, type SystemPromptInput, type WorkspaceRules, type RuleCatalogueEntry, type TurnRules, type AgentPrompt } from './system-prompt';
+export { buildSystemPrompt, MAX_RULES_CHARS, type AgentEnvironment, type RunConditions, type CommandSandboxState, type SystemPromptInput, type WorkspaceRules, type RuleCatalogueEntry, type TurnRules, type AgentPrompt } from './system-prompt';
 export {
   CONTEXT_NOTICE_PREFIX,
   estimateHistoryTokens,

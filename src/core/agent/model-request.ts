@@ -2,8 +2,8 @@
 // models without tool calling), and the context budget left for the conversation once those and the reply
 // are paid for.
 import { estimateTokens, type ChatMessage, type ModelInfo, type ModelRequest, type ModelToolSpec } from '../model/provider';
-import { type AnyTool, describeOfferedTool, describeToolsMarkdown, NEW_TASK } from '../tools';
-import { type PromptFamily, type TurnEnding, turnEndingFor, withheldToolsFor } from '../prompts';
+import { type AnyTool, describeOfferedTool, describeToolsMarkdown, NEW_TASK, withFreeformPatch } from '../tools';
+import { FAMILY_PROFILES, type PromptFamily, reminderFor, type TurnEnding, turnEndingFor, withheldToolsFor } from '../prompts';
 import type { ContextLimits } from './context-budget';
 import { buildSystemPrompt, type SystemPromptInput } from './system-prompt';
 
@@ -11,6 +11,8 @@ export interface PreparedPrompt {
   system: string;
   /** Empty in text-protocol mode. */
   tools: ModelToolSpec[];
+  /** The family's per-turn reminder (src/core/prompts/reminders.ts), added to the latest user message of each request. */
+  reminder?: string;
 }
 
 /** The estimate is rough (~4 characters a token): keep this share of the window free as a safety margin. */
@@ -43,13 +45,17 @@ export async function preparePrompt(
   const delegating = offered.some((tool) => tool.name === NEW_TASK);
   const base = { ...input, ...(delegating ? {} : { delegates: [] }), family, ending, canChange: offered.some((tool) => tool.kind !== 'readonly' && tool.name !== NEW_TASK) };
   if (model.supportsNativeTools) {
-    return { system: buildSystemPrompt(base), tools: await Promise.all(offered.map((tool) => describeOfferedTool(tool, withheld))) };
+    const reminder = reminderFor(family, true);
+    const specs = await Promise.all(offered.map((tool) => describeOfferedTool(tool, withheld)));
+    // The families trained on the freeform patch get it where the provider has custom tools (the Responses API).
+    const tools = FAMILY_PROFILES[family].patchForm === 'freeform' ? specs.map(withFreeformPatch) : specs;
+    return { system: buildSystemPrompt(base), tools, ...(reminder ? { reminder } : {}) };
   }
   return { system: buildSystemPrompt({ ...base, toolsMarkdown: await describeToolsMarkdown(offered, { withheld }) }), tools: [] };
 }
 
 export function contextLimitsFor(model: ModelInfo, prompt: PreparedPrompt, maxOutputTokens: number): ContextLimits {
-  const fixed = estimateTokens(prompt.system) + estimateTokens(JSON.stringify(prompt.tools));
+  const fixed = estimateTokens(prompt.system) + estimateTokens(JSON.stringify(prompt.tools)) + (prompt.reminder ? estimateTokens(prompt.reminder) : 0);
   const maxTokens = Math.max(0, Math.floor(model.contextWindow * (1 - ESTIMATE_MARGIN)) - maxOutputTokens - fixed);
   return { maxTokens, targetTokens: Math.floor(maxTokens * TARGET_SHARE) };
 }
@@ -61,9 +67,25 @@ export function buildRequest(
 ): ModelRequest {
   return {
     system: prompt.system,
-    messages: [...messages],
+    messages: prompt.reminder ? withReminder(messages, prompt.reminder) : [...messages],
     tools: prompt.tools,
     maxOutputTokens: options.maxOutputTokens,
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
   };
+}
+
+/**
+ * The conversation with the reminder after the latest message the user (or a notice) wrote, not stored in the
+ * history: the model sees it once, where its attention is, and the requests of one turn share their prefix.
+ */
+function withReminder(messages: readonly ChatMessage[], reminder: string): ChatMessage[] {
+  const copy = [...messages];
+  for (let i = copy.length - 1; i >= 0; i--) {
+    const message = copy[i]!;
+    if (message.role === 'user' && message.content.some((part) => part.type === 'text')) {
+      copy[i] = { role: 'user', content: [...message.content, { type: 'text', text: reminder }] };
+      break;
+    }
+  }
+  return copy;
 }

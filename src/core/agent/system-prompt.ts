@@ -2,6 +2,7 @@
 // rules and (for models without native tool calling) the tools in Markdown. Tool guidance is deliberately absent
 // (behaviour 28: it rides with results); the tools themselves go through `ModelRequest.tools` when the model
 // supports it.
+import type { ApprovalMode } from '../permissions/types';
 import { buildInstructions, buildRuntimeInstructions, type PromptFamily, type TurnEnding } from '../prompts';
 
 /** Where the agent runs; the host fills it from VS Code and Node. */
@@ -14,7 +15,20 @@ export interface AgentEnvironment {
   shell: string;
   /** A parallel task in its own git worktree: its branch and the block of ports reserved for its servers. */
   parallelTask?: { branch?: string; ports?: { first: number; size: number } };
+  /** The IANA time zone of the user's machine, e.g. "Europe/Paris" (what "today" and "tonight" mean). */
+  timeZone?: string;
+  /** The approval mode and the sandbox as they are now; read before each request (the user may switch them). */
+  conditions?: () => RunConditions | Promise<RunConditions>;
 }
+
+/** What the model's calls meet: who approves them, and whether commands run in the OS sandbox. */
+export interface RunConditions {
+  approvalMode: ApprovalMode;
+  sandbox: CommandSandboxState;
+}
+
+/** on: commands run in the OS sandbox (these domains reachable); off: switched off by the user; unavailable: not here. */
+export type CommandSandboxState = { state: 'on'; allowedDomains: readonly string[] } | { state: 'off' } | { state: 'unavailable'; reason?: string };
 
 /** Instructions the user keeps in the workspace (AGENTS.md or similar); the caller reads the files. */
 export interface WorkspaceRules {
@@ -79,6 +93,8 @@ export interface SystemPromptInput {
   ending?: TurnEnding;
   /** Whether any offered tool changes files or runs commands (default: true). */
   canChange?: boolean;
+  /** environment.conditions() as read for this request. */
+  conditions?: RunConditions;
 }
 
 /** Rules beyond this size are cut so a huge AGENTS.md cannot crowd out the conversation. */
@@ -107,7 +123,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   return sections.join('\n\n');
 }
 
-function environmentSection({ environment, date }: SystemPromptInput): string {
+function environmentSection({ environment, date, conditions }: SystemPromptInput): string {
   const roots = environment.workspaceRoots.length > 0 ? environment.workspaceRoots.join(', ') : '(no folder open)';
   return [
     '# Environment',
@@ -116,8 +132,33 @@ function environmentSection({ environment, date }: SystemPromptInput): string {
     `- Operating system: ${environment.os}`,
     `- Shell: ${environment.shell}`,
     `- Today's date: ${date.toISOString().slice(0, 10)}`,
+    ...(environment.timeZone ? [`- Time zone: ${environment.timeZone}`] : []),
+    ...(conditions ? conditionLines(conditions) : []),
     ...parallelTaskLines(environment.parallelTask),
   ].join('\n');
+}
+
+/** What each approval mode means for the model's calls (the modes as src/host/permissions/approval-modes.ts shows them). */
+const MODE_LINES: Record<ApprovalMode, string> = {
+  default: 'default: each file change and each command waits for the user to approve it, so keep them purposeful.',
+  'auto-edit': 'auto-edit: file changes inside the workspace apply without asking; commands wait for the user to approve them.',
+  yolo: 'yolo: calls run without asking (except what a rule denies or asks for, files outside the workspace and sensitive files): nobody checks a command before it runs, so be as careful as if they did.',
+  plan: 'plan: only read-only tools run; file changes and commands are refused. Investigate and present a plan the user can approve.',
+};
+
+function conditionLines({ approvalMode, sandbox }: RunConditions): string[] {
+  const lines = [`- Approval mode: ${MODE_LINES[approvalMode]}`];
+  if (sandbox.state === 'on') {
+    const domains = sandbox.allowedDomains.length > 0 ? `only ${sandbox.allowedDomains.slice(0, 4).join(', ')}${sandbox.allowedDomains.length > 4 ? ` (and ${sandbox.allowedDomains.length - 4} other package registries)` : ''}` : 'none';
+    lines.push(
+      `- Commands run in an OS sandbox: they may write only inside the workspace (and build tool caches), cannot read credential folders (~/.ssh, cloud keys), and reach the network at ${domains}. A command the sandbox blocked says so in its result; only then, and only if the task needs it, run it again outside the sandbox (the user is asked).`,
+    );
+  } else if (sandbox.state === 'off') {
+    lines.push('- Commands run without a sandbox (the user switched it off): they can write anywhere the user can and reach any network.');
+  } else {
+    lines.push(`- Commands run without a sandbox: this machine cannot sandbox them${sandbox.reason ? ` (${sandbox.reason.replace(/\s+/g, ' ')})` : ''}. They can write anywhere the user can and reach any network.`);
+  }
+  return lines;
 }
 
 function parallelTaskLines(task: AgentEnvironment['parallelTask']): string[] {

@@ -8,6 +8,7 @@ import { LineIndex } from './line-index';
 import { applyReplacements, decodeText, normaliseModelText, type TextReplacement } from './line-endings';
 import { lineChangeOf, mergeLineChanges } from './line-changes';
 import { candidateLines, candidateStartLine, locateEdit, type LocateResult } from './match-cascade';
+import { driftRefusal } from './drift-guard';
 import { closestHint, describeRange, listLines, matchNote, stageName } from './messages';
 import { buildReplacement } from './replacement';
 import { findClosestRegion } from './closest-region';
@@ -76,7 +77,8 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
 
   const search = toSearchText(oldText);
   const replaceAll = edit.replaceAll === true;
-  const located = locateEdit(index, search, replaceAll);
+  const located = locateEdit(index, search, replaceAll, { newText });
+  if (located.status === 'refused') return fail({ kind: 'no_occurrence' }, located.message);
   if (located.status === 'not_found') {
     const closest = findClosestRegion(index, search);
     return fail(
@@ -97,6 +99,8 @@ function planEdit(index: LineIndex, edit: EditRequest, editIndex: number, total:
     );
   }
 
+  const drift = driftRefusal(index, located.candidates[0]!, located.strategy, located.search, located.rewriteNewText ? located.rewriteNewText(newText) : newText);
+  if (drift) return fail({ kind: 'no_occurrence' }, `oldText was placed ${stageName(located.strategy)}, but ${drift}`);
   const built = buildLocated(index, located, newText);
   return {
     ok: true,

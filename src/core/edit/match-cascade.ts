@@ -8,8 +8,10 @@
 // Ambiguity stops the cascade: when a stricter strategy sees two places, a looser one must not pick one of them.
 // apply_patch places its hunks with this same cascade (patch-hunks.ts), whole lines only.
 
+import { findKeptSlip } from './kept-slip';
 import type { LineIndex } from './line-index';
-import type { SearchText } from './search-text';
+import { toSearchText, type SearchText } from './search-text';
+import { tokenCut, type TokenCut } from './token-cut';
 import { blockAnchorStrategy } from './strategies/block-anchor';
 import { escapeNormalisedStrategy } from './strategies/escape-normalised';
 import { exactStrategy } from './strategies/exact';
@@ -40,11 +42,18 @@ export type LocateResult =
       rewriteNewText?: (newText: string) => string;
     }
   | { status: 'ambiguous'; strategy: MatchStrategy; candidates: Candidate[]; search: SearchText; rewriteNewText?: (newText: string) => string }
+  /** Found only where it cannot be what the model meant (inside a longer word or number): `message` says why. */
+  | { status: 'refused'; strategy: MatchStrategy; message: string }
   | { status: 'not_found' };
 
 export interface LocateOptions {
   /** Only whole lines may match (apply_patch's hunks): an exact or escape-normalised fragment inside a line does not count. */
   wholeLines?: boolean;
+  /**
+   * The edit's newText: with it, an oldText whose misremembered lines are all lines the edit keeps may be placed by
+   * the others (kept-slip.ts) before block-anchor and similarity try.
+   */
+  newText?: string;
 }
 
 export function locateEdit(index: LineIndex, search: SearchText, replaceAll: boolean, options: LocateOptions = {}): LocateResult {
@@ -53,8 +62,25 @@ export function locateEdit(index: LineIndex, search: SearchText, replaceAll: boo
     if (replaceAll && !strategy.allowsReplaceAll) continue;
     // Whitespace-only oldText has no lines to compare loosely: exact or nothing.
     if (strategy.name !== 'exact' && !hasContent) break;
+    if (strategy.name === 'block-anchor' && !replaceAll && options.newText !== undefined) {
+      const kept = findKeptSlip(index, search, options.newText === '' ? [] : toSearchText(options.newText).lines);
+      if (kept) return { status: 'found', strategy: 'similarity', candidates: [kept], search };
+    }
     const match = strategy.find(index, search);
     if (options.wholeLines) match.candidates = match.candidates.filter((c) => c.type === 'lines' || coversWholeLines(index.text, c));
+    else {
+      // A span that starts or ends inside a word or number of the file is not the text meant (token-cut.ts).
+      const cuts = new Map<Candidate, TokenCut>();
+      for (const c of match.candidates) {
+        const cut = c.type === 'span' ? tokenCut(index.text, c.start, c.end, match.search.text) : undefined;
+        if (cut) cuts.set(c, cut);
+      }
+      if (cuts.size > 0) {
+        const whole = match.candidates.filter((c) => !cuts.has(c));
+        if (whole.length === 0) return { status: 'refused', strategy: strategy.name, message: cuts.values().next().value!.message };
+        match.candidates = whole;
+      }
+    }
     if (match.candidates.length === 0) continue;
     if (!replaceAll && match.candidates.length > 1) {
       return {

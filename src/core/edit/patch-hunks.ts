@@ -11,6 +11,7 @@ import { LineIndex } from './line-index';
 import { applyReplacements, decodeText, type TextReplacement } from './line-endings';
 import { lineKey } from './line-keys';
 import { candidateLines, candidateStartLine, locateEdit, type LocateResult } from './match-cascade';
+import { driftRefusal } from './drift-guard';
 import { closestHint, listLines, stageName } from './messages';
 import type { PatchHunk } from './patch-parser';
 import { toSearchText } from './search-text';
@@ -50,13 +51,15 @@ export function applyHunks(raw: string, hunks: readonly PatchHunk[]): HunksResul
       continue;
     }
 
-    const found = locateHunk(index, oldLines, from, hunk);
+    const newLines = hunk.lines.filter((l) => l.op !== '-').map((l) => l.text);
+    const found = locateHunk(index, oldLines, wholeLines(newLines), from, hunk);
     if (found.status === 'ambiguous') {
       return fail(
         `its context and removed lines occur ${found.starts.length} times (${stageName(found.strategy)}), starting at ${listLines(found.starts)}. ` +
           'Add an "@@" line naming the enclosing function or class, or more context lines.',
       );
     }
+    if (found.status === 'refused') return fail(found.message);
     if (found.status === 'not_found') {
       const closest = findClosestRegion(index, toSearchText(oldLines.join('\n')), from);
       return fail(`its context and removed lines were not found${from > 0 ? ` from line ${from + 1} on` : ''}. ${closestHint(closest, 'patch')}`);
@@ -64,7 +67,6 @@ export function applyHunks(raw: string, hunks: readonly PatchHunk[]): HunksResul
 
     // Context lines keep the file's own text (buildReplacement keeps every line newText has unchanged); removed
     // lines go, added lines come re-indented to the file's.
-    const newLines = hunk.lines.filter((l) => l.op !== '-').map((l) => l.text);
     const built = buildLocated(found.sub, found.located, wholeLines(newLines), from);
     for (const r of built.replacements) replacements.push({ start: r.start + found.base, end: r.end + found.base, text: r.text });
     notes.push(`${label}: ${built.note}`);
@@ -76,6 +78,7 @@ export function applyHunks(raw: string, hunks: readonly PatchHunk[]): HunksResul
 type HunkLocation =
   | { status: 'found'; sub: LineIndex; base: number; located: Extract<LocateResult, { status: 'found' }> }
   | { status: 'ambiguous'; starts: number[]; strategy: MatchStrategy }
+  | { status: 'refused'; message: string }
   | { status: 'not_found' };
 
 /** Strategies that compare every line one to one: where their matches tie, an "@@" anchor may pick the first. */
@@ -87,11 +90,12 @@ const LINE_BY_LINE = new Set<MatchStrategy>(['exact', 'line-trimmed', 'indentati
  * places refuse the hunk, unless it ends the file ("*** End of File") and one of them does, or an "@@" anchor
  * narrowed the search and a line-by-line strategy found them (the first after the anchor is meant).
  */
-function locateHunk(index: LineIndex, oldLines: readonly string[], from: number, hunk: PatchHunk): HunkLocation {
+function locateHunk(index: LineIndex, oldLines: readonly string[], newText: string, from: number, hunk: PatchHunk): HunkLocation {
   const base = from < index.lineCount ? index.lineStarts[from]! : index.text.length;
   const sub = from === 0 ? index : new LineIndex(index.text.slice(base));
-  const located = locateEdit(sub, toSearchText(wholeLines(oldLines)), false, { wholeLines: true });
+  const located = locateEdit(sub, toSearchText(wholeLines(oldLines)), false, { wholeLines: true, newText });
   if (located.status === 'not_found') return located;
+  if (located.status === 'refused') return { status: 'refused', message: located.message };
   const sorted = [...located.candidates].sort((a, b) => candidateStartLine(sub, a) - candidateStartLine(sub, b));
   const atEnd = hunk.endOfFile ? sorted.filter((c) => candidateLines(sub, c).endLine === sub.realLineCount) : [];
   let chosen: Candidate | undefined;
@@ -100,6 +104,9 @@ function locateHunk(index: LineIndex, oldLines: readonly string[], from: number,
   else if (hunk.anchor !== undefined && LINE_BY_LINE.has(located.strategy)) chosen = sorted[0];
   if (!chosen) return { status: 'ambiguous', starts: sorted.map((c) => candidateStartLine(sub, c) + from), strategy: located.strategy };
   const { search, rewriteNewText, strategy } = located;
+  // A tolerant match may correct what the model misremembered only on lines the hunk keeps (drift-guard.ts).
+  const drift = driftRefusal(sub, chosen, strategy, search, rewriteNewText ? rewriteNewText(newText) : newText, from);
+  if (drift) return { status: 'refused', message: `its context and removed lines were placed ${stageName(strategy)}, but ${drift}` };
   return { status: 'found', sub, base, located: { status: 'found', strategy, candidates: [chosen], search, ...(rewriteNewText ? { rewriteNewText } : {}) } };
 }
 

@@ -121,6 +121,21 @@ export function isEdgeSlip(fileLine: string, searchLine: string): SlipVerdict {
   return { ok: true, wordsChanged };
 }
 
+/**
+ * Whether a line the edit keeps may differ from the file's as `searchLine` does (kept-slip.ts): only in values (every
+ * differing run is numbers and the punctuation between them: a default, a limit, a version), as two interpreter lines
+ * ("#!/usr/bin/env bash", "#!/bin/bash"), or by what isEdgeSlip lets through (a name misspelt, a parameter renamed).
+ * Never by a negation, an operator, a control keyword, an opposite word or another name at the line's head: the
+ * lines around may rest on those.
+ */
+export function isKeptSlip(fileLine: string, searchLine: string): SlipVerdict {
+  if (fileLine.startsWith('#!') && searchLine.startsWith('#!')) return { ok: true, wordsChanged: true };
+  const runs = differingRuns(tokens(fileLine), tokens(searchLine));
+  const valueOnly = runs.every(([removed, added]) => [...removed, ...added].every((t) => NUMBER.test(t) || t === '.' || t === '_'));
+  if (runs.length > 0 && valueOnly) return { ok: true, wordsChanged: false };
+  return isEdgeSlip(fileLine, searchLine);
+}
+
 function isWord(token: string): boolean {
   return /[\p{L}\p{N}]/u.test(token);
 }

@@ -2,7 +2,10 @@
 // local models the built-in catalog does not know, or corrections to the ones it does. Validated with zod: a bad
 // entry is reported by name and field and left out, and never stops the others from applying.
 import { z } from 'zod';
-import { PROMPT_FAMILIES } from '../prompts/families';
+import { LEGACY_FAMILY_NAMES, PROMPT_FAMILIES, type PromptFamily } from '../prompts/families';
+
+/** `openai`, from before the OpenAI split: still read, as the GPT-5 family. */
+const LEGACY_NAMES = Object.keys(LEGACY_FAMILY_NAMES) as [string, ...string[]];
 import { familyOf, type CatalogEntry } from './catalog';
 
 const price = z.number().nonnegative().finite();
@@ -22,7 +25,7 @@ export const modelOverrideSchema = z
     /** OpenAI and Azure: which API serves the model. */
     api: z.enum(['chat-completions', 'responses']),
     /** Whose instructions, edit tool and turn ending a custom model gets (src/core/prompts). */
-    promptFamily: z.enum(PROMPT_FAMILIES),
+    promptFamily: z.enum([...PROMPT_FAMILIES, ...LEGACY_NAMES]),
   })
   .partial()
   .strict()
@@ -82,6 +85,6 @@ function toCatalogEntry(o: ModelOverride): Partial<CatalogEntry> {
   if (o.supportsImages !== undefined) entry.supportsImages = o.supportsImages;
   if (o.supportsReasoning !== undefined) entry.supportsReasoning = o.supportsReasoning;
   if (o.api !== undefined) entry.api = o.api;
-  if (o.promptFamily !== undefined) entry.promptFamily = o.promptFamily;
+  if (o.promptFamily !== undefined) entry.promptFamily = LEGACY_FAMILY_NAMES[o.promptFamily] ?? (o.promptFamily as PromptFamily);
   return entry;
 }

@@ -12,7 +12,7 @@ import { observedFetch } from './observed-fetch';
 import { OpenAIChunkMapper } from './openai-chunks';
 import { toOpenAIRequest } from './openai-request';
 import { ResponsesEventMapper } from './openai-responses-events';
-import { toResponsesRequest, type ReasoningEffort } from './openai-responses-request';
+import { freeformTools, toResponsesRequest, type ReasoningEffort } from './openai-responses-request';
 import type { ModelInfo, ModelProvider, ModelRequest } from './provider';
 import { resilientStream, type FailureHandlingOptions, type WireAttempt } from './resilient-stream';
 
@@ -91,7 +91,7 @@ export class OpenAIProvider implements ModelProvider {
         ...(this.options.reasoningEffort ? { effort: this.options.reasoningEffort } : {}),
       });
       const stream = await client.responses.create(body, { signal: wire.signal });
-      const mapper = new ResponsesEventMapper();
+      const mapper = new ResponsesEventMapper(freeformTools(request.tools));
       for await (const event of stream) yield* mapper.map(event);
       return;
     }

@@ -13,6 +13,10 @@ type StreamEvent = OpenAI.Responses.ResponseStreamEvent;
 interface CallState {
   callId: string;
   args: string;
+  /** A freeform call: its raw input streams as the string of this JSON argument. */
+  argument?: string;
+  /** A freeform call's raw input so far. */
+  input?: string;
 }
 
 /** An error the stream itself reported, shaped as classifyFailure reads SDK errors (`error.code`, `error.message`). */
@@ -27,6 +31,9 @@ export class ResponsesStreamError extends Error {
 
 export class ResponsesEventMapper {
   private readonly calls = new Map<number, CallState>();
+
+  /** `freeform`: the request's custom tools, name -> the JSON argument their raw input stands for. */
+  constructor(private readonly freeform: ReadonlyMap<string, string> = new Map()) {}
   private madeCalls = false;
   private responseId: string | undefined;
   private produced = false;
@@ -53,6 +60,8 @@ export class ResponsesEventMapper {
         call.args += event.delta;
         return [{ type: 'tool_call_delta', callId: call.callId, argsDelta: event.delta }];
       }
+      case 'response.custom_tool_call_input.delta':
+        return this.customInput(event.output_index, event.delta);
       case 'response.output_item.done':
         return this.itemDone(event.output_index, event.item);
       case 'response.completed':
@@ -89,6 +98,7 @@ export class ResponsesEventMapper {
 
   private itemAdded(event: OpenAI.Responses.ResponseOutputItemAddedEvent): ModelStreamEvent[] {
     const item = event.item;
+    if (item.type === 'custom_tool_call') return this.customAdded(event.output_index, item);
     if (item.type !== 'function_call') return [];
     this.produced = true;
     this.madeCalls = true;
@@ -102,7 +112,47 @@ export class ResponsesEventMapper {
     return out;
   }
 
+  /**
+   * A freeform (custom) tool call: the runtime takes JSON arguments, so its raw input streams as the string of the
+   * tool's argument, `{"patch":"` then each piece escaped, closed when the item is done.
+   */
+  private customAdded(index: number, item: OpenAI.Responses.ResponseCustomToolCall): ModelStreamEvent[] {
+    this.produced = true;
+    this.madeCalls = true;
+    const argument = this.freeform.get(item.name) ?? 'input';
+    const opening = `{${JSON.stringify(argument)}:"`;
+    this.calls.set(index, { callId: item.call_id, args: opening, argument, input: '' });
+    const out: ModelStreamEvent[] = [
+      { type: 'tool_call_start', callId: item.call_id, name: item.name },
+      { type: 'tool_call_delta', callId: item.call_id, argsDelta: opening },
+    ];
+    if (item.input) out.push(...this.customInput(index, item.input));
+    return out;
+  }
+
+  private customInput(index: number, delta: string): ModelStreamEvent[] {
+    const call = this.calls.get(index);
+    if (!call || call.input === undefined || !delta) return [];
+    call.input += delta;
+    const escaped = JSON.stringify(delta).slice(1, -1);
+    call.args += escaped;
+    return [{ type: 'tool_call_delta', callId: call.callId, argsDelta: escaped }];
+  }
+
+  private customDone(index: number, item: OpenAI.Responses.ResponseCustomToolCall): ModelStreamEvent[] {
+    const call = this.calls.get(index);
+    if (!call || call.input === undefined) return [];
+    const out: ModelStreamEvent[] = [];
+    // The done item carries the whole input; a server that streamed less ends with the rest here.
+    if (item.input.length > call.input.length && item.input.startsWith(call.input)) out.push(...this.customInput(index, item.input.slice(call.input.length)));
+    call.args += '"}';
+    out.push({ type: 'tool_call_delta', callId: call.callId, argsDelta: '"}' }, { type: 'tool_call_end', callId: call.callId });
+    this.calls.delete(index);
+    return out;
+  }
+
   private itemDone(index: number, item: OpenAI.Responses.ResponseOutputItem): ModelStreamEvent[] {
+    if (item.type === 'custom_tool_call') return this.customDone(index, item);
     if (item.type === 'reasoning') {
       const text = item.summary.map((s) => s.text).join('\n\n');
       const part = { type: 'reasoning' as const, source: 'openai-responses' as const, text, itemId: item.id };

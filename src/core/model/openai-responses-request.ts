@@ -24,7 +24,7 @@ export interface ResponsesRequestOptions {
 export function toResponsesRequest(request: ModelRequest, options: ResponsesRequestOptions): OpenAI.Responses.ResponseCreateParamsStreaming {
   const body: OpenAI.Responses.ResponseCreateParamsStreaming = {
     model: options.model,
-    input: toResponsesInput(request.messages),
+    input: toResponsesInput(request.messages, freeformTools(request.tools)),
     stream: true,
     store: false,
     max_output_tokens: Math.max(MIN_RESPONSES_OUTPUT_TOKENS, options.maxTokens),
@@ -41,20 +41,41 @@ export function toResponsesRequest(request: ModelRequest, options: ResponsesRequ
   return body;
 }
 
-export function toResponsesToolParam(spec: ModelToolSpec): OpenAI.Responses.FunctionTool {
+export function toResponsesToolParam(spec: ModelToolSpec): OpenAI.Responses.FunctionTool | OpenAI.Responses.CustomTool {
+  // A freeform tool (apply_patch for GPT-5.x and Codex): the model writes the raw input, held to the grammar.
+  if (spec.freeform) {
+    return { type: 'custom', name: spec.name, description: spec.freeform.description, format: { type: 'grammar', syntax: spec.freeform.grammar.syntax, definition: spec.freeform.grammar.definition } };
+  }
   // Not strict: strict mode wants every property required and no additionalProperties, which our schemas are not.
   return { type: 'function', name: spec.name, description: spec.description, parameters: spec.inputSchema, strict: false };
 }
 
-export function toResponsesInput(messages: readonly ChatMessage[]): InputItem[] {
+/** The request's freeform tools: name -> the JSON argument their raw input stands for. */
+export function freeformTools(tools: readonly ModelToolSpec[]): ReadonlyMap<string, string> {
+  return new Map(tools.flatMap((tool) => (tool.freeform ? [[tool.name, tool.freeform.argument] as const] : [])));
+}
+
+/**
+ * The conversation as Responses input items. A call of a tool offered freeform in this request goes back as the
+ * custom_tool_call it was (its raw input) and its result as custom_tool_call_output, so the model sees its own form.
+ */
+export function toResponsesInput(messages: readonly ChatMessage[], freeform: ReadonlyMap<string, string> = new Map()): InputItem[] {
   const out: InputItem[] = [];
+  const customCalls = new Set<string>();
   for (const message of messages) {
     if (message.role === 'assistant') {
       for (const part of message.content) {
         if (part.type === 'text') {
           if (part.text) out.push({ role: 'assistant', content: part.text });
         } else if (part.type === 'tool_call') {
-          out.push({ type: 'function_call', call_id: part.callId, name: part.name, arguments: JSON.stringify(part.args) });
+          const argument = freeform.get(part.name);
+          const input = argument === undefined ? undefined : part.args[argument];
+          if (typeof input === 'string') {
+            customCalls.add(part.callId);
+            out.push({ type: 'custom_tool_call', call_id: part.callId, name: part.name, input });
+          } else {
+            out.push({ type: 'function_call', call_id: part.callId, name: part.name, arguments: JSON.stringify(part.args) });
+          }
         } else {
           const reasoning = reasoningItem(part);
           if (reasoning) out.push(reasoning);
@@ -70,7 +91,8 @@ export function toResponsesInput(messages: readonly ChatMessage[]): InputItem[] 
       else if (part.type === 'image') images.push({ type: 'input_image', detail: 'auto', image_url: `data:${part.mediaType};base64,${part.data}` });
       else {
         // The API has no error flag on outputs; say it in the output.
-        out.push({ type: 'function_call_output', call_id: part.callId, output: part.isError ? `Error: ${part.content}` : part.content });
+        const output = part.isError ? `Error: ${part.content}` : part.content;
+        out.push(customCalls.has(part.callId) ? { type: 'custom_tool_call_output', call_id: part.callId, output } : { type: 'function_call_output', call_id: part.callId, output });
       }
     }
     const text = texts.join('\n');

@@ -204,10 +204,20 @@ function decide(request: PermissionRequest, mode: ApprovalMode, checks: Permissi
   if (deciding.rule) audit.rule = deciding.rule;
   if (request.loop) audit.loop = request.loop;
   const decision: Decision = { action: deciding.action, reason: deciding.reason, uiReason: deciding.uiReason, audit };
-  if (deciding.uiWhy !== undefined) decision.uiWhy = deciding.uiWhy;
+  if (deciding.uiWhy !== undefined) decision.uiWhy = filesWithoutRule(checks, deciding) ?? deciding.uiWhy;
   if (deciding.subject.type !== 'call') decision.trigger = deciding.subject;
   if (deciding.rule) decision.rule = deciding.rule;
   return decision;
+}
+
+/**
+ * A call that changes several files no rule covers asks once, for all of them: its reason counts them ("No allow
+ * rule covers changes to these 3 files.") instead of saying "this file" of three.
+ */
+function filesWithoutRule(checks: readonly PermissionCheck[], deciding: PermissionCheck): string | undefined {
+  if (deciding.basis !== 'mode' || deciding.subject.type !== 'path' || deciding.action !== 'ask') return undefined;
+  const files = new Set(checks.flatMap((c) => (c.basis === 'mode' && c.action === 'ask' && c.subject.type === 'path' ? [c.subject.resolved] : [])));
+  return files.size > 1 ? l10n.t('No allow rule covers changes to these {0} files.', files.size) : undefined;
 }
 
 function refuse(request: PermissionRequest, mode: ApprovalMode, basis: 'plan-mode' | 'restricted-mode', said: Said): Decision {

@@ -64,8 +64,10 @@ export function processListEntries(running: readonly ProcessInfo[]): ProcessList
     if (!p.earlier && !p.sandbox) {
       own.push(
         p.keep
-          ? { label: `$(pinned) ${l10n.t('Stop at Reload')}`, description: l10n.t('now kept running after a window reload'), action: { kind: 'keep', id: p.id, keep: false } }
-          : { label: `$(pin) ${l10n.t('Keep Running After Reload')}`, description: l10n.t('now stopped at a window reload'), action: { kind: 'keep', id: p.id, keep: true } },
+          // The description says what happens now, as a rule, not as an event ("now stopped at a window reload"
+          // read as if the process had stopped).
+          ? { label: `$(pinned) ${l10n.t('Stop at Reload')}`, description: l10n.t('it keeps running when the window reloads'), action: { kind: 'keep', id: p.id, keep: false } }
+          : { label: `$(pin) ${l10n.t('Keep Running After Reload')}`, description: l10n.t('it stops when the window reloads'), action: { kind: 'keep', id: p.id, keep: true } },
       );
     }
     own.push({ label: `$(debug-stop) ${l10n.t('Stop')}`, description: p.command, action: { kind: 'stop', id: p.id } });

@@ -1,36 +1,49 @@
 // The agent's instructions, per model family (families.ts): which sections each family reads, in order. The
-// environment, the workspace rules and the text-protocol tools are added by src/core/agent/system-prompt.ts.
+// environment, the workspace rules and the text-protocol tools are added by src/core/agent/system-prompt.ts; the
+// per-turn reminder rides with the latest user message (reminders.ts).
 import type { PromptContext } from './context';
 import { FAMILY_PROFILES, type PromptFamily, type TurnEnding } from './families';
-import { anthropicNotes } from './families/anthropic';
+import { anthropicAnswer, anthropicLongWork, anthropicParallel, anthropicScope, anthropicStopping, anthropicStyle } from './families/anthropic';
 import { compactInstructions } from './families/default';
-import { geminiNotes } from './families/gemini';
-import { openaiNotes } from './families/openai';
+import { geminiAnswer, geminiDiligence, geminiPrecision, geminiStyle, geminiTools } from './families/gemini';
+import { codexAgent, codexAnswer, codexPlanning, codexTools } from './families/openai/codex';
+import { gpt4Agent, gpt4Answer, gpt4Patches, gpt4Planning, gpt4Style, gpt4Tools } from './families/openai/gpt-4';
+import { gpt5Agent, gpt5Answer, gpt5Craft, gpt5Planning, gpt5Style } from './families/openai/gpt-5';
+import { oSeriesAgent, oSeriesAnswer, oSeriesChecks, oSeriesPlanning, oSeriesStyle } from './families/openai/o-series';
+import { patchEditing } from './families/openai/shared';
 import { asking } from './sections/asking';
-import { communication } from './sections/communication';
 import { fileReferences } from './sections/file-references';
 import { finishing } from './sections/finishing';
 import { identity } from './sections/identity';
 import { planning } from './sections/planning';
+import { processes } from './sections/processes';
 import { relayRuntime } from './sections/relay-runtime';
+import { review } from './sections/review';
 import { safety } from './sections/safety';
 import { verifying } from './sections/verifying';
 import { working } from './sections/working';
 
-export { FAMILY_PROFILES, PROMPT_FAMILIES, promptFamilyOf, turnEndingFor, withheldToolsFor, type PromptFamily, type TurnEnding } from './families';
+export { FAMILY_PROFILES, LEGACY_FAMILY_NAMES, OPENAI_FAMILIES, PROMPT_FAMILIES, promptFamilyOf, turnEndingFor, withheldToolsFor, type PromptFamily, type TurnEnding } from './families';
+export { reminderFor } from './reminders';
 export type { PromptContext } from './context';
 
 type Part = (ctx: PromptContext) => string | undefined;
 
-/** The full families share the sections; each adds its own notes after "Working on code". */
-function full(notes: Part): Part[] {
-  return [identity, communication, planning, working, notes, verifying, asking, safety, relayRuntime, fileReferences, finishing];
+/** Relay's own rules, the same for every full family: how it checks, keeps secrets, treats denials and reviews. */
+const RELAY_RULES: readonly Part[] = [processes, verifying, review, safety, relayRuntime, fileReferences];
+
+/** OpenAI's generations: their own voice, plan and craft, apply_patch, then Relay's rules and their final answer. */
+function openai(own: { agent: Part; style?: Part; plan: Part; craft: readonly Part[]; answer: Part }): Part[] {
+  return [identity, own.agent, ...(own.style ? [own.style] : []), own.plan, working, patchEditing, ...own.craft, asking, ...RELAY_RULES, own.answer, finishing];
 }
 
 const FAMILY_PARTS: Readonly<Record<PromptFamily, readonly Part[]>> = {
-  anthropic: full(anthropicNotes),
-  openai: full(openaiNotes),
-  gemini: full(geminiNotes),
+  anthropic: [identity, anthropicStyle, anthropicParallel, planning, working, anthropicScope, anthropicStopping, anthropicLongWork, ...RELAY_RULES, anthropicAnswer, finishing],
+  'gpt-4': openai({ agent: gpt4Agent, style: gpt4Style, plan: gpt4Planning, craft: [gpt4Patches, gpt4Tools], answer: gpt4Answer }),
+  'o-series': openai({ agent: oSeriesAgent, style: oSeriesStyle, plan: oSeriesPlanning, craft: [oSeriesChecks], answer: oSeriesAnswer }),
+  'gpt-5': openai({ agent: gpt5Agent, style: gpt5Style, plan: gpt5Planning, craft: [gpt5Craft], answer: gpt5Answer }),
+  codex: openai({ agent: codexAgent, plan: codexPlanning, craft: [codexTools], answer: codexAnswer }),
+  gemini: [identity, geminiTools, geminiStyle, planning, working, geminiPrecision, geminiDiligence, asking, ...RELAY_RULES, geminiAnswer, finishing],
   default: [identity, compactInstructions],
 };
 

@@ -20,6 +20,9 @@ const READ_ONLY = /read-only file system|\[errno 30\]|erofs/i;
 // EBUSY: renaming over (or removing) a read-only file the sandbox mounted; counted only where the boundary explains it.
 const DENIED = /permission denied|operation not permitted|device or resource busy|\[errno 13\]|\[errno 1\]|\[errno 16\]|eacces|eperm|ebusy/i;
 const MISSING = /no such file or directory|\[errno 2\]|enoent/i;
+// A read-only path that did not exist is an empty mount point: making it (`mkdir -p .vscode`) finds it "exists".
+// Counted only for a path the boundary keeps read-only.
+const EXISTS = /file exists|\[errno 17\]|eexist/i;
 
 /** Violations named in the command's output, judged against the boundary it ran in. */
 export function parseOutputViolations(output: string, boundary: SandboxBoundary, cwd: string): SandboxViolation[] {
@@ -30,9 +33,17 @@ export function parseOutputViolations(output: string, boundary: SandboxBoundary,
     const readOnly = READ_ONLY.test(line);
     const denied = !readOnly && DENIED.test(line);
     const missing = !readOnly && !denied && MISSING.test(line);
-    if (!readOnly && !denied && !missing) continue;
+    const exists = !readOnly && !denied && !missing && EXISTS.test(line);
+    if (!readOnly && !denied && !missing && !exists) continue;
     for (const candidate of pathsIn(line)) {
       const target = posix.resolve(cwd, candidate);
+      if (exists) {
+        if (boundary.denyWrite.some((root) => within(target, root))) {
+          found.push({ kind: 'write', target, detail: line });
+          break;
+        }
+        continue;
+      }
       if (missing || denied) {
         if (boundary.denyRead.some((root) => within(target, root))) {
           found.push({ kind: 'read', target, detail: line });
@@ -71,10 +82,18 @@ export function within(path: string, root: string): boolean {
 /** Quoted words, then `:`-separated fields from the last (the one beside the error) back, that look like paths. */
 function pathsIn(line: string): string[] {
   const out: string[] = [];
-  for (const m of line.matchAll(/['"‘’`]([^'"‘’`\n]+)['"‘’`]/g)) out.push(m[1]!);
+  const quoted: string[] = [];
+  for (const m of line.matchAll(/['"‘’`]([^'"‘’`\n]+)['"‘’`]/g)) quoted.push(m[1]!);
+  out.push(...quoted);
   for (const field of line.split(/:\s+/).reverse()) {
     const word = field.trim().replace(/^(cannot \w+|can't \w+|open|openat|mkdir|touch)\s+/i, '');
     out.push(word);
+    // The last word of a sentence (`could not write config file .git/config`).
+    const last = word.split(/\s+/).at(-1);
+    if (last && last !== word) out.push(last);
   }
-  return out.filter((p) => /^(\/|\.{1,2}\/)/.test(p) || (/^[\w.@-]+\/[\w./@-]*$/.test(p) && !/^line \d/.test(p)));
+  const pathLike = (p: string) => /^(\/|\.{1,2}\/)/.test(p) || (/^[\w.@-]+\/[\w./@-]*$/.test(p) && !/^line \d/.test(p));
+  // A quoted name without a folder (`open '.envrc'`) is a path in the working directory.
+  const quotedName = (p: string) => quoted.includes(p) && /^[\w.@+-]+$/.test(p) && !/^\.{1,2}$/.test(p);
+  return out.filter((p) => pathLike(p) || quotedName(p));
 }

@@ -75,6 +75,7 @@ export {
   toOpenAITool,
   toolDescriptionText,
   type AnthropicToolSpec,
+  type FreeformForm,
   type ModelToolSpec,
   type OpenAIToolSpec,
 } from './model-description';
@@ -82,3 +83,4 @@ export { describeToolsMarkdown, TEXT_CALL_INSTRUCTIONS } from './describe-markdo
 export { IncrementalJsonParser, JsonStreamError, parseJsonStrict } from './incremental-json';
 export { TextToolCallParser, type TextProtocolEvent } from './text-protocol';
 export type { Disposable, Event } from './emitter';
+export { APPLY_PATCH_LARK_GRAMMAR, withFreeformPatch } from './freeform-patch';

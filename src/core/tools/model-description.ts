@@ -7,6 +7,17 @@ export interface ModelToolSpec {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  /** Offer it as a freeform (custom) tool where the API has them (freeform-patch.ts); others use the schema. */
+  freeform?: FreeformForm;
+}
+
+/** How a provider with custom tools offers a tool: its raw input goes into `argument` of the JSON arguments. */
+export interface FreeformForm {
+  grammar: { syntax: 'lark'; definition: string };
+  /** The JSON argument the raw input stands for (apply_patch: `patch`). */
+  argument: string;
+  /** The description for the freeform form (the JSON examples of the function form do not apply). */
+  description: string;
 }
 
 export interface AnthropicToolSpec {

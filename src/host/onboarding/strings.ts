@@ -44,7 +44,8 @@ export const SETUP = {
     return l10n.t('Enter an http:// or https:// URL.');
   },
   typeUrl: (url: string) => l10n.t('Use {0}', url),
-  pickModel: (provider: string) => l10n.t('Pick a {0} model', provider),
+  // "Pick a OpenAI model": the article depends on the name; the name after a colon reads right for every provider.
+  pickModel: (provider: string) => l10n.t('Pick a model: {0}', provider),
   get loadingModels() {
     return l10n.t("Reading the provider's model list…");
   },

@@ -22,7 +22,7 @@ import type { FileTaskStore } from '../history/task-store';
 import { registerExternalTools, toolDeferral } from '../mcp/wiring';
 import type { McpServerManager } from '../mcp/server-manager';
 import { ConfiguredProvider } from '../model/configured-provider';
-import { type ApiKeys, type ModelSettings, readModelSettings } from '../model/model-settings';
+import { type ApiKeys, type ModelSettings, type ProviderId, providerLabel, readModelSettings } from '../model/model-settings';
 import { listVsCodeLmModels } from '../model/vscode-lm-provider';
 import type { ApprovalModeSetting } from '../permissions/approval-mode-setting';
 import type { ApprovalService } from '../permissions/approval-service';
@@ -31,6 +31,7 @@ import type { FileOutputStore } from '../storage/tool-output-store';
 import type { ToolHost } from '../tool-ports/tool-host';
 import { servicesForTask, type TaskScope } from './session-scope';
 import { modalWithCancel } from '../dialogs/modal';
+import { commandSandboxState } from '../sandbox/sandbox-state';
 
 export interface SessionFactoryDeps {
   tools: ToolHost;
@@ -101,7 +102,8 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
   if (!scope && turn?.model) {
     const settings = turnModelSettings(readModelSettings(), turn.model);
     const owner = `/${turn.command.id}`;
-    deps.turnModel.command({ model: settings.model, provider: settings.provider, owner, why: l10n.t('The command {0} runs its turn on {1}.', owner, `${settings.model} · ${settings.provider}`) });
+    const provider = providerLabel(settings.provider);
+    deps.turnModel.command({ model: settings.model, provider, owner, why: l10n.t('The command {0} runs its turn on {1}.', owner, `${settings.model} · ${provider}`) });
   }
   // Typing a sub-agent command asks for its new_task call (OpenCode does not ask either): pre-approved like an allow
   // rule, so a deny rule, plan mode and every call of the sub-agent are still decided as usual.
@@ -115,6 +117,9 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
     os: process.platform,
     shell: vscode.env.shell || process.env.SHELL || 'sh',
     ...(scope?.worktree ? { parallelTask: scope.worktree } : {}),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // The agent's own mode when it has one, else the one the user has now; the sandbox as its settings and platform say.
+    conditions: () => ({ approvalMode: turns.mode ?? deps.approvalMode.mode, sandbox: commandSandboxState(tools.sandbox) }),
   };
   const session = new AgentSession(
     {
@@ -163,7 +168,8 @@ async function confirmContinue(steps: number): Promise<boolean> {
 /** What the selected agent's first turn runs on, for the header: kept while the agent stays picked, or for one command's turn. */
 function shownModel(state: TurnModelState, owner: string, oneTurn: boolean): NonNullable<AgentTurnDeps['using']> {
   return (used, why) => {
-    const model = used ? { ...used, owner, why } : undefined;
+    // The provider by its display name, as the header and the welcome name it ("OpenAI-compatible server").
+    const model = used ? { ...used, provider: providerLabel(used.provider as ProviderId), owner, why } : undefined;
     if (!oneTurn) state.agent(model);
     else if (model) state.command(model);
   };

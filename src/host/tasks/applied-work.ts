@@ -3,7 +3,7 @@
 // from git's garbage collection). The applied task's row offers Restore Branch, which makes a branch of it again;
 // discarding the applied task drops the ref, and refs no task record names are dropped when orphans are looked for.
 import { branchFor } from '../../core/tasks/task-record';
-import { runGit } from './git';
+import { runGit } from '../git/git-process';
 import { APPLIED_REFS, appliedRefFor, commitWorktree } from './worktree-commits';
 import type { RepositoryFacts, WorktreeManager } from './worktree-manager';
 
@@ -12,10 +12,11 @@ export async function keepAppliedWork(manager: WorktreeManager, repo: Repository
   const ref = appliedRefFor(task.id);
   await manager.write(repo, async () => {
     // A worktree git cannot commit (a merge left unresolved) keeps at least its branch's tip.
-    const tip = await commitWorktree(task.workRoot, `Relay: ${task.title}\n\nThe task's work as it was applied.`, task.links).catch(async () =>
-      (await runGit(task.workRoot, ['rev-parse', 'HEAD'])).stdout.trim(),
+    const worktree = await manager.worktree(repo, task.workRoot);
+    const tip = await commitWorktree(worktree, `Relay: ${task.title}\n\nThe task's work as it was applied.`, task.links).catch(async () =>
+      (await runGit(worktree, ['rev-parse', 'HEAD'])).stdout.trim(),
     );
-    await runGit(repo.root, ['update-ref', '-m', 'Relay: applied task kept', ref, tip]);
+    await runGit(repo, ['update-ref', '-m', 'Relay: applied task kept', ref, tip]);
   });
   return ref;
 }
@@ -23,23 +24,23 @@ export async function keepAppliedWork(manager: WorktreeManager, repo: Repository
 /** A branch again from an applied task's kept ref (its old name, or `-2`… when that is taken); the ref is dropped. */
 export async function branchFromAppliedWork(manager: WorktreeManager, repo: RepositoryFacts, ref: string, wanted: string): Promise<string> {
   return manager.write(repo, async () => {
-    const tip = (await runGit(repo.root, ['rev-parse', '--verify', `${ref}^{commit}`])).stdout.trim();
-    const branches = await runGit(repo.root, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/relay/']);
+    const tip = (await runGit(repo, ['rev-parse', '--verify', `${ref}^{commit}`])).stdout.trim();
+    const branches = await runGit(repo, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/relay/']);
     const name = branchFor(wanted.replace(/^relay\//, ''), new Set(branches.stdout.split('\n').filter(Boolean)));
     // `branchFor` slugs the title again: a recorded name that is already a slug comes back unchanged.
-    await runGit(repo.root, ['branch', name, tip]);
-    await runGit(repo.root, ['update-ref', '-d', ref, tip]);
+    await runGit(repo, ['branch', name, tip]);
+    await runGit(repo, ['update-ref', '-d', ref, tip]);
     return name;
   });
 }
 
 export async function dropAppliedWork(manager: WorktreeManager, repo: RepositoryFacts, ref: string): Promise<void> {
-  await manager.write(repo, () => runGit(repo.root, ['update-ref', '-d', ref], { allowFailure: true }));
+  await manager.write(repo, () => runGit(repo, ['update-ref', '-d', ref], { allowFailure: true }));
 }
 
 /** The kept refs of applied tasks no record holds any more (`held`: the refs of records still listed); they are dropped. */
 export async function pruneAppliedWork(manager: WorktreeManager, repo: RepositoryFacts, held: ReadonlySet<string>): Promise<string[]> {
-  const listed = await runGit(repo.root, ['for-each-ref', '--format=%(refname)', APPLIED_REFS]);
+  const listed = await runGit(repo, ['for-each-ref', '--format=%(refname)', APPLIED_REFS]);
   const stale = listed.stdout.split('\n').filter((ref) => ref.startsWith(APPLIED_REFS) && !held.has(ref));
   for (const ref of stale) await dropAppliedWork(manager, repo, ref);
   return stale;

@@ -5,6 +5,7 @@
 // commits change nothing of what is applied. Git writes go through the repository's write queue.
 import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
+import type { GitRepository } from '../git/git-process';
 import { changesBetween, commitWorktree, resetFilesTo, type CommitChange } from './worktree-commits';
 import type { WorktreeManager } from './worktree-manager';
 
@@ -39,20 +40,20 @@ export class BranchCheckpoints implements CheckpointRecorder {
   /** Commits the worktree's state now; resolves with the commit that holds it. */
   async commit(step: string): Promise<string> {
     const task = this.worktreeTask();
-    return this.write(task, () => commitWorktree(task.workRoot, checkpointMessage(task.title, step), task.links));
+    return this.write(task, (worktree) => commitWorktree(worktree, checkpointMessage(task.title, step), task.links));
   }
 
   /** What restoring to `checkpoint` would change, against the state committed in `now`. */
-  changes(now: string, checkpoint: string): Promise<CommitChange[]> {
-    return changesBetween(this.worktreeTask().workRoot, now, checkpoint);
+  async changes(now: string, checkpoint: string): Promise<CommitChange[]> {
+    return changesBetween(await this.deps.manager.taskWorktree(this.worktreeTask()), now, checkpoint);
   }
 
   /** The worktree's files back to `checkpoint`, after the state before is committed; resolves with that commit (the undo). */
   async restore(checkpoint: string, step: string): Promise<string> {
     const task = this.worktreeTask();
-    return this.write(task, async () => {
-      const before = await commitWorktree(task.workRoot, checkpointMessage(task.title, step), task.links);
-      await resetFilesTo(task.workRoot, checkpoint);
+    return this.write(task, async (worktree) => {
+      const before = await commitWorktree(worktree, checkpointMessage(task.title, step), task.links);
+      await resetFilesTo(worktree, checkpoint);
       return before;
     });
   }
@@ -63,9 +64,11 @@ export class BranchCheckpoints implements CheckpointRecorder {
     return task;
   }
 
-  private async write<T>(task: ParallelTaskRecord, work: () => Promise<T>): Promise<T> {
-    const repo = await this.deps.manager.repository(task.workRoot);
-    if (!repo) throw new Error(`${task.workRoot} is not a git worktree.`);
-    return this.deps.manager.write(repo, work);
+  /** Serialised with the repository's other writes; the worktree's repository found from the user's, never from its `.git` file. */
+  private async write<T>(task: ParallelTaskRecord, work: (worktree: GitRepository) => Promise<T>): Promise<T> {
+    const repo = await this.deps.manager.repository(task.repoRoot);
+    if (!repo) throw new Error(`${task.repoRoot} is not a git repository.`);
+    const worktree = await this.deps.manager.worktree(repo, task.workRoot);
+    return this.deps.manager.write(repo, () => work(worktree));
   }
 }

@@ -146,7 +146,7 @@ export class ParallelTasks {
   async refresh(id: string): Promise<ParallelTaskRecord | undefined> {
     const task = this.records.get(id);
     if (!task || task.isolation !== 'worktree' || !task.baseCommit || isFinal(task.state)) return task;
-    const changed = await this.deps.manager.changedFiles(task.workRoot, task.baseCommit, task.links);
+    const changed = await this.deps.manager.changedFiles(await this.deps.manager.taskWorktree(task), task.baseCommit, task.links);
     const disk = await diskUsage(task.workRoot, new Set(['.git', ...(task.links ?? [])]));
     return this.update(id, { changedFiles: changed.length, diskBytes: disk });
   }
@@ -154,7 +154,7 @@ export class ParallelTasks {
   /** What applying would write onto the user's files (nothing when any file conflicts; those are recorded). */
   async planApply(id: string, decisions?: ReadonlyMap<string, FileDecision>, contents?: ReadonlyMap<string, Uint8Array>): Promise<ApplyPlan> {
     const task = this.need(id);
-    const plan = await planApply(task.workRoot, task.baseCommit!, task.repoRoot, {
+    const plan = await planApply(await this.deps.manager.taskWorktree(task), task.baseCommit!, task.repoRoot, {
       ...(decisions ? { decisions } : {}),
       ...(task.links ? { links: task.links } : {}),
       ...(contents ? { contents } : {}),
@@ -173,7 +173,9 @@ export class ParallelTasks {
   /** Merges the user's current state into the task's branch; a clean merge moves the task's base there. */
   async updateFromBase(id: string): Promise<UpdateResult> {
     const task = this.need(id);
-    const result = await updateFromBase(task.workRoot, task.repoRoot, `Relay: ${task.title}`, task.links);
+    const user = await this.deps.manager.repository(task.repoRoot);
+    if (!user) throw new Error(`${task.repoRoot} is not a git repository`);
+    const result = await updateFromBase(await this.deps.manager.worktree(user, task.workRoot), user, `Relay: ${task.title}`, task.links);
     this.update(id, { baseCommit: result.baseCommit, conflicts: result.conflicts });
     return result;
   }
@@ -190,7 +192,7 @@ export class ParallelTasks {
   async hasUnappliedWork(id: string): Promise<boolean> {
     const task = this.need(id);
     if (task.isolation !== 'worktree' || task.state === 'applied' || !task.baseCommit) return false;
-    return this.deps.manager.hasUnappliedWork(task.workRoot, task.baseCommit, task.links);
+    return this.deps.manager.hasUnappliedWork(await this.deps.manager.taskWorktree(task), task.baseCommit, task.links);
   }
 
   /**
@@ -268,7 +270,9 @@ export class ParallelTasks {
   /** Worktrees in Relay's storage that no record names, and records whose worktree is gone. */
   async orphans(repoRoot: string): Promise<OrphanReport> {
     const live = this.list().filter((t) => t.isolation === 'worktree' && t.state !== 'discarded' && !t.removed);
-    return this.deps.manager.orphans(repoRoot, live.map((t) => ({ id: t.id, workRoot: t.workRoot })));
+    const repo = await this.deps.manager.repository(repoRoot);
+    if (!repo) throw new Error(`${repoRoot} is not a git repository`);
+    return this.deps.manager.orphans(repo, live.map((t) => ({ id: t.id, workRoot: t.workRoot })));
   }
 
   /** Waits for the records file to be written (tests, and the extension's deactivation). */

@@ -7,17 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterMerge, decideFile, type ConflictReason, type FileSides, type FileWrite } from '../../core/tasks/apply-plan';
 import { buildPatch, displayPath, parseGitDiff, type FileDecision, type FilePatch } from '../../core/tasks/task-patch';
-import { gitBytes, runGit } from './git';
+import { gitBytes, runGit, type GitRepository } from '../git/git-process';
+import { stageAll } from './stage-all';
 
 /** Runs `work` with a throwaway copy of the worktree's index (its stat cache keeps `git add -A` fast). */
-async function withTempIndex<T>(worktree: string, work: (env: Record<string, string>, dir: string) => Promise<T>, from: 'copy' | 'empty' = 'copy'): Promise<T> {
+async function withTempIndex<T>(worktree: GitRepository, work: (env: Record<string, string>, dir: string) => Promise<T>, from: 'copy' | 'empty' = 'copy'): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'relay-task-index-'));
   const env = { GIT_INDEX_FILE: join(dir, 'index') };
   try {
-    if (from === 'copy') {
-      const indexPath = (await runGit(worktree, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).stdout.trim();
-      await copyFile(indexPath, env.GIT_INDEX_FILE).catch(() => undefined);
-    }
+    if (from === 'copy') await copyFile(join(worktree.gitDir, 'index'), env.GIT_INDEX_FILE).catch(() => undefined);
     return await work(env, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -33,9 +31,9 @@ export function withoutLinks(links: readonly string[] = []): string[] {
 }
 
 /** Everything the task changed against `baseCommit` (committed or not, untracked files included), renames found. */
-export async function readTaskDiff(worktree: string, baseCommit: string, links: readonly string[] = []): Promise<FilePatch[]> {
+export async function readTaskDiff(worktree: GitRepository, baseCommit: string, links: readonly string[] = []): Promise<FilePatch[]> {
   return withTempIndex(worktree, async (env) => {
-    await runGit(worktree, ['add', '-A', ...withoutLinks(links)], { env });
+    await stageAll(worktree, withoutLinks(links), env);
     const diff = await runGit(worktree, ['diff', '--cached', '--binary', '--full-index', '-M', baseCommit], { env });
     return parseGitDiff(diff.stdout);
   });
@@ -59,7 +57,7 @@ export interface ApplyPlan {
  * caller shows `writes` through the review and applies them as one edit; with any conflict it writes nothing.
  */
 export async function planApply(
-  worktree: string,
+  worktree: GitRepository,
   baseCommit: string,
   userRoot: string,
   options: {
@@ -74,10 +72,15 @@ export async function planApply(
   const patch = buildPatch(files, decisions);
   const accepted = parseGitDiff(patch);
   if (accepted.length === 0) return { writes: [], conflicts: [], files: 0 };
-  const theirs = await acceptedContents(worktree, baseCommit, patch, accepted);
+  const theirs = await acceptedContents(worktree, baseCommit, patch, accepted.filter((f) => !isGitlink(f)));
   const writes: FileWrite[] = [];
   const conflicts: ApplyConflict[] = [];
   for (const file of accepted) {
+    // A nested repository is no file the apply could write: named, never half applied.
+    if (isGitlink(file)) {
+      conflicts.push({ path: displayPath(file), reason: 'binary' });
+      continue;
+    }
     const sides: FileSides = {
       kind: file.kind,
       oldPath: file.oldPath,
@@ -100,7 +103,7 @@ export async function planApply(
 }
 
 /** The task's content of each accepted file: the patch applied to the base in a temporary index. */
-async function acceptedContents(worktree: string, baseCommit: string, patch: string, files: readonly FilePatch[]): Promise<Map<string, Buffer>> {
+async function acceptedContents(worktree: GitRepository, baseCommit: string, patch: string, files: readonly FilePatch[]): Promise<Map<string, Buffer>> {
   return withTempIndex(
     worktree,
     async (env, dir) => {
@@ -119,6 +122,11 @@ async function acceptedContents(worktree: string, baseCommit: string, patch: str
   );
 }
 
+/** A nested repository (mode 160000 in the patch's header), not a file. */
+function isGitlink(file: FilePatch): boolean {
+  return file.header.some((line) => /^(?:new file mode|deleted file mode|new mode|old mode) 160000$|^index \S+ 160000$/.test(line));
+}
+
 async function readOrNull(path: string): Promise<Buffer | null> {
   return readFile(path).catch(() => null);
 }
@@ -129,7 +137,7 @@ async function mergeFile(ours: Uint8Array, base: Uint8Array, theirs: Uint8Array)
   try {
     const [o, b, t] = ['ours', 'base', 'theirs'].map((n) => join(dir, n)) as [string, string, string];
     await Promise.all([writeFile(o, ours), writeFile(b, base), writeFile(t, theirs)]);
-    const r = await runGit(dir, ['merge-file', '-p', o, b, t], { allowFailure: true });
+    const r = await runGit({ outside: dir }, ['merge-file', '-p', o, b, t], { allowFailure: true });
     if (r.code < 0 || r.code > 127) throw new Error(r.stderr);
     return { content: Buffer.from(r.stdout, 'utf8'), conflicts: r.code };
   } finally {
@@ -149,11 +157,11 @@ export interface UpdateResult {
  * HEAD (or, with uncommitted or untracked changes, a snapshot commit of its working tree, `snapshotOf`) is merged in. A clean
  * merge moves the task's base there, so the next apply only carries the task's own changes.
  */
-export async function updateFromBase(worktree: string, userRoot: string, message: string, links: readonly string[] = []): Promise<UpdateResult> {
-  await runGit(worktree, ['add', '-A', ...withoutLinks(links)]);
+export async function updateFromBase(worktree: GitRepository, user: GitRepository, message: string, links: readonly string[] = []): Promise<UpdateResult> {
+  await stageAll(worktree, withoutLinks(links));
   const staged = await runGit(worktree, ['diff', '--cached', '--quiet'], { allowFailure: true });
   if (staged.code !== 0) await runGit(worktree, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'commit', '--no-verify', '-q', '-m', message]);
-  const target = await snapshotOf(userRoot);
+  const target = await snapshotOf(user);
   const merged = await runGit(worktree, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'merge', '--no-edit', '--no-verify', '-q', target], { allowFailure: true });
   if (merged.code === 0) return { baseCommit: target, conflicts: [] };
   const unmerged = await runGit(worktree, ['diff', '--name-only', '--diff-filter=U', '-z']);
@@ -167,14 +175,14 @@ export async function updateFromBase(worktree: string, userRoot: string, message
  * untracked, and `git stash create` would leave them out), made in a temporary index: the user's own index and
  * branch are not touched. The user's HEAD itself when nothing differs.
  */
-export async function snapshotOf(userRoot: string): Promise<string> {
-  const head = (await runGit(userRoot, ['rev-parse', 'HEAD'])).stdout.trim();
-  return withTempIndex(userRoot, async (env) => {
-    await runGit(userRoot, ['add', '-A', '--', '.'], { env });
-    const tree = (await runGit(userRoot, ['write-tree'], { env })).stdout.trim();
-    const headTree = (await runGit(userRoot, ['rev-parse', `${head}^{tree}`])).stdout.trim();
+export async function snapshotOf(user: GitRepository): Promise<string> {
+  const head = (await runGit(user, ['rev-parse', 'HEAD'])).stdout.trim();
+  return withTempIndex(user, async (env) => {
+    await stageAll(user, ['--', '.'], env);
+    const tree = (await runGit(user, ['write-tree'], { env })).stdout.trim();
+    const headTree = (await runGit(user, ['rev-parse', `${head}^{tree}`])).stdout.trim();
     if (tree === headTree) return head;
-    const commit = await runGit(userRoot, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'commit-tree', tree, '-p', head, '-m', 'Relay: your working tree'], { env });
+    const commit = await runGit(user, ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', 'commit-tree', tree, '-p', head, '-m', 'Relay: your working tree'], { env });
     return commit.stdout.trim();
   });
 }

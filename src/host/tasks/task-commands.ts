@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
 import { isInside } from '../../tools/paths';
-import { runGit } from './git';
+import { runGit } from '../git/git-process';
+import { discoverRepository } from '../git/git-repositories';
 import { taskIdOf } from './tasks-view';
 import type { ParallelTaskSurface } from './wiring';
 import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
@@ -93,7 +94,8 @@ async function folderFor(requested: string | undefined): Promise<string | undefi
 
 /** Asked only when the folder is a git repository with uncommitted changes; undefined when the person cancelled. */
 async function askCopyUncommitted(folder: string): Promise<boolean | undefined> {
-  const status = await runGit(folder, ['status', '--porcelain', '-z'], { allowFailure: true }).catch(() => undefined);
+  const repo = await discoverRepository(folder);
+  const status = repo ? await runGit(repo, ['status', '--porcelain', '-z', '--ignore-submodules=dirty'], { allowFailure: true }).catch(() => undefined) : undefined;
   if (!status || status.code !== 0 || status.stdout === '') return false;
   const copy = { label: l10n.t('Copy my uncommitted changes'), description: l10n.t('The task starts from your files as they are now'), copy: true };
   const clean = { label: l10n.t('Start from the last commit'), description: l10n.t('Your uncommitted changes stay only in your folder'), copy: false };

@@ -52,7 +52,8 @@ export function sizeLabel(bytes: number): string {
  */
 export function taskDescription(task: ParallelTaskRecord, behind?: string): string {
   const parts = [queuedState(task, behind)];
-  if (task.branch) parts.push(task.branch);
+  const branch = liveBranch(task);
+  if (branch) parts.push(branch);
   else if (task.isolation === 'in-place') parts.push(l10n.t('in the folder itself'));
   if (task.changedFiles !== undefined) parts.push(task.changedFiles === 1 ? l10n.t('1 file') : l10n.t('{0} files', task.changedFiles));
   if (task.diskBytes !== undefined) parts.push(sizeLabel(task.diskBytes));
@@ -62,7 +63,8 @@ export function taskDescription(task: ParallelTaskRecord, behind?: string): stri
 /** The row's tooltip: everything the view knows about the task, one fact a line. */
 export function taskTooltip(task: ParallelTaskRecord, behind?: string): string {
   const lines = [task.title, l10n.t('State: {0}', queuedState(task, behind))];
-  if (task.branch) lines.push(l10n.t('Branch: {0}', task.branch));
+  const branch = liveBranch(task);
+  if (branch) lines.push(l10n.t('Branch: {0}', branch));
   lines.push(l10n.t('Folder: {0}', task.workRoot));
   if (task.changedFiles !== undefined) lines.push(l10n.t('Changed files: {0}', task.changedFiles));
   if (task.diskBytes !== undefined) lines.push(l10n.t('Disk use: {0}', sizeLabel(task.diskBytes)));
@@ -70,4 +72,13 @@ export function taskTooltip(task: ParallelTaskRecord, behind?: string): string {
   if (task.conflicts?.length) lines.push(l10n.t('Conflicts: {0}', task.conflicts.join(', ')));
   if (task.state === 'setup-failed' && task.setupOutput) lines.push(l10n.t('Setup output: {0}', task.setupOutput.slice(-400)));
   return lines.join('\n');
+}
+
+/**
+ * The branch the task has now: its kept (or restored) branch once its worktree went, none once an apply deleted it
+ * (an applied row named a branch that no longer existed); the tooltip says where its work is kept.
+ */
+function liveBranch(task: ParallelTaskRecord): string | undefined {
+  if (task.removed) return task.keptBranch;
+  return task.branch;
 }

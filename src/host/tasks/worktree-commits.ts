@@ -1,8 +1,9 @@
 // Commits of a parallel task's worktree onto its own branch, made with git's plumbing (no hooks run, no signing
-// asked for, Relay's own author so the user's git config is not needed): the checkpoints taken before each step,
+// asked for, Relay's own author so the user's git config is not needed; every git run hardened by ../git/git-process.ts): the checkpoints taken before each step,
 // the state kept before a restore, and the tip kept reachable after an apply. Untracked files are included,
 // ignored ones and the linked folders never. Callers serialise them through the repository's write queue.
-import { runGit } from './git';
+import { runGit, type GitRepository } from '../git/git-process';
+import { stageAll } from './stage-all';
 import { withoutLinks } from './task-changes';
 
 const AS_RELAY = ['-c', 'user.name=Relay', '-c', 'user.email=relay@localhost', '-c', 'commit.gpgSign=false'];
@@ -19,8 +20,8 @@ export function appliedRefFor(taskId: string): string {
  * before when nothing changed (no empty commit). The worktree's own index takes the state, as `git commit -a`
  * would leave it.
  */
-export async function commitWorktree(worktree: string, message: string, links: readonly string[] = []): Promise<string> {
-  await runGit(worktree, ['add', '-A', ...withoutLinks(links)]);
+export async function commitWorktree(worktree: GitRepository, message: string, links: readonly string[] = []): Promise<string> {
+  await stageAll(worktree, withoutLinks(links));
   const tree = (await runGit(worktree, ['write-tree'])).stdout.trim();
   const head = (await runGit(worktree, ['rev-parse', 'HEAD'])).stdout.trim();
   const headTree = (await runGit(worktree, ['rev-parse', `${head}^{tree}`])).stdout.trim();
@@ -36,7 +37,7 @@ export async function commitWorktree(worktree: string, message: string, links: r
  * kept): files added since are removed, ignored files and linked folders are left alone. The caller commits the
  * state before, so every file that is not ignored is in the index and nothing unrecorded is overwritten.
  */
-export async function resetFilesTo(worktree: string, commit: string): Promise<void> {
+export async function resetFilesTo(worktree: GitRepository, commit: string): Promise<void> {
   await runGit(worktree, ['read-tree', '-u', '--reset', commit]);
 }
 
@@ -48,7 +49,7 @@ export interface CommitChange {
 }
 
 /** The files that differ between two commits, as restoring `from` to `to` changes them. */
-export async function changesBetween(worktree: string, from: string, to: string): Promise<CommitChange[]> {
+export async function changesBetween(worktree: GitRepository, from: string, to: string): Promise<CommitChange[]> {
   const out = (await runGit(worktree, ['diff', '--name-status', '--no-renames', '-z', from, to])).stdout.split('\0');
   const changes: CommitChange[] = [];
   for (let i = 0; i + 1 < out.length; i += 2) {

@@ -2,21 +2,17 @@
 // workspace, so the user's search, watchers and linters never see them) on `relay/<short-name>` at the exact
 // commit the user has checked out; listed, measured and removed. Git writes to one repository are serialised.
 import { createHash } from 'node:crypto';
-import { lstat, readdir, realpath, unlink, rm } from 'node:fs/promises';
+import { lstat, readdir, readFile, unlink, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { branchFor, shortName } from '../../core/tasks/task-record';
 import { findOrphans, parseWorktreeList, type OrphanReport, type RecordedWorktree, type WorktreeEntry } from '../../core/tasks/worktree-list';
-import { GitError, GitWriteQueue, runGit } from './git';
+import { GitError, runGit, type GitRepository } from '../git/git-process';
+import { discoverRepository, worktreeRepository, type RepositoryFacts } from '../git/git-repositories';
+import { GitWriteQueue } from './git';
 import { withoutLinks } from './task-changes';
 import { copyIncludedFiles, copyUncommittedChanges, provideHeavyFolders, type SetupReport } from './worktree-setup';
 
-export interface RepositoryFacts {
-  /** The main checkout's top folder. */
-  root: string;
-  /** The common git directory (shared by all worktrees): the key of the write queue. */
-  commonDir: string;
-  head: string;
-}
+export type { RepositoryFacts };
 
 export interface CreatedWorktree {
   path: string;
@@ -41,11 +37,19 @@ export class WorktreeManager {
 
   /** The repository a folder belongs to, or undefined when it is not inside a git work tree. */
   async repository(folder: string): Promise<RepositoryFacts | undefined> {
-    const r = await runGit(folder, ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir', 'HEAD'], { allowFailure: true }).catch(() => undefined);
-    if (!r || r.code !== 0) return undefined;
-    const [root, commonDir, head] = r.stdout.trim().split('\n');
-    if (!root || !commonDir || !head) return undefined;
-    return { root, commonDir: await realpath(commonDir).catch(() => commonDir), head };
+    return discoverRepository(folder);
+  }
+
+  /** The repository of a task's worktree in `repo`, found where Relay created it (never through its `.git` file). */
+  worktree(repo: Pick<GitRepository, 'commonDir'>, worktree: string): Promise<GitRepository> {
+    return worktreeRepository(repo, worktree);
+  }
+
+  /** A task's worktree repository from its user's folder and worktree path. */
+  async taskWorktree(task: { repoRoot: string; workRoot: string }): Promise<GitRepository> {
+    const repo = await this.repository(task.repoRoot);
+    if (!repo) throw new Error(`${task.repoRoot} is not a git repository`);
+    return this.worktree(repo, task.workRoot);
   }
 
   /** Serialises a git write to this repository behind the ones already running. */
@@ -54,7 +58,7 @@ export class WorktreeManager {
   }
 
   async create(repo: RepositoryFacts, options: CreateOptions): Promise<CreatedWorktree> {
-    const branches = await runGit(repo.root, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/relay/']);
+    const branches = await runGit(repo, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/relay/']);
     const taken = new Set(branches.stdout.split('\n').filter(Boolean));
     const folder = join(this.storageRoot, repoFolderName(repo));
     const { path, branch, hookWarning } = await this.write(repo, async () => {
@@ -63,15 +67,16 @@ export class WorktreeManager {
       let path = join(folder, name.slice('relay/'.length));
       for (let n = 2; await exists(path); n++) path = join(folder, `${name.slice('relay/'.length)}-${n}`);
       // The checkout is most of a start: git writes the files with one worker per core (its default is one in all).
-      const added = await runGit(repo.root, ['-c', 'checkout.workers=0', 'worktree', 'add', '-b', name, path, repo.head], { allowFailure: true });
+      const added = await runGit(repo, ['-c', 'checkout.workers=0', 'worktree', 'add', '-b', name, path, repo.head], { allowFailure: true });
       if (added.code === 0) return { path, branch: name };
-      // A failing post-checkout hook makes `worktree add` fail after the worktree exists: keep it, say why.
-      const listed = parseWorktreeList((await runGit(repo.root, ['worktree', 'list', '--porcelain'])).stdout);
+      // `worktree add` failing after the worktree exists (a checkout git could not finish): keep it, say why.
+      const listed = parseWorktreeList((await runGit(repo, ['worktree', 'list', '--porcelain'])).stdout);
       if (listed.some((e) => samePath(e.path, path))) return { path, branch: name, hookWarning: added.stderr.trim() };
       throw new GitError(['worktree', 'add', '-b', name, path, repo.head], added);
     });
-    const uncommitted = options.copyUncommitted ? await copyUncommittedChanges(repo.root, path) : false;
-    const copied = await copyIncludedFiles(repo.root, path);
+    const worktree = await this.worktree(repo, path);
+    const uncommitted = options.copyUncommitted ? await copyUncommittedChanges(repo, worktree) : false;
+    const copied = await copyIncludedFiles(repo, path);
     const heavy = await provideHeavyFolders(repo.root, path);
     return {
       path,
@@ -82,29 +87,30 @@ export class WorktreeManager {
     };
   }
 
-  async list(repoRoot: string): Promise<WorktreeEntry[]> {
-    return parseWorktreeList((await runGit(repoRoot, ['worktree', 'list', '--porcelain', '-z'])).stdout);
+  async list(repo: GitRepository): Promise<WorktreeEntry[]> {
+    return parseWorktreeList((await runGit(repo, ['worktree', 'list', '--porcelain', '-z'])).stdout);
   }
 
-  async orphans(repoRoot: string, records: readonly RecordedWorktree[]): Promise<OrphanReport> {
-    return findOrphans(await this.list(repoRoot), records, this.storageRoot);
+  async orphans(repo: GitRepository, records: readonly RecordedWorktree[]): Promise<OrphanReport> {
+    return findOrphans(await this.list(repo), records, this.storageRoot);
   }
 
   /** Files changed in the worktree against the base commit (committed, staged, unstaged and untracked). */
-  async changedFiles(worktree: string, baseCommit: string, links: readonly string[] = []): Promise<string[]> {
+  async changedFiles(worktree: GitRepository, baseCommit: string, links: readonly string[] = []): Promise<string[]> {
     const tracked = await runGit(worktree, ['diff', '--name-only', '-z', baseCommit, ...withoutLinks(links)]);
     const untracked = await runGit(worktree, ['ls-files', '--others', '--exclude-standard', '-z', ...withoutLinks(links)]);
     return [...new Set([...tracked.stdout.split('\0'), ...untracked.stdout.split('\0')].filter(Boolean))];
   }
 
   /** Whether the task has work that was never applied or merged anywhere: removing it then needs the user's yes. */
-  async hasUnappliedWork(worktree: string, baseCommit: string, links: readonly string[] = []): Promise<boolean> {
+  async hasUnappliedWork(worktree: GitRepository, baseCommit: string, links: readonly string[] = []): Promise<boolean> {
     return (await this.changedFiles(worktree, baseCommit, links)).length > 0;
   }
 
   /**
    * Removes the worktree: linked folders are unlinked first (never deleted through), then `git worktree remove`
-   * (`--force` only when `force`, after the user agreed), then the branch when `deleteBranch`.
+   * (refused with changes unless `force`, after the user agreed), then the branch when `deleteBranch`. The check for
+   * changes is Relay's own: git's would run `git status` in the worktree entering every nested repository there.
    */
   async remove(repo: RepositoryFacts, worktree: string, branch: string | undefined, options: { links?: readonly string[]; force?: boolean; deleteBranch?: boolean } = {}): Promise<void> {
     for (const rel of options.links ?? []) {
@@ -113,11 +119,35 @@ export class WorktreeManager {
       if (stat?.isSymbolicLink() || (process.platform === 'win32' && stat?.isDirectory())) await unlink(link).catch(async () => rm(link)); // rm of a junction removes the junction only
     }
     await this.write(repo, async () => {
-      if (await exists(worktree)) await runGit(repo.root, ['worktree', 'remove', ...(options.force ? ['--force'] : []), worktree]);
-      await runGit(repo.root, ['worktree', 'prune']);
-      if (branch && options.deleteBranch) await runGit(repo.root, ['branch', '-D', branch], { allowFailure: true });
+      if (await exists(worktree)) {
+        const at = await this.worktree(repo, worktree);
+        if (!options.force) await refuseChanges(at, worktree);
+        await restorePointer(at);
+        await runGit(repo, ['worktree', 'remove', '--force', worktree]);
+      }
+      await runGit(repo, ['worktree', 'prune']);
+      if (branch && options.deleteBranch) await runGit(repo, ['branch', '-D', branch], { allowFailure: true });
     });
   }
+}
+
+/** Git's refusal to remove a worktree with modified or untracked files, without entering nested repositories. */
+async function refuseChanges(at: GitRepository, worktree: string): Promise<void> {
+  const status = await runGit(at, ['status', '--porcelain', '--ignore-submodules=dirty']);
+  if (status.stdout.trim()) throw new GitError(['worktree', 'remove', worktree], { stdout: '', stderr: `'${worktree}' contains modified or untracked files, use --force to delete it`, code: 128 });
+}
+
+/**
+ * The worktree's `.git` file as Relay's `worktree add` wrote it: git refuses to remove a worktree whose `.git` does
+ * not point back, and a command in the task may have rewritten it (or put a folder there). Relay's own git never
+ * reads it; the worktree is about to go.
+ */
+async function restorePointer(at: GitRepository): Promise<void> {
+  const dotGit = join(at.workTree, '.git');
+  const pointer = `gitdir: ${at.gitDir}\n`;
+  if ((await readFile(dotGit, 'utf8').catch(() => undefined)) === pointer) return;
+  await rm(dotGit, { recursive: true, force: true });
+  await writeFile(dotGit, pointer);
 }
 
 /** One folder per repository under the storage root: its name and a hash of its common git directory. */

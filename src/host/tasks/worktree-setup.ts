@@ -6,7 +6,7 @@ import { cp, lstat, readFile, symlink, writeFile, mkdir, unlink } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { HEAVY_FOLDERS, INCLUDE_FILE, includedPaths, planHeavyFolder } from '../../core/tasks/worktree-include';
-import { runGit } from './git';
+import { runGit, type GitRepository } from '../git/git-process';
 
 export interface SetupReport {
   /** Relative paths copied from the main checkout (ignored files). */
@@ -40,8 +40,9 @@ async function readIfExists(path: string): Promise<string | undefined> {
 }
 
 /** Ignored files the include rules name, copied without overwriting anything the worktree has. */
-export async function copyIncludedFiles(repoRoot: string, worktree: string): Promise<string[]> {
-  const listed = await runGit(repoRoot, ['ls-files', '--others', '--ignored', '--exclude-standard', '--directory', '-z']);
+export async function copyIncludedFiles(repo: GitRepository, worktree: string): Promise<string[]> {
+  const repoRoot = repo.workTree;
+  const listed = await runGit(repo, ['ls-files', '--others', '--ignored', '--exclude-standard', '--directory', '-z']);
   const ignored = listed.stdout.split('\0').filter(Boolean);
   const rules = await readIfExists(join(repoRoot, INCLUDE_FILE));
   const copied: string[] = [];
@@ -90,9 +91,10 @@ async function firstLock(repoRoot: string, worktree: string, lockfiles: readonly
  * Carries the user's uncommitted work over: tracked changes (staged or not) as a binary patch against HEAD,
  * untracked files that are not ignored as copies. Returns false when there was nothing to carry.
  */
-export async function copyUncommittedChanges(repoRoot: string, worktree: string): Promise<boolean> {
-  const diff = await runGit(repoRoot, ['diff', '--binary', 'HEAD']);
-  const untracked = (await runGit(repoRoot, ['ls-files', '--others', '--exclude-standard', '-z'])).stdout.split('\0').filter(Boolean);
+export async function copyUncommittedChanges(repo: GitRepository, worktree: GitRepository): Promise<boolean> {
+  const repoRoot = repo.workTree;
+  const diff = await runGit(repo, ['diff', '--binary', 'HEAD']);
+  const untracked = (await runGit(repo, ['ls-files', '--others', '--exclude-standard', '-z'])).stdout.split('\0').filter(Boolean);
   if (diff.stdout.length > 0) {
     const patch = join(tmpdir(), `relay-uncommitted-${process.pid}-${Date.now()}.diff`);
     await writeFile(patch, diff.stdout);
@@ -103,7 +105,7 @@ export async function copyUncommittedChanges(repoRoot: string, worktree: string)
     }
   }
   for (const rel of untracked) {
-    const to = join(worktree, rel);
+    const to = join(worktree.workTree, rel);
     if (await exists(to)) continue;
     await mkdir(dirname(to), { recursive: true });
     await cp(join(repoRoot, rel), to, COPY);

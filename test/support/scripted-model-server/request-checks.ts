@@ -138,16 +138,34 @@ export function responsesRequestProblem(body: Json, issued: ReadonlyMap<string, 
     return `Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got ${body.max_output_tokens} instead.`;
   }
   if (Array.isArray(body.tools) && body.tools.length === 0) return "[] is too short - 'tools'";
-  if (Array.isArray(body.tools) && body.tools.some((t) => !isObject(t) || t.type !== 'function' || typeof t.name !== 'string')) {
+  if (Array.isArray(body.tools) && body.tools.some((t) => !isObject(t) || (t.type !== 'function' && t.type !== 'custom') || typeof t.name !== 'string')) {
     return "Missing required parameter: 'tools[0].name'.";
+  }
+  // A custom tool's format: free text, or a grammar (lark or regex) with its definition.
+  for (const [index, tool] of ((body.tools as Json[] | undefined) ?? []).entries()) {
+    if (tool.type !== 'custom' || tool.format === undefined) continue;
+    const format = tool.format as Json;
+    if (format.type === 'text') continue;
+    if (format.type !== 'grammar' || (format.syntax !== 'lark' && format.syntax !== 'regex') || typeof format.definition !== 'string' || !format.definition) {
+      return `Invalid 'tools[${index}].format': expected {type: 'text'} or {type: 'grammar', syntax: 'lark' | 'regex', definition}.`;
+    }
   }
   const items = body.input as Json[];
   const calls = new Set<string>();
+  const customCalls = new Set<string>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (item.type === 'function_call') calls.add(String(item.call_id));
+    if (item.type === 'custom_tool_call') {
+      if (typeof item.input !== 'string') return `Invalid 'input[${i}].input': expected a string.`;
+      customCalls.add(String(item.call_id));
+    }
+    // Outputs answer calls of their own kind: a function call's output does not answer a custom tool call.
     if (item.type === 'function_call_output' && !calls.has(String(item.call_id))) {
       return `No tool call found for function call output with call_id ${String(item.call_id)}.`;
+    }
+    if (item.type === 'custom_tool_call_output' && !customCalls.has(String(item.call_id))) {
+      return `No tool call found for custom tool call output with call_id ${String(item.call_id)}.`;
     }
     if (item.type === 'reasoning') {
       const id = String(item.id);
@@ -170,9 +188,10 @@ export function responsesRequestProblem(body: Json, issued: ReadonlyMap<string, 
   }
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
-    if (item.type !== 'function_call') continue;
-    if (!items.some((other) => other.type === 'function_call_output' && other.call_id === item.call_id)) {
-      return `No tool output found for function call ${String(item.call_id)}.`;
+    if (item.type !== 'function_call' && item.type !== 'custom_tool_call') continue;
+    const output = item.type === 'function_call' ? 'function_call_output' : 'custom_tool_call_output';
+    if (!items.some((other) => other.type === output && other.call_id === item.call_id)) {
+      return `No tool output found for ${item.type === 'function_call' ? 'function' : 'custom tool'} call ${String(item.call_id)}.`;
     }
   }
   return undefined;

@@ -1,7 +1,8 @@
 // A scripted turn in the OpenAI Responses API streaming format, event by event as the API sends it (each SSE
 // frame has an `event:` line and a typed `data:` with a sequence number): response.created, response.in_progress,
 // then per output item output_item.added, its content (reasoning summary parts and deltas; a message's
-// content_part and output_text deltas; a function call's arguments deltas), output_item.done, and finally
+// content_part and output_text deltas; a function call's arguments deltas; a custom tool call's input deltas and
+// custom_tool_call_input.done), output_item.done, and finally
 // response.completed (or response.incomplete when cut off) carrying the whole response with its usage.
 // A reasoning item gets encrypted content only when the request asked for it (include), as the API does.
 import { argsText, DEFAULT_CHUNK_SIZE, DEFAULT_USAGE, pieces, stopReasonOf, type ScriptTurn } from './script';
@@ -105,8 +106,19 @@ export function responsesFrames(turn: ScriptTurn, request: ResponsesRequestInfo,
 
   for (const call of turn.toolCalls ?? []) {
     const output_index = output.length;
-    const id = ids.item('fc_');
     const call_id = call.id ?? ids.toolCall();
+    if ('input' in call) {
+      // A freeform tool's call: output_item.added, the raw input in deltas, custom_tool_call_input.done, the item.
+      const id = ids.item('ctc_');
+      emit('response.output_item.added', { output_index, item: { id, type: 'custom_tool_call', status: 'in_progress', call_id, name: call.name, input: '' } });
+      for (const delta of pieces(call.input, size)) emit('response.custom_tool_call_input.delta', { item_id: id, output_index, delta });
+      emit('response.custom_tool_call_input.done', { item_id: id, output_index, input: call.input });
+      const item = { id, type: 'custom_tool_call', status: 'completed', call_id, name: call.name, input: call.input };
+      output.push(item);
+      emit('response.output_item.done', { output_index, item });
+      continue;
+    }
+    const id = ids.item('fc_');
     const args = argsText(call);
     emit('response.output_item.added', { output_index, item: { id, type: 'function_call', status: 'in_progress', arguments: '', call_id, name: call.name } });
     for (const delta of pieces(args, size)) emit('response.function_call_arguments.delta', { item_id: id, output_index, delta });

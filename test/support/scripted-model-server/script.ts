@@ -3,12 +3,19 @@
 // fails loudly instead of replaying something other than what was meant.
 import { z } from 'zod';
 
-const toolCall = z.object({
-  id: z.string().optional(),
-  name: z.string(),
-  /** An object is sent as JSON; a string is sent verbatim (for truncated or malformed arguments). */
-  args: z.union([z.record(z.string(), z.unknown()), z.string()]),
-});
+const toolCall = z.union([
+  z.object({
+    id: z.string().optional(),
+    name: z.string(),
+    /** An object is sent as JSON; a string is sent verbatim (for truncated or malformed arguments). */
+    args: z.union([z.record(z.string(), z.unknown()), z.string()]),
+  }),
+  /**
+   * A freeform (custom) tool call: its raw input, as GPT-5.x writes apply_patch. The Responses wire sends it as a
+   * custom_tool_call (input deltas, then the item); the other wires, which have no custom tools, as `{"input": ...}`.
+   */
+  z.object({ id: z.string().optional(), name: z.string(), input: z.string() }),
+]);
 
 const usage = z.object({
   inputTokens: z.number().int().nonnegative(),
@@ -108,6 +115,7 @@ export function stopReasonOf(turn: ScriptTurn): NonNullable<ScriptTurn['stopReas
 }
 
 export function argsText(call: ScriptToolCall): string {
+  if ('input' in call) return JSON.stringify({ input: call.input });
   return typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
 }
 

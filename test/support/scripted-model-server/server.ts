@@ -243,7 +243,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
           const signature = thoughtSignatureFor(responseId, 0);
           issuedSignatures.add(signature);
           const first = turn.toolCalls?.[0];
-          if (first && typeof first.args !== 'string') signedCalls.set(JSON.stringify([first.name, first.args]), signature);
+          if (first && 'args' in first && typeof first.args !== 'string') signedCalls.set(JSON.stringify([first.name, first.args]), signature);
           return geminiFrames(turn, model, responseId);
         }
       }

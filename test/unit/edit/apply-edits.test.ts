@@ -38,9 +38,11 @@ test('two edits on one line merge into one line change', () => {
 
 test('block-anchor reports its similarity', () => {
   const file = 'function f() {\n  const a = 1;\n  const b = 2;\n  return a + b;\n}\n';
-  const result = applyEdits(file, [{ oldText: 'function f() {\n  const a = 1;\n  const c = 2;\n  return a + b;\n}', newText: 'function f() {\n  return 3;\n}' }]);
+  const result = applyEdits(file, [{ oldText: 'function f() {\n  const a = 1;\n  const c = 2;\n  return a + b;\n}', newText: 'function f() {\n  const a = 1;\n  const c = 2;\n  return a * b;\n}' }]);
   assert.ok(result.ok);
   assert.equal(result.applied[0]!.strategy, 'block-anchor');
+  // The misremembered line is one the edit keeps: the file's line stays.
+  assert.equal(result.content, 'function f() {\n  const a = 1;\n  const b = 2;\n  return a * b;\n}\n');
   assert.ok(result.applied[0]!.similarity! > 0.9 && result.applied[0]!.similarity! < 1);
 });
 

@@ -159,3 +159,16 @@ describe('paths in shell commands', () => {
     assert.equal(decision.audit.basis, 'outside-workspace');
   });
 });
+
+describe('why a call that changes files asks', () => {
+  test('one file: "this file"; several: counted, never "this file" of three (issue 38)', async () => {
+    const policy = policyFor('default');
+    const one = await policy.evaluate({ toolName: 'write_file', kind: 'write', targets: { paths: [`${WORKSPACE}/a.txt`] } });
+    assert.equal(one.uiWhy, 'No allow rule covers changes to this file.');
+    const three = await policy.evaluate({ toolName: 'apply_patch', kind: 'write', targets: { paths: [`${WORKSPACE}/a.txt`, `${WORKSPACE}/b.txt`, `${WORKSPACE}/c.txt`] } });
+    assert.equal(three.action, 'ask');
+    assert.equal(three.uiWhy, 'No allow rule covers changes to these 3 files.');
+    const same = await policy.evaluate({ toolName: 'apply_patch', kind: 'write', targets: { paths: [`${WORKSPACE}/a.txt`, `${WORKSPACE}/./a.txt`] } });
+    assert.equal(same.uiWhy, 'No allow rule covers changes to this file.', 'one file named twice is one file');
+  });
+});

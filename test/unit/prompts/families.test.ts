@@ -18,15 +18,24 @@ describe('prompt families', () => {
       ['claude-sonnet-5-5', 'anthropic'],
       ['anthropic/claude-opus-4-5-20251101', 'anthropic'],
       ['claude-3.5-sonnet', 'anthropic'],
-      ['gpt-5.6-terra', 'openai'],
-      ['gpt-5-codex', 'openai'],
-      ['o3', 'openai'],
-      ['o4-mini', 'openai'],
-      ['openai/gpt-5.4-mini', 'openai'],
+      ['gpt-5.6-terra', 'gpt-5'],
+      ['gpt-5.1', 'gpt-5'],
+      ['gpt-5.2-2025-12-11', 'gpt-5'],
+      ['openai/gpt-5.4-mini', 'gpt-5'],
+      ['gpt-5-codex', 'codex'],
+      ['gpt-5.1-codex-max', 'codex'],
+      ['gpt-5.2-codex', 'codex'],
+      ['codex-mini-latest', 'codex'],
+      ['o3', 'o-series'],
+      ['o4-mini', 'o-series'],
+      ['o1-2024-12-17', 'o-series'],
+      ['gpt-4.1', 'gpt-4'],
+      ['gpt-4.1-mini', 'gpt-4'],
+      ['gpt-4o-mini', 'gpt-4'],
+      ['openai/gpt-4o', 'gpt-4'],
       ['gemini-2.5-flash', 'gemini'],
       ['google/gemini-3-pro-preview', 'gemini'],
-      ['gpt-4.1', 'default'],
-      ['gpt-4o-mini', 'default'],
+      ['olmo-2', 'default'],
       ['qwen3-coder:30b', 'default'],
       ['llama3.1', 'default'],
     ];
@@ -36,20 +45,23 @@ describe('prompt families', () => {
   });
 
   test('relay.models can name the family of a custom model, and a wrong name is reported', () => {
-    const parsed = parseModelOverrides({ 'my-finetune': { promptFamily: 'anthropic' }, other: { promptFamily: 'claude' } });
+    const parsed = parseModelOverrides({ 'my-finetune': { promptFamily: 'anthropic' }, other: { promptFamily: 'claude' }, legacy: { promptFamily: 'openai' }, reasoning: { promptFamily: 'o-series' } });
     assert.equal(modelInfoFor('openai-compatible', 'my-finetune', true, overrideFor(parsed, 'my-finetune')).promptFamily, 'anthropic');
+    // "openai", the one OpenAI family before the split, still reads (as GPT-5).
+    assert.equal(modelInfoFor('openai-compatible', 'legacy', true, overrideFor(parsed, 'legacy')).promptFamily, 'gpt-5');
+    assert.equal(modelInfoFor('openai-compatible', 'reasoning', true, overrideFor(parsed, 'reasoning')).promptFamily, 'o-series');
     assert.equal(parsed.problems.length, 1);
     assert.match(parsed.problems[0]!, /relay\.models\["other"\]: promptFamily/);
   });
 
   test('each family is offered its own edit tool; the completion tool only where it ends the task', () => {
     assert.deepEqual([...withheldToolsFor('anthropic', true)].sort(), ['apply_patch', 'attempt_completion']);
-    assert.deepEqual([...withheldToolsFor('openai', true)].sort(), ['attempt_completion', 'edit_file']);
+    for (const family of ['gpt-4', 'o-series', 'gpt-5', 'codex'] as const) assert.deepEqual([...withheldToolsFor(family, true)].sort(), ['attempt_completion', 'edit_file'], family);
     assert.deepEqual([...withheldToolsFor('gemini', true)].sort(), ['apply_patch', 'attempt_completion']);
     assert.deepEqual([...withheldToolsFor('default', true)], ['apply_patch']);
     // On the text protocol every family keeps the completion tool.
     assert.deepEqual([...withheldToolsFor('anthropic', false)], ['apply_patch']);
-    assert.equal(turnEndingFor('openai', false), 'completion-tool');
+    assert.equal(turnEndingFor('gpt-5', false), 'completion-tool');
   });
 });
 
@@ -68,6 +80,7 @@ describe('how a turn ends', () => {
     await sessionFor(provider, tools(), { subAgents: false }).session.send('hi');
     assert.deepEqual(provider.requests[0]!.tools.map((t) => t.name).sort(), ['apply_patch', 'read_file']);
     assert.match(provider.requests[0]!.system, /Change files with apply_patch/);
+    assert.equal(GPT.promptFamily, 'gpt-5');
   });
 
   test('a plain answer ends the task for Claude, shown once in the chat', async () => {
@@ -119,7 +132,7 @@ describe('how a turn ends', () => {
     const patch = entries.find((e) => e.name === 'apply_patch')!.factory({ taskId: 't' });
     const edit = entries.find((e) => e.name === 'edit_file')!.factory({ taskId: 't' });
     assert.match((await describeOfferedTool(patch, undefined)).description, /edit_file/);
-    assert.doesNotMatch((await describeOfferedTool(patch, withheldToolsFor('openai', true))).description, /edit_file/);
+    assert.doesNotMatch((await describeOfferedTool(patch, withheldToolsFor('gpt-5', true))).description, /edit_file/);
     assert.doesNotMatch((await describeOfferedTool(edit, withheldToolsFor('anthropic', true))).description, /apply_patch/);
   });
 

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { CASES, firstRequest, renderRequest } from '../../support/prompt-requests';
+import { modelInfoFor } from '../../../src/core/model/catalog';
+import { FAMILY_PROFILES, reminderFor, turnEndingFor } from '../../../src/core/prompts';
+import { CASES, firstRequest, MODEL_LINES, renderRequest } from '../../support/prompt-requests';
 import { matchSnapshot } from '../../support/snapshots';
 
 const SNAPSHOTS = join(__dirname, '__snapshots__');
@@ -16,6 +18,18 @@ describe('the first request of a task, per prompt family and setting (snapshots)
       matchSnapshot(join(SNAPSHOTS, `${c.name}.md`), renderRequest(c.model, request));
     });
   }
+});
+
+test('each model line: its family, edit tool and patch form, way of ending and reminder (snapshot)', () => {
+  const rows = MODEL_LINES.map((id) => {
+    const model = modelInfoFor(id.includes(':') ? 'ollama' : id.startsWith('claude') ? 'anthropic' : id.startsWith('gemini') ? 'gemini' : 'openai', id);
+    const family = model.promptFamily ?? 'default';
+    const profile = FAMILY_PROFILES[family];
+    const edit = profile.editTool === 'apply_patch' ? `apply_patch (${profile.patchForm})` : profile.editTool;
+    const reminder = reminderFor(family, model.supportsNativeTools)?.split('\n').slice(1, -1).join(' ') ?? '-';
+    return `| ${id} | ${family} | ${edit} | ${turnEndingFor(family, model.supportsNativeTools)} | ${reminder} |`;
+  });
+  matchSnapshot(join(SNAPSHOTS, 'model-lines.md'), ['| model line | family | edit tool (form) | turn ends with | per-turn reminder |', '|---|---|---|---|---|', ...rows, ''].join('\n'));
 });
 
 describe('the instructions do not repeat the tool descriptions', () => {

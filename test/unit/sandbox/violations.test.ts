@@ -18,6 +18,24 @@ describe('sandbox violations', () => {
     assert.equal(parseRuntimeLine('   '), undefined);
   });
 
+  test('output: refusals of read-only git data and protected files in the words tools use (issue 36)', () => {
+    const out = [
+      'error: could not write config file .git/config: Device or resource busy',
+      "Error: EROFS: read-only file system, open '.envrc'",
+      "mkdir: cannot create directory '.vscode': File exists",
+      "mkdir: cannot create directory 'build': File exists",
+      "sh: 1: 'run.sh': Permission denied",
+    ].join('\n');
+    assert.deepEqual(
+      parseOutputViolations(out, b, WS).map((x) => [x.kind, x.target]),
+      [
+        ['write', `${WS}/.git/config`],
+        ['write', `${WS}/.envrc`],
+        ['write', `${WS}/.vscode`],
+      ],
+    );
+  });
+
   test('output: a write outside, a write into a protected file, a denied read', () => {
     const out = [
       '/usr/bin/bash: line 1: /home/dev/out.txt: Read-only file system',

@@ -23,6 +23,15 @@ describe('chat attention', () => {
     assert.equal(cardPhase(status('c', 'error', { denied: true }), false), 'denied');
   });
 
+  test('a call a hook refused (or whose hook stopped the task) is blocked, its own end state, not failed', () => {
+    const blocked = { kind: 'blocked' as const, text: 'PreToolUse hook blocked it' };
+    assert.equal(cardPhase(status('a', 'error', { hooks: [blocked] }), false), 'blocked');
+    assert.equal(cardPhase(status('b', 'error', { hooks: [{ kind: 'stopped', text: 'stopped' }] }), false), 'blocked');
+    assert.equal(cardPhase(status('c', 'error', { hooks: [{ kind: 'context-added', text: 'x' }] }), false), 'failed', 'a hook that only added context did not refuse it');
+    assert.equal(cardPhase(status('d', 'error'), false), 'failed');
+    assert.equal(cardPhase(status('e', 'success', { hooks: [blocked] }), false), 'done', 'a PostToolUse block after the call ran is no refusal of it');
+  });
+
   test('an error is live only while it is the last word of a task that is not running', () => {
     const error: ChatItem = { kind: 'error', id: 'e', message: 'x', retryable: true };
     assert.equal(liveErrorId({ task: idle, items: [user('u'), error, notice('n')] }), 'e');

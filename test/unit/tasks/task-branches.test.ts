@@ -12,7 +12,7 @@ import type { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
 import { commitTaskWork, mergeTaskBranch } from '../../../src/host/tasks/review/branch-actions';
 import { snapshotOf, updateFromBase } from '../../../src/host/tasks/task-changes';
 import type { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
-import { freshTaskRepository, git } from '../../support/task-repository';
+import { freshTaskRepository, git, userRepository } from '../../support/task-repository';
 
 
 describe('task branches and cleanup', () => {
@@ -33,10 +33,10 @@ describe('task branches and cleanup', () => {
 
   test("the snapshot holds untracked files and the user's edits; the user's index is untouched", async () => {
     const head = git(user, 'rev-parse', 'HEAD').trim();
-    assert.equal(await snapshotOf(user), head, 'nothing changed: HEAD itself');
+    assert.equal(await snapshotOf(await userRepository(user)), head, 'nothing changed: HEAD itself');
     writeFileSync(join(user, 'a.txt'), '1\n2 changed\n3\n');
     writeFileSync(join(user, 'new.txt'), 'new\n');
-    const snap = await snapshotOf(user);
+    const snap = await snapshotOf(await userRepository(user));
     assert.notEqual(snap, head);
     assert.equal(git(user, 'show', `${snap}:new.txt`), 'new\n');
     assert.equal(git(user, 'show', `${snap}:a.txt`), '1\n2 changed\n3\n');
@@ -48,7 +48,7 @@ describe('task branches and cleanup', () => {
     const task = await start('u');
     writeFileSync(join(task.workRoot, 'a.txt'), '1\n2\n3 by task\n');
     writeFileSync(join(user, 'new.txt'), 'from an earlier apply\n');
-    const result = await updateFromBase(task.workRoot, user, 'Relay: u');
+    const result = await updateFromBase(await manager.taskWorktree(task), await userRepository(user), 'Relay: u');
     assert.deepEqual(result.conflicts, []);
     assert.equal(readFileSync(join(task.workRoot, 'new.txt'), 'utf8'), 'from an earlier apply\n');
     assert.equal(git(task.workRoot, 'diff', '--name-only', result.baseCommit), 'a.txt\n', "against the new base only the task's own change is left");
@@ -57,15 +57,15 @@ describe('task branches and cleanup', () => {
   test('Merge Branch: a clean branch is merged into the user branch; a conflicting one touches nothing and names the files', async () => {
     const clean = await start('clean');
     writeFileSync(join(clean.workRoot, 'b.txt'), 'b\n');
-    assert.equal(await commitTaskWork(clean, 'Relay: clean'), true);
-    assert.equal(await commitTaskWork(clean, 'Relay: clean'), false, 'nothing more to commit');
+    assert.equal(await commitTaskWork(manager, clean, 'Relay: clean'), true);
+    assert.equal(await commitTaskWork(manager, clean, 'Relay: clean'), false, 'nothing more to commit');
     assert.deepEqual(await mergeTaskBranch(manager, clean, 'Merge clean'), { merged: true });
     assert.equal(readFileSync(join(user, 'b.txt'), 'utf8'), 'b\n');
     assert.match(git(user, 'log', '-1', '--format=%s'), /Merge clean/);
 
     const clashing = await start('clashing');
     writeFileSync(join(clashing.workRoot, 'a.txt'), '1\n2 by task\n3\n');
-    await commitTaskWork(clashing, 'Relay: clashing');
+    await commitTaskWork(manager, clashing, 'Relay: clashing');
     writeFileSync(join(user, 'a.txt'), '1\n2 by user\n3\n');
     git(user, 'commit', '-qam', 'user');
     const head = git(user, 'rev-parse', 'HEAD');
@@ -77,7 +77,7 @@ describe('task branches and cleanup', () => {
   test("Keep Branch keeps the branch with the task's work; the applied task's cleanup removes worktree and branch, and it is no orphan", async () => {
     const kept = await start('kept');
     writeFileSync(join(kept.workRoot, 'k.txt'), 'k\n');
-    await commitTaskWork(kept, 'Relay: kept');
+    await commitTaskWork(manager, kept, 'Relay: kept');
     tasks.report('kept', 'finished');
     const record = await tasks.discard('kept', { force: true, keepBranch: true });
     assert.equal(record.keptBranch, 'relay/kept');

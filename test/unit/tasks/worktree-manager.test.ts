@@ -79,12 +79,12 @@ describe('worktree manager on a real repository', () => {
 
     assert.equal(git(user, 'ls-files', '-s'), indexBefore, "the user's index is unchanged");
     assert.equal(status(), statusBefore, "the user's working tree is unchanged");
-    assert.deepEqual((await readTaskDiff(tc.path, tc.baseCommit, tc.setup.linked)).map((f) => f.newPath).sort(), ['c.ts', 'common.ts', 'new.ts']);
+    assert.deepEqual((await readTaskDiff(await manager.worktree(repo, tc.path), tc.baseCommit, tc.setup.linked)).map((f) => f.newPath).sort(), ['c.ts', 'common.ts', 'new.ts']);
 
-    const planA = await planApply(ta.path, ta.baseCommit, user, { links: ta.setup.linked });
+    const planA = await planApply(await manager.worktree(repo, ta.path), ta.baseCommit, user, { links: ta.setup.linked });
     assert.deepEqual(planA.conflicts, []);
     write(user, planA.writes);
-    const planB = await planApply(tb.path, tb.baseCommit, user, { links: tb.setup.linked });
+    const planB = await planApply(await manager.worktree(repo, tb.path), tb.baseCommit, user, { links: tb.setup.linked });
     assert.deepEqual(planB.conflicts, [], 'task b merges with task a on common.ts (far apart lines)');
     write(user, planB.writes);
     const common = readFileSync(join(user, 'common.ts'), 'utf8');
@@ -92,19 +92,19 @@ describe('worktree manager on a real repository', () => {
     assert.match(common, /common twenty-eight \(task b\)/);
     assert.equal(git(user, 'ls-files', '-s'), indexBefore, 'applied as unstaged changes: the index is unchanged');
 
-    const planC = await planApply(tc.path, tc.baseCommit, user, { links: tc.setup.linked });
+    const planC = await planApply(await manager.worktree(repo, tc.path), tc.baseCommit, user, { links: tc.setup.linked });
     assert.deepEqual(planC.conflicts, [{ path: 'common.ts', reason: 'overlap' }]);
     assert.deepEqual(planC.writes, [], 'nothing is written while a file conflicts');
     assert.doesNotMatch(readFileSync(join(user, 'c.ts'), 'utf8'), /C one/);
 
-    const updated = await updateFromBase(tc.path, user, 'Relay task: work so far', tc.setup.linked);
+    const updated = await updateFromBase(await manager.worktree(repo, tc.path), repo, 'Relay task: work so far', tc.setup.linked);
     assert.deepEqual(updated.conflicts, ['common.ts']);
     // The task (or the person) resolves the conflict in the worktree, keeping both lines.
     writeFileSync(join(tc.path, 'common.ts'), common.replace('common two (task a)\n', 'common two (task a, then c)\n'));
     git(tc.path, 'add', 'common.ts');
     git(tc.path, 'commit', '-qm', 'resolve');
     assert.ok(!git(tc.path, 'ls-tree', '-r', '--name-only', 'HEAD').includes('node_modules'), 'the link is never committed');
-    const planC2 = await planApply(tc.path, updated.baseCommit, user, { links: tc.setup.linked });
+    const planC2 = await planApply(await manager.worktree(repo, tc.path), updated.baseCommit, user, { links: tc.setup.linked });
     assert.deepEqual(planC2.conflicts, []);
     write(user, planC2.writes);
     assert.match(readFileSync(join(user, 'common.ts'), 'utf8'), /common two \(task a, then c\)/);
@@ -113,7 +113,7 @@ describe('worktree manager on a real repository', () => {
     assert.match(readFileSync(join(user, 'c.ts'), 'utf8'), /C one/);
 
     for (const t of tasks) await manager.remove(repo, t.path, t.branch, { links: t.setup.linked, force: true, deleteBranch: true });
-    const listed = await manager.list(user);
+    const listed = await manager.list(repo);
     assert.deepEqual(listed.map((e) => e.path), [user], 'git worktree list is clean after discarding');
     assert.ok(existsSync(join(user, 'node_modules', 'pkg', 'index.js')), 'the linked folder was unlinked, not deleted through');
     assert.equal(git(user, 'branch', '--list', 'relay/*').trim(), '');
@@ -143,7 +143,7 @@ describe('worktree manager on a real repository', () => {
     writeFileSync(join(t.path, '.env'), 'TASK=own\n');
     writeFileSync(join(user, '.worktreeinclude'), '.env\ndist/\n');
     try {
-      assert.deepEqual(await copyIncludedFiles(user, t.path), ['dist'], '.env exists in the worktree: kept; dist/ copied');
+      assert.deepEqual(await copyIncludedFiles(repo, t.path), ['dist'], '.env exists in the worktree: kept; dist/ copied');
       assert.equal(readFileSync(join(t.path, '.env'), 'utf8'), 'TASK=own\n');
       assert.equal(readFileSync(join(t.path, 'dist', 'out.js'), 'utf8'), 'built\n');
     } finally {
@@ -155,18 +155,20 @@ describe('worktree manager on a real repository', () => {
   test('orphans: a worktree in storage no record names, and records whose worktree is gone', async () => {
     repo = (await manager.repository(user))!;
     const t = await manager.create(repo, { title: 'orphan' });
-    const report = await manager.orphans(user, [{ id: 'lost', workRoot: join(storage, 'nowhere') }]);
+    const report = await manager.orphans(repo, [{ id: 'lost', workRoot: join(storage, 'nowhere') }]);
     assert.deepEqual(report.orphanWorktrees.map((e) => e.path), [t.path]);
     assert.deepEqual(report.missingWorktrees, ['lost']);
     await manager.remove(repo, t.path, t.branch, { links: t.setup.linked, force: true, deleteBranch: true });
   });
 
-  test('a failing post-checkout hook after the worktree exists keeps the worktree', async () => {
+  test("the repository's post-checkout hook does not run when Relay creates a worktree", async () => {
     repo = (await manager.repository(user))!;
-    writeFileSync(join(user, '.git', 'hooks', 'post-checkout'), '#!/bin/sh\necho hook broke >&2\nexit 1\n', { mode: 0o755 });
+    const marker = join(dir, 'post-checkout-ran');
+    writeFileSync(join(user, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\ntouch '${marker}'\necho hook broke >&2\nexit 1\n`, { mode: 0o755 });
     try {
       const t = await manager.create(repo, { title: 'hook' });
-      assert.match(t.hookWarning ?? '', /hook broke/);
+      assert.equal(t.hookWarning, undefined);
+      assert.ok(!existsSync(marker), 'the hook never ran');
       assert.ok(existsSync(join(t.path, 'a.ts')));
       await manager.remove(repo, t.path, t.branch, { links: t.setup.linked, force: true, deleteBranch: true });
     } finally {

@@ -123,7 +123,8 @@ describe('webview composer', () => {
     assert.equal(model.textContent, '');
     assert.equal(model.classList.contains('pending'), true, 'kept in the layout, hidden');
     t.batch({ type: 'settings', settings: { mode: 'default', model: 'anthropic · claude-sonnet-4-5', provider: { id: 'anthropic', label: 'Anthropic', model: 'claude-sonnet-4-5', key: 'set' } } });
-    assert.equal(model.textContent, 'anthropic · claude-sonnet-4-5');
+    assert.equal(model.textContent, 'claude-sonnet-4-5', 'the model; its provider by its display name in the tooltip');
+    assert.equal(model.title, 'Model: claude-sonnet-4-5 · Anthropic (click to change)');
     assert.equal(model.classList.contains('pending'), false);
   });
 

@@ -39,7 +39,7 @@ describe('webview history view', () => {
     assert.equal(button('old', 'resume-task'), null, 'a completed one cannot');
     // A task that completed and then had a follow-up stopped is still "Completed"; the stop is said apart.
     t.batch({ type: 'history', tasks: [{ ...TASKS[0]!, status: 'cancelled', outcome: 'completed' }] });
-    assert.deepEqual(Array.from(row('old').querySelectorAll('.history-status, .history-last-stop')).map((n) => n.textContent), ['Completed', 'last message stopped']);
+    assert.deepEqual(Array.from(row('old').querySelectorAll('.history-status, .history-last-stop')).map((n) => n.textContent), ['Completed', 'then a follow-up was stopped']);
     t.batch({ type: 'history', tasks: TASKS });
 
     click(toggle);

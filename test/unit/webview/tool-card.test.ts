@@ -154,6 +154,48 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
     assert.match(input.placeholder, /working/i);
   });
 
+  it('an approval waiting in its modal: the header and the composer both say so, not "Relay is working"', () => {
+    t = mount();
+    t.init({ task: { id: 't', title: 'job', running: true } });
+    t.batch({ type: 'toolStatus', status: toolStatus({ callId: 'w', state: 'awaiting_approval', partial: false }) });
+    assert.match(t.$('.relay-status')!.textContent!, /^Waiting for your approval/);
+    const input = t.$('textarea') as HTMLTextAreaElement;
+    assert.doesNotMatch(input.placeholder, /working/i);
+    assert.match(input.placeholder, /approval/i);
+    t.batch({ type: 'toolStatus', status: toolStatus({ callId: 'w', state: 'running', partial: false }) });
+    assert.match(input.placeholder, /working/i);
+  });
+
+  it('parameters read as words: a flag says what it does ("Runs in the background", not "background true"), names without underscores', () => {
+    t = mount();
+    t.init();
+    t.batch({
+      type: 'toolStatus',
+      status: toolStatus({ callId: 'bg', toolName: 'run_command', displayName: 'Run Command', state: 'running', partial: false, params: { command: 'npm run dev', background: true, outside_sandbox: false, start_line: 10, dry_run: true } }),
+    });
+    const params = card(t, 'bg')!.querySelector('.tool-params')!;
+    assert.equal(params.querySelector('dd[data-param="background"]')!.textContent, 'Runs in the background');
+    assert.equal(params.querySelector('[data-param="outside_sandbox"]'), null, 'a known flag that is off is the default: not shown');
+    assert.equal(params.querySelector('dd[data-param="dry_run"]')!.textContent, 'dry run: yes');
+    assert.deepEqual(Array.from(params.querySelectorAll('dt')).map((n) => n.textContent), ['command', 'start line']);
+    assert.doesNotMatch(params.textContent!, /\btrue\b|\bfalse\b/);
+  });
+
+  it('a call a hook blocked ends "Blocked by a hook", without a duration, not "Failed 44 ms"', () => {
+    t = mount();
+    t.init({ task: { id: 't', title: 'job', running: true } });
+    t.batch({
+      type: 'toolStatus',
+      status: toolStatus({
+        callId: 'rm', toolName: 'run_command', displayName: 'Run Command', state: 'error', partial: false, error: 'Not run: a hook blocked it.',
+        hooks: [{ kind: 'blocked', text: 'PreToolUse hook blocked it: no rm -rf' }], startTime: 1000, endTime: 1044,
+      }),
+    });
+    assert.equal(card(t, 'rm')!.querySelector('.tool-state-label')!.textContent, 'Blocked by a hook');
+    assert.ok(card(t, 'rm')!.classList.contains('state-blocked') && !card(t, 'rm')!.classList.contains('state-error'));
+    assert.equal(card(t, 'rm')!.querySelector('.tool-duration'), null);
+  });
+
   it('terminal: a live tail while running, then the exit code', () => {
     t = mount();
     t.init();

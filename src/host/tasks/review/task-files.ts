@@ -7,7 +7,7 @@ import type { ProposedFileChange } from '../../../core/ports/edit-review';
 import type { ReviewedTaskFile } from '../../../core/tasks/review-outcome';
 import { displayPath, type FilePatch } from '../../../core/tasks/task-patch';
 import type { ParallelTaskRecord } from '../../../core/tasks/task-record';
-import { gitBytes } from '../git';
+import { gitBytes, type GitRepository } from '../../git/git-process';
 import { readTaskDiff } from '../task-changes';
 
 export interface TaskFiles {
@@ -29,13 +29,18 @@ function textOf(bytes: Uint8Array | null): string | undefined | null {
   }
 }
 
-export async function readTaskFiles(task: ParallelTaskRecord): Promise<TaskFiles> {
+export async function readTaskFiles(worktree: GitRepository, task: ParallelTaskRecord): Promise<TaskFiles> {
   if (!task.baseCommit) throw new Error(`Task ${task.id} has no recorded base commit`);
-  const patches = await readTaskDiff(task.workRoot, task.baseCommit, task.links);
+  const patches = await readTaskDiff(worktree, task.baseCommit, task.links);
   const result: TaskFiles = { files: [], changes: [], whole: [] };
   for (const patch of patches) {
-    const base = patch.oldPath === null ? null : await gitBytes(task.workRoot, ['cat-file', 'blob', `${task.baseCommit}:${patch.oldPath}`]);
-    const theirs = patch.newPath === null ? null : await readFile(join(task.workRoot, patch.newPath));
+    const base = patch.oldPath === null ? null : await gitBytes(worktree, ['cat-file', 'blob', `${task.baseCommit}:${patch.oldPath}`]);
+    // A nested repository (a gitlink) is a folder: it comes whole, like a binary file.
+    const theirs = patch.newPath === null ? null : await readFile(join(task.workRoot, patch.newPath)).catch((error: NodeJS.ErrnoException) => (error.code === 'EISDIR' ? undefined : Promise.reject(error)));
+    if (theirs === undefined) {
+      result.whole.push(displayPath(patch));
+      continue;
+    }
     const baseText = textOf(base);
     const theirText = textOf(theirs);
     if (patch.binary || baseText === undefined || theirText === undefined) {

@@ -88,7 +88,7 @@ export class TaskReviewActions {
       await existing.preview.reveal(true);
       return existing.preview;
     }
-    const files = await readTaskFiles(task);
+    const files = await readTaskFiles(await this.deps.manager.taskWorktree(task), task);
     if (files.changes.length === 0) {
       if (files.whole.length === 0) this.deps.ui.info(l10n.t('Task "{0}" has not changed any file.', task.title));
       else this.deps.ui.info(l10n.t('Task "{0}" changed only files the text review cannot show; they are applied whole: {1}', task.title, files.whole.join(', ')));
@@ -181,7 +181,7 @@ export class TaskReviewActions {
   /** Commits the task's work on its branch and merges the branch into the user's checked-out branch. */
   async mergeBranch(id: string): Promise<ApplyResult> {
     const task = this.need(id);
-    await commitTaskWork(task, `Relay: ${task.title}`);
+    await commitTaskWork(this.deps.manager, task, `Relay: ${task.title}`);
     const merged = await mergeTaskBranch(this.deps.manager, task, `Merge ${task.branch ?? ''} (Relay: ${task.title})`);
     if (!merged.merged) {
       if ('conflicts' in merged) return this.onConflict(task, merged.conflicts.map((path) => ({ path, reason: 'overlap' })), () => this.mergeBranch(id));
@@ -198,7 +198,7 @@ export class TaskReviewActions {
   /** Commits the task's work on its branch and removes the worktree, keeping the branch for a pull request. */
   async keepBranch(id: string): Promise<void> {
     const task = this.need(id);
-    await commitTaskWork(task, `Relay: ${task.title}`);
+    await commitTaskWork(this.deps.manager, task, `Relay: ${task.title}`);
     await this.closeReview(id);
     await this.deps.tasks.discard(id, { force: true, keepBranch: true });
     this.deps.ui.info(l10n.t('Kept branch {0} with the work of task "{1}"; its worktree was removed.', task.branch ?? '', task.title));

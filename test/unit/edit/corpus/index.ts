@@ -12,8 +12,12 @@ import { multiEditCases } from './multi-edit';
 import { refusalCases } from './refusals';
 import { similarityCases, similarityRefusalCases, similarityReplaceAllCase } from './similarity';
 import { whitespaceCases } from './whitespace';
+import { misrememberedCases, NOW_REFUSED, withRule } from './misremembered';
+import { blockAgreementCases } from './block-agreement';
+import { tokenCutCases } from './token-cuts';
+import { keptSlipCases } from './kept-slips';
 
-export const editCorpus: EditCase[] = [
+export const editCorpus: EditCase[] = withRule([
   ...exactAndLineEndingCases,
   ...whitespaceCases,
   ...indentationCases,
@@ -28,4 +32,10 @@ export const editCorpus: EditCase[] = [
   similarityReplaceAllCase,
   ...edgeSlipCases,
   ...edgeSlipRefusalCases,
-];
+  ...misrememberedCases,
+  ...blockAgreementCases,
+  ...tokenCutCases,
+  ...keptSlipCases,
+]);
+
+export { NOW_REFUSED };
