@@ -3,7 +3,7 @@
 // chat's task controller runs on real sessions: the configured model provider, the built-in tools on VS Code
 // adapters (read-only ones only in Restricted Mode), approvals through the native modal, task history and saved
 // tool output on disk. Nothing below imports this file; the runtime bundle (runtime/runtime.ts) exports it.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../core/agent';
 import { runningBackground } from '../core/processes/process-list';
@@ -18,6 +18,7 @@ import type { RuntimeCommand } from './commands/command-ids';
 import { relayCommandHandlers } from './commands/relay-commands';
 import { CheckpointDocuments } from './checkpoints/checkpoint-documents';
 import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/restore-flow';
+import { settingLayers } from './settings/workspace-layers';
 import { TaskChangesReview } from './checkpoints/review-changes';
 import { WorkspaceCheckpoints } from './checkpoints/workspace-checkpoints';
 import { displayPath } from '../tools/paths';
@@ -151,7 +152,7 @@ export class Relay implements vscode.Disposable {
     const confirmations = services.approvalMode.confirmations;
     const confirmValue = overrides.confirmWorkspaceValue ?? modalConfirmWorkspaceValue;
     this.workspaceValues = new WorkspaceValueReview(confirmations, confirmValue);
-    this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId) }));
+    this.keys = new ApiKeys(context.secrets, new KeyGate({ state: context.globalState, confirmations, confirm: confirmValue, label: (p) => providerLabel(p as ProviderId), layers: settingLayers }));
     const sandbox = this.tools.sandbox;
     this.mcp = createMcpServerManager(
       context,
@@ -415,11 +416,12 @@ export class Relay implements vscode.Disposable {
 const WINDOW_TASK = '';
 
 /** Process logs beside the other tool output; records per workspace (an empty window reaps nothing). */
-function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string; placeholderDir: string } {
+function processStorage(context: vscode.ExtensionContext): { logDir: string; recordsPath?: string; placeholderDir: string; vscodeGlobalStorage: string } {
   const workspace = context.storageUri?.fsPath;
   return {
     logDir: join(context.globalStorageUri.fsPath, 'process-logs'),
     placeholderDir: placeholderJournalDir(context.globalStorageUri.fsPath),
+    vscodeGlobalStorage: dirname(context.globalStorageUri.fsPath),
     ...(workspace ? { recordsPath: join(workspace, 'processes.json') } : {}),
   };
 }

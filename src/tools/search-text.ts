@@ -10,6 +10,7 @@ import { BuiltinTool } from './builtin-tool';
 import { notFoundError } from './file-checks';
 import { displayPath, resolveToolPath } from './paths';
 import { cutLine, plural } from './text-content';
+import { sensitivityOfPath } from '../core/permissions/sensitive-files';
 
 export const SEARCH_TEXT = 'search_text';
 
@@ -101,7 +102,11 @@ export class SearchTextTool extends BuiltinTool<SearchTextParams> {
       }
       throw error;
     }
-    const matches = single ? result.matches.filter((m) => m.path === path.basename(target)) : result.matches;
+    // A folder's search leaves out the lines of its secret files (`.env`, keys, framework secrets): reading one
+    // asks (read_file, or search_text on that file alone), and a search must not be the way around the question.
+    const found = single ? result.matches.filter((m) => m.path === path.basename(target)) : result.matches;
+    const secretFiles = new Set(single ? [] : found.map((m) => m.path).filter(isSecretFile));
+    const matches = found.filter((m) => !secretFiles.has(m.path));
     const grouped = groupByFile(matches, (rel) => displayPath(path.join(cwd, rel), this.roots()));
     const mode = `${params.regex ? 'regex' : 'literal'}, ${params.case_sensitive ? 'case-sensitive' : 'ignoring case'}`;
     const summary = `${plural(matches.length, 'match', 'matches')}${result.truncated ? '+' : ''} in ${plural(grouped.length, 'file')}`;
@@ -114,6 +119,10 @@ export class SearchTextTool extends BuiltinTool<SearchTextParams> {
         : `${summary} for ${JSON.stringify(params.pattern)} (${mode}):`;
       text = [head, ...grouped.map((g) => formatFile(g, params.context_lines > 0))].join('\n\n');
     }
+    if (secretFiles.size > 0) {
+      const names = [...secretFiles].map((rel) => displayPath(path.join(cwd, rel), this.roots()));
+      text += `\n\nLeft out: matches in ${plural(names.length, 'secret file')} (${names.join(', ')}), which may hold credentials. Reading one asks the user: use read_file on it only if the task needs it.`;
+    }
     this.succeed(ctx, text, {
       showTip: l10n.t('Found {0} in {1} for {2}', `${uiCount.matches(matches.length)}${result.truncated ? '+' : ''}`, uiCount.files(grouped.length), params.pattern),
       result: summary,
@@ -121,6 +130,12 @@ export class SearchTextTool extends BuiltinTool<SearchTextParams> {
       blocks: [displayBlocks.fileList(grouped.map((g) => g.path), result.truncated)],
     });
   }
+}
+
+/** `.env` and the other secret files, by a path relative to the folder searched. */
+function isSecretFile(rel: string): boolean {
+  const kind = sensitivityOfPath(rel.split(path.sep).join('/'), false)?.kind;
+  return kind === 'env-file' || kind === 'secret-file';
 }
 
 interface FileMatches {

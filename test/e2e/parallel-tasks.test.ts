@@ -93,7 +93,7 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
 
     await row('Write one').filter({ hasText: 'Ready for review · relay/write-one · 1 file' }).waitFor({ timeout: 60_000 });
     await row('Write two').filter({ hasText: 'Ready for review · relay/write-two · 1 file' }).waitFor({ timeout: 60_000 });
-    await page.locator('.statusbar-item', { hasText: '2' }).filter({ has: page.locator('.codicon-layers') }).waitFor({ timeout: 30_000 });
+    await page.locator('.statusbar-item', { hasText: /^\s*2\s*$/ }).filter({ has: page.locator('.codicon-layers') }).waitFor({ timeout: 30_000 });
     await s.wb.screenshot('parallel-tasks-ready-light');
     assert.equal(git(s.wb.workspace, 'status', '--porcelain'), '', "the user's working tree is untouched");
   });
@@ -121,7 +121,7 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await page.locator('.editor-actions .action-label[aria-label^="Accept All Changes"]').click();
     const bring = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Task "Write one" is reviewed. Bring it back:' });
     await bring.getByRole('button', { name: 'Apply to My Working Tree', exact: true }).click();
-    await page.locator('.notifications-toasts .notification-toast').filter({ hasText: /Applied task "Write one" to your working tree \(1 files?, unstaged\)/ }).waitFor({ timeout: 30_000 });
+    await page.locator('.notifications-toasts .notification-toast').filter({ hasText: /Applied task "Write one" to your working tree \(1 file, unstaged\)\. Undo reverts it in one step\./ }).waitFor({ timeout: 30_000 });
     await row('Write one').filter({ hasText: 'Applied' }).waitFor({ timeout: 30_000 });
     await s.wb.screenshot('parallel-tasks-applied-light');
 

@@ -61,10 +61,20 @@ export interface ShellAssignment {
   via: string[];
 }
 
+/** A parameter expansion anywhere on the line (`$X`, `"${X:-y}"`, in a here-doc, an assignment or a loop). */
+export interface ShellExpansion {
+  /** The variable's name (`X`). */
+  name: string;
+  /** The expansion as written (`${X:-y}`). */
+  text: string;
+}
+
 export interface ShellAnalysis {
   commands: ShellCommand[];
   findings: ShellFinding[];
   assignments: ShellAssignment[];
+  /** Every variable the shell expands, in this code and in the nested code it runs (`bash -c '…'`). */
+  expansions: ShellExpansion[];
 }
 
 export interface ShellAnalyzer {
@@ -92,7 +102,7 @@ export function createShellAnalyzerWith(loadParser: () => Promise<ShellParse>): 
 }
 
 export function analyzeShell(source: string, parse: ShellParse): ShellAnalysis {
-  const out: ShellAnalysis = { commands: [], findings: [], assignments: [] };
+  const out: ShellAnalysis = { commands: [], findings: [], assignments: [], expansions: [] };
   analyzeInto(source, parse, out, [], 0);
   return out;
 }
@@ -107,6 +117,7 @@ function analyzeInto(source: string, parse: ShellParse, out: ShellAnalysis, via:
     return;
   }
   const parsed = parse(source);
+  collectExpansions(parsed.root, out.expansions);
   const walker = new CommandWalker(parse, out, via, depth);
   walker.walk(parsed.root, { redirects: [] });
   if (parsed.hasError && !walker.sawError) {
@@ -346,6 +357,15 @@ class CommandWalker {
       });
     }
   }
+}
+
+/** `$X`, `${X}`, `${X:-y}`, `${!X}`, `${#X}` wherever they stand in the tree (words, here-docs, assignments, loops). */
+function collectExpansions(node: SyntaxNode, out: ShellExpansion[]): void {
+  if (node.type === 'simple_expansion' || node.type === 'expansion') {
+    const name = node.children.find((c) => c.type === 'variable_name' || c.type === 'special_variable_name');
+    if (name) out.push({ name: name.text, text: node.text });
+  }
+  for (const child of node.children) collectExpansions(child, out);
 }
 
 function stagesOf(pipeline: SyntaxNode): SyntaxNode[] {

@@ -5,12 +5,13 @@ import { because, saidOf } from './reasons';
 import { l10n, type Said, sentences, withoutStop } from '../l10n';
 import type { CheckContext } from './check-context';
 import type { ShellAnalysis, ShellAnalyzer, ShellAssignment, ShellFinding, ShellFindingKind } from './command-analysis';
-import { type CommandEffect, describeEffect, effectOfCommand } from './command-effects';
+import { type CommandEffect, describeEffect, effectOfCommand, ruleEffectOf } from './command-effects';
 import { assignmentFamily } from './command-environment';
 import { argvOf, type CommandFacts, positionalArgs } from './command-facts';
 import { pathArguments } from './command-paths';
 import { launchFileOf } from './launch-files';
 import { asksOnlyBecauseItRunsCode } from './runs-code';
+import { secretOutputChecks } from './secret-output';
 import { decideByMode } from './modes';
 import { checkCommandPath } from './path-checks';
 import { checkRedirect, fileWrites } from './redirect-checks';
@@ -54,6 +55,7 @@ export async function checkCommandLine(
     if (check) checks.push(check);
   }
   const ci = ctx.facts.caseInsensitive;
+  checks.push(...secretOutputChecks(analysis, ci));
   let cwd = ctx.cwd;
   for (const command of analysis.commands) {
     const facts: CommandFacts = { argv: argvOf(command, ci), command, cwd, context: ctx.commandContext };
@@ -129,7 +131,11 @@ function subCommandCheck(facts: CommandFacts, ctx: CheckContext): PermissionChec
   if (verdict.action === 'allow') return check;
   if (!effect) {
     if (asksOnlyBecauseItRunsCode(facts)) {
-      return { ...check, asksBecause: 'runs-code', uiWhy: l10n.t('"{0}" is not on the allow list, and Relay does not know it to be read-only.', text) };
+      const runs: PermissionCheck = { ...check, asksBecause: 'runs-code', uiWhy: l10n.t('"{0}" is not on the allow list, and Relay does not know it to be read-only.', text) };
+      // An allow rule for the query tool did not cover this writing sub-command (`npm config` for `npm config set`): say so.
+      const family = ruleEffectOf(facts);
+      const held = family ? allowRulesHeldBack(ctx.rules, target).map(toRuleRef) : [];
+      return family && held.length > 0 ? { ...withEffect(runs, family, held), asksBecause: 'runs-code' } : runs;
     }
     const deletes = facts.argv[0]?.split(/[\\/]/).pop()?.toLowerCase() !== 'git';
     return { ...check, uiWhy: deletes ? l10n.t('"{0}" deletes files, and no rule allows it.', text) : l10n.t('"{0}" can discard work or rewrite Git history, and no rule allows it.', text) };

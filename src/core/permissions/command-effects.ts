@@ -5,7 +5,8 @@
 import { l10n, type Said } from '../l10n';
 import { type CommandFacts, isHarmlessGitConfig } from './command-facts';
 import { matchesCommandPattern, patternNamesWord } from './command-pattern';
-import { type CommandEffect, effectOf, READ_ONLY_COMMANDS } from './read-only-commands';
+import { type CommandEffect, effectOf, READ_ONLY_COMMANDS, type ReadOnlyCommand } from './read-only-commands';
+import { SUBCOMMAND_FAMILIES } from './subcommand-effects';
 
 export type { CommandEffect } from './read-only-commands';
 
@@ -43,7 +44,7 @@ export function gitGlobalOptions(argv: readonly string[]): { effect?: CommandEff
 }
 
 /** The effect of a sub-command's arguments, or undefined when it only reads (or is not a read-only command). */
-export function sideEffectOf(argv: readonly string[], caseInsensitive = false): CommandEffect | undefined {
+export function sideEffectOf(argv: readonly string[], caseInsensitive = false, table: readonly ReadOnlyCommand[] = READ_ONLY_COMMANDS): CommandEffect | undefined {
   let words = argv;
   if (argv[0] === 'git') {
     const global = gitGlobalOptions(argv);
@@ -51,7 +52,7 @@ export function sideEffectOf(argv: readonly string[], caseInsensitive = false): 
     words = global.argv;
   }
   let best: { pattern: string; length: number; effect?: (args: readonly string[]) => CommandEffect | undefined } | undefined;
-  for (const entry of READ_ONLY_COMMANDS) {
+  for (const entry of table) {
     const length = entry.pattern.split(/\s+/).length;
     if ((!best || length > best.length) && matchesCommandPattern(entry.pattern, words, caseInsensitive)) best = { ...entry, length };
   }
@@ -66,6 +67,24 @@ export function effectOfCommand(facts: CommandFacts): CommandEffect | undefined 
   if (found === undefined) {
     found = sideEffectOf(facts.argv, facts.context.caseInsensitive) ?? null;
     cache.set(facts, found);
+  }
+  return found ?? undefined;
+}
+
+const familyCache = new WeakMap<CommandFacts, CommandEffect | null>();
+
+/**
+ * What an allow rule must name to cover this sub-command: the effect of its flags and operands, or else a writing
+ * sub-command of a query tool's family (`npm config set`, `git stash drop`, `man -P`: subcommand-effects.ts).
+ * Only rules are held back by the second kind; the mode judges those commands as before.
+ */
+export function ruleEffectOf(facts: CommandFacts): CommandEffect | undefined {
+  const own = effectOfCommand(facts);
+  if (own) return own;
+  let found = familyCache.get(facts);
+  if (found === undefined) {
+    found = sideEffectOf(facts.argv, facts.context.caseInsensitive, SUBCOMMAND_FAMILIES) ?? null;
+    familyCache.set(facts, found);
   }
   return found ?? undefined;
 }

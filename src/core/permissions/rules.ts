@@ -9,7 +9,7 @@
 // - An allow rule covers a flag or operand that makes a command write or run something (`find -delete`,
 //   `git diff --output=x`, see command-effects.ts) only when its pattern names it (`find * -delete`).
 import { l10n, type Said } from '../l10n';
-import { effectOfCommand, ruleGrantsEffect } from './command-effects';
+import { ruleEffectOf, ruleGrantsEffect } from './command-effects';
 import type { CommandFacts } from './command-facts';
 import { compileCommandPattern, matchesCommandPattern } from './command-pattern';
 import { matchesPathPattern, measurePathPattern, type PathMatchContext } from './path-pattern';
@@ -50,7 +50,7 @@ export function ruleApplies(rule: PolicyRule, target: RuleTarget): boolean {
 
 /** An allow rule whose pattern matches but does not name the command's effect. */
 function heldBack(rule: PermissionRule, facts: CommandFacts): boolean {
-  const effect = effectOfCommand(facts);
+  const effect = ruleEffectOf(facts);
   return effect !== undefined && !ruleGrantsEffect(rule.pattern, facts, effect);
 }
 

@@ -3,8 +3,9 @@
 import { l10n, type Said } from '../l10n';
 import picomatch from 'picomatch';
 import { samePath } from './paths';
+import { ENV_EXAMPLES, SECRET_FILE_SAMPLES, secretFileKind } from '../sandbox/secret-files';
 
-export type SensitiveKind = 'env-file' | 'git-data' | 'editor-config' | 'permission-settings';
+export type SensitiveKind = 'env-file' | 'secret-file' | 'git-data' | 'editor-config' | 'permission-settings';
 
 export interface Sensitivity {
   kind: SensitiveKind;
@@ -12,12 +13,10 @@ export interface Sensitivity {
   reason: Said;
 }
 
-/** Example env files hold no secrets and are meant to be edited. */
-const ENV_EXAMPLES = new Set(['.env.example', '.env.sample', '.env.template']);
-
 /** Built when asked, not at load: the host sets the display language after this module loads. */
 const REASONS: Record<SensitiveKind, () => Said> = {
   'env-file': () => l10n.both('may hold secrets'),
+  'secret-file': () => l10n.both('may hold credentials (a key, a token or a secrets file)'),
   'git-data': () => l10n.both("is Git's own data; changing it can corrupt the repository"),
   'editor-config': () => l10n.both('is editor configuration that can run tasks and change settings'),
   'permission-settings': () => l10n.both('holds Relay settings or approval rules'),
@@ -36,6 +35,8 @@ export function sensitivityOfPath(path: string, caseInsensitive: boolean): Sensi
   if (segments.some((s) => fold(s) === '.git')) return sensitivity('git-data');
   const name = fold(segments[segments.length - 1] ?? '');
   if (name.startsWith('.env') && !ENV_EXAMPLES.has(name)) return sensitivity('env-file');
+  // Keys, framework secret files, token-bearing configuration (secret-files.ts).
+  if (secretFileKind(segments.map(fold))) return sensitivity('secret-file');
   const parent = fold(segments[segments.length - 2] ?? '');
   if (parent === '.vscode' && (name.endsWith('.json') || name.endsWith('.jsonc'))) return sensitivity('editor-config');
   if (name.endsWith('.code-workspace')) return sensitivity('editor-config');
@@ -64,5 +65,9 @@ export function globMaySelectSensitive(glob: string, caseInsensitive: boolean): 
   if (segments.some((s) => test(s, '.git'))) return sensitivity('git-data');
   const last = segments[segments.length - 1] ?? '';
   if (['.env', '.env.local', '.env.production'].some((sample) => test(last, sample))) return sensitivity('env-file');
+  // A glob with nothing literal but a dot (`*`, `*.*`) would select a key anywhere: only one that names something
+  // (`*.pem`, `.env*`, `config/*.key`) is taken to aim at one.
+  const named = last.replace(/[*?]|\[[^\]]*\]|\{[^}]*\}/g, '').replace(/\./g, '') !== '';
+  if (named && SECRET_FILE_SAMPLES.some((sample) => test(last, sample))) return sensitivity('secret-file');
   return undefined;
 }

@@ -147,6 +147,8 @@ export type DecisionBasis =
   | 'too-complex'
   /** An environment variable that changes what runs (`LD_PRELOAD`, `GIT_PAGER`, `PATH`). */
   | 'environment'
+  /** Output that would carry a credential to the model (`echo $GITHUB_TOKEN`, `env`, `/proc/self/environ`). */
+  | 'secret-output'
   /** A redirection into a file (`> out.txt`): a write, judged by the mode unless a rule names it. */
   | 'redirect'
   | 'analysis-failed'

@@ -1,6 +1,7 @@
 // The sandbox's boundary, built from settings: where a command may write, what it may not read, which domains it
 // may reach. A repository must not be able to weaken its own sandbox, so a workspace value can only add to the deny
 // lists; the allow lists and the on/off switch come from the user's settings (or the defaults) alone.
+import { CREDENTIAL_STORES } from './credential-stores';
 
 /** `relay.sandbox.*` as one settings layer wrote it; anything missing or malformed is ignored. */
 export interface SandboxSettingsLayer {
@@ -20,22 +21,8 @@ export interface SandboxSettings {
   denyWrite: readonly string[];
 }
 
-/** Credentials a command never needs to read (`~` is the home folder). */
-export const DEFAULT_DENY_READ: readonly string[] = [
-  '~/.ssh',
-  '~/.aws',
-  '~/.config/gcloud',
-  '~/.azure',
-  '~/.kube',
-  '~/.docker/config.json',
-  '~/.netrc',
-  '~/.git-credentials',
-  '~/.npmrc',
-  // OS keychains: GNOME keyring and KWallet on Linux, the login keychain on macOS.
-  '~/.local/share/keyrings',
-  '~/.local/share/kwalletd',
-  '~/Library/Keychains',
-];
+/** Credentials a command never needs to read (`~` is the home folder): the stores of common tools (credential-stores.ts). */
+export const DEFAULT_DENY_READ: readonly string[] = CREDENTIAL_STORES;
 
 /** The registries of common ecosystems: installs and builds work, nothing else is reachable. */
 export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = [

@@ -44,7 +44,10 @@ export async function modelChoices(keys: ApiKeys): Promise<ModelChoice[]> {
       const baseUrl = settings.provider === provider ? settings.baseUrl : undefined;
       if (provider === 'openai-compatible' && !baseUrl) return [];
       if (provider === 'azure-openai') return azureChoices(settings, (await keys.release(provider, settings.azure?.endpoint || undefined)).key);
-      return listedChoices(provider, (await keys.release(provider, baseUrl)).key, baseUrl);
+      const released = await keys.release(provider, baseUrl);
+      // A base URL the user did not allow (a repository's) gets no request at all, not even a keyless model list.
+      if (released.withheld && baseUrl) return [];
+      return listedChoices(provider, released.key, baseUrl);
     }),
   );
   let offered: ModelChoice[] = [];

@@ -86,8 +86,10 @@ async function modelItems(keys: ApiKeys, question: ModelQuestion): Promise<Model
     return items;
   }
   if (setup.listing) {
-    const apiKey = question.apiKey || (await keys.release(setup.id, baseUrl)).key;
-    const listing = await listModels({ provider: setup.listing, ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}), fetch: providerFetch });
+    const released = question.apiKey ? { key: question.apiKey } : await keys.release(setup.id, baseUrl);
+    // A base URL the user did not allow (a repository's) gets no request at all: the built-in list only.
+    const apiKey = released.key;
+    const listing = await listModels({ provider: setup.listing, ...(apiKey ? { apiKey } : {}), ...(baseUrl && !released.withheld ? { baseUrl } : {}), fetch: providerFetch });
     if (listing.liveError) items.push({ label: `$(info) ${SETUP.liveListFailed(listing.liveError)}`, kind: vscode.QuickPickItemKind.Separator });
     for (const model of listing.models) {
       const choice = toChoice(setup.listing, model);

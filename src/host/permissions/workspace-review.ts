@@ -14,12 +14,16 @@ import { settingLayers } from '../settings/workspace-layers';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { askModal } from '../dialogs/modal';
 
-/** One question: a setting, its value as written (JSON) and its file; for an endpoint, the key it would get. */
+/**
+ * One question: a setting, its value as written (JSON) and its file; for an endpoint, the key it would get, or
+ * (no key stored) the conversation that would go there.
+ */
 export interface WorkspaceValueQuestion {
   setting: string;
   value: string;
   file: string;
   key?: { provider: string; origin: string; boundTo: string | undefined };
+  endpoint?: { origin: string };
 }
 
 /** True when the user allowed the value. Integration tests answer it; the default is the native modal. */
@@ -78,34 +82,43 @@ function idOf(value: WorkspaceValue): string {
   return JSON.stringify([value.setting, value.value, value.file]);
 }
 
-/** The native modal: the setting, its value, the file, and what allowing it changes. */
+/**
+ * The native modal: the setting, its value, the file, and what allowing it changes. The user did not ask for it
+ * (a repository's setting did): the safe choice comes first, so it is the focused default, and Escape is VS Code's
+ * Cancel; only Allow allows.
+ */
 export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question) => {
-  // Nobody asked: the repository's settings did. Enter neither sends the key nor allows the value (dialogs/button-order.ts).
-  if (question.key) {
-    const send = l10n.t('Send Key');
-    const answer = await askModal({
-      message: l10n.t('Send your {0} API key to {1}?', question.key.provider, question.key.origin),
-      detail: l10n.t(
-        '{0} is set to {1} in {2}. The key was saved for {3}. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
-        question.setting,
-        question.value,
-        question.file,
-        question.key.boundTo ?? '-',
-      ),
-      origin: 'unasked',
-      actions: [send],
-      safe: [l10n.t("Don't Send")],
-    });
-    return answer === send;
-  }
+  // Nobody asked: the repository's settings did. Enter neither sends nor allows (dialogs/button-order.ts).
   const allow = l10n.t('Allow');
-  const answer = await askModal({
-    message: l10n.t('This workspace sets {0} to {1}. Allow it?', question.setting, question.value),
-    detail: l10n.t('Set in {0}. {1} Relay ignores it until you allow it; a changed value asks again.', question.file, whyItMatters(question.setting)),
-    origin: 'unasked',
-    actions: [allow],
-    safe: [l10n.t("Don't Allow")],
-  });
+  const [message, detail, safe] = question.key
+    ? [
+        l10n.t('Send your {0} API key to {1}?', question.key.provider, question.key.origin),
+        l10n.t(
+          '{0} is set to {1} in {2}. The key was saved for {3}. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
+          question.setting,
+          question.value,
+          question.file,
+          question.key.boundTo ?? '-',
+        ),
+        l10n.t('Do Not Send'),
+      ]
+    : question.endpoint
+      ? [
+          l10n.t('Send this conversation to {0}?', question.endpoint.origin),
+          l10n.t(
+            '{0} is set to {1} in {2}. Every request carries the conversation: your messages and the files Relay reads. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
+            question.setting,
+            question.value,
+            question.file,
+          ),
+          l10n.t('Do Not Send'),
+        ]
+      : [
+          l10n.t('This workspace sets {0} to {1}. Allow it?', question.setting, question.value),
+          l10n.t('Set in {0}. {1} Relay ignores it until you allow it; a changed value asks again.', question.file, whyItMatters(question.setting)),
+          l10n.t('Keep Ignoring'),
+        ];
+  const answer = await askModal({ message, detail, origin: 'unasked', actions: [allow], safe: [safe] });
   return answer === allow;
 };
 

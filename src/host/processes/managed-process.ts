@@ -21,6 +21,12 @@ export const STOP_STEPS_MS = { interrupt: 1_000, terminate: 1_500 } as const;
 const CLOSE_GRACE_MS = 500;
 /** How much of the end of a sandboxed command's output is searched for refusals only its error messages show. */
 const VIOLATION_OUTPUT_CHARS = 64 * 1024;
+/**
+ * A server listens a moment before it prints where (Vite prints its banner from the listen callback, and the pipe
+ * is read later on a busy machine): seen listening with no URL printed yet, it is called ready once it prints one,
+ * or after this long without one (then its ports are all there is to say).
+ */
+export const BANNER_WAIT_MS = 2_000;
 
 export interface ManagedProcessOptions {
   id: string;
@@ -33,6 +39,8 @@ export interface ManagedProcessOptions {
   ringLimit?: number;
   /** Counts prompts with a shorter quiet, for tests. */
   promptQuietMs?: { explicit: number; question: number };
+  /** How long a listening server may take to print its URL before it is called ready without one. */
+  bannerWaitMs?: number;
 }
 
 export type ProcessEvent = { kind: 'output'; text: string; raw: string } | { kind: 'state' };
@@ -66,6 +74,9 @@ export class ManagedProcess {
   private readonly quiet: { explicit: number; question: number };
   private carry = '';
   private promptTimer: NodeJS.Timeout | undefined;
+  /** Seen listening, waiting (at most bannerWaitMs) for the URL it is about to print. */
+  private bannerTimer: NodeJS.Timeout | undefined;
+  private readonly bannerWaitMs: number;
   private child: ChildProcessWithoutNullStreams | undefined;
   private wrapped: WrappedCommand | undefined;
   /** What the sandbox refused, read once the process ended (before its wrapping is released). */
@@ -83,6 +94,7 @@ export class ManagedProcess {
     this.background = options.background;
     this.readyPattern = options.readyPattern;
     this.quiet = options.promptQuietMs ?? PROMPT_QUIET_MS;
+    this.bannerWaitMs = options.bannerWaitMs ?? BANNER_WAIT_MS;
     this.ring = new OutputRing(options.ringLimit);
     this.reader = new OutputReader(this.ring);
     this.log = new OutputLogFile(options.logPath);
@@ -221,6 +233,7 @@ export class ManagedProcess {
     if (startDrain(child, this.log) === undefined) return false;
     this.handedOff = true;
     if (this.promptTimer) clearTimeout(this.promptTimer);
+    this.clearBannerWait();
     for (const stream of [child.stdout, child.stderr, child.stdin]) {
       stream.removeAllListeners('data');
       stream.on('error', () => undefined);
@@ -270,10 +283,11 @@ export class ManagedProcess {
     const lines = all.slice(0, cut);
     if (!lines) return false;
     let found = false;
+    let urlFound = false;
     for (const url of findLocalUrls(lines)) {
       if (!this.urls.includes(url)) {
         this.urls.push(url);
-        found = true;
+        found = urlFound = true;
       }
     }
     for (const port of findPorts(lines)) {
@@ -285,14 +299,36 @@ export class ManagedProcess {
     const pattern = this.readyPattern;
     const patternFound = pattern !== undefined && lines.split('\n').some((line) => ((pattern.lastIndex = 0), pattern.test(line)));
     if (patternFound) found = true;
+    // Seen listening (reachable, for a sandboxed one) and waiting for its URL: this is it.
+    const listenedFirst = urlFound && this.bannerTimer !== undefined;
     // A sandboxed server is ready once it can be reached from here (the manager's bridge), not when it says so.
-    if (!found || (this.wrapped && this.readyWhenReachable && !patternFound)) return false;
+    if (!found || (this.wrapped && this.readyWhenReachable && !patternFound && !listenedFirst)) return false;
+    this.clearBannerWait();
     return this.lifecycle.ready();
   }
 
-  /** Marks the process ready from outside (a listening socket seen by the manager). */
+  /**
+   * Marks the process ready from outside (a listening socket seen by the manager). A server that has printed no
+   * URL yet is about to (the socket is open before the banner is written): it becomes ready with its URL when it
+   * prints one, or without after bannerWaitMs, so that `ready` never comes with `urls: []` for a server that
+   * names its URL.
+   */
   markReady(): void {
-    if (this.lifecycle.ready()) this.emit({ kind: 'state' });
+    if (!this.live || this.lifecycle.state === 'ready' || this.bannerTimer !== undefined) return;
+    if (this.urls.length > 0 || this.bannerWaitMs <= 0) {
+      if (this.lifecycle.ready()) this.emit({ kind: 'state' });
+      return;
+    }
+    this.bannerTimer = setTimeout(() => {
+      this.bannerTimer = undefined;
+      if (this.live && this.lifecycle.ready()) this.emit({ kind: 'state' });
+    }, this.bannerWaitMs);
+    this.bannerTimer.unref?.();
+  }
+
+  private clearBannerWait(): void {
+    if (this.bannerTimer) clearTimeout(this.bannerTimer);
+    this.bannerTimer = undefined;
   }
 
   private watchForPrompt(): void {
@@ -329,6 +365,7 @@ export class ManagedProcess {
       this.scan('');
     }
     if (this.promptTimer) clearTimeout(this.promptTimer);
+    this.clearBannerWait();
     this.exitCode = code;
     this.exitSignal = signal;
     this.lifecycle.ended(this.stopRequested ? 'stop' : 'exit');

@@ -52,6 +52,8 @@ export interface ProcessManagerOptions {
   records?: ProcessRecordFile;
   /** Shorter prompt quiet, for tests. */
   promptQuietMs?: { explicit: number; question: number };
+  /** How long a server seen listening may take to print its URL (managed-process.ts BANNER_WAIT_MS), for tests. */
+  bannerWaitMs?: number;
   log?: (message: string) => void;
 }
 
@@ -181,6 +183,7 @@ export class ProcessManager implements TaskProcesses {
       readyPattern,
       logPath: join(this.options.logDir, `${id}-${Date.now()}.log`),
       promptQuietMs: this.options.promptQuietMs,
+      bannerWaitMs: this.options.bannerWaitMs,
     });
     const sandbox = request.outsideSandbox || (request.background && !canBridgeSandboxPorts()) ? undefined : await this.options.sandbox?.();
     const { child, wrapped } = await spawnCommand({

@@ -26,6 +26,15 @@ export function readSandboxSettings(): SandboxSettings {
   return effectiveSandboxSettings(user as SandboxSettingsLayer, workspace as SandboxSettingsLayer);
 }
 
+/**
+ * A list only the user's own settings set (machine scope in package.json; a workspace's or folder's value, which
+ * VS Code would drop anyway, is never read): the credential variables and secret files a sandboxed command gets.
+ */
+export function userOnlyList(key: string): string[] {
+  const value = vscode.workspace.getConfiguration().inspect<unknown>(key)?.globalValue;
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+}
+
 export interface SandboxHostOptions {
   /** The extension's folder: dist/sandbox.mjs and dist/vendor are there. */
   extensionPath: string;
@@ -34,6 +43,8 @@ export interface SandboxHostOptions {
   log: vscode.LogOutputChannel;
   /** Where the mount points sandboxed commands may leave are recorded, for the cleanup after a crash. */
   placeholderDir?: string;
+  /** VS Code's global storage of every extension (`<user data>/User/globalStorage`): unreadable to commands. */
+  vscodeGlobalStorage?: string;
 }
 
 export interface SandboxHost {
@@ -52,6 +63,9 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     tempDir: tmpdir(),
     ripgrepPath: findRipgrep(vscode.env.appRoot),
     webFetchDomains: options.webFetchDomains,
+    allowCredentialVariables: () => userOnlyList('relay.sandbox.allowCredentialVariables'),
+    allowSecretFiles: () => userOnlyList('relay.sandbox.allowSecretFiles'),
+    ...(options.vscodeGlobalStorage ? { unreadable: [options.vscodeGlobalStorage] } : {}),
     processes: options.processes,
     log: (m) => options.log.info(m),
     ...(options.placeholderDir ? { placeholders: new PlaceholderJournal(options.placeholderDir) } : {}),

@@ -9,6 +9,9 @@ import type { CommandSandbox, SandboxScope, SandboxViolation, WrappedCommand } f
 import type { TaskProcesses } from '../../core/ports/processes';
 import { boundaryFor, withNestedProtected, type SandboxBoundary, type SandboxSettings } from '../../core/sandbox/boundary';
 import { mergeViolations, parseOutputViolations, parseRuntimeLine, within } from '../../core/sandbox/violations';
+import { sandboxEnvironment } from '../../core/sandbox/credential-variables';
+import { withUnreadable } from '../../core/sandbox/secret-files';
+import { secretFilesIn } from './secret-file-scan';
 import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
 import { auditControl, snapshotControl, watchControl, type RestoredEntry } from './control-audit';
@@ -32,6 +35,12 @@ export interface RuntimeSandboxOptions {
   ripgrepPath?: string;
   /** Domains the user allowed for web_fetch. */
   webFetchDomains?: () => readonly string[];
+  /** Credential variables the user lets sandboxed commands receive (`relay.sandbox.allowCredentialVariables`). */
+  allowCredentialVariables?: () => readonly string[];
+  /** Workspace secret files the user lets sandboxed commands read (`relay.sandbox.allowSecretFiles`, globs). */
+  allowSecretFiles?: () => readonly string[];
+  /** More folders no command may read, found by the host (VS Code's global storage, wherever its user data is). */
+  unreadable?: readonly string[];
   /** The task's running servers, for loopback; without it no loopback port is reachable. */
   processes?: Pick<TaskProcesses, 'servesLoopbackPort'>;
   platform?: NodeJS.Platform;
@@ -121,10 +130,11 @@ export class RuntimeSandbox implements CommandSandbox {
     // The boundary is built once; the files found are added to it.
     const plain = this.boundary(scope);
     const roots = scanRoots(scope.writableRoots, plain.allowWrite, [scope.cwd, process.cwd()]);
-    const scan = await scanBelow(roots);
+    // And the workspace's secret files (`.env`, keys…) below the same folders, unreadable (secret-file-scan.ts).
+    const [scan, secrets] = await Promise.all([scanBelow(roots), secretFilesIn(roots, this.options.allowSecretFiles?.() ?? [])]);
     // Git's control data (every git directory's, pointer files, hooks folders): read-only, and audited afterwards.
     const control = await scanGitControl(scan.gitEntries, { writable: (p) => plain.allowWrite.some((root) => within(p, root)), config: this.gitConfig });
-    const boundary = withNestedProtected(plain, [...scan.protected, ...control.readOnly]);
+    const boundary = withUnreadable(withNestedProtected(plain, [...scan.protected, ...control.readOnly]), [...(this.options.unreadable ?? []), ...secrets]);
     const snapshot = await snapshotControl(control, roots, scan.protected);
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
@@ -156,7 +166,8 @@ export class RuntimeSandbox implements CommandSandbox {
     let disposed = false;
     return {
       command: wrapped,
-      env: withoutRelaySecrets(env),
+      // Relay's own keys never; other credentials only where the user named them (credential-variables.ts).
+      env: sandboxEnvironment(withoutRelaySecrets(env), this.options.allowCredentialVariables?.() ?? []).env,
       violations: (output?: string): readonly SandboxViolation[] => {
         const reported = manager
           .getSandboxViolationStore()

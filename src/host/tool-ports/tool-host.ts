@@ -43,6 +43,8 @@ export interface ToolHostStorage {
   recordsPath?: string;
   /** Where the sandbox records the mount points its commands may leave (see sandbox/placeholders.ts). */
   placeholderDir?: string;
+  /** VS Code's global storage of every extension (`<user data>/User/globalStorage`), which commands may not read. */
+  vscodeGlobalStorage?: string;
 }
 
 export interface ToolHostOptions {
@@ -77,6 +79,7 @@ export function createToolHost(log: vscode.LogOutputChannel, privateAddressRules
       processes,
       log,
       placeholderDir: hostOptions.storage?.placeholderDir,
+      vscodeGlobalStorage: hostOptions.storage?.vscodeGlobalStorage,
     });
   }
   const services: ToolServices = {

@@ -7,12 +7,14 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
 import type { Relay } from '../../../src/host/relay';
 import type { ChatItem } from '../../../src/shared/chat-model';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../support/scripted-model-server';
+import { alive } from '../../support/pids';
 import { activateRelay, relayWithScriptedPrompter, type ScriptedPrompter, type ScriptedRestoreConfirmer, waitFor } from '../helpers';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode'] as const;
@@ -187,5 +189,48 @@ describe('checkpoints: restore each step of a task inside VS Code', () => {
     assert.match(messages, new RegExp(`Restored: ${FOLDER}/a\\.txt`));
     assert.doesNotMatch(messages, /call_write/, 'the cut conversation no longer has the write call');
     assert.match(messages, /call_cmd/, 'it keeps the command before the point');
+  });
+
+  it("a task's background server survives the real restore of files and conversation (to before it started); deleting the task stops it", async () => {
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !api.chat.snapshot.task && api.chat.snapshot.items.length === 0, 5_000, 'the new, empty task');
+    const pidFile = join(await fs.mkdtemp(join(tmpdir(), 'relay-restore-proc-')), 'pid');
+    const serve = `${JSON.stringify(process.execPath)} -e "require('fs').writeFileSync(${JSON.stringify(pidFile).replace(/"/g, "'")},String(process.pid));const s=require('http').createServer((q,r)=>r.end('up')).listen(0,'127.0.0.1',()=>console.log('Local: http://127.0.0.1:'+s.address().port+'/'))"`;
+    server.reset();
+    server.setScript([
+      { toolCalls: [{ id: 'call_note', name: 'write_file', args: { path: `${FOLDER}/note.txt`, content: 'before the server\n' } }] },
+      { toolCalls: [{ id: 'call_serve', name: 'run_command', args: { command: serve, cwd: FOLDER, background: true } }] },
+      { toolCalls: [{ id: 'call_note2', name: 'write_file', args: { path: `${FOLDER}/note.txt`, content: 'after the server\n' } }] },
+      { text: 'Up.', toolCalls: [{ id: 'call_done_3', name: 'attempt_completion', args: { result: 'Serving.' } }] },
+    ]);
+    prompter.script({ type: 'allow-once' }, { type: 'allow-once' }, { type: 'allow-once' });
+    prompter.onAsk = undefined;
+    api.chat.submitIntent({ type: 'sendMessage', text: 'Write a note, start the server, rewrite the note.' });
+    // Four turns and a server start: a loaded 2-core machine takes longer than one turn's TURN_MS.
+    await waitFor(() => api.chat.snapshot.task && !api.chat.snapshot.task.running && !relay.controller.isRunning, 3 * TURN_MS, 'the task to finish').catch((error: Error) => {
+      throw new Error(`${error.message}\n${JSON.stringify(api.chat.snapshot.items, undefined, 1).slice(0, 6000)}\nprompts: ${prompter.prompts.map((p) => p.toolName).join(', ')}`);
+    });
+    const taskId = relay.controller.session!.id;
+    const pid = Number(await fs.readFile(pidFile, 'utf8'));
+    assert.ok(alive(pid), 'the server runs');
+    const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(JSON.stringify(card('call_serve')))?.[0];
+    assert.ok(url, `the server's card names its URL: ${JSON.stringify(card('call_serve'))}`);
+
+    // The real restore (restore-flow.ts through the Relay's own wiring), files and conversation, to before the
+    // server started: the run_command call is cut from the conversation and note.txt goes back, but the server
+    // is the task's, not the conversation's.
+    confirmer.script('restore');
+    await restore(card('call_serve')!.id, true);
+    assert.equal(await fs.readFile(join(dir(), 'note.txt'), 'utf8'), 'before the server\n', 'the restore ran');
+    assert.equal(card('call_serve'), undefined, 'the conversation was cut before the server started');
+    assert.ok(alive(pid), 'the server survived the restore');
+    assert.equal((await fetch(url)).status, 200, 'and still serves');
+
+    api.chat.submitIntent({ type: 'newTask' });
+    await waitFor(() => !api.chat.snapshot.task, 5_000, 'the new, empty task');
+    assert.ok(alive(pid), 'a new task leaves it running');
+    api.chat.submitIntent({ type: 'deleteTask', id: taskId });
+    await waitFor(() => !alive(pid), 20_000, 'deleting the task to stop its server');
+    await fs.rm(dirname(pidFile), { recursive: true, force: true });
   });
 });

@@ -323,15 +323,31 @@ describe('relay chat: the real wiring inside VS Code', () => {
     await waitFor(() => api.chat.isLoaded, 30_000, 'the chat to load');
     const seen: string[] = [];
     const listening = api.chat.onMessage((m) => seen.push(m.type));
+    // Sampled on every turn of the event loop from before the view is shown until its page says ready: a read
+    // right after focusChat would pass whenever the page happened to load before it (the race this is about).
+    let sampling = true;
+    const samples = { visibleBeforeReady: 0, loadedBeforeReady: 0 };
+    const sample = (): void => {
+      if (!sampling) return;
+      if (!seen.includes('ready')) {
+        if (api.chat.isVisible) samples.visibleBeforeReady++;
+        if (api.chat.isLoaded) samples.loadedBeforeReady++;
+      }
+      setImmediate(sample);
+    };
     try {
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
       assert.equal(api.chat.isLoaded, false, 'a hidden chat is not loaded');
+      sample();
       await vscode.commands.executeCommand('relay.focusChat');
       // Visible at once, but its page reloads (retainContextWhenHidden is off) and listens only once it says ready.
-      assert.ok(!api.chat.isLoaded || seen.includes('ready'), 'loaded before its page said ready');
       await waitFor(() => seen.includes('ready'), 30_000, 'the page to say ready');
+      sampling = false;
+      assert.ok(samples.visibleBeforeReady > 0, 'the view was seen visible before its page said ready (else this proves nothing)');
+      assert.equal(samples.loadedBeforeReady, 0, `loaded before its page said ready (${samples.loadedBeforeReady} of ${samples.visibleBeforeReady} samples)`);
       assert.equal(api.chat.isLoaded, true);
     } finally {
+      sampling = false;
       listening.dispose();
     }
   });

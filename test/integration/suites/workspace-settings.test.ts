@@ -211,14 +211,57 @@ describe('workspace settings may only make Relay stricter', () => {
     assert.match(result.error?.message ?? '', /did not send/);
     assert.ok(other.requests.every((r) => !r.authHeader));
     assert.equal(confirmer.questions.filter((q) => q.key).length, 1);
-    // The model picker's live list: asked again, not allowed, listed without the key.
+    // The model picker's live list: asked again, not allowed, and then not asked for at all (not even keyless).
     setupPrompts.script();
     await suite.relay.selectModel();
     assert.equal(confirmer.questions.filter((q) => q.key).length, 2);
-    assert.ok(other.modelListings.count > 0, 'the list was asked for');
-    assert.equal(other.modelListings.authHeader, false, 'without the key');
+    assert.equal(other.modelListings.count, 0, 'nothing reached the server the user did not allow');
     rmSync(settingsFile(), { force: true });
     await waitFor(() => vscode.workspace.getConfiguration().inspect('relay.baseUrl')?.workspaceValue === undefined, 10_000, 'the workspace base URL to be gone');
+  });
+
+  it('with no key stored, a workspace base URL gets no request at all (not the conversation) until the user allows it, once per value', async () => {
+    // A value not confirmed before, and no key: the old gate let the conversation go there without a question.
+    const endpoint = `${other.openaiBaseUrl.replace('127.0.0.1', 'localhost')}/`;
+    await suite.relay.keys.set('openai-compatible', undefined);
+    await writeWorkspaceSettings({ 'relay.baseUrl': endpoint });
+    try {
+      confirmer.reset(false);
+      await suite.newTask();
+      other.setScript([{ text: 'Got it.', toolCalls: [{ id: 'call_done_nokey', name: 'attempt_completion', args: { result: 'done' } }] }]);
+      suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Here is a secret file: hunter2.' });
+      const error = await waitFor(() => items('error')[0], TURN_MS, 'the refused-endpoint error');
+      await suite.taskStopped('the refused task to stop', TURN_MS);
+      assert.match(error.message, /Relay sent nothing to http:\/\/localhost:\d+: relay\.baseUrl is set to it in /);
+      assert.deepEqual(
+        confirmer.questions.map((q) => [q.setting, q.value, q.file, q.endpoint?.origin, q.key]),
+        [['relay.baseUrl', JSON.stringify(endpoint), settingsFile(), new URL(endpoint).origin, undefined]],
+      );
+      assert.equal(other.requests.length, 0, 'the server the workspace chose received nothing');
+      assert.equal(other.modelListings.count, 0);
+      const check = await suite.relay.checkConnection();
+      assert.equal(check.ok, false, 'Test Connection is refused too');
+      assert.equal(other.requests.length + other.modelListings.count, 0, 'still nothing');
+
+      // Allowed: Retry sends the conversation there, and the same value does not ask again.
+      confirmer.reset(true);
+      suite.api.chat.submitIntent({ type: 'retry', itemId: error.id });
+      await waitFor(() => items('tool').find((i) => i.status.callId === 'call_done_nokey' && i.status.state === 'success'), TURN_MS, 'the retried task to complete');
+      await suite.taskStopped('the retried task to stop', TURN_MS);
+      assert.equal(confirmer.questions.length, 1);
+      assert.ok(other.requests.length > 0 && other.requests.every((r) => !r.authHeader), 'the allowed server got the turn, without a key');
+      confirmer.reset(false);
+      other.setScript([{ text: 'Again.', toolCalls: [{ id: 'call_done_nokey2', name: 'attempt_completion', args: { result: 'done' } }] }]);
+      await suite.newTask();
+      suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Again.' });
+      await waitFor(() => items('tool').find((i) => i.status.callId === 'call_done_nokey2' && i.status.state === 'success'), TURN_MS, 'the next task to complete');
+      await suite.taskStopped('the next task to stop', TURN_MS);
+      assert.equal(confirmer.questions.length, 0, 'remembered for that value');
+    } finally {
+      await suite.relay.keys.set('openai-compatible', KEY);
+      rmSync(settingsFile(), { force: true });
+      await waitFor(() => vscode.workspace.getConfiguration().inspect('relay.baseUrl')?.workspaceValue === undefined, 10_000, 'the workspace base URL to be gone');
+    }
   });
 
   it('a workspace Azure endpoint (with the provider switched to Azure) gets the stored Azure key only once allowed', async () => {

@@ -143,6 +143,20 @@ describe('search_text', () => {
     assert.match(text, /^No matches for/);
   });
 
+  it('leaves out the lines of secret files when searching a folder, and names them; a search of the file alone is the ask', async () => {
+    const h = project();
+    h.host.files.write('.env', 'API_TOKEN=canary-env-9f2\n');
+    h.host.files.write('config/master.key', 'canary-key-9f2\n');
+    h.host.files.write('.env.example', 'API_TOKEN=canary-example-9f2\n');
+    const text = expectSuccess(await h.call('search_text', { pattern: 'canary' }));
+    assert.doesNotMatch(text, /canary-env|canary-key/);
+    assert.match(text, /canary-example-9f2/);
+    assert.match(text, /Left out: matches in 2 secret files \(.*\.env.*config\/master\.key.*\)/);
+    const none = expectSuccess(await h.call('search_text', { pattern: 'canary-env' }));
+    assert.match(none, /^No matches for/);
+    assert.match(none, /Left out: matches in 1 secret file/);
+  });
+
   it('caps the results and says how to narrow them', async () => {
     const text = expectSuccess(await project().call('search_text', { pattern: 'e', max_results: 2 }));
     assert.match(text, /^The first 2 matches in \d files? for "e" \(regex, case-sensitive\); there are more: narrow path or include, or raise max_results/);

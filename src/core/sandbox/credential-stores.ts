@@ -1,0 +1,95 @@
+// Where tools keep credentials in the home folder (issue 36 §4): the default read-deny list of the sandbox. A
+// sandboxed command builds, tests and installs; none of that needs a login, a key or a browser's cookies, and a
+// command that could read one could print it into the conversation or upload it to an allowed registry.
+// `~` is the home folder. A missing entry costs nothing (the runtime mounts over what exists).
+
+/** Credentials a command never needs to read. */
+export const CREDENTIAL_STORES: readonly string[] = [
+  // SSH keys, cloud providers' logins and configuration with tokens.
+  '~/.ssh',
+  '~/.aws',
+  '~/.config/gcloud',
+  '~/.azure',
+  '~/.kube',
+  '~/.oci',
+  '~/.config/doctl',
+  '~/.config/hcloud',
+  '~/.fly',
+  '~/.config/netlify',
+  '~/.local/share/com.vercel.cli',
+  '~/.wrangler',
+  '~/.config/.wrangler',
+  '~/.supabase',
+  '~/.config/stripe',
+  '~/.s3cfg',
+  '~/.boto',
+  '~/.config/rclone',
+  // Registries and package managers: npm, Yarn, PyPI, Cargo, RubyGems, Maven, NuGet, Composer, Bundler.
+  '~/.npmrc',
+  '~/.yarnrc',
+  '~/.yarnrc.yml',
+  '~/.pypirc',
+  '~/.cargo/credentials',
+  '~/.cargo/credentials.toml',
+  '~/.gem/credentials',
+  '~/.local/share/gem/credentials',
+  '~/.m2/settings.xml',
+  '~/.m2/settings-security.xml',
+  '~/.nuget/NuGet/NuGet.Config',
+  '~/.config/NuGet/NuGet.Config',
+  '~/.composer/auth.json',
+  '~/.config/composer/auth.json',
+  '~/.bundle/config',
+  '~/.config/configstore',
+  // Source hosts: git's credential files, the GitHub, GitLab and Gitea CLIs, Docker registries.
+  '~/.git-credentials',
+  '~/.config/git/credentials',
+  '~/.config/gh',
+  '~/.config/hub',
+  '~/.config/glab-cli',
+  '~/.config/tea',
+  '~/.docker/config.json',
+  '~/.netrc',
+  // Secret managers and signing keys: GnuPG, Vault, pass, 1Password, Bitwarden, Terraform Cloud.
+  '~/.gnupg',
+  '~/.vault-token',
+  '~/.password-store',
+  '~/.config/op',
+  '~/.config/Bitwarden CLI',
+  '~/.terraform.d/credentials.tfrc.json',
+  '~/.terraformrc',
+  // Databases' password files.
+  '~/.pgpass',
+  '~/.my.cnf',
+  '~/.mylogin.cnf',
+  // AI tools' and editors' logins: Copilot, Claude Code, Codex, Gemini, Hugging Face, Kaggle.
+  '~/.config/github-copilot',
+  '~/.claude.json',
+  '~/.claude/.credentials.json',
+  '~/.codex/auth.json',
+  '~/.gemini',
+  '~/.huggingface/token',
+  '~/.cache/huggingface/token',
+  '~/.kaggle',
+  // VS Code's own global storage (extensions' state, VS Code's secret store) in its usual places; the running
+  // window's own folder is added by the host wherever it is.
+  '~/.config/Code/User/globalStorage',
+  '~/.config/Code - Insiders/User/globalStorage',
+  '~/.config/VSCodium/User/globalStorage',
+  '~/.vscode-server/data/User/globalStorage',
+  '~/Library/Application Support/Code/User/globalStorage',
+  // Browsers: cookies and saved passwords are sessions on every site.
+  '~/.mozilla',
+  '~/.config/google-chrome',
+  '~/.config/chromium',
+  '~/.config/BraveSoftware',
+  '~/.config/microsoft-edge',
+  '~/.pki',
+  '~/Library/Application Support/Google/Chrome',
+  '~/Library/Application Support/Firefox',
+  '~/Library/Cookies',
+  // OS keychains: GNOME keyring and KWallet on Linux, the login keychain on macOS.
+  '~/.local/share/keyrings',
+  '~/.local/share/kwalletd',
+  '~/Library/Keychains',
+];
