@@ -91,6 +91,8 @@ describe('e2e: command approval in the native modal', () => {
     const focused = dialog.locator('.monaco-button:focus');
     assert.equal((await focused.textContent())?.trim(), 'Deny', 'the focused default button of a dangerous call is Deny');
     assert.ok(await dialog.getByRole('button', { name: 'Allow', exact: true }).isVisible(), 'Allow is still offered');
+    const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
+    assert.ok(buttons.length <= 4 && !buttons.includes('Cancel'), `at most four buttons, no Cancel beside Deny: ${buttons.join(' | ')}`);
     await wb.screenshot('command-modal-trigger');
     await wb.page.keyboard.press('Enter');
     await chat.locator('.tool-card[data-call-id="call_preloaded"][data-state="error"]').waitFor({ timeout: 30_000 });

@@ -57,6 +57,8 @@ for (const [index, theme] of THEMES.entries()) {
         const dialog = wb.page.locator('.monaco-dialog-box').filter({ hasText: 'Run the hooks defined in this workspace?' });
         await dialog.waitFor({ timeout: 30_000 });
         assert.ok(((await dialog.textContent()) ?? '').includes(GUARD), 'the modal shows the exact command line');
+        // Nobody asked for them (the repository did): Enter must not run them (README, "What Enter presses in a Relay modal").
+        assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), "Don't Run", 'the focused default button of the hooks question runs nothing');
         await wb.screenshot('hook-confirmation');
         await dialog.getByRole('button', { name: 'Run Hooks', exact: true }).click();
       }

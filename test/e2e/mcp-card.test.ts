@@ -47,13 +47,22 @@ describe('e2e: an MCP tool call in the real UI', () => {
     await dialog.filter({ hasText: 'Start the MCP server "files"' }).waitFor({ timeout: 30_000 });
     const confirmation = (await dialog.textContent()) ?? '';
     assert.ok(confirmation.includes(`server-filesystem/dist/index.js ${wb.workspace}`), `the exact command line, \${workspaceFolder} resolved: ${confirmation}`);
+    // Nobody asked for it (the repository did): Enter must not start it (README, "What Enter presses in a Relay modal").
+    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), "Don't Start", 'the focused default button of the server question runs nothing');
     await wb.screenshot('mcp-server-confirmation');
     await dialog.getByRole('button', { name: 'Start Server', exact: true }).click();
 
     await dialog.filter({ hasText: 'mcp__files__write_file' }).waitFor({ timeout: 30_000 });
     const approval = (await dialog.textContent()) ?? '';
-    // The question says the action; the arguments are lines, strings unescaped; the internal name comes once.
-    assert.match(approval, /Call write_file on the MCP server files\?/);
+    // The question says the action by the tool's title; the arguments are lines, strings unescaped; the internal
+    // name comes once, at the end; no annotation's protocol name.
+    assert.match(approval, /Call Write File on the MCP server files\?/);
+    assert.match(approval, /Tool: Write File \(files\) · mcp__files__write_file/);
+    assert.doesNotMatch(approval, /destructiveHint|readOnlyHint|openWorldHint/, `the tool's hints in words: ${approval}`);
+    // write_file declares itself destructive: a dangerous call, so Enter denies; four buttons, no Cancel beside Deny.
+    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Deny', 'the focused default button of a destructive MCP tool is Deny');
+    const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
+    assert.ok(buttons.length <= 4 && !buttons.includes('Cancel'), `at most four buttons, no Cancel: ${buttons.join(' | ')}`);
     assert.match(approval, /content: written by MCP/);
     assert.doesNotMatch(approval, /\\n|"content"/, `no JSON escapes: ${approval}`);
     assert.equal(approval.split('mcp__files__write_file').length - 1, 1, `the internal name once: ${approval}`);

@@ -80,8 +80,12 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await row('Write two').filter({ hasText: 'Needs approval' }).waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1, 'one modal at a time');
     assert.match((await dialog.textContent()) ?? '', /Parallel task "Write one" on relay\/write-one/, "the second task's approval waits behind the first");
-    // It opened unasked and took the focus: an Enter meant for the editor or the chat must not allow the write.
-    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Deny', "the focused default button of a parallel task's approval is Deny");
+    // One rule for every approval (README, "What Enter presses in a Relay modal"): the user started this task and the
+    // write is not dangerous (it lands in the task's worktree), so Enter allows, as in the chat's task; Escape denies.
+    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Allow', "a parallel task's write focuses Allow, as the chat's does");
+    const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
+    assert.ok(buttons.length <= 4, `at most four buttons: ${buttons.join(' | ')}`);
+    assert.ok(buttons.includes('Deny') && !buttons.includes('Cancel'), `Deny, and no Cancel beside it: ${buttons.join(' | ')}`);
     await s.wb.screenshot('parallel-tasks-approval-light');
     await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
     await dialog.filter({ hasText: 'Parallel task "Write two" on relay/write-two' }).waitFor({ timeout: 60_000 });

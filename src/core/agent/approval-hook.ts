@@ -54,16 +54,19 @@ export class SessionApprovals {
   }
 }
 
-function toGateRequest(request: ApprovalRequest): GateRequest {
+/** The gate's request for a call: what the tool prepared, its names and what the hooks said. */
+export function toGateRequest(request: ApprovalRequest): GateRequest {
   const preparation = request.preparation;
   return {
     callId: request.callId,
     toolName: request.toolName,
+    ...(request.displayName && request.displayName !== request.toolName ? { displayName: request.displayName } : {}),
     kind: request.kind,
     targets: preparation?.targets ?? {},
     args: request.params,
     ...(preparation?.summary ? { summary: preparation.summary } : {}),
     ...(preparation?.risk ? { risk: preparation.risk } : {}),
+    ...(preparation?.destructive ? { destructive: true } : {}),
     ...(preparation?.diff ? { diff: preparation.diff } : {}),
     ...(request.hook ? { hook: request.hook } : {}),
   };

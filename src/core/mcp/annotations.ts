@@ -1,5 +1,6 @@
 // How carefully to ask before an MCP tool runs: only a read-only hint makes it read-only; a destructive hint,
-// or no hint at all, asks like a command, and the approval says which of them it was.
+// or no hint at all, asks like a command, and the approval says which of them it was, in words (the hints' names
+// are the server's protocol, not the user's).
 import { l10n, type Said, sentences } from '../l10n';
 import type { McpToolAnnotations } from '../ports/mcp';
 import type { ToolKind } from '../tools/types';
@@ -15,11 +16,11 @@ export function riskFromAnnotations(annotations: McpToolAnnotations | undefined)
   const main =
     annotations?.destructiveHint === true
       ? annotations.readOnlyHint === true
-        ? l10n.both('The MCP tool declares itself destructive (destructiveHint), although it also says it is read-only.')
-        : l10n.both('The MCP tool declares itself destructive (destructiveHint): it may delete or overwrite data.')
+        ? l10n.both('The MCP tool says it may delete or overwrite data, although it also says it only reads.')
+        : l10n.both('The MCP tool says it may delete or overwrite data.')
       : annotations?.readOnlyHint === false
-        ? l10n.both('The MCP tool declares that it changes things (readOnlyHint is false).')
-        : l10n.both('The MCP tool does not declare itself read-only (it has no readOnlyHint), so it may change things.');
-  const openWorld = annotations?.openWorldHint === true ? l10n.both('It also reaches outside systems (openWorldHint).') : undefined;
+        ? l10n.both('The MCP tool says it changes things.')
+        : l10n.both('The MCP tool does not say that it only reads, so it may change things.');
+  const openWorld = annotations?.openWorldHint === true ? l10n.both('It also says it reaches systems outside your machine.') : undefined;
   return sentences(main, openWorld);
 }

@@ -61,7 +61,8 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
   /** The approval modal shows server, tool and the arguments as they will be sent. */
   async prepare(params: Record<string, unknown>): Promise<ToolPreparation> {
     const risk = riskFromAnnotations(this.options.info.annotations);
-    return { targets: {}, summary: describeCall(params), ...(risk ? { risk } : {}) };
+    const destructive = this.options.info.annotations?.destructiveHint === true;
+    return { targets: {}, summary: describeCall(params), ...(risk ? { risk } : {}), ...(destructive ? { destructive } : {}) };
   }
 
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {

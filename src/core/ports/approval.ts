@@ -30,6 +30,10 @@ export interface ApprovalRequest {
   summary?: string;
   /** The tool's own reason that the call may change things (see `ToolPreparation.risk`). */
   risk?: Said;
+  /** The tool says the call may delete or overwrite data (see `ToolPreparation.destructive`). */
+  destructive?: boolean;
+  /** The tool's name for people, in the display language ("Run Command", an MCP tool's title and server). */
+  displayName?: string;
   diff?: ApprovalDiff;
   /** What configured hooks answered for this call: allow (like an allow rule) or ask. */
   hook?: { action: 'allow' | 'ask'; reason: Said };
@@ -69,6 +73,8 @@ export interface ApprovalGate {
 export interface ApprovalPrompt {
   callId: string;
   toolName: string;
+  /** The tool's name for people (the modal's words); `toolName` only on the detail's last line. */
+  displayName?: string;
   kind: ToolKind;
   /** The question, one line. */
   message: string;
@@ -91,7 +97,8 @@ export interface ApprovalPrompt {
   offersReview?: boolean;
   /**
    * The policy marks this call dangerous (a check no rule can allow: an environment variable that loads code, a
-   * path outside the workspace, the loop guard): the modal's default button, the one Enter presses, is Deny.
+   * path outside the workspace, the loop guard), or the tool says it is destructive: the modal's default button,
+   * the one Enter presses, is Deny.
    */
   denyByDefault?: boolean;
 }

@@ -1,5 +1,6 @@
 // When the person hears about a task: the status bar counts the tasks that need them, and a notification comes
-// once per task each time it starts needing them, only when its chat is not in view.
+// once per task each time it starts needing them, only when its chat is not in view. An approval is never notified:
+// its modal is on screen (or queued, and the Tasks row says behind which), and a notice would repeat it.
 import type { ParallelTaskRecord } from './task-record';
 import { needsUser, type TaskState } from './task-state';
 
@@ -16,7 +17,7 @@ export class AttentionTracker {
    * needs them for another reason than the one already notified) and its chat is not the one in view.
    */
   shouldNotify(taskId: string, state: TaskState, chatInView: boolean): boolean {
-    if (!needsUser(state)) {
+    if (!needsUser(state) || state === 'needs-approval') {
       this.notified.delete(taskId);
       return false;
     }

@@ -118,6 +118,11 @@ export interface ToolPreparation {
    * annotations): the approval gives it as its reason instead of the mode's "asks before running commands".
    */
   risk?: Said;
+  /**
+   * The tool itself says this call may delete or overwrite data (an MCP tool's destructiveHint): its approval is
+   * dangerous, so the modal's Enter denies (README, "What Enter presses in a Relay modal").
+   */
+  destructive?: boolean;
   /** For edits: the proposed change's size, and a way to show it in the diff editor before deciding. */
   diff?: {
     path: string;

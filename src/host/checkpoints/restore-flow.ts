@@ -9,7 +9,7 @@ import { restoredFilesNote } from '../../core/checkpoints/conversation';
 import { changesToApply, type RestoreChange, type RestorePlan } from '../../core/checkpoints/restore-plan';
 import type { CheckpointDocuments } from './checkpoint-documents';
 import type { WorkspaceCheckpoints } from './workspace-checkpoints';
-import { modalWithCancel } from '../dialogs/modal-cancel';
+import { modalWithCancel } from '../dialogs/modal';
 
 export type RestoreAnswer = 'restore' | 'overwrite' | undefined;
 

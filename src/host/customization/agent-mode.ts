@@ -4,13 +4,13 @@
 // answers in a modal naming the agent, its file and the mode, kept with the workspace values the user confirmed
 // (outside every workspace) and asked again when the file asks for another mode. Declined, the user's own mode
 // applies and the chat says so.
-import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import type { ApprovalGate } from '../../core/ports/approval';
 import type { ApprovalMode } from '../../core/permissions/types';
 import { decideApprovalMode } from '../../core/permissions/workspace-values';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
+import { askModal } from '../dialogs/modal';
 
 export interface AgentModeQuestion {
   agent: string;
@@ -55,17 +55,17 @@ export function inMode(gate: ApprovalGate, mode: ApprovalMode | undefined): Appr
 
 export const modalConfirmAgentMode: ConfirmAgentMode = async (question) => {
   const allow = l10n.t('Allow');
-  const answer = await vscode.window.showWarningMessage(
-    l10n.t('Let the agent "{0}" run in the {1} approval mode?', question.agent, question.mode),
-    {
-      modal: true,
-      detail: l10n.t(
-        'Its file {0} asks for it. It makes Relay ask less than your own approval mode ({1}) while this agent works. Not allowed, the agent uses your mode. Asked again if the agent asks for another mode.',
-        question.file,
-        question.own,
-      ),
-    },
-    allow,
-  );
+  // Nobody asked: the agent's file did. Enter keeps the user's own mode (dialogs/button-order.ts).
+  const answer = await askModal({
+    message: l10n.t('Let the agent "{0}" run in the {1} approval mode?', question.agent, question.mode),
+    detail: l10n.t(
+      'Its file {0} asks for it. It makes Relay ask less than your own approval mode ({1}) while this agent works. Not allowed, the agent uses your mode. Asked again if the agent asks for another mode.',
+      question.file,
+      question.own,
+    ),
+    origin: 'unasked',
+    actions: [allow],
+    safe: [l10n.t("Don't Allow")],
+  });
   return answer === allow;
 };

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { McpOrigin } from '../../core/mcp/config';
 import { showHidden } from '../../core/mcp/hidden-text';
 import { describeChanges, type ToolChanges } from '../../core/mcp/tool-pins';
+import { askModal } from '../dialogs/modal';
 
 export interface ToolChangeReview {
   server: string;
@@ -56,7 +57,9 @@ export function createModalReviewer(subscriptions: vscode.Disposable[]): ToolCha
     }
     const accept = l10n.t('Accept Changes');
     const showDiff = l10n.t('Show Diff');
-    const answer = await vscode.window.showWarningMessage(review.message, { modal: true, detail: review.detail }, accept, showDiff);
+    const reject = l10n.t('Reject');
+    // Nobody asked: the server changed. Enter shows the diff, Escape rejects (dialogs/button-order.ts).
+    const answer = await askModal({ message: review.message, detail: review.detail, origin: 'unasked', actions: [accept], safe: [showDiff, reject] });
     if (answer !== showDiff) return answer === accept;
     const id = ++counter;
     const left = vscode.Uri.from({ scheme: SCHEME, path: `/${id}/${review.server} (confirmed).json` });
@@ -65,7 +68,6 @@ export function createModalReviewer(subscriptions: vscode.Disposable[]): ToolCha
     documents.set(right.path, review.after);
     await vscode.commands.executeCommand('vscode.diff', left, right, l10n.t('MCP server "{0}": tools as confirmed ↔ as offered now', review.server), { preview: true });
     // Not modal this time, so the diff can be read and scrolled while the question waits; closing it rejects.
-    const reject = l10n.t('Reject');
     return (await vscode.window.showWarningMessage(review.message, accept, reject)) === accept;
   };
 }

@@ -1,7 +1,7 @@
 // What "Relay: Set Up Provider" asks and shows, behind one small interface: VS Code's own QuickPick, InputBox and
 // modal error in use; integration tests answer them (and read what was asked) through the real command.
 import * as vscode from 'vscode';
-import { modalWithCancel } from '../dialogs/modal-cancel';
+import { modalWithCancel } from '../dialogs/modal';
 
 export interface SetupPrompts {
   pick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions): Promise<T | undefined>;

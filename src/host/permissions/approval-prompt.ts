@@ -31,13 +31,15 @@ export function buildApprovalPrompt(ctx: PromptContext): ApprovalPrompt {
   const prompt: ApprovalPrompt = {
     callId: request.callId,
     toolName: request.toolName,
+    ...(request.displayName ? { displayName: request.displayName } : {}),
     kind: request.kind,
     message: questionFor(ctx),
     detail: detailFor(ctx),
     offersDiff: request.diff !== undefined,
     offersReview: request.diff?.review !== undefined,
   };
-  if (!suggestion.available) prompt.denyByDefault = true;
+  // Dangerous (README, "What Enter presses in a Relay modal"): no rule can allow it, or the tool says it destroys.
+  if (!suggestion.available || request.destructive) prompt.denyByDefault = true;
   if (suggestion.available && suggestion.rules.length > 0) {
     prompt.alwaysAllow = { rules: suggestion.rules, target: ctx.saveTarget };
   }
@@ -73,7 +75,7 @@ function questionFor(ctx: PromptContext): string {
     return files.length > 1 ? l10n.t('Allow Relay to edit {0} files?', files.length) : l10n.t('Allow Relay to edit {0}?', files[0]!);
   }
   const mcp = mcpName(request.toolName);
-  if (mcp) return l10n.t('Call {0} on the MCP server {1}?', mcp.tool, mcp.server);
+  if (mcp) return l10n.t('Call {0} on the MCP server {1}?', mcpTitle(request.displayName, mcp), mcp.server);
   const paths = request.targets.paths ?? [];
   const read = request.kind === 'readonly';
   if (paths.length === 1) {
@@ -81,7 +83,18 @@ function questionFor(ctx: PromptContext): string {
     return read ? l10n.t('Allow Relay to read {0}?', path) : l10n.t('Allow Relay to change {0}?', path);
   }
   if (paths.length > 1) return read ? l10n.t('Allow Relay to read {0} files?', paths.length) : l10n.t('Allow Relay to change {0} files?', paths.length);
-  return l10n.t('Allow Relay to use {0}?', request.toolName);
+  return l10n.t('Allow Relay to use {0}?', shownName(request) ?? request.toolName);
+}
+
+/** The tool's name for people (its display name as the scheduler gives it). */
+function shownName(request: ApprovalRequest): string | undefined {
+  return request.displayName?.trim() || undefined;
+}
+
+/** An MCP tool's own title ("Write File") from its display name ("Write File (files)"); its name when it has none. */
+function mcpTitle(displayName: string | undefined, mcp: { server: string; tool: string }): string {
+  const suffix = ` (${mcp.server})`;
+  return displayName?.endsWith(suffix) ? displayName.slice(0, -suffix.length) : mcp.tool;
 }
 
 function detailFor(ctx: PromptContext): string {
@@ -122,8 +135,9 @@ function detailFor(ctx: PromptContext): string {
   }
   sections.push(why);
 
-  // Each fact once: the internal tool name (write_file, mcp__files__write_file) only here, on the details line.
-  const footer = summaryNamesTool(summary) ? [] : [l10n.t('Tool: {0}', request.toolName)];
+  // Each fact once: the tool by its name for people, and its internal name (write_file, mcp__files__write_file)
+  // only here, at the very end of the details.
+  const footer = summaryNamesTool(summary) ? [] : [toolLine(request)];
   if (!ctx.suggestion.available) footer.push(l10n.t('This always asks: no rule can allow it.'));
   if (footer.length) sections.push(footer);
   return sections.map((lines) => lines.join('\n')).join('\n\n');
@@ -150,6 +164,12 @@ function lineCounts(added: number, removed: number): string {
 function mcpName(toolName: string): { server: string; tool: string } | undefined {
   const match = /^mcp__(.+?)__(.+)$/.exec(toolName);
   return match ? { server: match[1]!, tool: match[2]! } : undefined;
+}
+
+/** "Tool: Run Command · run_command": the name people know first, the internal one last. */
+function toolLine(request: ApprovalRequest): string {
+  const shown = shownName(request);
+  return shown && shown !== request.toolName ? l10n.t('Tool: {0} · {1}', shown, request.toolName) : l10n.t('Tool: {0}', request.toolName);
 }
 
 function summaryNamesTool(summary: string | undefined): boolean {

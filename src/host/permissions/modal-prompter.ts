@@ -1,43 +1,40 @@
 // The approval prompt as a native VS Code modal. "Always Allow…" shows the exact rule in a second modal
 // before anything is saved (Escape there goes back to the question); "Deny with Reason…" asks for the
 // reason in an input box; "Review Changes…" closes the modal and lets the user decide hunk by hunk in the diff
-// editor. Escape on the question, or on the reason box, denies.
+// editor. Escape on the question denies (on a dangerous call's, it asks for the reason first); Escape on the reason
+// box denies without one. The buttons' order, and so what Enter presses, follows Relay's one rule (dialogs/).
 import * as vscode from 'vscode';
 import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../core/ports/approval';
 import { describeRuleToSave } from './approval-prompt';
 import { l10n } from '../../core/l10n';
 import { PERMISSION_RULES_KEY } from './approval-modes';
 import { describeAllowance } from '../../core/sandbox/allowance';
+import { askModal } from '../dialogs/modal';
 
 export class ModalPrompter implements ApprovalPrompter {
   async ask(prompt: ApprovalPrompt): Promise<PromptAnswer> {
-    const ALLOW: vscode.MessageItem = { title: l10n.t('Allow') };
-    const OPEN_DIFF: vscode.MessageItem = { title: l10n.t('Open Diff') };
+    const ALLOW = l10n.t('Allow');
+    const OPEN_DIFF = l10n.t('Open Diff');
     /** Hands the decision to the diff editor: accept or reject each hunk there. */
-    const REVIEW: vscode.MessageItem = { title: l10n.t('Review Changes…') };
-    /**
-     * VS Code makes the first item that is not the close affordance the default button (focused, Enter presses
-     * it; `defaultId: 0` in the native dialog) and the close affordance the one Escape picks. So Deny is the
-     * close affordance, unless the call is dangerous: then Deny comes first, as the default, and VS Code adds
-     * its own Cancel for Escape (dismissed: a denial too).
-     */
-    const DENY: vscode.MessageItem = { title: l10n.t('Deny'), isCloseAffordance: !prompt.denyByDefault };
-    const DENY_WITH_REASON: vscode.MessageItem = { title: l10n.t('Deny with Reason…') };
+    const REVIEW = l10n.t('Review Changes…');
+    const DENY = l10n.t('Deny');
+    const DENY_WITH_REASON = l10n.t('Deny with Reason…');
     for (;;) {
       const alwaysAllow = alwaysAllowButton(prompt);
       // On "Run outside the sandbox…": what it needed goes into the sandbox instead, and the command stays in it.
-      const inSandbox: vscode.MessageItem | undefined = prompt.sandboxAllowance && { title: l10n.t('Always Allow in the Sandbox: {0}', describeAllowance(prompt.sandboxAllowance)) };
-      const buttons = [
-        ...(prompt.denyByDefault ? [DENY] : []),
-        ALLOW,
-        ...(inSandbox ? [inSandbox] : []),
-        ...(prompt.alwaysAllow ? [alwaysAllow] : []),
-        ...(prompt.offersReview ? [REVIEW] : prompt.offersDiff ? [OPEN_DIFF] : []),
-        DENY_WITH_REASON,
-        ...(prompt.denyByDefault ? [] : [DENY]),
-      ];
-      const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, ...buttons);
-      if (choice !== undefined && choice === inSandbox) return { type: 'allow-in-sandbox' };
+      const inSandbox = prompt.sandboxAllowance && l10n.t('Always Allow in the Sandbox: {0}', describeAllowance(prompt.sandboxAllowance));
+      // At most four buttons: Allow, the one other way to allow that fits the call best, and the two denials.
+      const other = inSandbox ?? (prompt.offersReview ? REVIEW : prompt.offersDiff ? OPEN_DIFF : prompt.alwaysAllow ? alwaysAllow : undefined);
+      // The rule of every Relay modal (dialogs/button-order.ts): Enter allows a call of the user's task, unless the
+      // call is dangerous; then Enter denies and Escape asks for a reason (Escape there denies without one).
+      const choice = await askModal({
+        message: prompt.message,
+        detail: prompt.detail,
+        origin: prompt.denyByDefault ? 'dangerous' : 'user',
+        actions: [ALLOW, ...(other ? [other] : [])],
+        safe: prompt.denyByDefault ? [DENY, DENY_WITH_REASON] : [DENY_WITH_REASON, DENY],
+      });
+      if (choice === inSandbox) return { type: 'allow-in-sandbox' };
       switch (choice) {
         case ALLOW:
           return { type: 'allow-once' };
@@ -52,19 +49,17 @@ export class ModalPrompter implements ApprovalPrompter {
           const reason = await askReason(prompt);
           return reason ? { type: 'deny-with-reason', reason } : { type: 'deny' };
         }
-        case DENY:
-          return { type: 'deny' };
         default:
-          return { type: 'dismissed' };
+          return { type: 'deny' };
       }
     }
   }
 }
 
 /** "Always Allow docs.python.org…" for a web domain: the domain is the whole rule. */
-function alwaysAllowButton(prompt: ApprovalPrompt): vscode.MessageItem {
+function alwaysAllowButton(prompt: ApprovalPrompt): string {
   const rules = prompt.alwaysAllow?.rules ?? [];
-  return rules.length === 1 && rules[0]!.subject === 'domain' ? { title: l10n.t('Always Allow {0}…', rules[0]!.pattern) } : { title: l10n.t('Always Allow…') };
+  return rules.length === 1 && rules[0]!.subject === 'domain' ? l10n.t('Always Allow {0}…', rules[0]!.pattern) : l10n.t('Always Allow…');
 }
 
 /** Shows the rule exactly as it will be written, and where. */
@@ -80,15 +75,13 @@ async function confirmRules(prompt: ApprovalPrompt): Promise<boolean> {
     rules.map((r) => JSON.stringify(r)).join('\n'),
     l10n.t('You can edit or remove rules in settings.json at any time.'),
   ].join('\n\n');
-  const SAVE_RULE: vscode.MessageItem = { title: l10n.t('Save Rule and Allow') };
-  const BACK: vscode.MessageItem = { title: l10n.t('Back'), isCloseAffordance: true };
-  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, SAVE_RULE, BACK);
-  return choice === SAVE_RULE;
+  const SAVE_RULE = l10n.t('Save Rule and Allow');
+  return (await askModal({ message, detail, origin: 'user', actions: [SAVE_RULE], safe: [l10n.t('Back')] })) === SAVE_RULE;
 }
 
 async function askReason(prompt: ApprovalPrompt): Promise<string | undefined> {
   const reason = await vscode.window.showInputBox({
-    title: l10n.t('Deny {0}', prompt.toolName),
+    title: l10n.t('Deny {0}', prompt.displayName ?? prompt.toolName),
     prompt: l10n.t('Why? Relay passes your reason to the model, so it can do something else instead.'),
     placeHolder: l10n.t('e.g. use pnpm, not npm'),
     ignoreFocusOut: true,

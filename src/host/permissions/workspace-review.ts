@@ -12,6 +12,7 @@ import { discoveryCommands } from '../mcp/discovery-tools';
 import { CHECKPOINT_LIMIT_KEYS, CHECKPOINTS_ENABLED_KEY, checkpointLimits, checkpointsEnabled } from '../checkpoints/workspace-checkpoints';
 import { settingLayers } from '../settings/workspace-layers';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
+import { askModal } from '../dialogs/modal';
 
 /**
  * One question: a setting, its value as written (JSON) and its file; for an endpoint, the key it would get, or
@@ -87,7 +88,8 @@ function idOf(value: WorkspaceValue): string {
  * Cancel; only Allow allows.
  */
 export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question) => {
-  const allow: vscode.MessageItem = { title: l10n.t('Allow') };
+  // Nobody asked: the repository's settings did. Enter neither sends nor allows (dialogs/button-order.ts).
+  const allow = l10n.t('Allow');
   const [message, detail, safe] = question.key
     ? [
         l10n.t('Send your {0} API key to {1}?', question.key.provider, question.key.origin),
@@ -116,7 +118,7 @@ export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question
           l10n.t('Set in {0}. {1} Relay ignores it until you allow it; a changed value asks again.', question.file, whyItMatters(question.setting)),
           l10n.t('Keep Ignoring'),
         ];
-  const answer = await vscode.window.showWarningMessage<vscode.MessageItem>(message, { modal: true, detail }, { title: safe }, allow);
+  const answer = await askModal({ message, detail, origin: 'unasked', actions: [allow], safe: [safe] });
   return answer === allow;
 };
 

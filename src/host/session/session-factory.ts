@@ -32,6 +32,7 @@ import type { WorkspaceValueReview } from '../permissions/workspace-review';
 import type { FileOutputStore } from '../storage/tool-output-store';
 import type { ToolHost } from '../tool-ports/tool-host';
 import { servicesForTask, type TaskScope } from './session-scope';
+import { modalWithCancel } from '../dialogs/modal';
 import { commandSandboxState } from '../sandbox/sandbox-state';
 
 export interface SessionFactoryDeps {
@@ -160,13 +161,11 @@ export async function createTaskSession(deps: SessionFactoryDeps, record?: TaskR
 
 async function confirmContinue(steps: number): Promise<boolean> {
   const proceed = l10n.t('Continue');
-  const answer = await vscode.window.showWarningMessage(
+  const answer = await modalWithCancel(
+    'warning',
     l10n.t('Relay has taken {0} steps on this task.', steps),
-    {
-      modal: true,
-      detail: l10n.t('Continue for another round of steps, or pause the task here (you can resume it later). The limit is the relay.maxSteps setting.'),
-    },
-    proceed,
+    l10n.t('Continue for another round of steps, or pause the task here (you can resume it later). The limit is the relay.maxSteps setting.'),
+    [proceed],
   );
   return answer === proceed;
 }

@@ -1,5 +1,7 @@
 // The person hears about parallel tasks: a status bar item counts the tasks that need them (opening the Tasks
-// view), and a notification comes once per task and wait when its chat is not the one in view.
+// view), and a notice comes once per task and wait when its chat is not the one in view. The notice is a progress
+// notification, the one kind VS Code lets an extension withdraw: it goes when its news does (the task moves on, is
+// applied or discarded, or its chat is opened), instead of "…Ready for review" staying up after the apply.
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import { AttentionTracker, countNeedingUser } from '../../core/tasks/attention';
@@ -12,9 +14,19 @@ export interface TaskAttentionDeps {
   tasks: ParallelTasks;
   /** Whether this task's chat is on screen now. */
   inView(taskId: string): boolean;
-  open(taskId: string): Promise<void>;
-  /** The notification; by default VS Code's, resolving with the button chosen. */
-  notify?(message: string, button: string): Thenable<string | undefined>;
+  /** Shows the notice; returns how to withdraw it. By default a progress notification (withdrawable). */
+  notify?(message: string): () => void;
+}
+
+/** A notification that stays until withdrawn (or closed by the person), unlike an information message. */
+function progressNotice(message: string): () => void {
+  let withdraw: () => void = () => undefined;
+  const gone = new Promise<void>((resolve) => (withdraw = resolve));
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: message, cancellable: true }, (_progress, token) => {
+    token.onCancellationRequested(() => withdraw());
+    return gone;
+  });
+  return () => withdraw();
 }
 
 export class TaskAttention implements vscode.Disposable {
@@ -23,6 +35,8 @@ export class TaskAttention implements vscode.Disposable {
   private readonly subscription: { dispose(): void };
   /** The notifications given, as shown (tests read them). */
   readonly notified: string[] = [];
+  /** The notices on screen now, by task, with the state they tell of. */
+  private readonly shown = new Map<string, { state: string; withdraw(): void }>();
 
   constructor(private readonly deps: TaskAttentionDeps) {
     this.item.name = l10n.t('Relay: Tasks');
@@ -36,9 +50,25 @@ export class TaskAttention implements vscode.Disposable {
     return this.count() > 0 ? this.item.text : '';
   }
 
+  /** The notices still up (tests read them). */
+  get showing(): string[] {
+    return [...this.shown.keys()];
+  }
+
+  /** The task's chat is on screen now: its notice has nothing left to tell. */
+  seen(taskId: string): void {
+    this.withdraw(taskId);
+  }
+
   dispose(): void {
+    for (const id of [...this.shown.keys()]) this.withdraw(id);
     this.subscription.dispose();
     this.item.dispose();
+  }
+
+  private withdraw(taskId: string): void {
+    this.shown.get(taskId)?.withdraw();
+    this.shown.delete(taskId);
   }
 
   private count(): number {
@@ -47,13 +77,12 @@ export class TaskAttention implements vscode.Disposable {
 
   private changed(task: ParallelTaskRecord): void {
     this.update();
-    if (!this.tracker.shouldNotify(task.id, task.state, this.deps.inView(task.id))) return;
-    const message = l10n.t('Relay: the parallel task "{0}" needs you: {1}.', task.title, stateLabel(task.state));
-    const open = l10n.t('Open Task');
+    const inView = this.deps.inView(task.id);
+    if (this.shown.get(task.id)?.state !== task.state || inView) this.withdraw(task.id);
+    if (!this.tracker.shouldNotify(task.id, task.state, inView)) return;
+    const message = l10n.t('Relay: the parallel task "{0}" needs you: {1}. Its row in the Tasks view opens it.', task.title, stateLabel(task.state));
     this.notified.push(message);
-    void (this.deps.notify ?? ((m, b) => vscode.window.showInformationMessage(m, b)))(message, open).then((answer) => {
-      if (answer === open) void this.deps.open(task.id);
-    });
+    this.shown.set(task.id, { state: task.state, withdraw: (this.deps.notify ?? progressNotice)(message) });
   }
 
   private update(): void {

@@ -9,6 +9,7 @@ import { discoverRepository } from '../git/git-repositories';
 import { taskIdOf } from './tasks-view';
 import type { ParallelTaskSurface } from './wiring';
 import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
+import { modalWithCancel } from '../dialogs/modal';
 
 export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.restoreBranch', 'relay.tasks.cleanUpWorktrees'] as const;
 
@@ -118,19 +119,17 @@ async function restoreBranch(surface: ParallelTaskSurface, id: string): Promise<
 /** Discarding work that was never applied (or an applied task's kept branch) asks first, naming the task and what would go. */
 async function confirmDiscard(task: ParallelTaskRecord): Promise<boolean> {
   const discard = l10n.t('Discard');
-  const answer = await vscode.window.showWarningMessage(
+  const answer = await modalWithCancel(
+    'warning',
     l10n.t('Discard the task "{0}"?', task.title),
-    {
-      modal: true,
-      detail: task.appliedRef
+    task.appliedRef
         ? l10n.t('Its branch {0} was deleted after the apply and its work kept; discarding drops it (Restore Branch makes a branch of it instead).', task.branch ?? '')
         : task.changedFiles === 1
           ? l10n.t('Its changed file was never applied to your folder; its worktree and branch {0} will be deleted.', task.branch ?? '')
           : task.changedFiles !== undefined
           ? l10n.t('Its {0} changed files were never applied to your folder; its worktree and branch {1} will be deleted.', task.changedFiles, task.branch ?? '')
           : l10n.t('Its changes were never applied to your folder; its worktree and branch {0} will be deleted.', task.branch ?? ''),
-    },
-    discard,
+    [discard],
   );
   return answer === discard;
 }

@@ -28,6 +28,13 @@ export function stateLabel(state: TaskState): string {
   }
 }
 
+/** "Waiting behind "Fix login"": an approval queued behind another task's question is not the one on screen. */
+function queuedState(task: ParallelTaskRecord, behind: string | undefined): string {
+  if (task.state !== 'needs-approval' || behind === undefined) return stateLabel(task.state);
+  // '' is the chat's own task, which has no title of its own here.
+  return behind ? l10n.t('Waiting behind "{0}"', behind) : l10n.t("Waiting behind the chat's question");
+}
+
 /** Bytes in the largest unit that keeps the number at least 1 (1 decimal from KB on); unit symbols are not translated. */
 export function sizeLabel(bytes: number): string {
   const kb = bytes / 1024;
@@ -39,9 +46,12 @@ export function sizeLabel(bytes: number): string {
   return `${bytes} B`;
 }
 
-/** "Running · relay/fix-login · 3 files · 1.2 MB": what the view's row says after the title. */
-export function taskDescription(task: ParallelTaskRecord): string {
-  const parts = [stateLabel(task.state)];
+/**
+ * "Running · relay/fix-login · 3 files · 1.2 MB": what the view's row says after the title. `behind`: the title of
+ * the task whose question is on screen while this task's approval waits in the queue behind it ('' for the chat's).
+ */
+export function taskDescription(task: ParallelTaskRecord, behind?: string): string {
+  const parts = [queuedState(task, behind)];
   const branch = liveBranch(task);
   if (branch) parts.push(branch);
   else if (task.isolation === 'in-place') parts.push(l10n.t('in the folder itself'));
@@ -51,8 +61,8 @@ export function taskDescription(task: ParallelTaskRecord): string {
 }
 
 /** The row's tooltip: everything the view knows about the task, one fact a line. */
-export function taskTooltip(task: ParallelTaskRecord): string {
-  const lines = [task.title, l10n.t('State: {0}', stateLabel(task.state))];
+export function taskTooltip(task: ParallelTaskRecord, behind?: string): string {
+  const lines = [task.title, l10n.t('State: {0}', queuedState(task, behind))];
   const branch = liveBranch(task);
   if (branch) lines.push(l10n.t('Branch: {0}', branch));
   lines.push(l10n.t('Folder: {0}', task.workRoot));

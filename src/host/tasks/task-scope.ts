@@ -47,13 +47,14 @@ export class QueuedPrompter implements ApprovalPrompter {
 }
 
 /**
- * The prompt with the task (and its branch) named first, so an approval from a task not in view is clear. Deny is
- * its default button: the modal opens when the task gets there, not when the user asked for something, and takes
- * the focus, so an Enter meant for the editor or the chat must not allow the call.
+ * The prompt with the task (and its branch) named first, so an approval from a task not in view is clear. Its
+ * buttons follow the rule of every approval (dialogs/button-order.ts): the user started the task, so Enter allows
+ * unless the call is dangerous, the same as in the chat's task (a parallel task's edits land in its worktree and
+ * are reviewed before they reach the user's files).
  */
 export function namedPrompt(prompt: ApprovalPrompt, task: { title: string; branch?: string }): ApprovalPrompt {
   const message = task.branch
     ? l10n.t('Parallel task "{0}" on {1}: {2}', task.title, task.branch, prompt.message)
     : l10n.t('Parallel task "{0}": {1}', task.title, prompt.message);
-  return { ...prompt, message, denyByDefault: true };
+  return { ...prompt, message };
 }

@@ -35,13 +35,23 @@ const ICONS: Record<TaskState, string> = {
   discarded: 'trash',
 };
 
+/** The window's approval queue as the view reads it: whose question is on screen, and when that changes. */
+export interface ApprovalQueueView {
+  /** The title of the task whose question is on screen when `taskId`'s approval waits behind it ('' for the chat's task); else undefined. */
+  waitingBehind(taskId: string): string | undefined;
+  onDidChange(listener: () => void): { dispose(): void };
+}
+
 export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: { dispose(): void };
+  private readonly subscriptions: { dispose(): void }[];
 
-  constructor(private readonly tasks: ParallelTasks) {
-    this.subscription = tasks.onDidChange(() => this.changed.fire());
+  constructor(
+    private readonly tasks: ParallelTasks,
+    private readonly queue?: ApprovalQueueView,
+  ) {
+    this.subscriptions = [tasks.onDidChange(() => this.changed.fire()), ...(queue ? [queue.onDidChange(() => this.changed.fire())] : [])];
   }
 
   /** Tasks still holding something (a discarded one has nothing left to act on), oldest first. */
@@ -54,8 +64,10 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
     const { task } = row;
     const item = new vscode.TreeItem(task.title, vscode.TreeItemCollapsibleState.None);
     item.id = task.id;
-    item.description = taskDescription(task);
-    item.tooltip = taskTooltip(task);
+    // Two tasks needing approval: the one whose question waits says behind which (only one modal is on screen).
+    const behind = this.queue?.waitingBehind(task.id);
+    item.description = taskDescription(task, behind);
+    item.tooltip = taskTooltip(task, behind);
     item.iconPath = new vscode.ThemeIcon(ICONS[task.state]);
     // `relayTask:<state>:<isolation>[:kept]`: menus pick their rows by state (`viewItem =~ /^relayTask:ready-for-review/`);
     // `:kept` marks an applied task whose deleted branch's work is kept (Restore Branch).
@@ -65,7 +77,7 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
 }

@@ -27,6 +27,7 @@ import { WorktreeManager } from './worktree-manager';
 import type { SandboxSource } from '../processes/short-command';
 import { TaskReviewActions, type TaskReviewUi } from './review/task-review-actions';
 import { vscodeTaskReviewUi } from './review/task-review-commands';
+import { modalWithCancel } from '../dialogs/modal';
 
 export interface ParallelTaskHost {
   context: vscode.ExtensionContext;
@@ -90,12 +91,17 @@ export class ParallelTaskSurface implements vscode.Disposable {
       scheduleRefresh: (id) => this.scheduleRefresh(id),
       checkpoints: (id) => this.checkpointsOf(id),
     });
-    this.view = new TasksTreeProvider(this.tasks);
+    this.view = new TasksTreeProvider(this.tasks, {
+      waitingBehind: (id) => {
+        const [shown, ...waiting] = this.queue.pending();
+        return shown && shown.taskId !== id && waiting.some((p) => p.taskId === id) ? shown.request.taskTitle : undefined;
+      },
+      onDidChange: (listener) => this.queue.onDidChange(listener),
+    });
     this.review = new TaskReviewActions({ tasks: this.tasks, manager: this.manager, reviewer: host.reviewer, ui: this.reviewUi });
     this.attention = new TaskAttention({
       tasks: this.tasks,
       inView: (id) => host.chat.isVisible && host.controller.session?.id === id,
-      open: (id) => this.open(id),
     });
     this.disposables.push(
       this.view,
@@ -141,6 +147,7 @@ export class ParallelTaskSurface implements vscode.Disposable {
     }
     await vscode.commands.executeCommand('relay.chat.focus');
     await this.host.controller.handle({ type: 'openTask', id });
+    this.attention.seen(id);
   }
 
   /** Leftover worktrees offered for removal with their sizes (`quiet` at activation: nothing said when none). */
@@ -153,7 +160,7 @@ export class ParallelTaskSurface implements vscode.Disposable {
         folders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
         confirm: async (message, detail) => {
           const remove = l10n.t('Remove');
-          return (await vscode.window.showWarningMessage(message, { modal: true, detail }, remove)) === remove;
+          return (await modalWithCancel('warning', message, detail, [remove])) === remove;
         },
         notify: (message) => void vscode.window.showInformationMessage(message),
         log: this.host.log,

@@ -158,10 +158,13 @@ describe('MCP servers inside VS Code', function () {
     assert.equal(prompter.prompts.length, 1);
     const prompt = prompter.prompts[0]!;
     assert.equal(prompt.toolName, 'mcp__everything__toggle-simulated-logging');
-    assert.equal(prompt.message, 'Call toggle-simulated-logging on the MCP server everything?');
+    // The tool by its title (the server's "Toggle Simulated Logging"); the internal name only at the end of the details.
+    assert.equal(prompt.message, 'Call Toggle Simulated Logging on the MCP server everything?');
+    assert.equal(prompt.detail.split('\n').at(-1), 'Tool: Toggle Simulated Logging (everything) · mcp__everything__toggle-simulated-logging', prompt.detail);
+    assert.equal(prompt.denyByDefault, undefined, 'destructiveHint false: not a dangerous call');
     assert.match(prompt.detail, /^Arguments:\n {2}\(none\)$/m);
-    // The tool's own reason (readOnlyHint false), not the mode's "running commands"; the tool is named once.
-    assert.match(prompt.detail, /^Why: The MCP tool declares that it changes things \(readOnlyHint is false\)\.$/m);
+    // The tool's own reason (readOnlyHint false, in words), not the mode's "running commands"; the tool is named once.
+    assert.match(prompt.detail, /^Why: The MCP tool says it changes things\.$/m);
     assert.equal(prompt.detail.split('\n').filter((line) => line.startsWith('Tool: ')).length, 1, prompt.detail);
     assert.equal(card('toggle')?.status.state, 'error');
     assert.match(toolResult(model.requests[1]!, 'toggle'), /denied/);

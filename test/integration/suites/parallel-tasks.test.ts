@@ -100,13 +100,14 @@ describe('parallel tasks: several sessions at once, each in its own worktree', (
       items.map((i) => i.label),
       ['Write one', 'Write two'],
     );
-    assert.match(String(items[1]!.description), /^Needs approval · relay\/write-two/);
+    // Only one question is on screen: the task whose approval waits behind it says so, not "Needs approval" as well.
+    assert.match(String(items[0]!.description), /^Needs approval · relay\/write-one/);
+    assert.match(String(items[1]!.description), /^Waiting behind "Write one" · relay\/write-two/);
     assert.equal(items[0]!.contextValue, 'relayTask:needs-approval:worktree');
     assert.equal(parallel().attention.text, '$(layers) 2');
-    // The first task runs in the background (never shown): its wait was notified, once; the second is on screen.
+    // The first task runs in the background (never shown); its modal is on screen, so no notification repeats it.
     assert.equal(suite.relay.controller.session?.id, second);
-    assert.equal(parallel().attention.notified.filter((n) => n.includes('"Write one"')).length, 1, 'one notification names the task out of view');
-    assert.equal(parallel().attention.notified.some((n) => n.includes('"Write two"')), false, 'a task whose chat is in view is not notified');
+    assert.deepEqual(parallel().attention.notified, [], 'an approval is not notified beside its modal');
 
     release();
     await waitFor(() => suite.prompter.prompts.length === 2, TURN_MS, "the second task's approval, shown after the first");
@@ -125,8 +126,12 @@ describe('parallel tasks: several sessions at once, each in its own worktree', (
     await waitFor(() => task(first).changedFiles === 1 && task(second).changedFiles === 1, TURN_MS, 'the changed-file counts');
     assert.ok((task(first).diskBytes ?? 0) > 0, 'the disk use is measured');
 
+    // The first task, out of view, is ready for review: one notice, withdrawn once its chat is opened.
+    assert.equal(parallel().attention.notified.filter((n) => n.includes('"Write one" needs you: Ready for review')).length, 1, parallel().attention.notified.join('\n'));
+    assert.ok(parallel().attention.showing.includes(first), 'its notice is up');
     // Switching the chat to the first task shows its conversation.
     await vscode.commands.executeCommand('relay.tasks.open', first);
+    assert.equal(parallel().attention.showing.includes(first), false, 'its notice is withdrawn: its news is on screen');
     await waitFor(() => suite.relay.controller.session?.id === first, 5_000, 'the first task on screen');
     assert.ok(suite.snapshot().items.some((i) => i.kind === 'user' && i.text === 'Write one'));
     assert.ok(suite.snapshot().items.some((i) => i.kind === 'tool' && i.status.callId === 'call_one'));

@@ -23,6 +23,7 @@ describe('approval prompt text', () => {
       kind: 'execute',
       targets: { command: 'ls && rm -rf build && echo done', cwd: 'packages/app' },
       summary: 'Clean the build output',
+      displayName: 'Run Command',
     });
     assert.equal(prompt.message, 'Allow Relay to run "ls && rm -rf build && echo done"?');
     const lines = prompt.detail.split('\n');
@@ -32,7 +33,8 @@ describe('approval prompt text', () => {
     // The reason names the sub-command that asks, so no "Asks because of" line says it a second time.
     assert.match(prompt.detail, /Why: "rm -rf build" needs approval under Relay's default rule "rm" \(deletes recursively\)/);
     assert.equal(prompt.detail.split('rm -rf build').length - 1, 2, `the sub-command in the command line and once in Why: ${prompt.detail}`);
-    assert.ok(lines.includes('Tool: run_command'));
+    // The tool by its name for people; its internal name only at the very end of the details.
+    assert.equal(lines.at(-1), 'Tool: Run Command · run_command', prompt.detail);
     assert.deepEqual(prompt.alwaysAllow?.rules, [{ tool: 'run_command', pattern: 'rm -rf build', action: 'allow', subject: 'command' }]);
     assert.equal(prompt.offersDiff, false);
   });

@@ -1,10 +1,11 @@
 // Repository hooks run code from the repository before and after Relay's tool calls: they run only in a trusted
 // workspace, and only after the user confirmed those exact command lines in a native modal. The confirmations
 // live in Relay's global state (no repository can write one for itself); a changed command line asks again.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { l10n } from '../../../core/l10n';
 import type { HookDefinition } from '../../../core/customization/hooks/types';
 import { hookFingerprint } from '../../../core/customization/hooks/fingerprint';
+import { askModal } from '../../dialogs/modal';
 
 /** Shows the hooks and answers whether they may run. */
 export type HookConfirmer = (hooks: readonly HookDefinition[]) => Promise<boolean>;
@@ -12,14 +13,14 @@ export type HookConfirmer = (hooks: readonly HookDefinition[]) => Promise<boolea
 export const confirmHooksWithModal: HookConfirmer = async (hooks) => {
   const run = l10n.t('Run Hooks');
   const lines = hooks.map((h) => `${h.event}${h.matcher ? ` (${h.matcher})` : ''}: ${h.command}\n    ${h.source}`);
-  const answer = await vscode.window.showWarningMessage(
-    l10n.t('Run the hooks defined in this workspace?'),
-    {
-      modal: true,
-      detail: `${lines.join('\n')}\n\n${l10n.t('Hooks run with your permissions before and after Relay acts, and can block or change what it does. Relay asks once for these exact command lines; a change asks again.')}`,
-    },
-    run,
-  );
+  // Nobody asked: the repository did. Enter does not run them (dialogs/button-order.ts).
+  const answer = await askModal({
+    message: l10n.t('Run the hooks defined in this workspace?'),
+    detail: `${lines.join('\n')}\n\n${l10n.t('Hooks run with your permissions before and after Relay acts, and can block or change what it does. Relay asks once for these exact command lines; a change asks again.')}`,
+    origin: 'unasked',
+    actions: [run],
+    safe: [l10n.t("Don't Run")],
+  });
   return answer === run;
 };
 

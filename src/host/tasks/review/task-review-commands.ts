@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { taskIdOf } from '../../../core/tasks/review-outcome';
 import type { ParallelTaskRecord } from '../../../core/tasks/task-record';
 import type { TaskReviewActions, TaskReviewUi } from './task-review-actions';
+import { modalWithCancel } from '../../dialogs/modal';
 
 export const TASK_REVIEW_COMMANDS = {
   reviewChanges: 'relay.tasks.reviewChanges',
@@ -66,10 +67,11 @@ export function vscodeTaskReviewUi(): TaskReviewUi {
     },
     offerUpdate: async (task, conflicts) => {
       const update = l10n.t('Update Task From Base');
-      const answer = await vscode.window.showWarningMessage(
+      const answer = await modalWithCancel(
+        'warning',
         l10n.t('Task "{0}" conflicts with your files. Nothing was applied.', task.title),
-        { modal: true, detail: l10n.t('Conflicting files:\n{0}\n\nUpdate Task From Base merges your current state into the task\'s branch, then applies again.', conflicts.join('\n')) },
-        update,
+        l10n.t('Conflicting files:\n{0}\n\nUpdate Task From Base merges your current state into the task\'s branch, then applies again.', conflicts.join('\n')),
+        [update],
       );
       return answer === update;
     },
@@ -82,19 +84,21 @@ export function vscodeTaskReviewUi(): TaskReviewUi {
     },
     confirmPending: async (task, pending) => {
       const apply = l10n.t('Apply as Proposed');
-      const answer = await vscode.window.showWarningMessage(
+      const answer = await modalWithCancel(
+        'warning',
         l10n.t('{0} changes of task "{1}" are not decided yet.', pending, task.title),
-        { modal: true, detail: l10n.t('Apply them as the task proposed them, or go back to the review.') },
-        apply,
+        l10n.t('Apply them as the task proposed them, or go back to the review.'),
+        [apply],
       );
       return answer === apply;
     },
     confirmDiscard: async (task, changedFiles) => {
       const discard = l10n.t('Discard');
-      const answer = await vscode.window.showWarningMessage(
+      const answer = await modalWithCancel(
+        'warning',
         l10n.t('Discard task "{0}"?', task.title),
-        { modal: true, detail: l10n.t('Its {0} changed files were never applied. Its worktree and branch {1} are deleted.', changedFiles, task.branch ?? '') },
-        discard,
+        l10n.t('Its {0} changed files were never applied. Its worktree and branch {1} are deleted.', changedFiles, task.branch ?? ''),
+        [discard],
       );
       return answer === discard;
     },
