@@ -1,15 +1,20 @@
-// `relay.switchApprovalMode`: from the command palette and the status bar it opens a picker; the chat
-// (or a test) passes the mode as the argument and no picker appears. Resolves with the mode in effect.
+// `relay.switchApprovalMode`: from the command palette and the status bar it opens a picker; a caller may pass
+// the mode as the argument and no picker appears. Any extension can run a command with arguments, so a mode that
+// asks less than the current one (default → auto-edit or yolo) is asked about in a modal whose Enter keeps the
+// current mode; a stricter one needs no question. The chat switches through its own message, not this command.
+// Resolves with the mode in effect.
 import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import type { ApprovalMode } from '../../core/permissions/types';
+import { askModal } from '../dialogs/modal';
 import type { ApprovalModeSetting } from './approval-mode-setting';
 import { APPROVAL_MODE_ORDER, isApprovalMode, MODE_PRESENTATION, SWITCH_APPROVAL_MODE_COMMAND } from './approval-modes';
 
 export function registerSwitchApprovalModeCommand(setting: ApprovalModeSetting): vscode.Disposable {
   return vscode.commands.registerCommand(SWITCH_APPROVAL_MODE_COMMAND, async (requested?: unknown) => {
     // Anything else (a URI from a menu, nothing from the palette) opens the picker.
-    const next = isApprovalMode(requested) ? requested : await pickApprovalMode(setting.mode);
+    let next = isApprovalMode(requested) ? requested : await pickApprovalMode(setting.mode);
+    if (isApprovalMode(requested) && next !== undefined && asksLess(next, setting.mode) && !(await confirmLooserMode(next, setting.mode))) next = undefined;
     if (next !== undefined && next !== setting.mode) {
       try {
         await setting.setMode(next);
@@ -19,6 +24,28 @@ export function registerSwitchApprovalModeCommand(setting: ApprovalModeSetting):
     }
     return setting.mode;
   });
+}
+
+/** How much a mode lets run without asking: plan least, yolo most. */
+const LOOSENESS: Record<ApprovalMode, number> = { plan: 0, default: 1, 'auto-edit': 2, yolo: 3 };
+
+export function asksLess(next: ApprovalMode, current: ApprovalMode): boolean {
+  return LOOSENESS[next] > LOOSENESS[current];
+}
+
+async function confirmLooserMode(next: ApprovalMode, current: ApprovalMode): Promise<boolean> {
+  const allow = l10n.t('Switch to {0}', MODE_PRESENTATION[next].label);
+  const keep = l10n.t('Keep {0}', MODE_PRESENTATION[current].label);
+  // A host that cannot show the modal (a refused dialog) keeps the mode: nobody said yes.
+  const answer = await askModal({
+    level: 'warning',
+    message: l10n.t('Switch Relay to the {0} approval mode?', MODE_PRESENTATION[next].label),
+    detail: l10n.t('A command asked Relay to ask you less often ({0}). You did not pick this in Relay: another extension may have run the command. {1}', MODE_PRESENTATION[next].description, l10n.t('Your mode stays {0} unless you switch.', MODE_PRESENTATION[current].label)),
+    origin: 'unasked',
+    actions: [allow],
+    safe: [keep],
+  }).catch(() => keep);
+  return answer === allow;
 }
 
 interface ModeItem extends vscode.QuickPickItem {

@@ -255,8 +255,15 @@ describe('permissions: approvals inside real VS Code', () => {
     await waitFor(() => service.mode === 'plan', 5_000, 'the service to switch to plan mode');
     const refused = denied(await service.approve(command('npm test'), never));
     assert.equal(refused.audit.basis, 'plan-mode');
-    assert.equal(await vscode.commands.executeCommand('relay.switchApprovalMode', 'default'), 'default');
+    // A looser mode asked for with an argument (any extension can run the command) waits for the user's modal,
+    // whose Enter and Escape keep the mode; this test server refuses dialogs, so the mode stays.
+    assert.equal(await vscode.commands.executeCommand('relay.switchApprovalMode', 'default'), 'plan', 'plan → default is asked about');
+    await config().update('relay.approvalMode', 'default', vscode.ConfigurationTarget.Global);
     await waitFor(() => service.mode === 'default', 5_000, 'the service to switch back');
+    for (const looser of ['auto-edit', 'yolo'] as const) {
+      assert.equal(await vscode.commands.executeCommand('relay.switchApprovalMode', looser), 'default', `default → ${looser} is not taken without the user`);
+      assert.equal(service.mode, 'default');
+    }
   });
 
   it('the native modal is really asked for; a host that refuses dialogs (this test server) gets a denial, never an allow', async () => {
