@@ -12,7 +12,7 @@ import { printSummary, type LevelResult } from './test-report';
 /** The suite that runs beside Relay installed from its .vsix, under the title a grep selects it by. */
 const FOREIGN_TITLE = 'another extension gets nothing from Relay';
 
-const TIMEOUT_MS = Number(process.env.RELAY_INTEGRATION_TIMEOUT_MS ?? 8 * 60_000);
+const TIMEOUT_MS = Number(process.env.RELAY_INTEGRATION_TIMEOUT_MS ?? 20 * 60_000);
 
 export async function buildIntegrationTests(): Promise<string> {
   const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
