@@ -52,7 +52,7 @@ export function writtenPaths(params: unknown): string[] {
   if (typeof record.patch === 'string') {
     const parsed = parsePatch(record.patch);
     if (parsed.ok) for (const operation of parsed.operations) paths.push(operation.path, ...(operation.type === 'update' && operation.moveTo ? [operation.moveTo] : []));
-    for (const line of record.patch.split('\n')) {
+    else for (const line of record.patch.split('\n')) {
       const trimmed = line.trim();
       const header = PATCH_HEADERS.find((prefix) => trimmed.startsWith(prefix));
       if (header) paths.push(trimmed.slice(header.length).trim());
