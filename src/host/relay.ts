@@ -16,6 +16,7 @@ import type { WebviewToHost } from '../shared/protocol';
 import type { ChatViewProvider } from './chat/chat-view';
 import type { RuntimeCommand } from './commands/command-ids';
 import { relayCommandHandlers } from './commands/relay-commands';
+import type { ConfirmCallerTask } from './tasks/task-commands';
 import { CheckpointDocuments } from './checkpoints/checkpoint-documents';
 import { modalConfirm, type RestoreConfirm, restoreToItem } from './checkpoints/restore-flow';
 import { settingLayers } from './settings/workspace-layers';
@@ -84,6 +85,8 @@ export interface RelayOverrides {
   confirmHooks?: HookConfirmer;
   /** Integration tests answer whether an agent may run in a looser approval mode than the user's; the default is the native modal. */
   confirmAgentMode?: ConfirmAgentMode;
+  /** Integration tests answer whether a parallel task whose prompt a command's caller wrote may start; the default is the native modal. */
+  confirmCallerTask?: ConfirmCallerTask;
 }
 
 export class Relay implements vscode.Disposable {
@@ -207,6 +210,7 @@ export class Relay implements vscode.Disposable {
       post: (message) => chat.post(message),
       log: this.logger,
       supportsImages: () => this.models.provider.model.supportsImages === true,
+      readPolicy: (path) => this.approvals.readRefusal(path),
     });
     this.controller = new TaskController({
       publish: (delta) => chat.publish(delta),
@@ -272,6 +276,7 @@ export class Relay implements vscode.Disposable {
       review: this.tools.review.handlers(),
       parallel: () => this.parallel,
       focusChat: services.focusChat,
+      ...(overrides.confirmCallerTask ? { confirmCallerTask: overrides.confirmCallerTask } : {}),
     });
     this.disposables.push(
       this.parallel,

@@ -145,6 +145,20 @@ export class ScriptedAgentModeConfirmer {
   }
 }
 
+/**
+ * Answers whether a parallel task whose prompt a command's caller wrote may start. Relay's own suites start their
+ * tasks through the command with a prompt (as a caller would), so the answer is yes unless a test says otherwise;
+ * the production default is a modal (task-commands.ts), which this test server refuses.
+ */
+export class ScriptedCallerTaskConfirmer {
+  readonly questions: { prompt: string; folder: string }[] = [];
+  answer = true;
+  confirm = async (question: { prompt: string; folder: string }): Promise<boolean> => {
+    this.questions.push(question);
+    return this.answer;
+  };
+}
+
 /** One question Set Up Provider asked, as the person would have seen it. */
 export interface SetupQuestion {
   kind: 'pick' | 'input';
@@ -225,6 +239,7 @@ interface SharedRelay {
   workspaceValues: ScriptedWorkspaceValueConfirmer;
   hookConfirmer: ScriptedHookConfirmer;
   agentModeConfirmer: ScriptedAgentModeConfirmer;
+  callerTaskConfirmer: ScriptedCallerTaskConfirmer;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -246,6 +261,7 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const workspaceValues = new ScriptedWorkspaceValueConfirmer();
     const hookConfirmer = new ScriptedHookConfirmer();
     const agentModeConfirmer = new ScriptedAgentModeConfirmer();
+    const callerTaskConfirmer = new ScriptedCallerTaskConfirmer();
     const overrides = {
       prompter,
       mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput, reviewTools: mcpConfirmer.reviewTools },
@@ -254,8 +270,9 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
       confirmWorkspaceValue: workspaceValues.confirm,
       confirmHooks: hookConfirmer.confirm,
       confirmAgentMode: agentModeConfirmer.confirm,
+      confirmCallerTask: callerTaskConfirmer.confirm,
     };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer, callerTaskConfirmer };
   });
   return holder[SHARED];
 }

@@ -10,6 +10,11 @@ export interface CustomizationReader {
   realPath(path: string): Promise<string>;
   /** Whether a path lies inside a workspace folder (imports never leave it without asking). */
   inWorkspace(path: string): boolean;
+  /**
+   * Whether the file a path reaches, symlinks followed, lies inside a workspace folder (itself resolved): a
+   * workspace file that links to ~/.ssh/id_rsa is not, and is read no more than a path outside would be.
+   */
+  reachesInsideWorkspace(path: string): Promise<boolean>;
 }
 
 export interface CustomizationFileReport {

@@ -1,6 +1,8 @@
 // Path mentions over the tools' own ports: a path is read only inside a workspace folder (".." and absolute
 // paths name nothing), binary files are refused, and a folder is listed from the same file search find_files
-// uses (so .gitignore and .relayignore hold here too).
+// uses (so .gitignore and .relayignore hold here too). A path inside the folder can still be a link to a file or
+// folder outside it (notes.md -> ~/.ssh/id_rsa): every path goes through the read policy read_file goes through
+// (the host's approval service, which resolves the real path), and one it would ask about or refuse is not read.
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { FileSearch } from '../ports/file-search';
 import type { PathKind, WorkspacePaths } from '../ports/mention-sources';
@@ -10,10 +12,17 @@ import { englishNumbers } from '../../shared/format-numbers';
 /** Larger files are not read whole for a mention (the cap would keep only 100,000 characters of them anyway). */
 export const MAX_MENTION_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * What read_file's path policy says of reading `absolute` without asking (real path resolved, outside the
+ * workspace, sensitive files): undefined when it may be read, else why not, for the chip and the model.
+ */
+export type ReadPolicy = (absolute: string) => Promise<string | undefined>;
+
 export class WorkspaceMentionPaths implements WorkspacePaths {
   constructor(
     private readonly files: WorkspaceFiles,
     private readonly search: FileSearch,
+    private readonly policy: ReadPolicy,
     private readonly signal: AbortSignal = new AbortController().signal,
   ) {}
 
@@ -25,8 +34,11 @@ export class WorkspaceMentionPaths implements WorkspacePaths {
       const inside = relative(root, absolute);
       if (inside.startsWith('..') || isAbsolute(inside)) continue;
       const stat = await this.files.stat(absolute);
-      if (stat?.type === 'file') return { absolute, kind: 'file', size: stat.size };
-      if (stat?.type === 'directory') return { absolute, kind: 'folder', size: 0 };
+      if (stat?.type !== 'file' && stat?.type !== 'directory') continue;
+      // Before its size or its text is looked at: a link out of the workspace shows neither.
+      const refused = await this.policy(absolute);
+      if (refused !== undefined) throw new Error(refused);
+      return stat.type === 'file' ? { absolute, kind: 'file', size: stat.size } : { absolute, kind: 'folder', size: 0 };
     }
     return undefined;
   }

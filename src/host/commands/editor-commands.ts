@@ -4,6 +4,7 @@
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { MentionSuggestion } from '../../shared/chat-model';
+import { refuseArgument } from '../dialogs/unclicked';
 import {
   askAboutSelectionMessage,
   EXPLAIN_SELECTION_REQUEST,
@@ -45,9 +46,17 @@ export function editorCommandHandlers(send: SendToChat, mentions?: SelectionMent
       const mention = mentions && selectionMention(mentions, selection);
       await send(mention ? `${EXPLAIN_SELECTION_REQUEST}\n\n${mention.token}` : explainSelectionMessage(selection));
     },
-    /** From the editor context menu VS Code passes the file's URI; from the palette, the active editor's. */
+    /**
+     * The active editor's file: the editor context menu passes its URI, the palette nothing. Any other URI (another
+     * extension's executeCommand naming a file the person is not looking at, inside the workspace or not) is refused:
+     * the command sends that file's problems to the model and asks it to edit the file.
+     */
     'relay.fixProblems': async (uri?: unknown) => {
-      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      const target = vscode.window.activeTextEditor?.document.uri;
+      if (uri !== undefined && !(uri instanceof vscode.Uri && target !== undefined && uri.toString() === target.toString())) {
+        refuseArgument('relay.fixProblems');
+        return;
+      }
       if (!target) {
         void vscode.window.showInformationMessage(l10n.t('Relay: open a file to fix its problems.'));
         return;

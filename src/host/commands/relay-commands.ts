@@ -17,7 +17,7 @@ import type { ModelSurface } from '../model/model-surface';
 import type { WorkspaceValueReview } from '../permissions/workspace-review';
 import type { TaskController } from '../session/task-controller';
 import type { SetupStep } from '../../shared/chat-model';
-import { lazyTaskReviewHandlers, parallelTaskHandlers } from '../tasks/task-commands';
+import { type ConfirmCallerTask, lazyTaskReviewHandlers, parallelTaskHandlers } from '../tasks/task-commands';
 import type { ParallelTaskSurface } from '../tasks/wiring';
 import { formatDateTime } from '../../shared/format-numbers';
 
@@ -41,6 +41,8 @@ export interface CommandServices {
   /** The parallel tasks, resolved when one of their commands runs. */
   parallel(): ParallelTaskSurface;
   focusChat(): Promise<void>;
+  /** Integration tests answer whether a parallel task a caller wrote the prompt of may start; by default a modal. */
+  confirmCallerTask?: ConfirmCallerTask;
 }
 
 export function relayCommandHandlers(services: CommandServices): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
@@ -75,7 +77,7 @@ export function relayCommandHandlers(services: CommandServices): Record<RuntimeC
       },
     }),
     ...services.review,
-    ...parallelTaskHandlers(services.parallel),
+    ...parallelTaskHandlers(services.parallel, services.confirmCallerTask),
     ...lazyTaskReviewHandlers(services.parallel),
   };
 }

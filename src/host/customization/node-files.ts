@@ -90,6 +90,16 @@ export class NodeCustomizationFiles implements CustomizationFiles {
     return realpath(path).catch(() => path);
   }
 
+  async reachesInsideWorkspace(path: string): Promise<boolean> {
+    const real = await realpath(path).catch(() => undefined);
+    if (real === undefined) return false;
+    const roots = await Promise.all(this.roots().map((root) => realpath(root).catch(() => root)));
+    return roots.some((root) => {
+      const rel = relative(root, real);
+      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+    });
+  }
+
   inWorkspace(path: string): boolean {
     return this.roots().some((root) => {
       const rel = relative(root, path);

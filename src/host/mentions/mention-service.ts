@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { MessageAttachments } from '../../core/agent';
 import { buildAttachments } from '../../core/mentions/message';
+import type { ReadPolicy } from '../../core/mentions/workspace-paths';
 import type { ImageInput } from '../../core/mentions/images';
 import { parseMentions } from '../../shared/mentions/parse';
 import { resolveMention } from '../../core/mentions/resolve';
@@ -21,6 +22,11 @@ export interface MentionServiceDeps {
   log: { warn(message: string): void };
   /** Whether the model that will read the message takes images. */
   supportsImages(): boolean;
+  /**
+   * Why read_file could not read this path without asking (its real path outside the workspace, a sensitive file),
+   * or undefined: a mention, a dropped or pasted path reads only what read_file would read silently.
+   */
+  readPolicy: ReadPolicy;
 }
 
 export class MentionService implements vscode.Disposable {
@@ -82,7 +88,7 @@ export class MentionService implements vscode.Disposable {
   }
 
   private sources(signal: AbortSignal) {
-    return createMentionSources(this.deps.services, this.deps.terminal, signal);
+    return createMentionSources(this.deps.services, this.deps.terminal, this.deps.readPolicy, signal);
   }
 
   private async mentionFor(raw: string): Promise<MentionSuggestion | undefined> {

@@ -2,13 +2,14 @@
 // (its diff, when the extension and a repository are there), and the active editor's selection.
 import * as vscode from 'vscode';
 import type { MentionSources, ProblemEntry, SelectionText, TerminalOutput } from '../../core/ports/mention-sources';
-import { WorkspaceMentionPaths } from '../../core/mentions/workspace-paths';
+import { type ReadPolicy, WorkspaceMentionPaths } from '../../core/mentions/workspace-paths';
 import type { ToolServices } from '../../tools';
 import type { TerminalRecorder } from './terminal-recorder';
 
-export function createMentionSources(services: ToolServices, terminal: TerminalRecorder, signal: AbortSignal): MentionSources {
+/** `readPolicy`: read_file's path policy (symlinks resolved, outside the workspace, sensitive files), asked per path. */
+export function createMentionSources(services: ToolServices, terminal: TerminalRecorder, readPolicy: ReadPolicy, signal: AbortSignal): MentionSources {
   return {
-    paths: new WorkspaceMentionPaths(services.files, services.search, signal),
+    paths: new WorkspaceMentionPaths(services.files, services.search, readPolicy, signal),
     problems: async () => problems(services),
     lastTerminalCommand: async (): Promise<TerminalOutput | undefined> => terminal.lastCommand,
     uncommittedChanges: () => uncommittedChanges(),

@@ -121,6 +121,18 @@ export class ApprovalService implements ApprovalGate {
     return this.policy.rules.filter((r) => !r.when && r.action === 'allow' && (!r.subject || r.subject === 'domain') && toolNameMatches(r.tool, toolName)).map((r) => r.pattern);
   }
 
+  /**
+   * What read_file's policy says of reading `path` without a question (symlinks resolved: a workspace file that
+   * links to ~/.ssh/id_rsa is outside; sensitive files; the user's rules): undefined when it would be read
+   * silently, else the reason, in English. For content that enters a conversation without a tool call (mentions,
+   * dropped and pasted paths): what would ask is not read.
+   */
+  async readRefusal(path: string): Promise<string | undefined> {
+    const decision = await this.policy.evaluate({ toolName: 'read_file', kind: 'readonly', targets: { paths: [path] } });
+    if (decision.action === 'allow') return undefined;
+    return `${decision.reason.replace(/\.$/, '')}; read_file asks about this path, so a mention does not read it`;
+  }
+
   /** Call when a task starts: the loop guard counts repeated calls within one task. */
   resetLoopGuard(): void {
     this.loopGuard.reset();

@@ -1,11 +1,16 @@
 // Per-hunk review in the diff editor: CodeLens over each hunk of a proposal (Accept, Reject, Reject with Reason),
 // a file lens for multi-file proposals, the commands behind them and their keybindings (the `when` clause reads
 // the relay.reviewingProposal context key kept here), and Accept All / Reject All in the editor title.
+// Any extension can run these commands with any argument (vscode.commands.executeCommand), so a command acts only on
+// the proposal on screen: with no argument (keybinding, title button, palette) the one in the active editor or tab;
+// with a lens's argument, that proposal only while it is shown, and an accept on one the user is not in (a preview
+// beside, not focused) asks first. Never the newest proposal somewhere else, never an invented hunk.
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { DiffPreviewer } from './diff-preview';
 import { PROPOSAL_SCHEME } from '../editing/proposal-fs';
 import type { ProposalReview } from './proposal-review';
+import { askModal } from '../dialogs/modal';
 
 export const REVIEW_CONTEXT_KEY = 'relay.reviewingProposal';
 
@@ -25,6 +30,8 @@ interface Target {
   file: number;
   /** The hunk under (or after) the cursor that is still open to a decision; undefined when none is. */
   hunk: number | undefined;
+  /** Shown in the active editor or tab (what the user is in), not only somewhere on screen. */
+  active: boolean;
 }
 
 export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable {
@@ -90,7 +97,7 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
   /** The command handlers, by id (registered at activation through the runtime's command table). */
   handlers(): Record<(typeof REVIEW_COMMANDS)[keyof typeof REVIEW_COMMANDS], (...args: unknown[]) => unknown> {
     return {
-      [REVIEW_COMMANDS.acceptHunk]: (uri?: unknown, hunk?: unknown) => this.onHunk(uri, hunk, (t, h) => t.review.accept(t.file, [h])),
+      [REVIEW_COMMANDS.acceptHunk]: (uri?: unknown, hunk?: unknown) => this.onHunk(uri, hunk, (t, h) => t.review.accept(t.file, [h]), 'accept'),
       [REVIEW_COMMANDS.rejectHunk]: (uri?: unknown, hunk?: unknown) => this.onHunk(uri, hunk, (t, h) => t.review.reject(t.file, [h])),
       [REVIEW_COMMANDS.rejectHunkWithReason]: (uri?: unknown, hunk?: unknown) =>
         this.onHunk(uri, hunk, async (t, h) => {
@@ -98,9 +105,9 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
           if (reason !== undefined) await t.review.reject(t.file, [h], reason);
         }),
       [REVIEW_COMMANDS.nextHunk]: () => this.nextHunk(),
-      [REVIEW_COMMANDS.acceptFile]: (uri?: unknown) => this.onFile(uri, (t) => t.review.accept(t.file, t.review.reviewed[t.file]!.decisions.map((_, i) => i))),
+      [REVIEW_COMMANDS.acceptFile]: (uri?: unknown) => this.onFile(uri, (t) => t.review.accept(t.file, t.review.reviewed[t.file]!.decisions.map((_, i) => i)), 'accept'),
       [REVIEW_COMMANDS.rejectFile]: (uri?: unknown) => this.onFile(uri, (t) => t.review.reject(t.file, t.review.reviewed[t.file]!.decisions.map((_, i) => i))),
-      [REVIEW_COMMANDS.acceptAll]: (uri?: unknown) => this.onFile(uri, (t) => t.review.acceptAll()),
+      [REVIEW_COMMANDS.acceptAll]: (uri?: unknown) => this.onFile(uri, (t) => t.review.acceptAll(), 'accept all'),
       [REVIEW_COMMANDS.rejectAll]: (uri?: unknown) =>
         this.onFile(uri, async (t) => {
           const reason = await askReason(l10n.t('Reject all changes'));
@@ -109,16 +116,41 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
     };
   }
 
-  private async onHunk(uri: unknown, hunk: unknown, act: (t: Target, hunk: number) => unknown): Promise<void> {
+  private async onHunk(uri: unknown, hunk: unknown, act: (t: Target, hunk: number) => unknown, accepting?: 'accept'): Promise<void> {
     const target = this.target(uri, hunk);
     if (target?.hunk === undefined) return;
+    if (accepting && !(await this.mayAccept(target, accepting))) return;
     await act(target, target.hunk);
     if (!target.review.isDisposed && target.review.pending > 0) await this.nextHunk(target);
   }
 
-  private async onFile(uri: unknown, act: (t: Target) => unknown): Promise<void> {
+  private async onFile(uri: unknown, act: (t: Target) => unknown, accepting?: 'accept' | 'accept all'): Promise<void> {
     const target = this.target(uri, undefined);
-    if (target) await act(target);
+    if (!target) return;
+    if (accepting && !(await this.mayAccept(target, accepting))) return;
+    await act(target);
+  }
+
+  /**
+   * An accept on the proposal the user is in (focused editor or tab: their keybinding, title button or lens click)
+   * goes ahead; one named by an argument while the user is elsewhere (the preview beside, not focused) is what
+   * another extension would send: it asks, naming the file, and Escape or a host without dialogs keeps it pending.
+   */
+  private async mayAccept(target: Target, what: 'accept' | 'accept all'): Promise<boolean> {
+    if (target.active) return true;
+    const review = target.review;
+    const path = review.reviewed[target.file]!.change.newPath ?? review.reviewed[target.file]!.change.path;
+    const accept = what === 'accept all' ? l10n.t('Accept All') : l10n.t('Accept');
+    const keep = l10n.t('Keep Pending');
+    const answer = await askModal({
+      level: 'warning',
+      message: what === 'accept all' ? l10n.t('Accept every change Relay proposed in "{0}"?', review.title) : l10n.t('Accept Relay\'s change to {0}?', path),
+      detail: l10n.t('A command asked to accept a proposal you are not looking at. You did not click it in the diff editor: another extension may have run the command. The change stays pending unless you accept.'),
+      origin: 'unasked',
+      actions: [accept],
+      safe: [keep],
+    }).catch(() => keep);
+    return answer === accept;
   }
 
   /** Moves the cursor to the next undecided hunk of the file (wrapping), revealing it. */
@@ -137,30 +169,44 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
-  /** The proposal a command acts on: the one named by a lens, else the one in the active editor, else the newest. */
+  /**
+   * The proposal a command acts on: with an argument (a lens), the proposal it names if it is shown; without, the one
+   * in the active editor or tab. Nothing else: an argument naming a proposal that is not on screen, a hunk that does
+   * not exist or a malformed argument acts on nothing (and says so).
+   */
   private target(uri: unknown, hunk: unknown): Target | undefined {
-    const editor = vscode.window.activeTextEditor;
-    let document: vscode.Uri | undefined;
-    if (typeof uri === 'string') document = vscode.Uri.parse(uri);
-    else if (uri instanceof vscode.Uri) document = uri;
-    else if (editor?.document.uri.scheme === PROPOSAL_SCHEME) document = editor.document.uri;
-    else document = activeDiffProposal();
-    let found = document ? this.previews.find(document) : undefined;
-    if (!found) {
-      const newest = this.previews.reviews.filter((r) => r.pending > 0).at(-1);
-      if (newest) found = { review: newest, file: newest.reviewed.findIndex((f) => f.decisions.includes('pending')) };
+    const onScreen = proposalsOnScreen();
+    let found: { review: ProposalReview; file: number } | undefined;
+    let active = false;
+    if (uri !== undefined && !(uri instanceof vscode.Uri && uri.scheme !== PROPOSAL_SCHEME)) {
+      // A lens's argument (the proposal document's URI as a string). The title button passes the editor's resource:
+      // a proposal's URI in a single diff; in the multi-file diff editor a URI of another scheme (handled below).
+      const named = parseProposalUri(uri);
+      found = named && (onScreen.visible.has(named.toString()) || onScreen.active.has(named.toString())) ? this.previews.find(named) : undefined;
+      if (!found) return refused(l10n.t('Relay: that proposal is not on screen; open it to accept or reject its changes.'));
+      active = onScreen.active.has(named!.toString());
+    } else {
+      for (const shown of onScreen.active) {
+        found = this.previews.find(vscode.Uri.parse(shown));
+        if (found) break;
+      }
+      if (!found) return undefined;
+      active = true;
     }
-    if (!found) return undefined;
-    if (typeof hunk === 'number') return { ...found, hunk };
+    if (found.file < 0) return undefined;
+    const decisions = found.review.reviewed[found.file]!.decisions;
+    if (hunk !== undefined) {
+      if (typeof hunk !== 'number' || !Number.isInteger(hunk) || hunk < 0 || hunk >= decisions.length) return refused(l10n.t('Relay: that change does not exist in the proposal.'));
+      return { ...found, hunk, active };
+    }
     // From a keybinding: the undecided hunk under the cursor, else the next one after it, else the first.
     const right = found.review.reviewed[found.file]!.right.toString();
     const cursorEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === right);
     const line = cursorEditor?.selection.active.line ?? 0;
-    const decisions = found.review.reviewed[found.file]!.decisions;
     const open = found.review.locate(found.file).filter((h) => decisions[h.index] !== 'rejected');
     const under = open.find((h) => line >= h.start && line < Math.max(h.end, h.start + 1));
     const after = open.find((h) => h.start >= line && decisions[h.index] === 'pending') ?? open.find((h) => decisions[h.index] === 'pending');
-    return { ...found, hunk: (under ?? after)?.index };
+    return { ...found, hunk: (under ?? after)?.index, active };
   }
 
   private updateContext(): void {
@@ -176,6 +222,50 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
   dispose(): void {
     for (const d of this.subscriptions.splice(0)) d.dispose();
   }
+}
+
+/**
+ * The proposal documents on screen: `active`, those of the active editor and of the active group's active tab (a
+ * diff, or every file of a multi-file diff); `visible`, those of every visible editor and every group's active tab.
+ */
+function proposalsOnScreen(): { active: Set<string>; visible: Set<string> } {
+  const active = new Set<string>();
+  const visible = new Set<string>();
+  const editor = vscode.window.activeTextEditor;
+  if (editor?.document.uri.scheme === PROPOSAL_SCHEME) active.add(editor.document.uri.toString());
+  for (const e of vscode.window.visibleTextEditors) if (e.document.uri.scheme === PROPOSAL_SCHEME) visible.add(e.document.uri.toString());
+  for (const group of vscode.window.tabGroups.all) {
+    for (const uri of proposalsOfTab(group.activeTab)) {
+      visible.add(uri);
+      if (group === vscode.window.tabGroups.activeTabGroup) active.add(uri);
+    }
+  }
+  return { active, visible };
+}
+
+function proposalsOfTab(tab: vscode.Tab | undefined): string[] {
+  const input = tab?.input as { modified?: unknown; textDiffs?: { modified?: unknown }[] } | undefined;
+  const modified = [input instanceof vscode.TabInputTextDiff ? input.modified : undefined, ...(input?.textDiffs ?? []).map((d) => d.modified)];
+  return modified.filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === PROPOSAL_SCHEME).map((u) => u.toString());
+}
+
+/** A proposal document's URI from a lens's string or a Uri; undefined for anything else. */
+function parseProposalUri(value: unknown): vscode.Uri | undefined {
+  let uri: vscode.Uri | undefined;
+  if (value instanceof vscode.Uri) uri = value;
+  else if (typeof value === 'string' && value.length <= 4096) {
+    try {
+      uri = vscode.Uri.parse(value, true);
+    } catch {
+      return undefined;
+    }
+  }
+  return uri?.scheme === PROPOSAL_SCHEME ? uri : undefined;
+}
+
+function refused(message: string): undefined {
+  void vscode.window.showWarningMessage(message);
+  return undefined;
 }
 
 /** The proposal shown by the active diff tab (whichever side has focus). */

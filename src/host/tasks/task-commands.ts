@@ -1,60 +1,88 @@
 // The parallel tasks' commands: New Parallel Task (the palette, the chat's title bar), and the Tasks view's Open,
-// Stop and Discard. Each takes the task's id or the view's row.
+// Stop and Discard. Open takes the task's id or the view's row; Stop, Discard and Restore Branch only a row the
+// person clicked (another extension can call any command with any argument: dialogs/unclicked.ts). New Parallel
+// Task with a prompt from its caller (Relay's UI passes none) runs on the user's key only once they said yes.
 import * as vscode from 'vscode';
+import { z } from 'zod';
 import { l10n } from '../../core/l10n';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
 import { isInside } from '../../tools/paths';
 import { runGit } from '../git/git-process';
 import { discoverRepository } from '../git/git-repositories';
-import { taskIdOf } from './tasks-view';
+import { clickedTaskId, taskIdOf } from './tasks-view';
+import { refuseArgument } from '../dialogs/unclicked';
 import type { ParallelTaskSurface } from './wiring';
 import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
-import { modalWithCancel } from '../dialogs/modal';
+import { askModal, modalWithCancel } from '../dialogs/modal';
 
 export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.restoreBranch', 'relay.tasks.cleanUpWorktrees'] as const;
 
-/** What code (tests, other commands) may pass to New Parallel Task instead of asking. */
-export interface NewParallelTaskArgs {
-  prompt?: string;
-  /** A folder inside one of the workspace's folders; by default the workspace's (asked when there are several). */
-  folder?: string;
-  copyUncommitted?: boolean;
-  /** Show the task's chat when it starts (default true). */
-  show?: boolean;
-}
+/** What a caller may pass to New Parallel Task instead of being asked; anything else is refused. */
+const newParallelTaskArgs = z
+  .object({
+    prompt: z.string().max(100_000).optional(),
+    /** A folder inside one of the workspace's folders; by default the workspace's (asked when there are several). */
+    folder: z.string().min(1).max(4096).optional(),
+    copyUncommitted: z.boolean().optional(),
+    /** Show the task's chat when it starts (default true). */
+    show: z.boolean().optional(),
+  })
+  .strict();
 
-export function parallelTaskHandlers(surface: () => ParallelTaskSurface): Record<(typeof PARALLEL_TASK_COMMANDS)[number], (...args: unknown[]) => unknown> {
+export type NewParallelTaskArgs = z.infer<typeof newParallelTaskArgs>;
+
+/**
+ * Whether a task whose prompt a caller wrote (not the person, in Relay's input box) may start: it would run on the
+ * person's key, in their folder. Integration tests answer it; the default is a modal whose Enter starts nothing.
+ */
+export type ConfirmCallerTask = (request: { prompt: string; folder: string }) => Promise<boolean>;
+
+export function parallelTaskHandlers(
+  surface: () => ParallelTaskSurface,
+  confirmCaller: ConfirmCallerTask = modalConfirmCallerTask,
+): Record<(typeof PARALLEL_TASK_COMMANDS)[number], (...args: unknown[]) => unknown> {
   return {
-    'relay.tasks.newParallelTask': (args?: unknown) => newParallelTask(surface(), (args ?? {}) as NewParallelTaskArgs),
+    'relay.tasks.newParallelTask': (args?: unknown) => {
+      if (args === undefined) return newParallelTask(surface(), {}, confirmCaller);
+      const parsed = newParallelTaskArgs.safeParse(args);
+      if (!parsed.success) return refuseArgument('relay.tasks.newParallelTask');
+      return newParallelTask(surface(), parsed.data, confirmCaller);
+    },
     'relay.tasks.open': async (arg?: unknown) => {
       const id = taskIdOf(arg);
       if (id) await surface().open(id);
     },
     'relay.tasks.stop': async (arg?: unknown) => {
-      const id = taskIdOf(arg);
-      if (id) await surface().sessions.stop(id);
+      const id = clickedTaskId(arg);
+      if (!id) return refuseArgument('relay.tasks.stop');
+      await surface().sessions.stop(id);
     },
     'relay.tasks.discard': async (arg?: unknown) => {
-      const id = taskIdOf(arg);
-      return id ? surface().sessions.discard(id, confirmDiscard) : false;
+      const id = clickedTaskId(arg);
+      if (!id) {
+        refuseArgument('relay.tasks.discard');
+        return false;
+      }
+      return surface().sessions.discard(id, confirmDiscard);
     },
     'relay.tasks.restoreBranch': async (arg?: unknown) => {
-      const id = taskIdOf(arg);
-      return id ? restoreBranch(surface(), id) : undefined;
+      const id = clickedTaskId(arg);
+      if (!id) return refuseArgument('relay.tasks.restoreBranch');
+      return restoreBranch(surface(), id);
     },
     // `{ quiet: true }` at activation: nothing is said when there is nothing to clean up.
     'relay.tasks.cleanUpWorktrees': (args?: unknown) => surface().cleanUpOrphans((args as { quiet?: boolean } | undefined)?.quiet === true),
   };
 }
 
-/** The review commands (Review Task Changes, Apply, …) on the surface's actions, resolved when one runs. */
+/** The review commands (Review Task Changes, Apply, …) on the surface's actions, resolved when one runs. Each acts on a row the person clicked, or (no argument: the palette) on the task they pick; nothing else. */
 export function lazyTaskReviewHandlers(surface: () => ParallelTaskSurface): Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>> {
   const handlers = () => taskReviewHandlers(surface().review, surface().reviewUi);
   return Object.fromEntries(Object.values(TASK_REVIEW_COMMANDS).map((id) => [id, (arg?: unknown) => handlers()[id](arg)])) as Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>>;
 }
 
 /** Starts a parallel task; resolves with its id (undefined when the person cancelled or it cannot start here). */
-async function newParallelTask(surface: ParallelTaskSurface, args: NewParallelTaskArgs): Promise<string | undefined> {
+async function newParallelTask(surface: ParallelTaskSurface, args: NewParallelTaskArgs, confirmCaller: ConfirmCallerTask): Promise<string | undefined> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage(l10n.t('Relay: parallel tasks change files and run commands; trust this workspace first.'));
     return undefined;
@@ -69,6 +97,8 @@ async function newParallelTask(surface: ParallelTaskSurface, args: NewParallelTa
       ignoreFocusOut: true,
     }));
   if (!prompt?.trim()) return undefined;
+  // A prompt the person did not type: their key, their folder, someone else's words. Asked, showing the words.
+  if (args.prompt !== undefined && !(await confirmCaller({ prompt: prompt.trim(), folder }))) return undefined;
   const copyUncommitted = args.copyUncommitted ?? (await askCopyUncommitted(folder));
   if (copyUncommitted === undefined) return undefined;
   await surface.ready;
@@ -101,6 +131,26 @@ async function askCopyUncommitted(folder: string): Promise<boolean | undefined> 
   const clean = { label: l10n.t('Start from the last commit'), description: l10n.t('Your uncommitted changes stay only in your folder'), copy: false };
   const picked = await vscode.window.showQuickPick([copy, clean], { title: l10n.t('Relay: New Parallel Task'), placeHolder: l10n.t('You have uncommitted changes') });
   return picked?.copy;
+}
+
+/** The modal for a caller's prompt: what would run, where, on whose key; the focused default starts nothing. */
+export async function modalConfirmCallerTask(request: { prompt: string; folder: string }): Promise<boolean> {
+  const start = l10n.t('Start Task');
+  const keep = l10n.t('Do Not Start');
+  const shown = request.prompt.length > 600 ? `${request.prompt.slice(0, 600)}…` : request.prompt;
+  const answer = await askModal({
+    level: 'warning',
+    message: l10n.t('Start a parallel task you did not write?'),
+    detail: l10n.t(
+      'A command asked Relay to start a parallel task with this prompt, in {0}, on your model and API key. You did not type it in Relay: another extension may have run the command.\n\n{1}',
+      request.folder,
+      shown,
+    ),
+    origin: 'unasked',
+    actions: [start],
+    safe: [keep],
+  }).catch(() => keep);
+  return answer === start;
 }
 
 /** Restore Branch on an applied task's row: its kept work becomes a branch again; resolves with the branch's name. */

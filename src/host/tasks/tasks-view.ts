@@ -1,6 +1,6 @@
 // The Tasks view: every parallel task of the window with its state, branch, changed-file count and disk use.
 // Clicking a row opens its chat; the row's menu stops or discards it. Other commands (review, apply, update from
-// base) take the row or the task id alike: `taskIdOf`.
+// base) act only on a row the person clicked (`clickedTaskId`), or on a task picked from a list.
 import * as vscode from 'vscode';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
 import type { TaskState } from '../../core/tasks/task-state';
@@ -15,7 +15,19 @@ export interface TaskRow {
   readonly task: ParallelTaskRecord;
 }
 
-/** A command's argument, from a row's menu (the row) or from code (the id). */
+/**
+ * The rows this view handed to VS Code: a menu on a row passes that very object back to its command. Another
+ * extension calling the command (vscode.commands.executeCommand) can pass an id or a look-alike object, never
+ * one of these, so a command that applies, merges or discards acts only on a row the person clicked.
+ */
+const issuedRows = new WeakSet<object>();
+
+/** The task of a row this view showed (a click on its menu), undefined for anything a caller made up. */
+export function clickedTaskId(arg: unknown): string | undefined {
+  return typeof arg === 'object' && arg !== null && issuedRows.has(arg) ? (arg as TaskRow).task.id : undefined;
+}
+
+/** A command's argument, from a row's menu (the row) or from code (the id): only for Open and Stop, which change nothing. */
 export function taskIdOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   const task = (arg as Partial<TaskRow> | undefined)?.task;
@@ -57,7 +69,14 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
   /** Tasks still holding something (a discarded one has nothing left to act on), oldest first. */
   getChildren(element?: TaskRow): TaskRow[] {
     if (element) return [];
-    return this.tasks.list().filter((t) => t.state !== 'discarded').map((task) => ({ task }));
+    return this.tasks
+      .list()
+      .filter((t) => t.state !== 'discarded')
+      .map((task) => {
+        const row: TaskRow = { task };
+        issuedRows.add(row);
+        return row;
+      });
   }
 
   getTreeItem(row: TaskRow): vscode.TreeItem {

@@ -214,4 +214,52 @@ describe('per-hunk review in the real diff editor', function () {
     assert.match(result, /The user rejected 1 of 2 changes to hunk-review-it\/multi-a\.ts[^]*- line 11 \(you proposed 1 line instead\)/);
     assert.match(result, /The user rejected your change to hunk-review-it\/multi-new\.ts as a whole: the file was not created\./);
   });
+
+  it('another extension cannot accept for the user: no fallback to the newest proposal, an accept the user is not in asks, made-up hunks and URIs do nothing', async () => {
+    const target = file('foreign.ts');
+    await write(target, SOURCE);
+    const other = file('elsewhere.ts');
+    await write(other, 'export const elsewhere = 1;\n');
+    server.setScript([
+      { toolCalls: [{ id: 'call_edit_f', name: 'edit_file', args: { path: `${FOLDER}/foreign.ts`, edits: EDITS } }] },
+      { toolCalls: [{ id: 'call_done_f', name: 'attempt_completion', args: { result: 'Done.' } }] },
+    ]);
+    prompter.script({ type: 'review' });
+    api.chat.submitIntent({ type: 'sendMessage', text: 'Bump the constants.' });
+    const doc = await waitFor(() => proposalDocs().find((d) => d.uri.path.endsWith('/foreign.ts')), TURN_MS, 'the proposal document');
+    await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document === doc), 10_000, 'the proposal editor');
+    const pending = async () => (await lensTitles(doc.uri)).filter((t) => t.startsWith('$(check) Accept change')).length;
+    await waitFor(async () => ((await pending()) === 3 ? true : undefined), 10_000, 'the three hunk lenses');
+
+    // The user works in another file beside: the proposal stays on screen, not focused (as a preview beside is).
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(other), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    assert.notEqual(vscode.window.activeTextEditor?.document.uri.scheme, 'relay-proposal');
+    const calls: [string, ...unknown[]][] = [
+      ['relay.review.acceptAll'],
+      ['relay.review.acceptAll', doc.uri.toString()],
+      ['relay.review.acceptAll', doc.uri],
+      ['relay.review.acceptFile', doc.uri.toString()],
+      ['relay.review.acceptHunk'],
+      ['relay.review.acceptHunk', doc.uri.toString(), 0],
+      ['relay.review.acceptHunk', doc.uri.toString(), 99],
+      ['relay.review.acceptHunk', doc.uri.toString(), -1],
+      ['relay.review.acceptHunk', doc.uri.toString(), '0'],
+      ['relay.review.acceptHunk', 'relay-proposal:/nowhere/x.ts?id=nope', 0],
+      ['relay.review.acceptHunk', target.toString(), 0],
+      ['relay.review.acceptHunk', { uri: doc.uri.toString() }, 0],
+    ];
+    for (const [command, ...args] of calls) {
+      await vscode.commands.executeCommand(command, ...args);
+      assert.equal(await pending(), 3, `${command}(${args.map((a) => JSON.stringify(a)).join(', ')}) accepted nothing`);
+    }
+    assert.equal(relay.controller.isRunning, true, 'the edit still waits for the user');
+    assert.equal(await read(target), SOURCE, 'nothing written');
+
+    // Back in the proposal (the user's click into it), Accept All without arguments is the title button's path.
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+    await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'relay-proposal' || vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff ? true : undefined), 10_000, 'the proposal focused');
+    await vscode.commands.executeCommand('relay.review.acceptAll');
+    await taskStopped('the task to finish after Accept All');
+    assert.equal(await read(target), SOURCE.replace('const x = 1;', 'const x = 10;').replace('const y = 2;', 'const y = 20;').replace('const z = 3;', 'const z = 30;\nconst w = 40;'));
+  });
 });

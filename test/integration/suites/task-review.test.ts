@@ -17,6 +17,7 @@ import type { ProposalReview } from '../../../src/host/review/proposal-review';
 import { ParallelTasks } from '../../../src/host/tasks/parallel-tasks';
 import { TaskReviewActions, type ApplyResult, type TaskReviewUi } from '../../../src/host/tasks/review/task-review-actions';
 import { TASK_REVIEW_COMMANDS, taskReviewHandlers } from '../../../src/host/tasks/review/task-review-commands';
+import { TasksTreeProvider } from '../../../src/host/tasks/tasks-view';
 import { WorktreeManager } from '../../../src/host/tasks/worktree-manager';
 import type { ToolHost } from '../../../src/host/tool-ports/tool-host';
 import { relayWithScriptedPrompter, waitFor } from '../helpers';
@@ -176,13 +177,15 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
     assert.equal(other.getText(), b, 'the same undo reverted the other file of the apply');
   });
 
-  it('the commands: Review Task Changes, decided, offers Apply; a rename and a binary file come with it; Merge Branch by id', async () => {
+  it('the commands: Review Task Changes, decided, offers Apply; a rename and a binary file come with it; Merge Branch on its row, never by an id from code', async () => {
     writeFileSync(join(user, 'r.txt'), lines(20, ' of r.txt'));
     git(user, 'add', '-A');
     git(user, 'commit', '-qm', 'before the commands');
-    // The commands' handlers as the Tasks view's rows call them (by row or id), on this suite's own tasks.
+    // The commands' handlers as the Tasks view's rows call them (with the row VS Code hands back), on this suite's
+    // own tasks; an id or a look-alike row, as another extension would pass, is refused.
     const registered = { actions: new TaskReviewActions({ tasks, manager, reviewer: reviewer(), ui }) };
     const command = taskReviewHandlers(registered.actions, ui);
+    const rowOf = (id: string) => new TasksTreeProvider(tasks).getChildren().find((r) => r.task.id === id)!;
     {
       const task = await tasks.start({ id: 'c1', title: 'rename and binary', folder: user });
       git(task.workRoot, 'mv', 'r.txt', 'r-renamed.txt');
@@ -191,7 +194,9 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
       writeFileSync(join(task.workRoot, 'image.png'), png);
       tasks.report('c1', 'finished');
       ui.actions = ['apply'];
-      await command[TASK_REVIEW_COMMANDS.reviewChanges]({ id: 'c1' });
+      assert.equal(await command[TASK_REVIEW_COMMANDS.reviewChanges]({ id: 'c1' }), undefined);
+      assert.equal(registered.actions.reviewOf('c1'), undefined, 'a made-up argument opens no review');
+      await command[TASK_REVIEW_COMMANDS.reviewChanges](rowOf('c1'));
       const review = await waitFor(() => registered.actions.reviewOf('c1') as ProposalReview | undefined, 20_000, 'the review of c1');
       assert.deepEqual(review.reviewed.map((f) => f.change.kind), ['move'], 'the text review holds the rename; the binary file is listed apart');
       assert.match(ui.infos.at(-1) ?? '', /image\.png/);
@@ -205,7 +210,9 @@ describe('parallel task review: apply, conflicts, Update Task From Base, cleanup
       const merging = await tasks.start({ id: 'c2', title: 'merge by command', folder: user });
       writeFileSync(join(merging.workRoot, 'm.txt'), 'merged\n');
       tasks.report('c2', 'finished');
-      assert.equal(await command[TASK_REVIEW_COMMANDS.mergeBranch]('c2'), 'applied', ui.errors.join('\n'));
+      for (const made of ['c2', { id: 'c2' }, { task: { id: 'c2' } }]) assert.equal(await command[TASK_REVIEW_COMMANDS.mergeBranch](made), undefined, JSON.stringify(made));
+      assert.notEqual(tasks.get('c2')?.state, 'applied', 'nothing merged on an id from code');
+      assert.equal(await command[TASK_REVIEW_COMMANDS.mergeBranch](rowOf('c2')), 'applied', ui.errors.join('\n'));
       assert.equal(git(user, 'show', 'HEAD:m.txt'), 'merged\n', 'merged into the user branch');
       assert.ok(!worktrees().includes(merging.workRoot));
       assert.equal(git(user, 'branch', '--list', 'relay/merge-by-command'), '', 'the merged branch is deleted');

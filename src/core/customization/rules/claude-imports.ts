@@ -71,6 +71,11 @@ export async function withImports(path: string, text: string, reader: Customizat
         problems.push({ line: 1, message: l10n.t('@{0} was not read: imports stop after {1} hops.', target, MAX_IMPORT_HOPS) });
         continue;
       }
+      if (!(await reader.reachesInsideWorkspace(absolute))) {
+        // A missing file is no import (`@someone` in prose); a link out of the workspace is named, not read.
+        if ((await reader.read(absolute)) !== undefined) problems.push({ line: 1, message: l10n.t('@{0} links to a file outside the workspace and was not read.', target) });
+        continue;
+      }
       const real = await reader.realPath(absolute);
       if (seen.has(real)) {
         resolved.add(target);

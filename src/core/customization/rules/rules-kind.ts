@@ -42,6 +42,12 @@ export async function loadRules(files: readonly FoundFile[], reader: Customizati
     for (const file of (byFormat.get(format) ?? []).sort((a, b) => (a.relative < b.relative ? -1 : 1))) {
       const report: CustomizationFileReport = { path: file.path, source: format.source, problems: [] };
       reports.push(report);
+      // A rule file in the workspace that links out of it (to a private key, a credentials file) is not read: the
+      // rules go to the model like read_file's output, and read_file asks about such a path.
+      if (reader.inWorkspace(file.path) && !(await reader.reachesInsideWorkspace(file.path))) {
+        report.problems.push({ line: 1, message: l10n.t('Not read: it links to a file outside the workspace.') });
+        continue;
+      }
       const real = await reader.realPath(file.path);
       if (seenFiles.has(real)) {
         report.summary = l10n.t('same file as one already loaded (a link): included once');

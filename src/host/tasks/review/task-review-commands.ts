@@ -4,7 +4,8 @@
 // other lazily loaded commands (src/host/commands/command-ids.ts) through `lazyTaskReviewHandlers` in ../task-commands.ts.
 import { l10n } from '../../../core/l10n';
 import * as vscode from 'vscode';
-import { taskIdOf } from '../../../core/tasks/review-outcome';
+import { refuseArgument } from '../../dialogs/unclicked';
+import { clickedTaskId } from '../tasks-view';
 import type { ParallelTaskRecord } from '../../../core/tasks/task-record';
 import type { TaskReviewActions, TaskReviewUi } from './task-review-actions';
 import { modalWithCancel } from '../../dialogs/modal';
@@ -22,9 +23,12 @@ export type TaskReviewCommand = (typeof TASK_REVIEW_COMMANDS)[keyof typeof TASK_
 /** The commands' handlers by id, for a caller that registers them itself (src/host/commands/command-ids.ts's lazy commands). */
 export function taskReviewHandlers(actions: TaskReviewActions, ui: TaskReviewUi): Record<TaskReviewCommand, (arg?: unknown) => Promise<unknown>> {
   const run =
-    (title: string, work: (id: string) => Promise<unknown>) =>
+    (title: string, work: (id: string) => Promise<unknown>, command: string) =>
     async (arg?: unknown): Promise<unknown> => {
-      const id = taskIdOf(arg) ?? (await pick(ui, actions.reviewable(), title));
+      // A row the person clicked, or (from the palette: no argument) the task they pick; another extension's id
+      // or made-up row is refused (dialogs/unclicked.ts).
+      if (arg !== undefined && clickedTaskId(arg) === undefined) return refuseArgument(command);
+      const id = clickedTaskId(arg) ?? (await pick(ui, actions.reviewable(), title));
       if (!id) return undefined;
       try {
         return await work(id);
@@ -35,11 +39,11 @@ export function taskReviewHandlers(actions: TaskReviewActions, ui: TaskReviewUi)
     };
   const C = TASK_REVIEW_COMMANDS;
   return {
-    [C.reviewChanges]: run(l10n.t('Review Task Changes'), (id) => actions.review(id)),
-    [C.apply]: run(l10n.t('Apply Task to My Working Tree'), (id) => actions.apply(id)),
-    [C.updateFromBase]: run(l10n.t('Update Task From Base'), (id) => actions.updateFromBase(id)),
-    [C.mergeBranch]: run(l10n.t('Merge Task Branch'), (id) => actions.mergeBranch(id)),
-    [C.keepBranch]: run(l10n.t('Keep Task Branch for a Pull Request'), (id) => actions.keepBranch(id)),
+    [C.reviewChanges]: run(l10n.t('Review Task Changes'), (id) => actions.review(id), C.reviewChanges),
+    [C.apply]: run(l10n.t('Apply Task to My Working Tree'), (id) => actions.apply(id), C.apply),
+    [C.updateFromBase]: run(l10n.t('Update Task From Base'), (id) => actions.updateFromBase(id), C.updateFromBase),
+    [C.mergeBranch]: run(l10n.t('Merge Task Branch'), (id) => actions.mergeBranch(id), C.mergeBranch),
+    [C.keepBranch]: run(l10n.t('Keep Task Branch for a Pull Request'), (id) => actions.keepBranch(id), C.keepBranch),
   };
 }
 

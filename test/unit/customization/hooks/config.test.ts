@@ -124,7 +124,7 @@ describe('[hooks] config files', () => {
   test('what the user confirms: an edited Cline script, a changed command line or matcher is a new fingerprint; an unreadable script is not loaded', async () => {
     const files = { '/ws/.clinerules/hooks/PreToolUse': '#!/bin/sh\necho \'{"cancel":false}\'\n', '/ws/.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] } }) } as Record<string, string | undefined>;
     const found = Object.keys(files).map((path) => ({ path, root: '/ws', relative: path.slice(4) }));
-    const reader = { read: async (path: string) => files[path], realPath: async (path: string) => path, inWorkspace: () => true };
+    const reader = { read: async (path: string) => files[path], realPath: async (path: string) => path, inWorkspace: () => true, reachesInsideWorkspace: async () => true };
     const fingerprints = async () => (await loadHooks(found, reader, 'linux')).entries.map(hookFingerprint);
     const before = await fingerprints();
     assert.equal(before.length, 2);
