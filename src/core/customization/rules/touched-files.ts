@@ -67,8 +67,10 @@ function collectArgs(args: Record<string, unknown>, add: (path: string) => void)
   }
 }
 
+/** A patch's file headers, with the spaces around a marker line apply_patch tolerates (as Codex does). */
 function collectPatch(patch: string, add: (path: string) => void): void {
-  for (const line of patch.split('\n')) {
+  for (const raw of patch.split('\n')) {
+    const line = raw.trim();
     const header = PATCH_HEADERS.find((prefix) => line.startsWith(prefix));
     if (header) add(line.slice(header.length));
   }
