@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../core/agent';
 import { runningBackground } from '../core/processes/process-list';
+import { l10n } from '../core/l10n';
 import type { ApprovalPrompter, ApprovalRequest } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
 import { type ToolLogger, ToolStatistics } from '../core/tools';
@@ -57,6 +58,7 @@ import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
 import type { TaskScope } from './session/session-scope';
 import { ParallelTaskSurface } from './tasks/wiring';
+import { ChangeReview } from './change-review/change-review';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -116,6 +118,8 @@ export class Relay implements vscode.Disposable {
   /** Parallel tasks: their sessions beside the chat's, the Tasks view, the approvals queue (src/host/tasks). */
   readonly parallel: ParallelTaskSurface;
   private readonly processCards: ProcessCards;
+  /** Review My Changes: the review's session and its comment threads (src/host/change-review). */
+  readonly changeReview: ChangeReview;
   /** What each palette and menu command does (commands/relay-commands.ts), by id. */
   readonly commands: Record<RuntimeCommand, (...args: unknown[]) => unknown>;
   private readonly logger: ToolLogger;
@@ -257,6 +261,20 @@ export class Relay implements vscode.Disposable {
     this.parallel = new ParallelTaskSurface({ context, chat, controller: this.controller, processes: this.tools.processes, prompter, approvals: (p, scopeFileSystem) => createApprovalService(approvalHost, { prompter: notifying(p), scopeFileSystem }), createSession: (record, scope) => this.createSession(record, scope), reviewer: this.tools.services.reviewer, ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}), log: this.logger });
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
+    this.changeReview = new ChangeReview({
+      createSession: (turn) => this.createSession(undefined, undefined, turn),
+      startTask: async (text) => {
+        if (this.controller.isRunning) {
+          void vscode.window.showInformationMessage(l10n.t('Relay: a task is running: stop it or wait before fixing a review comment.'));
+          return false;
+        }
+        await services.focusChat();
+        await this.controller.handle({ type: 'newTask' });
+        await this.controller.send(text);
+        return true;
+      },
+      log,
+    });
     this.commands = relayCommandHandlers({
       controller: this.controller,
       keys: this.keys,
@@ -272,9 +290,11 @@ export class Relay implements vscode.Disposable {
       review: this.tools.review.handlers(),
       parallel: () => this.parallel,
       focusChat: services.focusChat,
+      changeReview: this.changeReview,
     });
     this.disposables.push(
       this.parallel,
+      this.changeReview,
       documents,
       this.processCards,
       this.mentions,

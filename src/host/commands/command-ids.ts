@@ -39,6 +39,9 @@ export const RUNTIME_COMMANDS = [
   'relay.tasks.updateFromBase',
   'relay.tasks.mergeBranch',
   'relay.tasks.keepBranch',
+  // Review My Changes (src/host/change-review).
+  'relay.reviewMyChanges',
+  'relay.reviewFinding.fix',
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];

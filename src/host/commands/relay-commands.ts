@@ -19,6 +19,7 @@ import type { TaskController } from '../session/task-controller';
 import type { SetupStep } from '../../shared/chat-model';
 import { lazyTaskReviewHandlers, parallelTaskHandlers } from '../tasks/task-commands';
 import type { ParallelTaskSurface } from '../tasks/wiring';
+import type { ChangeReview } from '../change-review/change-review';
 import { formatDateTime } from '../../shared/format-numbers';
 
 /** Hunk review in the diff editor: accept, reject, next hunk… (review/review-lenses.ts). */
@@ -41,6 +42,8 @@ export interface CommandServices {
   /** The parallel tasks, resolved when one of their commands runs. */
   parallel(): ParallelTaskSurface;
   focusChat(): Promise<void>;
+  /** Review My Changes and its findings' Fix. */
+  changeReview: Pick<ChangeReview, 'run' | 'fix'>;
 }
 
 export function relayCommandHandlers(services: CommandServices): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
@@ -77,6 +80,8 @@ export function relayCommandHandlers(services: CommandServices): Record<RuntimeC
     ...services.review,
     ...parallelTaskHandlers(services.parallel),
     ...lazyTaskReviewHandlers(services.parallel),
+    'relay.reviewMyChanges': (scm?: unknown) => services.changeReview.run(scm),
+    'relay.reviewFinding.fix': (thread?: unknown) => services.changeReview.fix(thread),
   };
 }
 
