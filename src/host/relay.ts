@@ -58,6 +58,8 @@ import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
 import type { TaskScope } from './session/session-scope';
 import { ParallelTaskSurface } from './tasks/wiring';
+import { TaskEntry, type TaskTargetPicker } from './task-entry/task-entry';
+import { codeActionHandlers } from './code-actions/code-action-commands';
 import { ChangeReview } from './change-review/change-review';
 
 export interface RelayServices {
@@ -86,6 +88,8 @@ export interface RelayOverrides {
   confirmHooks?: HookConfirmer;
   /** Integration tests answer whether an agent may run in a looser approval mode than the user's; the default is the native modal. */
   confirmAgentMode?: ConfirmAgentMode;
+  /** Integration tests answer whether an entry point's message starts a new task; the default is VS Code's QuickPick. */
+  pickTaskTarget?: TaskTargetPicker;
 }
 
 export class Relay implements vscode.Disposable {
@@ -275,7 +279,22 @@ export class Relay implements vscode.Disposable {
       },
       log,
     });
-    this.commands = relayCommandHandlers({
+    // The entry points outside the chat (the light bulb…) send their message through one door: a new task or the
+    // task on screen, as the person chooses.
+    const entry = new TaskEntry({
+      current: () => {
+        const session = this.controller.session;
+        return session && session.messages.length > 0 ? { title: session.view().title, running: session.isRunning } : undefined;
+      },
+      newTask: () => this.controller.handle({ type: 'newTask' }),
+      send: (text) => this.controller.send(text),
+      focusChat: services.focusChat,
+      ...(overrides.pickTaskTarget ? { pick: overrides.pickTaskTarget } : {}),
+    });
+    this.commands = {
+      ...codeActionHandlers({ start: (text) => entry.start(text), mentionOf: (uri, lines) => this.mentions.mentionOf(uri, lines) }),
+      ...this.changeReview.handlers(),
+      ...relayCommandHandlers({
       controller: this.controller,
       keys: this.keys,
       models: this.models,
@@ -290,8 +309,8 @@ export class Relay implements vscode.Disposable {
       review: this.tools.review.handlers(),
       parallel: () => this.parallel,
       focusChat: services.focusChat,
-      changeReview: this.changeReview,
-    });
+      }),
+    };
     this.disposables.push(
       this.parallel,
       this.changeReview,

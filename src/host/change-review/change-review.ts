@@ -126,6 +126,14 @@ export class ChangeReview implements vscode.Disposable {
     return this.deps.startTask(fixPrompt(finding));
   }
 
+  /** Its commands, by id (registered at activation, command-ids.ts ENTRY_POINT_COMMANDS). */
+  handlers(): Record<'relay.reviewMyChanges' | 'relay.reviewFinding.fix', (...args: unknown[]) => unknown> {
+    return {
+      'relay.reviewMyChanges': (scm?: unknown) => this.run(scm),
+      'relay.reviewFinding.fix': (thread?: unknown) => this.fix(thread),
+    };
+  }
+
   dispose(): void {
     this.running?.cancel();
     this.comments.dispose();

@@ -5,7 +5,7 @@ import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { ToolStats } from '../../core/tools';
 import type { MentionSuggestion } from '../../shared/chat-model';
-import type { RuntimeCommand } from './command-ids';
+import type { EntryPointCommand, RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
 import type { CustomizationService } from '../customization';
 import { showCustomizations } from '../customization/show-customizations';
@@ -19,7 +19,6 @@ import type { TaskController } from '../session/task-controller';
 import type { SetupStep } from '../../shared/chat-model';
 import { lazyTaskReviewHandlers, parallelTaskHandlers } from '../tasks/task-commands';
 import type { ParallelTaskSurface } from '../tasks/wiring';
-import type { ChangeReview } from '../change-review/change-review';
 import { formatDateTime } from '../../shared/format-numbers';
 
 /** Hunk review in the diff editor: accept, reject, next hunk… (review/review-lenses.ts). */
@@ -42,11 +41,10 @@ export interface CommandServices {
   /** The parallel tasks, resolved when one of their commands runs. */
   parallel(): ParallelTaskSurface;
   focusChat(): Promise<void>;
-  /** Review My Changes and its findings' Fix. */
-  changeReview: Pick<ChangeReview, 'run' | 'fix'>;
 }
 
-export function relayCommandHandlers(services: CommandServices): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
+/** Every runtime command but the entry points', which the composition root wires from their own folders. */
+export function relayCommandHandlers(services: CommandServices): Record<Exclude<RuntimeCommand, EntryPointCommand>, (...args: unknown[]) => unknown> {
   const { controller, focusChat } = services;
   const send = async (text: string): Promise<void> => {
     await focusChat();
@@ -80,8 +78,6 @@ export function relayCommandHandlers(services: CommandServices): Record<RuntimeC
     ...services.review,
     ...parallelTaskHandlers(services.parallel),
     ...lazyTaskReviewHandlers(services.parallel),
-    'relay.reviewMyChanges': (scm?: unknown) => services.changeReview.run(scm),
-    'relay.reviewFinding.fix': (thread?: unknown) => services.changeReview.fix(thread),
   };
 }
 
