@@ -46,10 +46,7 @@ const REVIEW_COMMAND: SlashCommand = {
   tools: ['read'],
 };
 
-export interface ReviewOutcome {
-  findings: Finding[];
-  rejected: string[];
-}
+export type ReviewOutcome = { status: 'reviewed'; findings: Finding[]; rejected: string[] } | { status: 'not-run'; message: string };
 
 export class ChangeReview implements vscode.Disposable {
   readonly comments = new ReviewComments();
@@ -58,22 +55,15 @@ export class ChangeReview implements vscode.Disposable {
   constructor(private readonly deps: ChangeReviewDeps) {}
 
   /** The command: `arg` is the Source Control provider when run from its title bar (its rootUri says the repository). */
-  async run(arg?: unknown): Promise<ReviewOutcome | undefined> {
-    if (this.running) {
-      void vscode.window.showInformationMessage(l10n.t('Relay: a review is already running.'));
-      return undefined;
-    }
+  async run(arg?: unknown): Promise<ReviewOutcome> {
+    if (this.running) return this.notRun(l10n.t('Relay: a review is already running.'));
     const folder = folderOf(arg);
-    if (!folder) {
-      void vscode.window.showInformationMessage(l10n.t('Relay: open a folder in a git repository to review its changes.'));
-      return undefined;
-    }
+    if (!folder) return this.notRun(l10n.t('Relay: open a folder in a git repository to review its changes.'));
     const found = await reviewSubject(folder.fsPath);
     if (found.type === 'none') {
-      void vscode.window.showInformationMessage(
+      return this.notRun(
         found.reason === 'no-repository' ? l10n.t('Relay: {0} is not in a git repository with a commit.', folder.fsPath) : l10n.t('Relay: there are no changes to review (the working tree is clean and the branch has no commits of its own).'),
       );
-      return undefined;
     }
     const { subject } = found;
     const root = vscode.Uri.file(subject.repository.root);
@@ -92,21 +82,20 @@ export class ChangeReview implements vscode.Disposable {
         }
       },
     );
-    if (state.status === 'cancelled') return undefined;
+    if (state.status === 'cancelled') return { status: 'not-run', message: 'cancelled' };
     if (state.status !== 'completed') {
       const why = state.status === 'failed' ? state.error.message : state.status === 'paused' ? state.message : state.status;
-      void vscode.window.showWarningMessage(l10n.t('Relay: the review did not finish: {0}', why));
-      return undefined;
+      return this.notRun(l10n.t('Relay: the review did not finish: {0}', why), 'warning');
     }
-    let outcome: ReviewOutcome;
+    let answer: { findings: Finding[]; rejected: string[] };
     try {
-      outcome = parseReviewAnswer(state.result, subject.files);
+      answer = parseReviewAnswer(state.result, subject.files);
     } catch (e) {
       if (!(e instanceof ReviewAnswerError)) throw e;
       this.deps.log.warn(`Review My Changes: ${e.message}\n${state.result}`);
-      void vscode.window.showWarningMessage(l10n.t('Relay: the review answered in a form Relay could not read; the previous comments are kept. {0}', e.message));
-      return undefined;
+      return this.notRun(l10n.t('Relay: the review answered in a form Relay could not read; the previous comments are kept. {0}', e.message), 'warning');
     }
+    const outcome = { status: 'reviewed' as const, ...answer };
     for (const reason of outcome.rejected) this.deps.log.warn(`Review My Changes set a finding aside: ${reason}`);
     this.comments.show(root, outcome.findings);
     const summary =
@@ -114,6 +103,13 @@ export class ChangeReview implements vscode.Disposable {
     if (outcome.findings.length > 0) void vscode.commands.executeCommand('workbench.action.focusCommentsPanel').then(undefined, () => undefined);
     void vscode.window.showInformationMessage(outcome.rejected.length > 0 ? `${summary} ${l10n.t('{0} finding(s) could not be placed (see the Relay log).', outcome.rejected.length)}` : summary);
     return outcome;
+  }
+
+  /** Says why nothing was reviewed, in a notification and the log, and returns it. */
+  private notRun(message: string, level: 'info' | 'warning' = 'info'): ReviewOutcome {
+    this.deps.log.info(message);
+    void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
+    return { status: 'not-run', message };
   }
 
   /** A finding's Fix (its thread's title action or its comment's): a chat task carrying the finding. */

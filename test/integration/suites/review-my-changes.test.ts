@@ -39,7 +39,10 @@ describe('Review My Changes', () => {
       .sort((a, b) => (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
   const review = (answer: unknown) => {
     suite.server.setScript([{ text: JSON.stringify(answer) }]);
-    return vscode.commands.executeCommand<ReviewOutcome | undefined>('relay.reviewMyChanges', scm());
+    return vscode.commands.executeCommand<ReviewOutcome>('relay.reviewMyChanges', scm()).then((outcome) => {
+      assert.equal(outcome.status, 'reviewed', `the review ran: ${JSON.stringify(outcome)}; model requests: ${suite.server.requests.length}`);
+      return outcome.status === 'reviewed' ? outcome : undefined;
+    });
   };
 
   before(() => {
