@@ -24,7 +24,7 @@ const finding = (over: Json) => ({ path: 'src/calc.ts', line: 2, severity: 'erro
 describe('Review My Changes', () => {
   const suite = useChatSuite({
     settings: SETTINGS,
-    initial: (server) => ({ approvalMode: 'default', provider: 'openai-compatible', model: 'review-it-model', baseUrl: server.openaiBaseUrl, textProtocol: false, permissions: [] }),
+    initial: (server) => ({ approvalMode: 'default', provider: 'openai-compatible', model: 'claude-sonnet-5-5', baseUrl: server.openaiBaseUrl, textProtocol: false, permissions: [] }),
     closeEditors: true,
   });
   let repo = '';
