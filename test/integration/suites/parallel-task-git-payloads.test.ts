@@ -114,8 +114,12 @@ describe("parallel task: Relay's git runs never run the repository's code", () =
     suite.prompter.script({ type: 'allow-once' }, { type: 'allow-once' });
     id = await vscode.commands.executeCommand<string | undefined>('relay.tasks.newParallelTask', { prompt: 'Change a', folder: repo(), copyUncommitted: false, show: true });
     assert.ok(id);
-    await waitFor(() => parallel().tasks.get(id!)?.state === 'ready-for-review', TURN_MS, 'the task to finish');
-    await waitFor(() => card('call_b')?.checkpointId, TURN_MS, 'the checkpoint of the second step');
+    // A payload that ran may hang the git that started it (a filter or fsmonitor waiting on its input), and the task
+    // with it: a marker ends the wait, so the failure names the payload rather than a timeout.
+    const marked = async () => (await fs.readdir(markers)).length > 0;
+    await waitFor(async () => parallel().tasks.get(id!)?.state === 'ready-for-review' || (await marked()), TURN_MS, 'the task to finish');
+    await noMarker('Creating the worktree and taking the first checkpoint');
+    await waitFor(async () => card('call_b')?.checkpointId || (await marked()), TURN_MS, 'the checkpoint of the second step');
     await noMarker('Creating the worktree and taking the checkpoints');
     const task = parallel().tasks.get(id)!;
     const checkpoint = card('call_b')!.checkpointId!;
