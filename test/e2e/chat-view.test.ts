@@ -92,18 +92,19 @@ for (const [index, theme] of THEMES.entries()) {
       // The previous block's conversation (sent into the webview) goes: the chat is empty and Ready again.
       await wb.runCommand('Relay: New Task');
       await wb.chat().locator('.tool-card').first().waitFor({ state: 'detached', timeout: 15_000 });
-      await wb.chat().locator('[data-testid="relay-status"]').filter({ hasText: /^Ready · / }).waitFor({ timeout: 30_000 });
+      await wb.chat().locator('[data-testid="relay-status"][data-phase="ready"]').filter({ hasText: / · / }).waitFor({ timeout: 30_000 });
     });
 
     it('opens the chat: title, status, composer, approval mode, model, strict CSP', async () => {
       const chat = await wb.openRelay();
       assert.equal(await chat.locator('.relay-title').textContent(), 'Relay');
-      // The status line says Ready only after the host answered the webview's ready message with init.
+      // The status line is ready only after the host answered the webview's ready message with init (without a
+      // key it says so instead of "Ready": its data-phase is what says the chat loaded).
       const status = chat.locator('[data-testid="relay-status"]');
-      await status.filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+      await chat.locator('[data-testid="relay-status"][data-phase="ready"]').waitFor({ timeout: 30_000 });
       // The model and its provider, not VS Code's version. They arrive after init (the key is read from
       // SecretStorage when the runtime loads; until then the line names the workspace), so wait for them.
-      await status.filter({ hasText: /^Ready · .+ · .+/ }).waitFor({ timeout: 30_000 });
+      await status.filter({ hasText: /^[^·]+ · [^·]+ · no API key$/ }).waitFor({ timeout: 30_000 });
       assert.doesNotMatch((await status.textContent()) ?? '', /VS Code 1\.\d+/);
       const input = chat.locator('textarea[aria-label="Message Relay"]');
       await input.waitFor();
@@ -167,7 +168,7 @@ for (const [index, theme] of THEMES.entries()) {
       it('runs "Relay: New Task" from the command palette', async () => {
         await wb.page.locator('.activitybar [aria-label^="Explorer"]').first().click();
         await wb.runCommand('Relay: New Task');
-        await wb.chat().locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+        await wb.chat().locator('[data-testid="relay-status"][data-phase="ready"]').waitFor({ timeout: 30_000 });
       });
     }
   });

@@ -30,7 +30,7 @@ describe('e2e: checkpoints — review the task changes, restore from the chat wi
     });
     readme = readFileSync(join(wb.workspace, 'README.md'), 'utf8');
     chat = await wb.openRelay();
-    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+    await chat.locator('[data-testid="relay-status"][data-phase="ready"]').waitFor({ timeout: 30_000 });
     await chat.locator('.composer').filter({ hasText: /scripted-coder/ }).waitFor({ timeout: 30_000 });
     const input = chat.locator('textarea[aria-label="Message Relay"]');
     await input.fill('Write the notes');

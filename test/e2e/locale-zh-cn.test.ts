@@ -77,7 +77,7 @@ describe('e2e: Relay in Simplified Chinese, the first run', () => {
       // The language VS Code resolved from the pack; the workbench starts the extension host with it, so it is
       // Relay's vscode.env.language.
       assert.equal(await wb.page.evaluate(() => (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE), 'zh-cn');
-      await status().filter({ hasText: `${zh('Ready')} · ${MODEL}` }).waitFor({ timeout: 30_000 });
+      await chat.locator('[data-testid="relay-status"][data-phase="ready"]').filter({ hasText: `${MODEL} · ` }).waitFor({ timeout: 30_000 });
       const welcome = chat.locator('[data-testid="welcome"]');
       await welcome.locator('.example-task').first().waitFor({ timeout: 30_000 });
       assert.equal(await welcome.locator('.welcome-title').textContent(), zh('Welcome to Relay'));

@@ -37,7 +37,8 @@ before(async () => {
   });
   startSettings = readFileSync(userSettingsFile(wb), 'utf8');
   chat = await wb.openRelay();
-  await status().filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+  // Loaded and idle (without a key the line says so instead of "Ready").
+  await chat.locator('[data-testid="relay-status"][data-phase="ready"]').waitFor({ timeout: 30_000 });
 });
 after(async () => {
   await wb?.close();
@@ -141,7 +142,7 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       await dialog.waitFor({ state: 'detached', timeout: 15_000 });
       // The same verdict everywhere: never "key set" beside "rejected the API key".
       await chat.locator('[data-testid="welcome-key"]').filter({ hasText: 'key rejected' }).waitFor({ timeout: 15_000 });
-      await status().filter({ hasText: /^Ready · gpt-5\.4 · OpenAI · key rejected$/ }).waitFor({ timeout: 15_000 });
+      await status().filter({ hasText: /^gpt-5\.4 · OpenAI · key rejected$/ }).waitFor({ timeout: 15_000 });
       assert.match((await chat.locator('[data-testid="welcome-test"]').textContent()) ?? '', /rejected the API key/);
       assert.equal(await chat.locator('.composer-input').getAttribute('placeholder'), 'OpenAI rejected the API key: enter a valid one before you send a task');
     });

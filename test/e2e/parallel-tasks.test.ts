@@ -80,7 +80,8 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.filter({ hasText: 'Parallel task "Write one" on relay/write-one' }).waitFor({ timeout: 60_000 });
     s.model.release();
-    await row('Write two').filter({ hasText: 'Needs approval' }).waitFor({ timeout: 30_000 });
+    // Its row says whose question it waits behind, not "Needs approval": that approval is not the one on screen.
+    await row('Write two').filter({ hasText: 'Waiting behind "Write one" · relay/write-two' }).waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1, 'one modal at a time');
     assert.match((await dialog.textContent()) ?? '', /Parallel task "Write one" on relay\/write-one/, "the second task's approval waits behind the first");
     // One rule for every approval (README, "What Enter presses in a Relay modal"): the user started this task and the

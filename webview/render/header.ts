@@ -58,6 +58,9 @@ export class Header {
       return;
     }
     const parts = [connected ? PHASES[phase] : STRINGS.reconnecting];
+    // Without a working key nothing can start: "Ready · … · no API key" said two things at once, so the key's
+    // state is the line's only state (the element's data-phase still says the chat is loaded and idle).
+    if (connected && phase === 'ready' && !turnModel && (provider?.key === 'missing' || provider?.key === 'rejected')) parts.shift();
     if (turnModel) {
       // An agent's (or a command's) model runs the turns: it is what the line shows, marked as whose.
       parts.push(turnModel.model, t('turnModelOwner', turnModel.owner));

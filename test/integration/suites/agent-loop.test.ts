@@ -42,13 +42,24 @@ interface Mode {
    * in a child process (hosts without a process manager).
    */
   terminal: boolean;
+  /** The edit tool the model's family is given (src/core/prompts/families.ts): OpenAI's generations patch. */
+  editTool: 'edit_file' | 'apply_patch';
+  /** Whether the completion tool is offered: only where a plain answer does not end the task. */
+  offersCompletion: boolean;
 }
 
 const MODES: readonly Mode[] = [
-  { label: 'anthropic', wire: 'anthropic', textProtocol: false, model: 'claude-haiku-4-5', idPrefix: 'toolu_agent_', terminal: true },
-  { label: 'openai', wire: 'openai', textProtocol: false, model: 'gpt-4.1', idPrefix: 'call_agent_', terminal: false },
-  { label: 'openai-text-protocol', wire: 'openai', textProtocol: true, model: 'gpt-4.1', idPrefix: '', terminal: false },
+  { label: 'anthropic', wire: 'anthropic', textProtocol: false, model: 'claude-haiku-4-5', idPrefix: 'toolu_agent_', terminal: true, editTool: 'edit_file', offersCompletion: false },
+  { label: 'openai', wire: 'openai', textProtocol: false, model: 'gpt-4.1', idPrefix: 'call_agent_', terminal: false, editTool: 'apply_patch', offersCompletion: false },
+  // The text protocol is for models without native tool calls: a local model on an OpenAI-compatible server.
+  { label: 'openai-text-protocol', wire: 'openai', textProtocol: true, model: 'qwen2.5-coder-7b', idPrefix: '', terminal: false, editTool: 'edit_file', offersCompletion: true },
 ];
+
+/** The change "status: draft" → "status: reviewed" as the mode's edit tool takes it. */
+function editArgs(mode: Mode, path: string): Record<string, unknown> {
+  if (mode.editTool === 'edit_file') return { path, edits: [{ old_text: 'status: draft', new_text: 'status: reviewed' }] };
+  return { patch: ['*** Begin Patch', `*** Update File: ${path}`, '@@', ' Release notes', '-status: draft', '+status: reviewed', '*** End Patch'].join('\n') };
+}
 
 /** One model turn, neutral: the script turns it into native tool calls or text-protocol tags. */
 interface PlannedTurn {
@@ -253,7 +264,7 @@ describe('agent loop over real HTTP inside real VS Code', () => {
           {
             // Small chunks: the arguments arrive in many deltas, and the card follows them.
             chunkSize: 4,
-            calls: [{ key: 'edit', name: 'edit_file', args: { path: `${dir}/notes.txt`, edits: [{ old_text: 'status: draft', new_text: 'status: reviewed' }] } }],
+            calls: [{ key: 'edit', name: mode.editTool, args: editArgs(mode, `${dir}/notes.txt`) }],
           },
           { calls: [{ key: 'run', name: 'run_command', args: { command: `echo ${marker}`, cwd: dir } }] },
           { text: 'Done.', calls: [{ key: 'done', name: 'attempt_completion', args: { result } }] },
@@ -300,9 +311,10 @@ describe('agent loop over real HTTP inside real VS Code', () => {
           );
         }
         const edit = byCall.get(calls[2]!.id)!;
-        const partialTips = edit.filter((s) => s.partial && s.showTip?.startsWith(`Editing ${dir}/notes.txt`));
-        assert.ok(partialTips.length >= 1, `edit_file showed its target while streaming: ${edit.map((s) => `${s.status}:${s.partial}:${s.showTip ?? ''}`).join(' | ')}`);
-        assert.ok(edit.filter((s) => s.partial).length >= 2, 'edit_file got several partial updates');
+        const tip = mode.editTool === 'apply_patch' ? `Patching ${dir}/notes.txt` : `Editing ${dir}/notes.txt`;
+        const partialTips = edit.filter((s) => s.partial && s.showTip?.startsWith(tip));
+        assert.ok(partialTips.length >= 1, `${mode.editTool} showed its target while streaming: ${edit.map((s) => `${s.status}:${s.partial}:${s.showTip ?? ''}`).join(' | ')}`);
+        assert.ok(edit.filter((s) => s.partial).length >= 2, `${mode.editTool} got several partial updates`);
 
         // What the provider sent: four requests, the tool definitions (or the tools prompt), each request after the
         // first answering the previous turn's calls by id, with the real results.
@@ -312,16 +324,18 @@ describe('agent loop over real HTTP inside real VS Code', () => {
         for (const ex of exchanges) {
           if (mode.textProtocol) {
             assert.deepEqual(ex.toolNames, [], 'text protocol: no native tools are sent');
-            for (const name of ['read_file', 'list_files', 'edit_file', 'run_command', 'attempt_completion']) {
+            for (const name of ['read_file', 'list_files', mode.editTool, 'run_command', 'attempt_completion']) {
               assert.ok(ex.system.includes(`\n## ${name}\n`), `the tools prompt describes ${name}`);
             }
             assert.match(ex.system, /# How to Call a Tool/);
           } else {
-            for (const name of ['read_file', 'list_files', 'edit_file', 'write_file', 'run_command']) {
+            for (const name of ['read_file', 'list_files', mode.editTool, 'write_file', 'run_command']) {
               assert.ok(ex.toolNames.includes(name), `${name} is offered to the model (${ex.toolNames.join(', ')})`);
             }
-            // Claude ends its task with a plain answer (src/core/prompts/families.ts); GPT-4.1 gets the default family's completion tool.
-            assert.equal(ex.toolNames.includes('attempt_completion'), mode.wire === 'openai', `attempt_completion offered: ${ex.toolNames.join(', ')}`);
+            const other = mode.editTool === 'apply_patch' ? 'edit_file' : 'apply_patch';
+            assert.ok(!ex.toolNames.includes(other), `${other} is not offered beside ${mode.editTool}`);
+            // Claude and GPT-4.1 end their task with a plain answer (src/core/prompts/families.ts).
+            assert.equal(ex.toolNames.includes('attempt_completion'), mode.offersCompletion, `attempt_completion offered: ${ex.toolNames.join(', ')}`);
           }
         }
         assert.deepEqual(exchanges[0]!.results, [], 'the first request carries the task only');
@@ -348,7 +362,7 @@ describe('agent loop over real HTTP inside real VS Code', () => {
         assert.match(read!.text, /status: draft/, 'read_file returned the file');
         assert.match(list!.text, /notes\.txt/);
         assert.match(list!.text, /todo\.txt/);
-        assert.match(exchanges[2]!.results[0]!.text, /notes\.txt/, 'edit_file reported the edit');
+        assert.match(exchanges[2]!.results[0]!.text, /notes\.txt/, `${mode.editTool} reported the edit`);
         const run = exchanges[3]!.results[0]!.text;
         assert.match(run, new RegExp(marker), 'run_command returned the output');
         assert.match(run, /Exit code: 0/);

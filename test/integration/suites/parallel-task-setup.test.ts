@@ -84,7 +84,10 @@ describe('parallel task setup and dev servers in real worktrees', () => {
     await fs.writeFile(join(repo(), 'tracked.txt'), 'committed\n');
     await fs.writeFile(join(repo(), 'package-lock.json'), '{ "lockfileVersion": 3 }\n');
     await fs.writeFile(join(repo(), 'server.js'), SERVER);
+    // An ignored file the commit has anyway (added with -f): the checkout makes it in a new worktree.
+    await fs.writeFile(join(repo(), '.env.local'), 'LOCAL=checkout\n');
     git(repo(), 'add', '.');
+    git(repo(), 'add', '-f', '.env.local');
     git(repo(), 'commit', '-q', '-m', 'base');
     // The user's ignored files, one tracked file edited (the include rules name it; it must come from the commit),
     // and an installed node_modules.
@@ -97,8 +100,8 @@ describe('parallel task setup and dev servers in real worktrees', () => {
     git(repo(), 'add', 'staged.txt');
     await fs.mkdir(join(repo(), 'node_modules', 'left-pad'), { recursive: true });
     await fs.writeFile(join(repo(), 'node_modules', 'left-pad', 'index.js'), 'module.exports = 1;\n');
-    // A checkout hook that writes `.env.local` in a new worktree: setup must not overwrite it.
-    await fs.writeFile(join(repo(), '.git', 'hooks', 'post-checkout'), '#!/bin/sh\n[ -e .env.local ] || echo "LOCAL=hook" > .env.local\n', { mode: 0o755 });
+    // A checkout hook: Relay's own git runs never run the repository's hooks (src/core/git/hardened-git.ts).
+    await fs.writeFile(join(repo(), '.git', 'hooks', 'post-checkout'), '#!/bin/sh\necho ran > hook-ran\n', { mode: 0o755 });
   });
 
   after(async () => {
@@ -117,7 +120,8 @@ describe('parallel task setup and dev servers in real worktrees', () => {
     assert.ok((await fs.lstat(join(wt, '.env'))).isFile(), '.env is a copy, not a link');
     await fs.writeFile(join(wt, '.env'), 'SECRET=task\n');
     assert.equal(await fs.readFile(join(repo(), '.env'), 'utf8'), 'SECRET=main\n', "writing the task's .env leaves the user's alone");
-    assert.equal(await fs.readFile(join(wt, '.env.local'), 'utf8'), 'LOCAL=hook\n', 'a file the checkout made is never overwritten');
+    assert.equal(await fs.readFile(join(wt, '.env.local'), 'utf8'), 'LOCAL=checkout\n', 'a file the checkout made is never overwritten');
+    await assert.rejects(fs.access(join(wt, 'hook-ran')), "making the worktree never ran the repository's post-checkout hook");
     assert.equal(await fs.readFile(join(wt, 'local', 'settings.json'), 'utf8'), '{}\n', '.worktreeinclude names an ignored folder');
     assert.equal(await fs.readFile(join(wt, 'tracked.txt'), 'utf8'), 'committed\n', 'a tracked file comes from the commit, never copied by the include rules');
     await assert.rejects(fs.lstat(join(wt, 'staged.txt')), 'a file the index tracks (staged, not committed) is never copied by the include rules');

@@ -67,6 +67,9 @@ describe('parallel tasks: several sessions at once, each in its own worktree', (
   it('two tasks write their own files in their worktrees; the second approval waits behind the first, each naming its task; the user files and index are unchanged', async function () {
     this.timeout(120_000);
     const before = userState();
+    // Notices of earlier suites' tasks (this extension host ran them) are not this test's.
+    const noticed = parallel().attention.notified.length;
+    const notices = () => parallel().attention.notified.slice(noticed);
     suite.server.setScript([write('call_one', 'one.txt', 'one\n'), write('call_two', 'two.txt', 'two\n'), done('call_done_a'), done('call_done_b')]);
     suite.prompter.script({ type: 'allow-once' }, { type: 'allow-once' });
     let release: () => void = () => undefined;
@@ -112,7 +115,7 @@ describe('parallel tasks: several sessions at once, each in its own worktree', (
     assert.equal(parallel().attention.text, '$(layers) 2');
     // The first task runs in the background (never shown); its modal is on screen, so no notification repeats it.
     assert.equal(suite.relay.controller.session?.id, second);
-    assert.deepEqual(parallel().attention.notified, [], 'an approval is not notified beside its modal');
+    assert.deepEqual(notices(), [], 'an approval is not notified beside its modal');
 
     release();
     await waitFor(() => suite.prompter.prompts.length === 2, TURN_MS, "the second task's approval, shown after the first");
@@ -132,7 +135,7 @@ describe('parallel tasks: several sessions at once, each in its own worktree', (
     assert.ok((task(first).diskBytes ?? 0) > 0, 'the disk use is measured');
 
     // The first task, out of view, is ready for review: one notice, withdrawn once its chat is opened.
-    assert.equal(parallel().attention.notified.filter((n) => n.includes('"Write one" needs you: Ready for review')).length, 1, parallel().attention.notified.join('\n'));
+    assert.equal(notices().filter((n) => n.includes('"Write one" needs you: Ready for review')).length, 1, notices().join('\n'));
     assert.ok(parallel().attention.showing.includes(first), 'its notice is up');
     // Switching the chat to the first task shows its conversation.
     await vscode.commands.executeCommand('relay.tasks.open', first);

@@ -44,7 +44,8 @@ describe('webview welcome and status', () => {
     assert.ok(setUp.classList.contains('primary-button'), 'the only primary action while the key is missing');
     click(setUp);
     assert.deepEqual(t.takePosted(), [{ type: 'setUpProvider' }]);
-    assert.match(status().textContent!, new RegExp(`^Ready · ${LONG_MODEL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · Anthropic · no API key$`));
+    // Not "Ready" beside "no API key": without a key nothing can start.
+    assert.match(status().textContent!, new RegExp(`^${LONG_MODEL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · Anthropic · no API key$`));
     assert.equal(status().title, status().textContent, 'whole on hover');
   });
 
