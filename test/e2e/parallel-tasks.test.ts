@@ -81,7 +81,7 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await dialog.filter({ hasText: 'Parallel task "Write one" on relay/write-one' }).waitFor({ timeout: 60_000 });
     s.model.release();
     // Its row says whose question it waits behind, not "Needs approval": that approval is not the one on screen.
-    await row('Write two').filter({ hasText: 'Waiting behind "Write one" · relay/write-two' }).waitFor({ timeout: 30_000 });
+    await row('Write two').filter({ hasText: 'Waiting behind "Write one"' }).waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1, 'one modal at a time');
     assert.match((await dialog.textContent()) ?? '', /Parallel task "Write one" on relay\/write-one/, "the second task's approval waits behind the first");
     // One rule for every approval (README, "What Enter presses in a Relay modal"): the user started this task and the
