@@ -69,7 +69,9 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
     const line = taskBranchLine(task);
     if (row.branchLine && line) return branchItem(task, line);
     const item = new vscode.TreeItem(task.title, line ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    item.id = task.id;
+    // A task is listed before its worktree has a branch: VS Code keeps the first state it saw for an id (a leaf), so
+    // the row gets another id once it has the row under it, which then shows expanded.
+    item.id = line ? task.id : `${task.id}:leaf`;
     // Two tasks needing approval: the one whose question waits says behind which (only one modal is on screen).
     const behind = this.queue?.waitingBehind(task.id);
     item.description = taskDescription(task, behind);
