@@ -121,17 +121,32 @@ async function main(): Promise<void> {
     }
 
     // (c) Choosing a turn's rules: 20 touched files (some match globs, some nested AGENTS.md), 2 @names.
-    const touched = Array.from({ length: 20 }, (_, i) => join(root, `packages/p${(i * 7) % 40}/${i % 3 === 0 ? 'test' : 'src'}/f${i}.${i % 4 === 0 ? 'tsx' : 'ts'}`));
+    const spec = Array.from({ length: 20 }, (_, i) => ({ p: (i * 7) % 40, dir: i % 3 === 0 ? 'test' : 'src', ext: i % 4 === 0 ? 'tsx' : 'ts' }));
+    const touched = spec.map(({ p, dir, ext }, i) => join(root, `packages/p${p}/${dir}/f${i}.${ext}`));
+    // The rules these files must bring, counted from makeWorkspace's construction (not by asking chooseRules):
+    // the 3 root files, the 10 Cline rules without paths and the 7 Kilo rules (always); each touched package's
+    // AGENTS.md; Cursor r<i> (packages/p<i % 40>/src/**/*.ts, or named @r3); Copilot i<i> (a .tsx in p<i>);
+    // Claude c<i> (a file under p<i>/test). Roo's mode rules wait for their agent; `**/*.r<i>` and `**/*.k<i>` match nothing.
+    const has = (test: (s: (typeof spec)[number]) => boolean) => spec.some(test);
+    const count = (n: number, test: (i: number) => boolean) => Array.from({ length: n }, (_, i) => i).filter(test).length;
+    const expectedActive =
+      3 + 10 + 7 +
+      new Set(spec.map(({ p }) => p)).size +
+      count(50, (i) => i === 3 || has((s) => s.p === i % 40 && s.dir === 'src' && s.ext === 'ts')) +
+      count(40, (i) => has((s) => s.p === i && s.ext === 'tsx')) +
+      count(30, (i) => has((s) => s.p === i && s.dir === 'test'));
     chooseRules(rules, { touched, named: ['r3', 'x'] }); // compiles the matchers, as the first turn does
     // Wall time and this process's CPU time per choice: on a loaded machine (2 cores, many processes) the wall
     // time's tail is time spent waiting for a core, which the CPU time leaves out. The target is on the CPU time.
     const choose: number[] = [];
     const chooseCpu: number[] = [];
     let active = 0;
+    let wrongCounts = 0;
     for (let run = 0; run < CHOOSE_RUNS; run++) {
       const cpu = process.cpuUsage();
       const start = performance.now();
       active = chooseRules(rules, { touched, named: ['r3', 'x'] }).active.length;
+      if (active !== expectedActive) wrongCounts++;
       choose.push(performance.now() - start);
       const used = process.cpuUsage(cpu);
       chooseCpu.push((used.user + used.system) / 1000);
@@ -177,7 +192,7 @@ async function main(): Promise<void> {
     console.log(`workspace: ${rules.length} rules loaded (200 files, ${loads.length} loads), ${agents.length} agents, ${commands.length} slash commands, 2,000 other files`);
     console.log(`(a) activation bundle inputs from customisation code: ${inActivation.length} (${inActivation.join(', ') || 'none'}); files read at registration: ${readsAtRegistration}`);
     console.log(`(b) first task, find + read + parse everything: p50 ${fmt(quantile(loads, 0.5))} ms, max ${fmt(Math.max(...loads))} ms; a later turn without a change (3 kinds, ${rereads} files read): p50 ${fmt(cached)} ms, p95 ${fmt(quantile(cachedRuns, 0.95))} ms; the stamp of the 3 kinds' folders, taken at most every 2 s: p50 ${fmt(quantile(stamps, 0.5))} ms, p95 ${fmt(quantile(stamps, 0.95))} ms`);
-    console.log(`(c) choosing a turn's rules (20 touched files, ${active} active): CPU p50 ${fmt(quantile(chooseCpu, 0.5))} ms, p95 ${fmt(p95)} ms (target p95 ≤ ${CHOOSE_TARGET_MS} ms); wall p50 ${fmt(quantile(choose, 0.5))} ms, p95 ${fmt(quantile(choose, 0.95))} ms, max ${fmt(Math.max(...choose))} ms`);
+    console.log(`(c) choosing a turn's rules (20 touched files, ${active} active, ${expectedActive} expected): CPU p50 ${fmt(quantile(chooseCpu, 0.5))} ms, p95 ${fmt(p95)} ms (target p95 ≤ ${CHOOSE_TARGET_MS} ms); wall p50 ${fmt(quantile(choose, 0.5))} ms, p95 ${fmt(quantile(choose, 0.95))} ms, max ${fmt(Math.max(...choose))} ms`);
     const listP95 = quantile(listCpu, 0.95);
     const expandP95 = quantile(perExpand, 0.95);
     console.log(`(d) the "/" list (${listed} commands): CPU p50 ${fmt(quantile(listCpu, 0.5))} ms, p95 ${fmt(listP95)} ms; expanding a typed command (${turns / (COMMAND_RUNS / typed.length)} of ${typed.length} kinds): CPU p50 ${fmt(quantile(perExpand, 0.5))} ms, p95 ${fmt(expandP95)} ms (targets p95 ≤ ${COMMAND_TARGET_MS} ms)`);
@@ -189,6 +204,8 @@ async function main(): Promise<void> {
       ...(readsAtRegistration > 0 ? ['files were read before the first task'] : []),
       ...(rereads > 0 ? [`${rereads} files were read again without a change`] : []),
       ...(p95 > CHOOSE_TARGET_MS ? [`choosing a turn's rules took p95 ${fmt(p95)} ms`] : []),
+      ...(rules.length !== 200 ? [`${rules.length} rules loaded instead of 200`] : []),
+      ...(wrongCounts > 0 ? [`${wrongCounts} of ${CHOOSE_RUNS} choices did not bring the ${expectedActive} rules the touched files call for (last: ${active})`] : []),
       ...(commands.length !== 50 ? [`${commands.length} slash commands loaded instead of 50`] : []),
       ...(listP95 > COMMAND_TARGET_MS ? [`listing the slash commands took p95 ${fmt(listP95)} ms`] : []),
       ...(expandP95 > COMMAND_TARGET_MS ? [`expanding a slash command took p95 ${fmt(expandP95)} ms`] : []),

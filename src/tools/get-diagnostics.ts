@@ -8,6 +8,7 @@ import { displayBlocks, type ToolContext, type ToolDescription, type ToolPrepara
 import { BuiltinTool } from './builtin-tool';
 import { displayPath, resolveToolPath } from './paths';
 import { plural } from './text-content';
+import { diagnosticsBlock } from '../core/text/untrusted-data';
 
 export const GET_DIAGNOSTICS = 'get_diagnostics';
 
@@ -77,7 +78,7 @@ export class GetDiagnosticsTool extends BuiltinTool<GetDiagnosticsParams> {
     if (total === 0) {
       text = `No ${params.severity === 'error' ? 'errors' : 'errors or warnings'} reported in ${scope}.`;
     } else {
-      const lines = [`${counts} in ${plural(files.length, 'file')}:`];
+      const lines: string[] = [];
       let listed = 0;
       for (const file of files) {
         if (listed >= params.limit) break;
@@ -88,8 +89,9 @@ export class GetDiagnosticsTool extends BuiltinTool<GetDiagnosticsParams> {
           listed++;
         }
       }
-      if (listed < total) lines.push('', `[${total - listed} more not listed; raise limit (at most ${MAX_LIMIT}) or ask for fewer files.]`);
-      text = lines.join('\n');
+      // The messages are other parties' text (language servers, linters, other extensions): fenced and marked as data.
+      text = `${counts} in ${plural(files.length, 'file')}:\n${diagnosticsBlock(lines.join('\n').replace(/^\n/, ''))}`;
+      if (listed < total) text += `\n[${total - listed} more not listed; raise limit (at most ${MAX_LIMIT}) or ask for fewer files.]`;
     }
     this.succeed(ctx, text, {
       showTip: l10n.t('Problems in {0}: {1}', uiScope, uiProblems(errors, params.severity === 'warning' ? total - errors : undefined)),

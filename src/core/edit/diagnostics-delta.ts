@@ -1,6 +1,7 @@
 // Which problems an edit introduced: old diagnostics are mapped through the edit's line changes and matched
 // against the new ones, so the model hears only about what it broke (and how many it fixed).
 
+import { diagnosticsBlock } from '../text/untrusted-data';
 import type { LineChange } from './types';
 
 export type DiagnosticSeverity = 'error' | 'warning' | 'info' | 'hint';
@@ -147,7 +148,8 @@ function describeDelta(
     return `- ${d.path}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity}${code ? ` [${code.trim()}]` : ''}: ${d.message}`;
   });
   if (omitted > 0) lines.push(`+${omitted} more`);
-  return [`${counts} after the edit${fixedNote}:`, ...lines].join('\n');
+  // The messages are other parties' text: fenced and marked as data (core/text/untrusted-data.ts).
+  return `${counts} after the edit${fixedNote}:\n${diagnosticsBlock(lines.join('\n'))}`;
 }
 
 function plural(n: number, noun: string): string {

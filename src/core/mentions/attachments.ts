@@ -5,6 +5,7 @@ import { l10n, type Said } from '../l10n';
 import { englishNumbers } from '../../shared/format-numbers';
 import { estimateTokens } from '../model/provider';
 import type { LineRange } from '../../shared/mentions/parse';
+import { DIAGNOSTICS_ORIGIN, untrustedBlock } from '../text/untrusted-data';
 
 export const MENTION_CAPS = {
   /** A file's text, and a range of it. */
@@ -123,7 +124,9 @@ export function problemsAttachment(problems: readonly ProblemEntry[]): Attachmen
   const lines = shown.map((p) => `${p.path}:${p.line}:${p.column} ${p.severity}: ${p.message}${p.source ? ` (${p.source})` : ''}`);
   const note = sorted.length > shown.length ? l10n.both('{0} more not listed', sorted.length - shown.length) : undefined;
   const body = lines.length > 0 ? lines.join('\n') : 'VS Code reports no problems in the workspace.';
-  return attachment('problems', 'problems', block('problems', { count: String(problems.length) }, body, note), note);
+  // The messages are other parties' text (language servers, linters, other extensions): fenced and marked as data.
+  const text = untrustedBlock('problems', DIAGNOSTICS_ORIGIN, `${body}${note ? `\n(${note.model})` : ''}`, { count: String(problems.length) });
+  return attachment('problems', 'problems', text, note);
 }
 
 /**

@@ -1,5 +1,6 @@
 // The messages the editor commands send to the chat: a selection with its file and line range, or a file's
 // problems. Pure, so the exact text the model sees is unit-tested.
+import { diagnosticsBlock } from '../text/untrusted-data';
 
 export interface SelectionContext {
   /** Workspace-relative path when inside the workspace, else absolute. */
@@ -54,7 +55,8 @@ export function fixProblemsMessage(path: string, problems: readonly ProblemConte
     const origin = [p.source, p.code].filter(Boolean).join(' ');
     return `- line ${p.line}:${p.column} ${p.severity}: ${p.message}${origin ? ` (${origin})` : ''}`;
   });
-  return `Fix the problems VS Code reports in ${path}. Read the file first, change only what the fixes need, and check the diagnostics after your edits.\n\nProblems (${problems.length}):\n${lines.join('\n')}`;
+  // The messages are other parties' text inside the user's message: fenced and marked (core/text/untrusted-data.ts).
+  return `Fix the problems VS Code reports in ${path}. Read the file first, change only what the fixes need, and check the diagnostics after your edits.\n\nProblems (${problems.length}):\n${diagnosticsBlock(lines.join('\n'), { path, count: String(problems.length) })}`;
 }
 
 /** A code fence longer than any run of backticks in the text, so the selection cannot close it early. */

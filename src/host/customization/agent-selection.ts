@@ -9,6 +9,7 @@ import { agentPrompt } from '../../core/customization/agents/agent-prompt';
 import { restrictionsFor } from '../../core/customization/agents/agent-restrictions';
 import { AGENTS_KIND_ID } from '../../core/customization/agents/agents-kind';
 import { BUILTIN_AGENTS, DEFAULT_AGENT_ID } from '../../core/customization/agents/builtin-agents';
+import { agentLabels, findAgent } from '../../core/customization/agents/same-name';
 import type { ToolCallGuard } from '../../core/tools';
 import type { AgentChoices, AgentHandoff } from '../../shared/chat-model';
 import type { CustomizationService } from './customization-service';
@@ -54,11 +55,13 @@ export class AgentSelection {
     const loaded = this.customizations.peek<AgentDefinition>(AGENTS_KIND_ID)?.entries ?? [];
     const agents = [...BUILTIN_AGENTS, ...loaded.filter((agent) => agent.userInvocable)];
     const selected = agents.some((agent) => agent.id === this.selectedId) ? this.selectedId : DEFAULT_AGENT_ID;
+    // Two agents showing one name (a repository's "Plan" beside the built-in one) are told apart by their source.
+    const labels = agentLabels(agents, (agent) => displayed(agent, agent.name));
     return {
       selected,
-      choices: agents.map((agent) => {
+      choices: agents.map((agent, i) => {
         const handoffs = handoffsOf(agent, agents);
-        return { id: agent.id, name: displayed(agent, agent.name), ...(agent.description ? { description: displayed(agent, agent.description) } : {}), ...(handoffs.length > 0 ? { handoffs } : {}) };
+        return { id: agent.id, name: labels[i]!, ...(agent.description ? { description: displayed(agent, agent.description) } : {}), ...(handoffs.length > 0 ? { handoffs } : {}) };
       }),
     };
   }
@@ -82,9 +85,10 @@ export class AgentSelection {
   /** *Relay: Select Agent*. */
   async pick(): Promise<void> {
     const agents = await this.pickable();
+    const labels = agentLabels(agents, (agent) => displayed(agent, agent.name));
     const picked = await vscode.window.showQuickPick(
-      agents.map((agent) => ({
-        label: displayed(agent, agent.name),
+      agents.map((agent, i) => ({
+        label: labels[i]!,
         description: agent.id === this.selectedId ? l10n.t('selected') : agent.source,
         detail: displayed(agent, agent.description ?? ''),
         id: agent.id,
@@ -95,12 +99,11 @@ export class AgentSelection {
   }
 }
 
-/** The agent's handoffs whose target people may pick (by id, or by name as Copilot writes it); the others are left out. */
+/** The agent's handoffs whose target people may pick (by id, or by name as Copilot writes it; same-name.ts); the others are left out. */
 function handoffsOf(agent: AgentDefinition, agents: readonly AgentDefinition[]): AgentHandoff[] {
   const out: AgentHandoff[] = [];
   for (const handoff of agent.handoffs) {
-    const wanted = handoff.agent.toLowerCase();
-    const target = agents.find((a) => a.id.toLowerCase() === wanted) ?? agents.find((a) => a.name.toLowerCase() === wanted);
+    const target = findAgent(handoff.agent, agents);
     if (!target) continue;
     out.push({ label: handoff.label, agent: target.id, ...(handoff.prompt ? { prompt: handoff.prompt } : {}), ...(handoff.send ? { send: true } : {}) });
   }

@@ -1,5 +1,6 @@
 // Finding customisation files with plain Node (unit tests, the bench): walks each folder once, skipping the
 // folders no one keeps instructions in, and matches with picomatch. The extension uses vscode-files.ts.
+import { readdirSync, statSync } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
@@ -55,21 +56,24 @@ export class NodeCustomizationFiles implements CustomizationFiles {
     );
   }
 
-  async stamp(patterns: readonly string[], userPatterns: readonly string[]): Promise<string> {
+  stamp(patterns: readonly string[], userPatterns: readonly string[]): Promise<string> {
     const bases = new Set<string>();
     for (const root of this.roots()) {
       for (const pattern of patterns) {
-        const base = picomatch.scan(pattern).base;
+        const base = fixedBase(pattern);
         if (base !== '') bases.add(join(root, base));
       }
     }
     for (const pattern of userPatterns) {
-      const base = picomatch.scan(pattern).base;
+      const base = fixedBase(pattern);
       if (base !== '') bases.add(base);
     }
+    // Synchronous on purpose: a turn re-checks these folders (a few small ones, a few hundred entries at most) before
+    // choosing its rules, and a promise per entry cost ~4× the CPU of the stats themselves (bench/turn-rules.bench.ts).
+    // The walk stops at MAX_STAMPED_ENTRIES, so a huge folder costs a bounded pause; past it, the watcher alone.
     const lines: string[] = [];
-    for (const base of [...bases].sort()) await describe(base, lines);
-    return lines.join('\n');
+    for (const base of [...bases].sort()) describe(base, lines);
+    return Promise.resolve(lines.join('\n'));
   }
 
   watch(_patterns: readonly string[], _userPatterns: readonly string[], _changed: () => void): Disposable {
@@ -114,23 +118,41 @@ async function walk(folder: string, out: string[] = []): Promise<string[]> {
   return out;
 }
 
+const fixedBases = new Map<string, string>();
+
+/** The fixed folder (or file) a pattern starts with, '' when it can match anywhere; scanned once per pattern. */
+function fixedBase(pattern: string): string {
+  let base = fixedBases.get(pattern);
+  if (base === undefined) {
+    base = picomatch.scan(pattern).base;
+    fixedBases.set(pattern, base);
+  }
+  return base;
+}
+
+/** Entries one stamp looks at, at most. */
+export const MAX_STAMPED_ENTRIES = 5000;
+
 /** `path`'s time and size, and its entries' when it is a folder (skipped folders left out), one line each. */
-async function describe(path: string, out: string[]): Promise<void> {
+function describe(path: string, out: string[]): void {
+  if (out.length >= MAX_STAMPED_ENTRIES) return;
   let info;
   try {
-    info = await stat(path);
+    info = statSync(path, { throwIfNoEntry: false });
   } catch {
+    info = undefined; // unreadable (permissions): stamped as absent, as a failed stat always was
+  }
+  if (!info) {
     out.push(`${path} -`);
     return;
   }
   out.push(`${path} ${info.mtimeMs} ${info.ctimeMs} ${info.size}`);
   if (!info.isDirectory()) return;
-  const entries = (await readdir(path).catch(() => [] as string[])).filter((entry) => !SKIPPED_FOLDERS.has(entry)).sort();
-  // Side by side: the lines keep the entries' order, whatever order the stats finish in.
-  const described = await Promise.all(entries.map(async (entry) => {
-    const lines: string[] = [];
-    await describe(join(path, entry), lines);
-    return lines;
-  }));
-  for (const lines of described) out.push(...lines);
+  let entries: string[];
+  try {
+    entries = readdirSync(path);
+  } catch {
+    entries = [];
+  }
+  for (const entry of entries.filter((name) => !SKIPPED_FOLDERS.has(name)).sort()) describe(join(path, entry), out);
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ToolErrorType } from '../../../src/core/tools';
 import { diagnostic } from '../../support/in-memory-host';
+import { DIAGNOSTICS_ORIGIN, untrustedNote } from '../../../src/core/text/untrusted-data';
 import { expectSuccess, testContext, ToolHarness } from './harness';
 
 describe('get_diagnostics', () => {
@@ -23,7 +24,8 @@ describe('get_diagnostics', () => {
       expectSuccess(outcome),
       [
         '3 errors, 1 warning in 3 files:',
-        '',
+        '<diagnostics untrusted="true">',
+        untrustedNote(DIAGNOSTICS_ORIGIN),
         'src/a.ts',
         '  2:1 error [test]: Type mismatch',
         '  5:1 error [test]: Cannot find name "x". more detail',
@@ -33,6 +35,7 @@ describe('get_diagnostics', () => {
         '',
         'src/b.ts',
         '  10:1 warning [test]: unused variable',
+        '</diagnostics>',
       ].join('\n'),
     );
     assert.deepEqual(outcome.preparation?.targets.paths, ['/workspace']);

@@ -186,6 +186,12 @@ describe('rules: the choice per turn', () => {
     assert.deepEqual(files.touched.sort(), [join(root, 'lib/x.mts'), join(root, 'src/App.tsx'), join(root, 'src/api/users.ts')]);
     assert.deepEqual(files.named, ['src/App.tsx:10-20', 'db']);
   });
+
+  test("a patch's headers with spaces around them (as apply_patch takes them, like Codex) still name their files", () => {
+    const patch = "apply_patch <<'EOF'\n *** Begin Patch\n  *** Update File: src/api/users.ts  \n@@\n-a\n+b\n\t*** Add File: docs/new.md\n+x\n*** End Patch \nEOF";
+    const files = touchedFiles([{ role: 'assistant', content: [{ type: 'tool_call', callId: '1', name: 'apply_patch', args: { patch } }] }], root);
+    assert.deepEqual(files.touched.sort(), [join(root, 'docs/new.md'), join(root, 'src/api/users.ts')]);
+  });
 });
 
 describe('Show Customizations', () => {

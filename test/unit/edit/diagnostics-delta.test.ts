@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeDiagnosticsDelta, type DiagnosticInfo, type DiagnosticSeverity } from '../../../src/core/edit/diagnostics-delta';
+import { DIAGNOSTICS_ORIGIN, untrustedNote } from '../../../src/core/text/untrusted-data';
+
+/** The fence every list of diagnostics comes in (other parties' text, marked as data). */
+const fenced = (lines: string, attrs = '') => `<diagnostics${attrs} untrusted="true">\n${untrustedNote(DIAGNOSTICS_ORIGIN)}\n${lines}\n</diagnostics>`;
 
 function diag(line: number, message: string, severity: DiagnosticSeverity = 'error', extra: Partial<DiagnosticInfo> = {}): DiagnosticInfo {
   return { range: { start: { line, character: 4 }, end: { line, character: 9 } }, severity, message, source: 'ts', code: 2304, ...extra };
@@ -37,7 +41,7 @@ test('a new error inside the edited lines is introduced; a vanished one is fixed
   ]);
   assert.equal(delta.introduced.length, 1);
   assert.equal(delta.fixed, 1);
-  assert.equal(delta.text, "1 new error after the edit (1 fixed):\n- src/a.ts:6:3 error [ts 2304]: Cannot find name 'bar'.");
+  assert.equal(delta.text, `1 new error after the edit (1 fixed):\n${fenced("- src/a.ts:6:3 error [ts 2304]: Cannot find name 'bar'.")}`);
 });
 
 test('a problem that sat in the replaced lines and is still in the replacement is not new', () => {
@@ -64,7 +68,7 @@ test('warnings count only when asked; info and hints never', () => {
   assert.equal(computeDiagnosticsDelta(files).introduced.length, 0);
   const withWarnings = computeDiagnosticsDelta(files, { includeWarnings: true });
   assert.equal(withWarnings.introduced.length, 1);
-  assert.equal(withWarnings.text, "1 new warning after the edit:\n- a.ts:2:5 warning [ts 2304]: W");
+  assert.equal(withWarnings.text, `1 new warning after the edit:\n${fenced('- a.ts:2:5 warning [ts 2304]: W')}`);
   assert.equal(computeDiagnosticsDelta([{ path: 'a.ts', before: [], after: [], changes: [] }], { includeWarnings: true }).text, 'No new errors or warnings.');
 });
 
@@ -85,15 +89,15 @@ test('the list is capped with "+N more", errors first, across files', () => {
   );
   assert.equal(
     delta.text,
-    '4 new errors, 1 new warning after the edit (1 fixed):\n- b.ts:2:5 error [ts 2304]: E1\n- b.ts:3:5 error [ts 2304]: E2\n- b.ts:4:5 error [ts 2304]: E3\n+2 more',
+    `4 new errors, 1 new warning after the edit (1 fixed):\n${fenced('- b.ts:2:5 error [ts 2304]: E1\n- b.ts:3:5 error [ts 2304]: E2\n- b.ts:4:5 error [ts 2304]: E3\n+2 more')}`,
   );
 });
 
 test('diagnostics without source or code print without brackets; a source alone prints alone', () => {
   const plain = computeDiagnosticsDelta([{ path: 'x.py', before: [], after: [diag(0, 'bad', 'error', { source: undefined, code: undefined })], changes: [] }]);
-  assert.equal(plain.text, '1 new error after the edit:\n- x.py:1:5 error: bad');
+  assert.equal(plain.text, `1 new error after the edit:\n${fenced('- x.py:1:5 error: bad')}`);
   const sourced = computeDiagnosticsDelta([{ path: 'x.py', before: [], after: [diag(0, 'bad', 'error', { source: 'pyright', code: undefined })], changes: [] }]);
-  assert.equal(sourced.text, '1 new error after the edit:\n- x.py:1:5 error [pyright]: bad');
+  assert.equal(sourced.text, `1 new error after the edit:\n${fenced('- x.py:1:5 error [pyright]: bad')}`);
 });
 
 test('several changes: shifts accumulate and a diagnostic inside any replaced region is gone', () => {

@@ -12,6 +12,7 @@ import {
 } from '../../../src/core/mentions/attachments';
 import { base64Bytes, imageProblem, MAX_IMAGE_BYTES } from '../../../src/core/mentions/images';
 import { resolveMentions } from '../../../src/core/mentions/resolve';
+import { DIAGNOSTICS_ORIGIN, untrustedNote } from '../../../src/core/text/untrusted-data';
 import type { MentionSources } from '../../../src/core/ports/mention-sources';
 
 describe('mention attachments', () => {
@@ -50,7 +51,7 @@ describe('mention attachments', () => {
       { path: 'b.ts', line: 3, column: 1, severity: 'warning', message: 'unused' },
       { path: 'a.ts', line: 9, column: 2, severity: 'error', message: "Cannot find name 'x'.", source: 'ts' },
     ]);
-    assert.equal(a.text, `<problems count="2">\na.ts:9:2 error: Cannot find name 'x'. (ts)\nb.ts:3:1 warning: unused\n</problems>`);
+    assert.equal(a.text, `<problems count="2" untrusted="true">\n${untrustedNote(DIAGNOSTICS_ORIGIN)}\na.ts:9:2 error: Cannot find name 'x'. (ts)\nb.ts:3:1 warning: unused\n</problems>`);
     const many = problemsAttachment(Array.from({ length: 250 }, (_, i) => ({ path: 'a.ts', line: i + 1, column: 1, severity: 'error' as const, message: 'e' })));
     assert.equal(many.chip.note, '50 more not listed');
     assert.match(problemsAttachment([]).text!, /no problems/);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DIAGNOSTICS_ORIGIN, untrustedNote } from '../../../src/core/text/untrusted-data';
 import {
   askAboutSelectionMessage,
   explainSelectionMessage,
@@ -47,7 +48,12 @@ describe('editor context messages', () => {
       { line: 9, column: 1, severity: 'warning', message: 'Unused variable' },
     ]);
     assert.ok(message);
-    assert.match(message, /Problems \(2\):\n- line 3:5 error: Cannot find name 'c'\. \(ts 2304\)\n- line 9:1 warning: Unused variable$/);
+    assert.ok(
+      message.endsWith(
+        `Problems (2):\n<diagnostics path="src/app.ts" count="2" untrusted="true">\n${untrustedNote(DIAGNOSTICS_ORIGIN)}\n- line 3:5 error: Cannot find name 'c'. (ts 2304)\n- line 9:1 warning: Unused variable\n</diagnostics>`,
+      ),
+      message,
+    );
     assert.equal(fixProblemsMessage('src/app.ts', []), undefined);
   });
 });

@@ -3,6 +3,9 @@
 // update or a move as Edit, a deletion as MultiEdit), with `file_path`, so a hook written for `Edit|Write` (a
 // formatter, a guard on generated files) sees every file of a patch and a deny on one file denies the patch.
 // The matcher also matches the call's own name (`apply_patch`), once per file.
+// A call's views are built once: the hook point asks for them before the call (PreToolUse, and again to tell a
+// changed patch apart) and after it (PostToolUse, PostToolUseFailure), always with the same input object; a patch
+// is parsed once per call, not once per question. Views are shared between those questions: never change one.
 import { parsePatch, type PatchOperation } from '../../edit/patch-parser';
 
 export interface HookToolView {
@@ -13,12 +16,18 @@ export interface HookToolView {
   callName?: string;
 }
 
-export function hookToolViews(toolName: string, input: Record<string, unknown>): HookToolView[] {
+/** The views built for a call's input object, with the patch text they were built from (an input is not changed in place, but a changed text is never served old views). */
+const built = new WeakMap<Record<string, unknown>, { patch: string; views: readonly HookToolView[] }>();
+
+export function hookToolViews(toolName: string, input: Record<string, unknown>): readonly HookToolView[] {
   if (toolName !== 'apply_patch' || typeof input.patch !== 'string') return [{ name: toolName, input }];
+  const known = built.get(input);
+  if (known && known.patch === input.patch) return known.views;
   const parsed = parsePatch(input.patch);
   // A patch that does not parse is refused by the tool itself; its hooks see it whole.
-  if (!parsed.ok || parsed.operations.length === 0) return [{ name: toolName, input }];
-  return parsed.operations.map((operation) => ({ ...viewOf(operation), callName: toolName }));
+  const views = !parsed.ok || parsed.operations.length === 0 ? [{ name: toolName, input }] : parsed.operations.map((operation) => ({ ...viewOf(operation), callName: toolName }));
+  built.set(input, { patch: input.patch, views });
+  return views;
 }
 
 function viewOf(operation: PatchOperation): Omit<HookToolView, 'callName'> {

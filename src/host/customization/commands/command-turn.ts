@@ -6,6 +6,7 @@ import { l10n } from '../../../core/l10n';
 import type { AgentDefinition } from '../../../core/customization/agents/agent';
 import { restrictionsFor } from '../../../core/customization/agents/agent-restrictions';
 import { BUILTIN_AGENTS } from '../../../core/customization/agents/builtin-agents';
+import { findAgent } from '../../../core/customization/agents/same-name';
 import { COMMANDS_KIND_ID } from '../../../core/customization/commands/commands-kind';
 import { type PreApproval, preApprovals } from '../../../core/customization/commands/pre-approved';
 import type { CustomizationService } from '../customization-service';
@@ -48,7 +49,7 @@ export function commandTurnTools(
   const warnings: string[] = [];
   let agent = selected;
   if (turn.agent) {
-    const found = [...BUILTIN_AGENTS, ...agents].find((candidate) => candidate.id === turn.agent || candidate.id.endsWith(`:${turn.agent}`));
+    const found = findAgent(turn.agent, [...BUILTIN_AGENTS, ...agents]);
     if (found) agent = found;
     else warnings.push(l10n.t('Agent "{0}" was not found; the turn ran with {1}.', turn.agent, selected.name));
   }

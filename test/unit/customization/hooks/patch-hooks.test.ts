@@ -72,6 +72,19 @@ describe('[hooks] an apply_patch, one file at a time', () => {
     assert.equal(hookToolViews('apply_patch', { patch: 'not a patch' }).length, 1, 'a patch that does not parse is seen whole');
   });
 
+  test("a call's views are built once: asked again for the same input (before the call, after it), the patch is not parsed again", () => {
+    const params: Json = { patch: PATCH };
+    const first = hookToolViews('apply_patch', params);
+    assert.equal(hookToolViews('apply_patch', params), first, 'the same input: the views already built');
+    const copy = hookToolViews('apply_patch', { patch: PATCH });
+    assert.notEqual(copy, first, 'another call (another input object) gets its own views');
+    assert.deepEqual(copy, first);
+    params.patch = PATCH.replace('src/new.ts', 'src/other.ts');
+    const changed = hookToolViews('apply_patch', params);
+    assert.notEqual(changed, first, 'an input whose text changed is parsed again, never served the old views');
+    assert.equal(changed[0]!.input.path, 'src/other.ts');
+  });
+
   const matchers: [string, string[]][] = [
     ['Edit|Write', ['src/new.ts', 'src/generated/api.ts', 'src/old-name.ts']],
     ['Write', ['src/new.ts']],
