@@ -14,6 +14,7 @@ import type { Relay, RelayOverrides } from './host/relay';
 import { reapLeftovers } from './host/processes/reaping';
 import { cleanSandboxLeftovers, placeholderJournalDir } from './host/sandbox/placeholders';
 import { LazyTreeProvider } from './host/tasks/lazy-tree';
+import { registerRelayCodeActions } from './host/code-actions/code-action-provider';
 
 /** The Tasks view's id (src/host/tasks/tasks-view.ts, in the runtime bundle, names it too). */
 const TASKS_VIEW = 'relay.tasks';
@@ -84,6 +85,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
     ),
     // The Tasks view asks the runtime for its rows only once shown.
     vscode.window.registerTreeDataProvider(TASKS_VIEW, new LazyTreeProvider(() => getRelay().parallel.view)),
+    // The light bulb's Relay actions: offered without the runtime (they carry only their arguments), run by it.
+    registerRelayCodeActions(),
     new ModeStatusBar(approvalMode),
     registerSwitchApprovalModeCommand(approvalMode),
   );

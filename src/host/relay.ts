@@ -57,6 +57,8 @@ import { ProcessCards } from './processes/process-cards';
 import { ProcessStatusBar } from './processes/process-status-bar';
 import type { TaskScope } from './session/session-scope';
 import { ParallelTaskSurface } from './tasks/wiring';
+import { TaskEntry, type TaskTargetPicker } from './task-entry/task-entry';
+import { codeActionHandlers } from './code-actions/code-action-commands';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -84,6 +86,8 @@ export interface RelayOverrides {
   confirmHooks?: HookConfirmer;
   /** Integration tests answer whether an agent may run in a looser approval mode than the user's; the default is the native modal. */
   confirmAgentMode?: ConfirmAgentMode;
+  /** Integration tests answer whether an entry point's message starts a new task; the default is VS Code's QuickPick. */
+  pickTaskTarget?: TaskTargetPicker;
 }
 
 export class Relay implements vscode.Disposable {
@@ -257,7 +261,21 @@ export class Relay implements vscode.Disposable {
     this.parallel = new ParallelTaskSurface({ context, chat, controller: this.controller, processes: this.tools.processes, prompter, approvals: (p, scopeFileSystem) => createApprovalService(approvalHost, { prompter: notifying(p), scopeFileSystem }), createSession: (record, scope) => this.createSession(record, scope), reviewer: this.tools.services.reviewer, ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}), log: this.logger });
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
-    this.commands = relayCommandHandlers({
+    // The entry points outside the chat (the light bulb…) send their message through one door: a new task or the
+    // task on screen, as the person chooses.
+    const entry = new TaskEntry({
+      current: () => {
+        const session = this.controller.session;
+        return session && session.messages.length > 0 ? { title: session.view().title, running: session.isRunning } : undefined;
+      },
+      newTask: () => this.controller.handle({ type: 'newTask' }),
+      send: (text) => this.controller.send(text),
+      focusChat: services.focusChat,
+      ...(overrides.pickTaskTarget ? { pick: overrides.pickTaskTarget } : {}),
+    });
+    this.commands = {
+      ...codeActionHandlers({ start: (text) => entry.start(text), mentionOf: (uri, lines) => this.mentions.mentionOf(uri, lines) }),
+      ...relayCommandHandlers({
       controller: this.controller,
       keys: this.keys,
       models: this.models,
@@ -272,7 +290,8 @@ export class Relay implements vscode.Disposable {
       review: this.tools.review.handlers(),
       parallel: () => this.parallel,
       focusChat: services.focusChat,
-    });
+      }),
+    };
     this.disposables.push(
       this.parallel,
       documents,

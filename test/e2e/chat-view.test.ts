@@ -104,7 +104,13 @@ for (const [index, theme] of THEMES.entries()) {
       await chat.locator('[data-testid="relay-status"][data-phase="ready"]').waitFor({ timeout: 30_000 });
       // The model and its provider, not VS Code's version. They arrive after init (the key is read from
       // SecretStorage when the runtime loads; until then the line names the workspace), so wait for them.
-      await status.filter({ hasText: /^[^·]+ · [^·]+ · no API key$/ }).waitFor({ timeout: 30_000 });
+      await status
+        // Ready beside a stored key; without one the key state stands in for Ready (an earlier block may have stored one).
+        .filter({ hasText: /^(Ready · [^·]+ · [^·]+|[^·]+ · [^·]+ · no API key)$/ })
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e: Error) => {
+          throw new Error(`${e.message}\nThe status said: "${await status.textContent()}" (data-phase ${await status.getAttribute('data-phase')})`);
+        });
       assert.doesNotMatch((await status.textContent()) ?? '', /VS Code 1\.\d+/);
       const input = chat.locator('textarea[aria-label="Message Relay"]');
       await input.waitFor();

@@ -6,6 +6,7 @@ import type { AgentModeQuestion } from '../../src/host/customization/agent-mode'
 import type { SetupPrompts } from '../../src/host/model/setup-prompts';
 import type { Relay } from '../../src/host/relay';
 import type { WorkspaceValueQuestion } from '../../src/host/permissions/workspace-review';
+import type { TargetAnswer } from '../../src/host/task-entry/task-entry';
 
 export const EXTENSION_ID = 'relay-dev.relay';
 
@@ -216,6 +217,20 @@ export class ScriptedSetupPrompts implements SetupPrompts {
   }
 }
 
+/** Answers whether an entry point's message starts a new task (the QuickPick), and records each question. */
+export class ScriptedTaskTarget {
+  readonly questions: { taskTitle: string; running: boolean }[] = [];
+  answer: TargetAnswer | undefined;
+  pick = async (question: { taskTitle: string; running: boolean }): Promise<TargetAnswer | undefined> => {
+    this.questions.push(question);
+    return this.answer;
+  };
+  reset(answer?: TargetAnswer): void {
+    this.questions.length = 0;
+    this.answer = answer;
+  }
+}
+
 interface SharedRelay {
   relay: Relay;
   prompter: ScriptedPrompter;
@@ -225,6 +240,7 @@ interface SharedRelay {
   workspaceValues: ScriptedWorkspaceValueConfirmer;
   hookConfirmer: ScriptedHookConfirmer;
   agentModeConfirmer: ScriptedAgentModeConfirmer;
+  taskTarget: ScriptedTaskTarget;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -246,6 +262,7 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const workspaceValues = new ScriptedWorkspaceValueConfirmer();
     const hookConfirmer = new ScriptedHookConfirmer();
     const agentModeConfirmer = new ScriptedAgentModeConfirmer();
+    const taskTarget = new ScriptedTaskTarget();
     const overrides = {
       prompter,
       mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput, reviewTools: mcpConfirmer.reviewTools },
@@ -254,8 +271,9 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
       confirmWorkspaceValue: workspaceValues.confirm,
       confirmHooks: hookConfirmer.confirm,
       confirmAgentMode: agentModeConfirmer.confirm,
+      pickTaskTarget: taskTarget.pick,
     };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer, taskTarget };
   });
   return holder[SHARED];
 }

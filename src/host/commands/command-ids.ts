@@ -1,5 +1,13 @@
 // The commands whose work lives in the lazily loaded runtime bundle. extension.ts registers exactly these ids at
 // activation; relay-commands.ts implements them. No imports: this file is part of the activation bundle.
+/** The entry points outside the chat, each a folder of src/host wired by the composition root (relay.ts). */
+export const ENTRY_POINT_COMMANDS = [
+  // The light bulb's and the Problems view's actions (src/host/code-actions).
+  'relay.codeActions.fix',
+  'relay.codeActions.explain',
+  'relay.codeActions.improve',
+] as const;
+
 export const RUNTIME_COMMANDS = [
   'relay.cancelTask',
   'relay.condenseContext',
@@ -39,6 +47,9 @@ export const RUNTIME_COMMANDS = [
   'relay.tasks.updateFromBase',
   'relay.tasks.mergeBranch',
   'relay.tasks.keepBranch',
+  ...ENTRY_POINT_COMMANDS,
 ] as const;
 
 export type RuntimeCommand = (typeof RUNTIME_COMMANDS)[number];
+
+export type EntryPointCommand = (typeof ENTRY_POINT_COMMANDS)[number];

@@ -100,7 +100,7 @@ function problemsOf(uri: vscode.Uri): ProblemContext[] {
     }));
 }
 
-function severityName(severity: vscode.DiagnosticSeverity): ProblemContext['severity'] {
+export function severityName(severity: vscode.DiagnosticSeverity): ProblemContext['severity'] {
   switch (severity) {
     case vscode.DiagnosticSeverity.Error:
       return 'error';
@@ -113,6 +113,6 @@ function severityName(severity: vscode.DiagnosticSeverity): ProblemContext['seve
   }
 }
 
-function displayPath(uri: vscode.Uri): string {
+export function displayPath(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, vscode.workspace.workspaceFolders !== undefined && vscode.workspace.workspaceFolders.length > 1);
 }

@@ -5,7 +5,7 @@ import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
 import type { ToolStats } from '../../core/tools';
 import type { MentionSuggestion } from '../../shared/chat-model';
-import type { RuntimeCommand } from './command-ids';
+import type { EntryPointCommand, RuntimeCommand } from './command-ids';
 import { editorCommandHandlers } from './editor-commands';
 import type { CustomizationService } from '../customization';
 import { showCustomizations } from '../customization/show-customizations';
@@ -43,7 +43,8 @@ export interface CommandServices {
   focusChat(): Promise<void>;
 }
 
-export function relayCommandHandlers(services: CommandServices): Record<RuntimeCommand, (...args: unknown[]) => unknown> {
+/** Every runtime command but the entry points', which the composition root wires from their own folders. */
+export function relayCommandHandlers(services: CommandServices): Record<Exclude<RuntimeCommand, EntryPointCommand>, (...args: unknown[]) => unknown> {
   const { controller, focusChat } = services;
   const send = async (text: string): Promise<void> => {
     await focusChat();
