@@ -104,11 +104,16 @@ describe('e2e: surfaces seen for the first time', () => {
     await input.fill('Say hello');
     await input.press('Enter');
     // Each server is confirmed once, before the task runs: their first tool lists are pinned without a question.
-    for (let i = 0; i < THEMES.length; i++) {
+    const started = new Set<string>();
+    while (started.size < THEMES.length) {
       const start = dialog.filter({ hasText: /Start the MCP server "drift-(light|dark)"/ });
       await start.waitFor({ timeout: 30_000 });
+      const name = /Start the MCP server "(drift-(?:light|dark))"/.exec((await start.textContent()) ?? '')?.[1];
+      assert.ok(name && !started.has(name), `each server is asked about once: ${name}`);
+      started.add(name);
       await start.getByRole('button', { name: 'Start Server', exact: true }).click();
-      await start.waitFor({ state: 'detached', timeout: 10_000 });
+      // The other server's question may follow at once: this one's is gone.
+      await dialog.filter({ hasText: `Start the MCP server "${name}"` }).waitFor({ state: 'detached', timeout: 10_000 });
     }
     await chat.locator('.message-list').filter({ hasText: 'Nothing to do.' }).waitFor({ timeout: 60_000 });
 
