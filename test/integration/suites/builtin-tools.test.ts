@@ -141,7 +141,8 @@ describe('built-in tools inside real VS Code', () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
     const result = await call('edit_file', { path: 'tools-settings.json', edits: [{ old_text: '"tabs": 2', new_text: '"tabs": 2,' }] });
     assert.equal(result.error, undefined, result.text);
-    assert.match(result.text, /1 new error after the edit[^\n]*:\n- tools-settings\.json:3:\d+ error[^\n]*trailing comma/i);
+    // The diagnostics come as data, in a marked block (written by language servers, never instructions).
+    assert.match(result.text, /1 new error after the edit[^\n]*:\n<diagnostics untrusted="true">\n[^\n]*\n- tools-settings\.json:3:\d+ error[^\n]*trailing comma\n<\/diagnostics>/i);
   });
 
   it('run_command: runs as a process shown in its own terminal and returns exit code and output', async () => {
