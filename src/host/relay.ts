@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../core/agent';
 import { runningBackground } from '../core/processes/process-list';
+import { l10n } from '../core/l10n';
 import type { ApprovalPrompter, ApprovalRequest } from '../core/ports/approval';
 import type { TaskRecord } from '../core/ports/task-store';
 import { type ToolLogger, ToolStatistics } from '../core/tools';
@@ -60,6 +61,8 @@ import type { TaskScope } from './session/session-scope';
 import { ParallelTaskSurface } from './tasks/wiring';
 import { TaskEntry, type TaskTargetPicker } from './task-entry/task-entry';
 import { codeActionHandlers } from './code-actions/code-action-commands';
+import { commitMessageHandlers } from './scm/commit-message';
+import { ChangeReview } from './change-review/change-review';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -123,6 +126,8 @@ export class Relay implements vscode.Disposable {
   /** Parallel tasks: their sessions beside the chat's, the Tasks view, the approvals queue (src/host/tasks). */
   readonly parallel: ParallelTaskSurface;
   private readonly processCards: ProcessCards;
+  /** Review My Changes: the review's session and its comment threads (src/host/change-review). */
+  readonly changeReview: ChangeReview;
   /** What each palette and menu command does (commands/relay-commands.ts), by id. */
   readonly commands: Record<RuntimeCommand, (...args: unknown[]) => unknown>;
   private readonly logger: ToolLogger;
@@ -265,6 +270,20 @@ export class Relay implements vscode.Disposable {
     this.parallel = new ParallelTaskSurface({ context, chat, controller: this.controller, processes: this.tools.processes, prompter, approvals: (p, scopeFileSystem) => createApprovalService(approvalHost, { prompter: notifying(p), scopeFileSystem }), createSession: (record, scope) => this.createSession(record, scope), reviewer: this.tools.services.reviewer, ...(sandbox ? { sandbox: () => sandbox.commands.forCommands() } : {}), log: this.logger });
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
+    this.changeReview = new ChangeReview({
+      createSession: (turn) => this.createSession(undefined, undefined, turn),
+      startTask: async (text) => {
+        if (this.controller.isRunning) {
+          void vscode.window.showInformationMessage(l10n.t('Relay: a task is running: stop it or wait before fixing a review comment.'));
+          return false;
+        }
+        await services.focusChat();
+        await this.controller.handle({ type: 'newTask' });
+        await this.controller.send(text);
+        return true;
+      },
+      log,
+    });
     // The entry points outside the chat (the light bulb…) send their message through one door: a new task or the
     // task on screen, as the person chooses.
     const entry = new TaskEntry({
@@ -279,6 +298,8 @@ export class Relay implements vscode.Disposable {
     });
     this.commands = {
       ...codeActionHandlers({ start: (text) => entry.start(text), mentionOf: (uri, lines) => this.mentions.mentionOf(uri, lines) }),
+      ...commitMessageHandlers({ provider: () => this.models.provider, log: this.logger }),
+      ...this.changeReview.handlers(),
       ...relayCommandHandlers({
       controller: this.controller,
       keys: this.keys,
@@ -299,6 +320,7 @@ export class Relay implements vscode.Disposable {
     };
     this.disposables.push(
       this.parallel,
+      this.changeReview,
       documents,
       this.processCards,
       this.mentions,

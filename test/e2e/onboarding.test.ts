@@ -223,6 +223,9 @@ for (const [index, theme] of [THEMES[1]!, THEMES[0]!].entries()) {
       assert.equal(model.requests[0]!.query['api-version'], '2025-04-01-preview');
       await status().filter({ hasText: /^Ready · gpt-4\.1 · Azure OpenAI · deployment relay-4-1$/ }).waitFor({ timeout: 15_000 });
       assert.equal(await chat.locator('[data-testid="welcome-deployment"]').textContent(), 'relay-4-1');
+      // Every value starts at the same edge, the Deployment row's too (its longer term pushed it out of line).
+      const lefts = await chat.locator('.welcome-facts dd').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+      assert.equal(new Set(lefts).size, 1, `the values' left edges: ${lefts.join(', ')}`);
       await wb.screenshot(`onboarding-azure-ok-${theme.name}`);
     });
   });

@@ -1,8 +1,9 @@
 // Issue 27 through the real UI: the scripted model starts a small HTTP server with run_command (background: true);
 // the status bar says "Relay: 1 running", the call's card shows the URL the server printed, its output and a Stop
 // button, and Stop ends it (the card says Stopped, the status bar item goes). Then three more servers, and the
-// status bar item's list clicked through: Show Output (the process's own terminal), Keep Running After Reload (the
-// list then offers Stop at Reload), Open URL (VS Code's Simple Browser), Stop (one less running) and Stop All.
+// status bar item's list (one row per process) clicked through: a process's Show Output (its own terminal), Keep
+// Running After Reload (it then offers Stop at Reload), Open URL (VS Code's Simple Browser), the row's Stop button
+// (one less running) and Stop All.
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,7 +96,7 @@ describe('e2e: a background process in its card', () => {
     await wb.screenshot('process-card-stopped-light');
   });
 
-  it('the status bar item lists them: Show Output, Keep Running After Reload, Open URL, Stop and Stop All', async () => {
+  it('the status bar item lists them one row each: Show Output, Keep Running After Reload, Open URL, Stop and Stop All', async () => {
     const input = chat.locator('textarea[aria-label="Message Relay"]');
     await input.fill('Start three servers');
     await input.press('Enter');
@@ -124,11 +125,16 @@ describe('e2e: a background process in its card', () => {
       await quick.locator('.quick-input-title', { hasText: 'Relay: Background Processes' }).waitFor({ timeout: 15_000 });
     };
 
-    // The list: each process under its own heading with its actions, and Stop All.
+    // The list: one row per process, its command first and its state after it (no "Show Output /tmp/…" row
+    // repeated per process), and Stop All.
     await openList();
     await row('Stop All (3)').waitFor({ timeout: 10_000 });
-    for (const url of urls) await row(`Open ${url}`).waitFor({ timeout: 10_000 });
-    assert.equal(await row('node b.js (running)').isVisible(), true, 'b.js heads its actions');
+    for (const [i, l] of LISTED.entries()) {
+      assert.equal(await rows.filter({ hasText: `node ${l.file}` }).count(), 1, `one row for ${l.file}`);
+      assert.equal(await row(`node ${l.file}`).filter({ hasText: `running · ${urls[i]}` }).count(), 1, `${l.file}'s row says its state and URL`);
+    }
+    assert.equal(await rows.filter({ hasText: 'Show Output' }).count(), 0, 'Show Output is a row button, not a row');
+    assert.equal(await rows.filter({ hasText: '/tmp/' }).count(), 0, 'no working folder repeated on every row');
     await wb.setColorTheme('Default Dark Modern');
     await openList();
     await row('Stop All (3)').waitFor({ timeout: 10_000 });
@@ -139,7 +145,15 @@ describe('e2e: a background process in its card', () => {
     await row('Stop All (3)').waitFor({ timeout: 10_000 });
     await wb.screenshot('process-list-light');
 
+    /** Picks a process's row: its own actions, titled with its command and state. */
+    const openProcess = async (file: string, state = 'running') => {
+      await openList();
+      await row(`node ${file}`).click();
+      await quick.locator('.quick-input-title', { hasText: `node ${file} (${state})` }).waitFor({ timeout: 10_000 });
+    };
+
     // Show Output: b.js's own terminal, named after it, shows what it printed.
+    await openProcess('b.js');
     await row('Show Output').click();
     await quick.waitFor({ state: 'hidden', timeout: 10_000 });
     const panel = wb.page.locator('.part.panel');
@@ -148,15 +162,21 @@ describe('e2e: a background process in its card', () => {
     await wb.screenshot('process-list-show-output');
 
     // Keep Running After Reload on b.js: the list then says so, and offers Stop at Reload instead.
-    await openList();
+    await openProcess('b.js');
+    await row('Keep Running After Reload').filter({ hasText: 'otherwise a window reload will stop it' }).waitFor({ timeout: 10_000 });
+    await wb.screenshot('process-list-actions-light');
     await row('Keep Running After Reload').click();
     await quick.waitFor({ state: 'hidden', timeout: 10_000 });
     await openList();
-    await row('node b.js (running, kept after reload)').waitFor({ timeout: 10_000 });
+    await row('node b.js').filter({ hasText: 'running, kept after reload' }).waitFor({ timeout: 10_000 });
+    await wb.page.keyboard.press('Escape');
+    await openProcess('b.js', 'running, kept after reload');
     await row('Stop at Reload').waitFor({ timeout: 10_000 });
     await wb.screenshot('process-list-kept-light');
+    await wb.page.keyboard.press('Escape');
 
     // Open URL: c.js's page in VS Code's Simple Browser.
+    await openProcess('c.js');
     await row(`Open ${urls[1]}`).click();
     const browserTab = wb.page.locator('.tabs-container .tab', { hasText: 'Simple Browser' });
     await browserTab.waitFor({ timeout: 20_000 });
@@ -165,9 +185,11 @@ describe('e2e: a background process in its card', () => {
     await wb.runCommand('View: Close All Editors');
     await browserTab.waitFor({ state: 'detached', timeout: 10_000 });
 
-    // Stop on b.js: one less running, and its server no longer answers.
+    // Stop on b.js, with its row's button: one less running, and its server no longer answers.
     await openList();
-    await rows.filter({ hasText: 'Stop' }).filter({ hasText: 'node b.js' }).filter({ hasNotText: 'Stop All' }).filter({ hasNotText: 'Stop at Reload' }).first().click();
+    const bRow = row('node b.js');
+    await bRow.hover();
+    await bRow.getByRole('button', { name: 'Stop' }).click();
     await wb.page.locator('.statusbar-item', { hasText: 'Relay: 2 running' }).waitFor({ timeout: 30_000 });
     await assert.rejects(fetch(urls[0]!), 'b.js no longer answers');
     assert.equal(await (await fetch(urls[2]!)).text(), 'hello from d.js', 'd.js still does');

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import type { ScriptedModelServer } from '../support/scripted-model-server';
 import { REPO_ROOT, typescriptSettings } from '../support/vscode/server';
+import { isShownWhole } from '../support/vscode/layout';
 import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 describe('e2e: a rename_symbol card with its multi-file preview and approval', () => {
@@ -42,7 +43,10 @@ describe('e2e: a rename_symbol card with its multi-file preview and approval', (
     assert.equal(await card.getAttribute('data-state'), 'awaiting_approval');
     const diffs = card.locator('.block-diff');
     await diffs.first().waitFor({ timeout: 15_000 });
-    assert.deepEqual(await diffs.locator('.diff-path').allTextContents(), ['intel/src/invoice.ts', 'intel/src/main.ts', 'intel/src/math.ts']);
+    assert.deepEqual(await diffs.locator('.diff-path').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.path)), ['intel/src/invoice.ts', 'intel/src/main.ts', 'intel/src/math.ts']);
+    // File name first, shown whole at 300 px; the folder after it gives way first.
+    assert.deepEqual(await diffs.locator('.diff-path .path-name').allTextContents(), ['invoice.ts', 'main.ts', 'math.ts']);
+    for (const name of await diffs.locator('.diff-path .path-name').all()) assert.ok(await isShownWhole(name), `${await name.textContent()} is cut`);
     assert.match((await card.locator('.tool-tip').textContent()) ?? '', /Rename addCents to plusCents in 3 files/);
     assert.match((await diffs.nth(1).locator('.diff-body').textContent()) ?? '', /\+const tip = plusCents\(150, 25\);/);
     const text = (await dialog.textContent()) ?? '';

@@ -1,7 +1,8 @@
 // The OS sandbox through the real UI (issue 30): a command asked about only because it runs code runs without a modal
 // and its card says so; a command whose request the sandbox's proxy refused names the refusal on its card; running it
-// outside the sandbox is its own modal naming what it needed. Screenshots in the light and the dark theme. Nothing
-// here touches the home folder: the refused request is to a domain not allowed (refused before any DNS lookup).
+// outside the sandbox is its own modal naming what it needed; a repository a command made is removed after it and
+// its card says so (issue 36). Screenshots in the light and the dark theme. Nothing here touches the home folder:
+// the refused request is to a domain not allowed (refused before any DNS lookup).
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ import { openScriptedWorkbench, type Workbench } from '../support/vscode/workben
 
 const RUNS = 'node -e "require(\'fs\').writeFileSync(\'made-in-sandbox.txt\', \'ok\')"';
 const REFUSED = 'curl -fsS -m 20 https://blocked.example/';
+// A repository of the command's making whose configuration would run a program on the next `git status` outside
+// (issue 36): the audit after the command removes it, and the card says so.
+const PLANTS = `node -e "require('child_process').execSync('mkdir -p pkg && cd pkg && git init -q && git config core.fsmonitor true')"`;
 
 describe('e2e: commands in the OS sandbox', () => {
   let wb: Workbench;
@@ -25,6 +29,7 @@ describe('e2e: commands in the OS sandbox', () => {
         { toolCalls: [{ id: 'call_sandboxed', name: 'run_command', args: { command: RUNS } }] },
         { toolCalls: [{ id: 'call_refused', name: 'run_command', args: { command: REFUSED } }] },
         { toolCalls: [{ id: 'call_outside', name: 'run_command', args: { command: REFUSED, outside_sandbox: true } }] },
+        { toolCalls: [{ id: 'call_restored', name: 'run_command', args: { command: PLANTS } }] },
         { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Done in the sandbox.' } }] },
       ],
       settings: { 'relay.sandbox.enabled': true, 'workbench.colorTheme': 'Default Light Modern' },
@@ -70,5 +75,20 @@ describe('e2e: commands in the OS sandbox', () => {
     await wb.screenshot('sandbox-violation-card-dark');
     await chat.locator('.message-list').filter({ hasText: 'Done in the sandbox.' }).waitFor({ timeout: 30_000 });
     assert.ok(model.requests.length >= 4);
+  });
+
+  it('a repository the command made is removed after it, and its card names what was put back', async () => {
+    const card = chat.locator('.tool-card[data-call-id="call_restored"]');
+    await card.waitFor({ timeout: 30_000 });
+    if (!(await card.locator('.block-text').isVisible())) await card.locator('.tool-toggle').click();
+    const made = join(wb.workspace, 'pkg', '.git');
+    await card.locator('.block-text').filter({ hasText: `creating ${made}, which would run code outside the sandbox; Relay removed it` }).waitFor({ timeout: 10_000 });
+    assert.equal(existsSync(made), false, 'the new repository is gone');
+    // What the model was told names it too.
+    assert.ok(model.requests.some((r) => JSON.stringify(r).includes(`creating ${made}`)), 'the model is told what was removed');
+    await card.scrollIntoViewIfNeeded();
+    await wb.screenshot('sandbox-restored-card-dark');
+    await wb.setColorTheme('Default Light Modern');
+    await wb.screenshot('sandbox-restored-card-light');
   });
 });

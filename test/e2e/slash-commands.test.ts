@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
+import { isShownWhole } from '../support/vscode/layout';
 import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const THEMES = [
@@ -57,6 +58,10 @@ for (const theme of THEMES) {
       const first = rows.first();
       assert.equal(await first.locator('.slash-hint').textContent(), '<pr-number> [focus]');
       assert.equal(await first.locator('.slash-source').textContent(), 'Claude Code command');
+      // At the side bar's 300 px nothing of a row is cut ("Claude Code c…", "<pr…" were).
+      for (const part of await list.locator('.slash-name, .slash-hint, .slash-source, .slash-description').all()) {
+        assert.ok(await isShownWhole(part), `"${await part.textContent()}" is cut: ${await part.evaluate((el) => `${el.scrollWidth} > ${el.clientWidth}`)}`);
+      }
       await wb.screenshot(`slash-list-${theme.name}`);
 
       await input.pressSequentially('re');

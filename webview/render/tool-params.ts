@@ -2,6 +2,7 @@
 // long or multi-line text (a write_file's content) as a live tail of its last lines while the call is forming.
 import type { ToolCardStatus } from '../../src/shared/chat-model';
 import { countLines, h, lastLines } from '../dom';
+import { pathLabel } from './path-label';
 import { t } from '../strings';
 import type { WebviewStringKey } from '../../src/shared/webview-strings';
 
@@ -36,6 +37,9 @@ function flagText(key: string, on: boolean): string {
   return `${label(key)}: ${on ? t('paramYes') : t('paramNo')}`;
 }
 
+/** Parameters that name a file: shown file name first, the folder after it (path-label.ts). */
+const PATH_KEYS = new Set(['path', 'file_path', 'new_path', 'old_path']);
+
 const MAX_ROWS = 6;
 const MAX_INLINE_CHARS = 160;
 const TAIL_LINES = 20;
@@ -63,7 +67,10 @@ export function renderParams(doc: Document, status: ToolCardStatus): HTMLElement
       if (showLong) previews.push(longPreview(doc, key, text, status.partial));
     } else if (shownRows < MAX_ROWS) {
       const shown = text.length > MAX_INLINE_CHARS ? `${text.slice(0, MAX_INLINE_CHARS)}…` : text;
-      rows.append(h(doc, 'dt', { text: label(key) }), h(doc, 'dd', { text: shown, attrs: { title: shown }, data: { param: key } }));
+      const value = PATH_KEYS.has(key) && typeof params[key] === 'string' && text.length <= MAX_INLINE_CHARS
+        ? pathLabel(doc, text, 'param-path', 'dd', { param: key })
+        : h(doc, 'dd', { text: shown, attrs: { title: shown }, data: { param: key } });
+      rows.append(h(doc, 'dt', { text: label(key) }), value);
       shownRows++;
     }
   }

@@ -20,7 +20,7 @@ export function reviewPrompt(subject: ReviewSubject): string {
     'Look for bugs, security problems, missed cases, broken error handling and clear maintainability problems introduced by the change. Do not report style nits or praise.',
     `Files changed:\n${list}`,
     `The diff:\n\`\`\`diff\n${diff}\n\`\`\``,
-    'When done, answer with ONLY one JSON object, no other text:',
+    'When done, answer with ONLY one JSON object, no other text (as your final answer, or as the attempt_completion result where you end tasks with it):',
     '{"findings": [{"path": "<file as listed above>", "line": <line in the new version>, "endLine": <optional last line>, "severity": "error" | "warning" | "info", "title": "<short title>", "reason": "<why it is a problem and how to fix it>"}]}',
     'Each finding must be on a changed line of a listed file. Answer {"findings": []} when you find nothing worth reporting.',
   ].join('\n\n');

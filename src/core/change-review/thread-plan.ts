@@ -1,6 +1,6 @@
 // What a re-run of the review does to the comment threads already shown: a thread whose finding is reported again
-// stays as it is (no flicker, a reply the user typed is kept), every other old thread goes, and each new finding gets
-// a thread. Old threads never outlive a run.
+// stays as it is (no flicker), every other old thread goes, and each new finding gets a thread. Old threads never
+// outlive a run. `keyOf` says when two findings are the same (the host adds the repository to the finding's key).
 import { type Finding, findingKey } from './findings';
 
 export interface ShownThread {
@@ -8,15 +8,15 @@ export interface ShownThread {
   key: string;
 }
 
-export interface ThreadPlan {
+export interface ThreadPlan<T> {
   keep: string[];
   dispose: string[];
-  create: Finding[];
+  create: T[];
 }
 
-export function planThreads(shown: readonly ShownThread[], findings: readonly Finding[]): ThreadPlan {
-  const wanted = new Map<string, Finding>();
-  for (const f of findings) if (!wanted.has(findingKey(f))) wanted.set(findingKey(f), f);
+export function planThreads<T = Finding>(shown: readonly ShownThread[], findings: readonly T[], keyOf: (finding: T) => string = findingKey as (finding: T) => string): ThreadPlan<T> {
+  const wanted = new Map<string, T>();
+  for (const f of findings) if (!wanted.has(keyOf(f))) wanted.set(keyOf(f), f);
   const keep: string[] = [];
   const dispose: string[] = [];
   const kept = new Set<string>();

@@ -274,3 +274,16 @@ export function errorFix(error: ModelError): { step: SetupStep; label: string } 
   const azure = error.endpoint === 'azure' ? AZURE_ADVICE[problem]?.action?.() : undefined;
   return { step, label: azure ?? STEP_ACTIONS[step] };
 }
+
+/**
+ * What the failed request got, for a setup modal's body under its advice: the server's own answer (or the
+ * connection's cause) when the error has it, else the error's message; undefined when it would only repeat the
+ * headline (no request was sent: "No API key is set" twice, title and body). Relay's summary and advice around the
+ * server's answer ("Run 'Relay: Set API Key'…") are left out: the modal's advice and button say them once.
+ */
+export function requestEvidence(headline: string, error: Pick<ModelError, 'message' | 'said'>): string | undefined {
+  const text = (error.said ?? error.message).trim();
+  const plain = (s: string) => s.toLowerCase().replace(/[\s.。:：,，!！]+/g, ' ').trim();
+  if (!text || plain(headline).includes(plain(text))) return undefined;
+  return text;
+}

@@ -64,4 +64,9 @@ export interface ModelError {
   cause?: string;
   /** "azure": an Azure OpenAI deployment failed, whose fixes differ (a 404 is the deployment or api-version). */
   endpoint?: 'azure';
+  /**
+   * What the server itself answered ("401: Incorrect API key provided."), or the connection's low-level cause,
+   * without Relay's summary and advice around it: the evidence a setup modal shows under its own advice.
+   */
+  said?: string;
 }

@@ -73,9 +73,13 @@ function classify(err: unknown, ctx: FailureContext, nowMs: number): Failure {
   const apiText = apiMessage(body) ?? fallbackMessage(shape, status);
   const wait = retryAfterMs(headers, nowMs);
   const service = sentenceStart(ctx.service);
-  const said = `(${status ?? type ?? 'error'}${apiText ? `: ${apiText}` : ''})`;
-  const make = (kind: ModelErrorKind, summary: string, advice: string | undefined, retryable: boolean): Failure =>
-    failure(kind, summary, advice, retryable, { status, retryAfterMs: wait });
+  const answer = `${status ?? type ?? 'error'}${apiText ? `: ${apiText}` : ''}`;
+  const said = `(${answer})`;
+  const make = (kind: ModelErrorKind, summary: string, advice: string | undefined, retryable: boolean): Failure => {
+    const made = failure(kind, summary, advice, retryable, { status, retryAfterMs: wait });
+    if (status !== undefined || type !== undefined) made.error.said = answer;
+    return made;
+  };
 
   if (shape.name === 'APIUserAbortError' || shape.name === 'AbortError') return make('cancelled', l10n.t('Cancelled.'), undefined, false);
   if (status === 401 || type === 'authentication_error' || type === 'invalid_api_key') {
@@ -120,6 +124,7 @@ function classify(err: unknown, ctx: FailureContext, nowMs: number): Failure {
       : l10n.t('Check that the server is running and the base URL is right.');
     const made = make('network', l10n.t('Could not reach {0} ({1}).', ctx.baseUrl, network), advice, !tls);
     made.error.cause = network;
+    made.error.said = network;
     return { ...made, networkCause: network };
   }
   return make('unknown', apiText ? l10n.t('{0} request failed: {1}.', service, apiText) : l10n.t('{0} request failed.', service), undefined, false);
@@ -206,7 +211,7 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
 }
 
 export function scrubError(error: ModelError, secrets: readonly string[]): ModelError {
-  return { ...error, message: scrubSecrets(error.message, secrets) };
+  return { ...error, message: scrubSecrets(error.message, secrets), ...(error.said !== undefined ? { said: scrubSecrets(error.said, secrets) } : {}) };
 }
 
 function isHeaderReader(value: unknown): value is HeaderReader {

@@ -20,7 +20,7 @@ export interface MentionSources {
   problems(): Promise<ProblemEntry[]>;
   /** The last command run in a terminal with shell integration, or undefined when none is known. */
   lastTerminalCommand(): Promise<TerminalOutput | undefined>;
-  /** The working tree's uncommitted diff, or undefined when there is no repository (or no git extension). */
+  /** The working tree's uncommitted diff, or undefined when there is no repository. */
   uncommittedChanges(): Promise<string | undefined>;
   /** The active editor's selection, or undefined when nothing is selected. */
   selection(): Promise<SelectionText | undefined>;

@@ -6,6 +6,12 @@ export const ENTRY_POINT_COMMANDS = [
   'relay.codeActions.fix',
   'relay.codeActions.explain',
   'relay.codeActions.improve',
+  // Source Control's commit message (src/host/scm).
+  'relay.scm.generateCommitMessage',
+  'relay.scm.stopCommitMessage',
+  // Review My Changes in Source Control and its findings' Fix (src/host/change-review).
+  'relay.reviewMyChanges',
+  'relay.reviewFinding.fix',
 ] as const;
 
 export const RUNTIME_COMMANDS = [

@@ -2,6 +2,7 @@
 // is select-model.ts).
 import { l10n } from '../../core/l10n';
 import * as vscode from 'vscode';
+import { connectionNotices } from './connection-notices';
 import { type ApiKeys, PROVIDERS, type ProviderId, providerLabel, readModelSettings } from './model-settings';
 
 export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Promise<boolean> {
@@ -19,9 +20,8 @@ export async function setApiKeyCommand(keys: ApiKeys, provider?: ProviderId): Pr
   });
   if (key === undefined) return false;
   await keys.set(target, key.trim() || undefined);
-  void vscode.window.showInformationMessage(
-    key.trim() ? l10n.t('Relay: the {0} key is stored.', providerLabel(target)) : l10n.t('Relay: the {0} key was removed.', providerLabel(target)),
-  );
+  // In the connection slot: "stored" then "removed" replace each other instead of stacking.
+  connectionNotices.post(key.trim() ? l10n.t('Relay: the {0} key is stored.', providerLabel(target)) : l10n.t('Relay: the {0} key was removed.', providerLabel(target)));
   return true;
 }
 

@@ -4,11 +4,12 @@
 // reads what to ask from provider-setup.ts, so a provider added to PROVIDERS gets the flow without code here;
 // Azure OpenAI asks its own questions (azure-setup-flow.ts). The key and settings are written after the last answer.
 import * as vscode from 'vscode';
-import type { SetupStep } from '../../core/model/connection-advice';
+import { requestEvidence, type SetupStep } from '../../core/model/connection-advice';
 import type { ConnectionTestResult } from '../../core/model/connection-test';
 import { SETUP } from '../onboarding/strings';
 import { runAzureSteps } from './azure-setup-flow';
 import { checkConnection } from './connection-check';
+import { connectionNotices } from './connection-notices';
 import { type ApiKeys, type ModelSettings, type ProviderId, readModelSettings } from './model-settings';
 import { type ProviderSetup, setupFor } from './provider-setup';
 import { askKey, pickModel, pickProvider, updateSetting } from './setup-questions';
@@ -137,10 +138,8 @@ async function askBaseUrl(setup: ProviderSetup, current: string | undefined, tit
 export async function testWithProgress(deps: SetupDeps): Promise<ConnectionTestResult> {
   const settings = readModelSettings();
   const label = targetLabel(settings);
-  const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: SETUP.testing(label, settings.model) },
-    () => checkConnection(settings, deps.keys),
-  );
+  // In the connection slot: "testing…" replaces an earlier "connected" or "key is stored", and goes with the test.
+  const result = await connectionNotices.during(SETUP.testing(label, settings.model), () => checkConnection(settings, deps.keys));
   deps.tested?.(result, settings);
   return result;
 }
@@ -149,12 +148,15 @@ export async function testWithProgress(deps: SetupDeps): Promise<ConnectionTestR
 async function showResult(result: ConnectionTestResult, prompts: SetupPrompts): Promise<SetupStep | 'test' | undefined> {
   const label = targetLabel(readModelSettings());
   if (result.ok) {
-    void vscode.window.showInformationMessage(SETUP.ok(label, result.model, result.latencyMs));
+    connectionNotices.post(SETUP.ok(label, result.model, result.latencyMs));
     return undefined;
   }
+  connectionNotices.withdraw();
   const { advice } = result;
   const buttons = [advice.action, SETUP.testAgain].filter((b): b is string => Boolean(b));
-  const detail = SETUP.failedDetail(advice.fix, result.error.message);
+  // What the request got, only where it adds to the title: the server's own words, not Relay's advice again.
+  const evidence = requestEvidence(advice.headline, result.error);
+  const detail = evidence ? SETUP.failedDetail(advice.fix, evidence) : advice.fix;
   const picked = await prompts.failure(SETUP.failedTitle(advice.headline), detail, buttons);
   if (picked === SETUP.testAgain) return 'test';
   if (picked && picked === advice.action) return advice.step;

@@ -16,6 +16,7 @@ import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
 import { auditControl, snapshotControl, watchControl, type RestoredEntry } from './control-audit';
 import { GitConfigReader, scanGitControl } from './git-control-scan';
+import { GitConfigMasker, type GitConfigMasks } from './git-config-mask';
 import { scanBelow, scanRoots } from './nested-protected';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';
 
@@ -65,8 +66,12 @@ export class RuntimeSandbox implements CommandSandbox {
   /** The mount points bubblewrap may make for each running command: not the command's doing, for the audit. */
   private readonly mountPoints = new Map<string, readonly string[]>();
   private readonly gitConfig = new GitConfigReader();
+  /** The user's git configuration with its tokens masked (git-config-mask.ts). */
+  private readonly userGitConfig: GitConfigMasker;
 
-  constructor(private readonly options: RuntimeSandboxOptions) {}
+  constructor(private readonly options: RuntimeSandboxOptions) {
+    this.userGitConfig = new GitConfigMasker(options.homeDir);
+  }
 
   /** Known once `prepare()` resolved; false until then. */
   get available(): boolean {
@@ -131,10 +136,11 @@ export class RuntimeSandbox implements CommandSandbox {
     const plain = this.boundary(scope);
     const roots = scanRoots(scope.writableRoots, plain.allowWrite, [scope.cwd, process.cwd()]);
     // And the workspace's secret files (`.env`, keys…) below the same folders, unreadable (secret-file-scan.ts).
-    const [scan, secrets] = await Promise.all([scanBelow(roots), secretFilesIn(roots, this.options.allowSecretFiles?.() ?? [])]);
+    // And the user's git configuration: its tokens masked, or the file unreadable (git-config-mask.ts).
+    const [scan, secrets, userGit] = await Promise.all([scanBelow(roots), secretFilesIn(roots, this.options.allowSecretFiles?.() ?? []), this.userGitConfig.masks()]);
     // Git's control data (every git directory's, pointer files, hooks folders): read-only, and audited afterwards.
     const control = await scanGitControl(scan.gitEntries, { writable: (p) => plain.allowWrite.some((root) => within(p, root)), config: this.gitConfig });
-    const boundary = withUnreadable(withNestedProtected(plain, [...scan.protected, ...control.readOnly]), [...(this.options.unreadable ?? []), ...secrets]);
+    const boundary = withUnreadable(withNestedProtected(plain, [...scan.protected, ...control.readOnly]), [...(this.options.unreadable ?? []), ...secrets, ...userGit.unreadable]);
     const snapshot = await snapshotControl(control, roots, scan.protected);
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
@@ -149,7 +155,7 @@ export class RuntimeSandbox implements CommandSandbox {
     this.options.placeholders?.record(mountPoints);
     // On Linux the runtime starts its proxy bridges in the background: the command waits until they listen.
     const inner = (this.options.platform ?? process.platform) === 'linux' ? afterBridges(command) : command;
-    const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem }, undefined, { commandId, commandText: command });
+    const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command });
     this.running++;
     this.mountPoints.set(commandId, mountPoints);
     let audited: SandboxViolation[] | undefined;
@@ -236,6 +242,17 @@ export class RuntimeSandbox implements CommandSandbox {
     for (const taskId of this.activeTasks.keys()) if (this.options.processes.servesLoopbackPort(taskId, port)) return true;
     return false;
   }
+}
+
+/**
+ * The runtime's credential masking for the user's git configuration: it binds a copy with group 1 of each match
+ * replaced over the file, read-only. No host is given the real value back (`injectHosts: []`: the runtime's proxy
+ * would otherwise put it back into requests to the allowed domains), and a copy in which the pattern finds nothing
+ * (the file changed since it was read) is withheld rather than given whole. On macOS the runtime withholds it.
+ */
+function maskedFiles(masks: GitConfigMasks): { credentials?: { files: { path: string; mode: 'mask'; extract: string; onExtractNoMatch: 'deny'; injectHosts: string[] }[] } } {
+  if (masks.masked.length === 0) return {};
+  return { credentials: { files: masks.masked.map((m) => ({ path: m.path, mode: 'mask' as const, extract: m.extract, onExtractNoMatch: 'deny' as const, injectHosts: [] })) } };
 }
 
 function restoredViolation(entry: RestoredEntry): SandboxViolation {

@@ -47,17 +47,27 @@ export function sizeLabel(bytes: number): string {
 }
 
 /**
- * "Running · relay/fix-login · 3 files · 1.2 MB": what the view's row says after the title. `behind`: the title of
- * the task whose question is on screen while this task's approval waits in the queue behind it ('' for the chat's).
+ * "Ready for review · 3 files": what the view's row says after the title, short enough for a 300 px side bar (the
+ * branch and disk use, which cut the file count off there, are on the row under it: `taskBranchLine`). `behind`:
+ * the title of the task whose question is on screen while this task's approval waits in the queue behind it ('' for
+ * the chat's).
  */
 export function taskDescription(task: ParallelTaskRecord, behind?: string): string {
   const parts = [queuedState(task, behind)];
-  const branch = liveBranch(task);
-  if (branch) parts.push(branch);
-  else if (task.isolation === 'in-place') parts.push(l10n.t('in the folder itself'));
   if (task.changedFiles !== undefined) parts.push(task.changedFiles === 1 ? l10n.t('1 file') : l10n.t('{0} files', task.changedFiles));
-  if (task.diskBytes !== undefined) parts.push(sizeLabel(task.diskBytes));
   return parts.join(' · ');
+}
+
+/**
+ * The row under a task's: where its work is (its branch now, or "in the folder itself") and its disk use; undefined
+ * when there is nothing to say (an applied task whose branch the apply deleted).
+ */
+export function taskBranchLine(task: ParallelTaskRecord): { label: string; description?: string; inPlace: boolean } | undefined {
+  const branch = liveBranch(task);
+  const size = task.diskBytes !== undefined ? sizeLabel(task.diskBytes) : undefined;
+  if (branch) return { label: branch, ...(size ? { description: size } : {}), inPlace: false };
+  if (task.isolation === 'in-place') return { label: l10n.t('in the folder itself'), ...(size ? { description: size } : {}), inPlace: true };
+  return undefined;
 }
 
 /** The row's tooltip: everything the view knows about the task, one fact a line. */

@@ -5,14 +5,18 @@ import * as vscode from 'vscode';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
 import type { TaskState } from '../../core/tasks/task-state';
 import type { ParallelTasks } from './parallel-tasks';
-import { taskDescription, taskTooltip } from './task-labels';
+import { taskBranchLine, taskDescription, taskTooltip } from './task-labels';
 
 export const TASKS_VIEW_ID = 'relay.tasks';
 export const OPEN_TASK_COMMAND = 'relay.tasks.open';
 
-/** One row: the task as it was when the view last listed it. */
+/**
+ * One row: the task as it was when the view last listed it, or (`branchLine`) the row under it naming its branch:
+ * one line at 300 px could not hold the title, the state, the branch and the file count.
+ */
 export interface TaskRow {
   readonly task: ParallelTaskRecord;
+  readonly branchLine?: true;
 }
 
 /**
@@ -68,21 +72,23 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
 
   /** Tasks still holding something (a discarded one has nothing left to act on), oldest first. */
   getChildren(element?: TaskRow): TaskRow[] {
-    if (element) return [];
+    // Every row handed to VS Code is remembered: a click on its menu passes that very object back (clickedTaskId).
+    const issue = (row: TaskRow): TaskRow => (issuedRows.add(row), row);
+    if (element) return !element.branchLine && taskBranchLine(element.task) ? [issue({ task: element.task, branchLine: true })] : [];
     return this.tasks
       .list()
       .filter((t) => t.state !== 'discarded')
-      .map((task) => {
-        const row: TaskRow = { task };
-        issuedRows.add(row);
-        return row;
-      });
+      .map((task) => issue({ task }));
   }
 
   getTreeItem(row: TaskRow): vscode.TreeItem {
     const { task } = row;
-    const item = new vscode.TreeItem(task.title, vscode.TreeItemCollapsibleState.None);
-    item.id = task.id;
+    const line = taskBranchLine(task);
+    if (row.branchLine && line) return branchItem(task, line);
+    const item = new vscode.TreeItem(task.title, line ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    // A task is listed before its worktree has a branch: VS Code keeps the first state it saw for an id (a leaf), so
+    // the row gets another id once it has the row under it, which then shows expanded.
+    item.id = line ? task.id : `${task.id}:leaf`;
     // Two tasks needing approval: the one whose question waits says behind which (only one modal is on screen).
     const behind = this.queue?.waitingBehind(task.id);
     item.description = taskDescription(task, behind);
@@ -99,4 +105,16 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
+}
+
+/** The row under a task's: its branch (or "in the folder itself") and disk use; a click opens the task's chat too. */
+function branchItem(task: ParallelTaskRecord, line: NonNullable<ReturnType<typeof taskBranchLine>>): vscode.TreeItem {
+  const item = new vscode.TreeItem(line.label, vscode.TreeItemCollapsibleState.None);
+  item.id = `${task.id}/branch`;
+  if (line.description) item.description = line.description;
+  item.iconPath = new vscode.ThemeIcon(line.inPlace ? 'folder' : 'git-branch');
+  item.tooltip = taskTooltip(task);
+  item.contextValue = 'relayTaskBranch';
+  item.command = { command: OPEN_TASK_COMMAND, title: '', arguments: [task.id] };
+  return item;
 }

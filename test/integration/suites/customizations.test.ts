@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/scripted-model-server';
 import { RULES_KIND_ID } from '../../../src/core/customization/rules/rules-kind';
+import { customizationsReport } from '../../../src/host/customization/customizations-report';
 import { useChatSuite } from '../chat-suite';
 import { waitFor } from '../helpers';
 
@@ -28,6 +29,9 @@ const FILES: Record<string, string> = {
   '.claude/agents/customizations-it-planner.md': '---\nname: customizations-it-planner\ndescription: Plans only\npermissionMode: plan\n---\nYou plan.\n',
   '.github/agents/customizations-it-handoff.agent.md': '---\ndescription: Hands off\nhandoffs:\n  - label: Implement\n    agent: agent\n    prompt: Implement it.\n    send: true\n---\nCUSTOMIZATIONS-IT-COPILOT-BODY.\n',
   '.roorules-customizations-it': 'CUSTOMIZATIONS-IT-ROO-MODE-RULE.\n',
+  '.claude/agents/customizations-it-twin.md': '---\nname: customizations-it-twin\ndescription: The Claude twin\n---\nCUSTOMIZATIONS-IT-CLAUDE-TWIN.\n',
+  '.github/agents/customizations-it-twin.agent.md': '---\ndescription: The Copilot twin\n---\nCUSTOMIZATIONS-IT-COPILOT-TWIN.\n',
+  '.claude/agents/customizations-it-plan.md': '---\nname: Plan\ndescription: The repository plan\n---\nCUSTOMIZATIONS-IT-REPO-PLAN.\n',
   '.opencode/agent/customizations-it-audit.md': '---\ndescription: Audits\nmode: subagent\nmodel: anthropic/claude-sonnet-4\n---\nAudit.\n',
 };
 
@@ -177,6 +181,39 @@ describe('customisation files: rules and agents in the real workspace', () => {
     const report = suite.relay.customizations.lastTurn.list().find((section) => section.kind === 'agents');
     assert.ok(report!.lines.includes(expected), report!.lines.join('\n'));
     assert.ok(toolNames(suite.server.requests[0]!).includes('read_file'), 'the rest of the list still applies');
+  });
+
+  it('two agents with one name are told apart in the picker and Show Customizations, and each runs as itself', async () => {
+    await suite.newTask();
+    await suite.relay.customizations.get('agents');
+    await suite.relay.agents.select('agent'); // publishes the chat's settings, the picker's choices with them
+    await waitFor(() => suite.snapshot().settings.agents?.choices.some((choice) => choice.id === 'claude:customizations-it-twin'), 5_000, "the chat's picker to list the workspace agents");
+    const names = new Map((suite.snapshot().settings.agents?.choices ?? []).map((choice) => [choice.id, choice.name]));
+    assert.equal(names.get('claude:customizations-it-twin'), 'customizations-it-twin · Claude Code sub-agent', [...names].join(' | '));
+    assert.equal(names.get('copilot:customizations-it-twin'), 'customizations-it-twin · Copilot custom agent');
+    assert.equal(names.get('plan'), 'Plan · Relay', 'the built-in Plan is told apart from the repository one');
+    assert.equal(names.get('claude:Plan'), 'Plan · Claude Code sub-agent');
+    const labels = [...names.values()];
+    assert.equal(new Set(labels).size, labels.length, `every choice reads differently: ${labels.join(' | ')}`);
+    const report = customizationsReport(await suite.relay.customizations.sections(), []);
+    assert.match(report, /customizations-it-twin\.agent\.md: copilot:customizations-it-twin \(the name "customizations-it-twin" is also claude:customizations-it-twin \(Claude Code sub-agent\): .*gets claude:customizations-it-twin/);
+    assert.match(report, /customizations-it-plan\.md: claude:Plan \(the name "Plan" is also plan \(built in\): .*gets plan /);
+    // Each twin runs as itself.
+    for (const [id, own, other] of [
+      ['copilot:customizations-it-twin', 'CUSTOMIZATIONS-IT-COPILOT-TWIN', 'CUSTOMIZATIONS-IT-CLAUDE-TWIN'],
+      ['claude:Plan', 'CUSTOMIZATIONS-IT-REPO-PLAN', 'You are planning, not implementing'],
+    ] as const) {
+      await suite.newTask();
+      await suite.relay.agents.select(id);
+      const asked = suite.server.requests.length;
+      suite.server.setScript([{ text: 'Done.' }]);
+      suite.api.chat.submitIntent({ type: 'sendMessage', text: `Hello ${id}` });
+      await suite.taskStopped(`the task of ${id}`, TURN_MS);
+      const request = suite.server.requests[asked]!;
+      const prompt = `${system(request)}\n${JSON.stringify(body(request).messages)}`;
+      assert.ok(prompt.includes(own), `${id} runs with its own instructions`);
+      assert.ok(!prompt.includes(other), `${id} does not run with ${other}`);
+    }
   });
 
   it("an agent's stricter approval mode applies to its calls at once: a Claude agent in plan mode cannot write", async () => {

@@ -1,7 +1,9 @@
 // Hooks from the repository, in the real VS Code against the scripted model server: Claude Code's
 // `.claude/settings.json` in the workspace is read on first use, its command lines are confirmed once, a
 // PreToolUse hook (exit 2) blocks a command and the card says which hook and why, a PostToolUse hook's context
-// reaches the model with the result, and a changed hook asks again before it runs.
+// reaches the model with the result, and a changed hook asks again before it runs. A Notification hook, wired as
+// the extension wires it (no test double between the task, the approval queue and the hook), is told of an
+// approval and of a question with the session_id of the task that waits, the one its PreToolUse hook saw.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HookDefinition } from '../../../src/core/customization/hooks/types';
@@ -126,6 +128,49 @@ describe('hooks from the repository', () => {
       assert.ok(lines.filter((line) => /held back: the workspace is not trusted/.test(line)).length >= 2, lines.join('\n'));
     } finally {
       await config.update('hooks', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it("a Notification hook gets the waiting task's session_id, through the extension's own wiring, for an approval and for a question", async () => {
+    const record = (file: string) => `cat >> ${file}; echo >> ${file}`;
+    const notifications = record('.hooks-it-notification.jsonl');
+    const preToolUse = record('.hooks-it-pretooluse.jsonl');
+    const readLines = async (file: string): Promise<Json[]> => {
+      const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root(), file)).then(undefined, () => new Uint8Array());
+      return new TextDecoder()
+        .decode(bytes)
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Json);
+    };
+    await writeSettings(JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: notifications }] }], PreToolUse: [{ matcher: 'Bash|AskUserQuestion', hooks: [{ type: 'command', command: preToolUse }] }] } }));
+    await waitFor(async () => (await loadedCommands()).includes(notifications), 10_000, 'the Notification hook to be read');
+    await suite.newTask();
+    suite.server.setScript([
+      { toolCalls: [{ id: 'call_touch', name: 'run_command', args: { command: 'touch hooks-it-notified.txt' } }] },
+      { toolCalls: [{ id: 'call_question', name: 'ask_followup_question', args: { question: 'Which branch?' } }] },
+    ]);
+    suite.prompter.script({ type: 'allow-once' });
+    suite.api.chat.submitIntent({ type: 'sendMessage', text: 'Touch the marker file, then ask me something.' });
+    await waitFor(async () => (await readLines('.hooks-it-notification.jsonl')).length >= 2, TURN_MS, 'a Notification for the approval and one for the question');
+    const taskId = suite.snapshot().task?.id;
+    const [approval, question] = await readLines('.hooks-it-notification.jsonl');
+    const pre = await readLines('.hooks-it-pretooluse.jsonl');
+    try {
+      assert.ok(taskId, 'the chat shows a task');
+      assert.equal(approval!.hook_event_name, 'Notification');
+      assert.equal(approval!.notification_type, 'permission_prompt');
+      assert.match(String(approval!.message), /touch hooks-it-notified\.txt|run_command|command/i);
+      assert.equal(question!.notification_type, 'idle_prompt');
+      assert.match(String(question!.message), /Which branch\?/);
+      assert.ok(pre.length >= 1, 'the PreToolUse hook ran for the command');
+      for (const seen of [approval!, question!, ...pre]) assert.equal(seen.session_id, taskId, `session_id of ${String(seen.hook_event_name)}: ${JSON.stringify(seen)}`);
+    } finally {
+      suite.api.chat.submitIntent({ type: 'newTask' }); // the question still waits: the new task stops it
+      await waitFor(() => !suite.relay.controller.isRunning, 5_000, 'the waiting task to stop');
+      for (const file of ['.hooks-it-notification.jsonl', '.hooks-it-pretooluse.jsonl', 'hooks-it-notified.txt']) {
+        await vscode.workspace.fs.delete(vscode.Uri.joinPath(root(), file), { useTrash: false }).then(undefined, () => undefined);
+      }
     }
   });
 

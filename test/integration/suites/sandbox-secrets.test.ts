@@ -60,6 +60,29 @@ describe('secrets stay out of sandboxed commands', function () {
       stores.push(file);
     }
     writeFileSync(join(home, 'plain.txt'), 'a plain file in home\n');
+    // The user's git configuration: tokens in a URL, a header, an inline helper and an included file, beside the
+    // name and an alias a command may read; a credential helper's store file.
+    writeFileSync(
+      join(home, '.gitconfig'),
+      [
+        '[user]',
+        '\tname = Relay Secrets Suite',
+        `[url "https://bot:${CANARY}-url@git.example/"]`,
+        '\tinsteadOf = https://git.example/',
+        '[http]',
+        `\textraHeader = Authorization: Bearer ${CANARY}-header`,
+        '[credential]',
+        `\thelper = "!f() { echo \\"password=${CANARY}-helper\\"; }; f"`,
+        '\thelper = store --file ~/.my-git-creds',
+        '[include]',
+        '\tpath = ~/.gitconfig-tokens',
+        '[alias]',
+        '\trelay-check = status',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(home, '.gitconfig-tokens'), `[github]\n\ttoken = ${CANARY}-included\n`);
+    writeFileSync(join(home, '.my-git-creds'), `https://bot:${CANARY}-store@git.example\n`);
     rmSync(fixture(), { recursive: true, force: true });
     const put = (rel: string, text: string) => {
       mkdirSync(dirname(join(fixture(), rel)), { recursive: true });
@@ -179,6 +202,26 @@ describe('secrets stay out of sandboxed commands', function () {
     const node = await run(`node -e "const fs=require('fs');for(const f of ${JSON.stringify(stores).replace(/"/g, "'")}){try{console.log(fs.readFileSync(f,'utf8'))}catch(e){console.log(e.code)}}"`);
     assertClean(node, 'node reading every store');
     assert.match(node, /ENOENT|EACCES|^$/m);
+  });
+
+  it("the user's git configuration: its tokens are masked for cat, node and git; the rest of it is read", async () => {
+    const gitconfig = join(home, '.gitconfig');
+    const out = await run(
+      [
+        `cat '${gitconfig}' '${join(home, '.gitconfig-tokens')}'`,
+        `node -e "process.stdout.write(require('fs').readFileSync('${gitconfig}', 'utf8'))"`,
+        `HOME='${home}' XDG_CONFIG_HOME='${join(home, '.config')}' GIT_CONFIG_NOSYSTEM=1 git config --global --list --includes`,
+        `cat '${join(home, '.my-git-creds')}' 2>/dev/null; true`,
+      ].join('; '),
+    );
+    assertClean(out, 'reading the git configuration');
+    // Given, not withheld: git reads it, masked spans and all.
+    assert.match(out, /user\.name=Relay Secrets Suite/);
+    assert.match(out, /alias\.relay-check=status/);
+    assert.match(out, /url\.https:\/\/fake_value_[\w-]+@git\.example\/\.insteadof=https:\/\/git\.example\//);
+    assert.match(out, /http\.extraheader=Authorization: Bearer fake_value_/);
+    assert.match(out, /github\.token=fake_value_/);
+    assert.match(out, /name = Relay Secrets Suite/);
   });
 
   it('the workspace: no canary from .env, keys or framework secrets, by cat, grep, node or python; examples and a let-through file are read', async () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as OpenAISdk from 'openai';
-import { ADVICE, adviseFailure, errorFix, problemOf, STEP_ACTIONS } from '../../../src/core/model/connection-advice';
+import { ADVICE, adviseFailure, errorFix, problemOf, requestEvidence, STEP_ACTIONS } from '../../../src/core/model/connection-advice';
 import type { ModelError } from '../../../src/core/model/events';
 import { classifyFailure } from '../../../src/core/model/failure';
 
@@ -81,5 +81,19 @@ describe('connection advice', () => {
       assert.ok(entry.headline(values).endsWith('.'), problem);
       assert.ok(entry.fix(values).endsWith('.'), problem);
     }
+  });
+
+  test("a setup modal's body gives the server's own answer once, never Relay's advice again nor the title twice", () => {
+    const rejected = OpenAISdk.APIError.generate(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }, undefined, new Headers());
+    const { error } = classifyFailure(rejected, { ...failure, service: 'OpenAI' }, 0);
+    const advice = adviseFailure(error, { ...ctx, provider: 'OpenAI' }, true);
+    const evidence = requestEvidence(advice.headline, error);
+    assert.equal(evidence, '401: Incorrect API key provided.');
+    assert.doesNotMatch(evidence!, /Set API Key|rejected the API key/, 'no advice or headline repeated in the evidence');
+    // No request went out (no key): the body does not repeat the title ("尚未为 Anthropic 设置 API 密钥。" twice).
+    assert.equal(requestEvidence('尚未为 Anthropic 设置 API 密钥。', { message: '尚未为 Anthropic 设置 API 密钥。' }), undefined);
+    assert.equal(requestEvidence('No API key is set for Anthropic.', { message: 'No API key is set for Anthropic' }), undefined);
+    // An error without the server's words keeps its message.
+    assert.equal(requestEvidence('Something failed.', { message: 'No answer within 20 s.' }), 'No answer within 20 s.');
   });
 });

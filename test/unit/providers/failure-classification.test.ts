@@ -89,6 +89,11 @@ describe('scrubSecrets', () => {
     assert.equal(scrubSecrets('a b c', ['a']), 'a b c');
   });
 
+  test("scrubError scrubs the server's own answer too", () => {
+    const scrubbed = scrubError({ kind: 'auth', status: 401, retryable: false, message: 'rejected', said: `401: key ${key} is wrong` }, [key]);
+    assert.equal(scrubbed.said, '401: key [redacted] is wrong');
+  });
+
   test('scrubError keeps the kind and status', () => {
     const scrubbed = scrubError({ kind: 'auth', status: 401, retryable: false, message: `key ${key} rejected` }, [key]);
     assert.deepEqual(scrubbed, { kind: 'auth', status: 401, retryable: false, message: 'key [redacted] rejected' });

@@ -18,7 +18,10 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
     assert.equal(t.$$('.tool-card').length, 1);
     assert.equal(label(t), 'Waiting');
     assert.equal(card(t)!.querySelector('.tool-name')!.textContent, 'Write File');
-    assert.equal(card(t)!.querySelector('dd[data-param="path"]')!.textContent, 'src/app.ts');
+    // The file name first, its folder after it (a narrow card cut the name off the end of "src/…/app.ts").
+    const pathRow = card(t)!.querySelector<HTMLElement>('dd[data-param="path"]')!;
+    assert.equal(pathRow.dataset.path, 'src/app.ts');
+    assert.deepEqual([...pathRow.children].map((c) => [c.className, c.textContent]), [['path-name', 'app.ts'], ['path-folder', 'src']]);
     assert.equal(expanded(t), 'true');
 
     const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
@@ -67,7 +70,10 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
     click(card(t)!.querySelector('.tool-toggle'));
     assert.equal(expanded(t), 'true');
     const block = card(t)!.querySelector('.block-diff')!;
-    assert.equal(block.querySelector('.diff-path')!.textContent, 'src/app.ts');
+    const diffPath = block.querySelector<HTMLElement>('.diff-path')!;
+    assert.equal(diffPath.dataset.path, 'src/app.ts');
+    assert.equal(diffPath.getAttribute('title'), 'src/app.ts');
+    assert.equal(diffPath.firstElementChild!.textContent, 'app.ts', 'the file name first');
     assert.equal(block.querySelectorAll('.diff-add').length, 2);
     assert.equal(block.querySelectorAll('.diff-del').length, 1);
     assert.equal(block.querySelectorAll('.diff-hunk').length, 1);

@@ -1,9 +1,10 @@
-// An edit's unified diff: path, +/- counts, coloured lines, and "Open diff" into VS Code's own diff editor.
+// An edit's unified diff: path (file name first), +/- counts, coloured lines, and "Open diff" into VS Code's own diff editor.
 import type { DisplayBlock } from '../../../src/shared/chat-model';
 import { button, h } from '../../dom';
 import { stringField, type BlockContext } from './context';
 import { t } from '../../strings';
 import { changedParts } from './diff-words';
+import { pathLabel } from '../path-label';
 
 const MAX_DIFF_LINES = 400;
 
@@ -12,7 +13,7 @@ export function renderDiffBlock(block: DisplayBlock, ctx: BlockContext): HTMLEle
   const fields = block as Record<string, unknown>;
   const path = stringField(block, 'path');
   const header = h(doc, 'div', { className: 'block-header' }, [
-    h(doc, 'span', { className: 'diff-path', text: path, attrs: { title: path } }),
+    pathLabel(doc, path, 'diff-path'),
     diffStat(doc, Number(fields.added) || 0, Number(fields.removed) || 0),
   ]);
   if (fields.canOpen === true) {

@@ -1,0 +1,146 @@
+// "Relay: Review My Changes" (palette, Source Control title) and a finding's Fix. The review runs as its own
+// session, outside the chat, with the built-in Ask agent narrowed to the read-only tools (a command's turn:
+// `tools: ["read"]`, so no edit, command or web tool is even offered), and ends with one JSON answer validated
+// against the reviewed change (src/core/change-review/findings.ts), as Codex's review mode does: the findings arrive
+// together, a malformed or misplaced one is set aside with the reason, and no extra tool has to exist in the
+// shared registry for one agent. The findings become comment threads (review-comments.ts); Fix starts a chat task
+// carrying the finding.
+import * as vscode from 'vscode';
+import { parseReviewAnswer, ReviewAnswerError, type Finding } from '../../core/change-review/findings';
+import { fixPrompt, reviewPrompt } from '../../core/change-review/review-prompt';
+import type { SlashCommand } from '../../core/customization/commands/command';
+import { l10n } from '../../core/l10n';
+import type { AgentState } from '../../core/agent/events';
+import type { CommandTurn } from '../customization/commands';
+import { ReviewComments } from './review-comments';
+import { reviewSubject } from './review-subject';
+
+/** What the review needs of a session (AgentSession). */
+export interface ReviewSession {
+  send(text: string): Promise<AgentState>;
+  cancel(): void;
+  dispose(): Promise<void>;
+}
+
+export interface ChangeReviewDeps {
+  /** A headless session for a command's turn (the composition root's createSession). */
+  createSession(turn: CommandTurn): Promise<ReviewSession>;
+  /** Starts a chat task with this message; false when a task is running (the user is told). */
+  startTask(text: string): Promise<boolean>;
+  log: vscode.LogOutputChannel;
+}
+
+/** The review's turn: the built-in Ask agent, only the read-only tools. */
+const REVIEW_COMMAND: SlashCommand = {
+  name: 'review-my-changes',
+  id: 'review-my-changes',
+  prefix: 'relay',
+  source: 'Relay',
+  path: '',
+  userLevel: false,
+  body: '',
+  syntax: 'plain',
+  shell: false,
+  fileIncludes: false,
+  agent: 'ask',
+  tools: ['read'],
+};
+
+export type ReviewOutcome = { status: 'reviewed'; findings: Finding[]; rejected: string[] } | { status: 'not-run'; message: string };
+
+export class ChangeReview implements vscode.Disposable {
+  readonly comments = new ReviewComments();
+  private running: ReviewSession | undefined;
+
+  constructor(private readonly deps: ChangeReviewDeps) {}
+
+  /** The command: `arg` is the Source Control provider when run from its title bar (its rootUri says the repository). */
+  async run(arg?: unknown): Promise<ReviewOutcome> {
+    if (this.running) return this.notRun(l10n.t('Relay: a review is already running.'));
+    const folder = folderOf(arg);
+    if (!folder) return this.notRun(l10n.t('Relay: open a folder in a git repository to review its changes.'));
+    const found = await reviewSubject(folder.fsPath);
+    if (found.type === 'none') {
+      return this.notRun(
+        found.reason === 'no-repository' ? l10n.t('Relay: {0} is not in a git repository with a commit.', folder.fsPath) : l10n.t('Relay: there are no changes to review (the working tree is clean and the branch has no commits of its own).'),
+      );
+    }
+    const { subject } = found;
+    const root = vscode.Uri.file(subject.repository.root);
+    const state = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: l10n.t('Relay: reviewing {0} file(s)…', subject.files.length), cancellable: true },
+      async (_progress, token) => {
+        const session = await this.deps.createSession({ command: REVIEW_COMMAND, text: '', agent: 'ask', tools: ['read'] });
+        this.running = session;
+        const cancel = token.onCancellationRequested(() => session.cancel());
+        try {
+          return await session.send(reviewPrompt({ description: subject.what, diff: subject.diff, files: subject.files }));
+        } finally {
+          cancel.dispose();
+          this.running = undefined;
+          await session.dispose().catch((e: unknown) => this.deps.log.warn(`The review session did not close: ${String(e)}`));
+        }
+      },
+    );
+    if (state.status === 'cancelled') return { status: 'not-run', message: 'cancelled' };
+    if (state.status !== 'completed') {
+      const why = state.status === 'failed' ? state.error.message : state.status === 'paused' ? state.message : state.status;
+      return this.notRun(l10n.t('Relay: the review did not finish: {0}', why), 'warning');
+    }
+    let answer: { findings: Finding[]; rejected: string[] };
+    try {
+      answer = parseReviewAnswer(state.result, subject.files);
+    } catch (e) {
+      if (!(e instanceof ReviewAnswerError)) throw e;
+      this.deps.log.warn(`Review My Changes: ${e.message}\n${state.result}`);
+      return this.notRun(l10n.t('Relay: the review answered in a form Relay could not read; the previous comments are kept. {0}', e.message), 'warning');
+    }
+    const outcome = { status: 'reviewed' as const, ...answer };
+    for (const reason of outcome.rejected) this.deps.log.warn(`Review My Changes set a finding aside: ${reason}`);
+    this.comments.show(root, outcome.findings);
+    const summary =
+      outcome.findings.length === 0 ? l10n.t('Relay: the review found nothing to report.') : l10n.t('Relay: the review left {0} comment(s).', outcome.findings.length);
+    if (outcome.findings.length > 0) void vscode.commands.executeCommand('workbench.action.focusCommentsPanel').then(undefined, () => undefined);
+    void vscode.window.showInformationMessage(outcome.rejected.length > 0 ? `${summary} ${l10n.t('{0} finding(s) could not be placed (see the Relay log).', outcome.rejected.length)}` : summary);
+    return outcome;
+  }
+
+  /** Says why nothing was reviewed, in a notification and the log, and returns it. */
+  private notRun(message: string, level: 'info' | 'warning' = 'info'): ReviewOutcome {
+    this.deps.log.info(message);
+    void (level === 'warning' ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
+    return { status: 'not-run', message };
+  }
+
+  /** A finding's Fix (its thread's title action or its comment's): a chat task carrying the finding. */
+  async fix(arg?: unknown): Promise<boolean> {
+    const finding = this.comments.findingOf(arg);
+    if (!finding) {
+      void vscode.window.showInformationMessage(l10n.t('Relay: pick Fix on a review comment.'));
+      return false;
+    }
+    return this.deps.startTask(fixPrompt(finding));
+  }
+
+  /** Its commands, by id (registered at activation, command-ids.ts ENTRY_POINT_COMMANDS). */
+  handlers(): Record<'relay.reviewMyChanges' | 'relay.reviewFinding.fix', (...args: unknown[]) => unknown> {
+    return {
+      'relay.reviewMyChanges': (scm?: unknown) => this.run(scm),
+      'relay.reviewFinding.fix': (thread?: unknown) => this.fix(thread),
+    };
+  }
+
+  dispose(): void {
+    this.running?.cancel();
+    this.comments.dispose();
+  }
+}
+
+/** The Source Control provider's root, else the active editor's workspace folder, else the first one. */
+function folderOf(arg: unknown): vscode.Uri | undefined {
+  const rootUri = (arg as { rootUri?: unknown } | undefined)?.rootUri;
+  if (rootUri instanceof vscode.Uri && rootUri.scheme === 'file') return rootUri;
+  const editor = vscode.window.activeTextEditor?.document.uri;
+  const folder = editor ? vscode.workspace.getWorkspaceFolder(editor) : undefined;
+  return (folder ?? vscode.workspace.workspaceFolders?.[0])?.uri;
+}

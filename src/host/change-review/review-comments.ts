@@ -1,0 +1,86 @@
+// The review's findings as VS Code comments: one thread per finding on its lines (listed in the Comments panel),
+// its severity in the label and the comment, the reason as the body, and a Fix action in the thread's title bar.
+// A re-run replaces the threads of the last one (thread-plan.ts): a finding reported again keeps its thread.
+import * as vscode from 'vscode';
+import { type Finding, findingKey, type Severity } from '../../core/change-review/findings';
+import { planThreads } from '../../core/change-review/thread-plan';
+import { l10n } from '../../core/l10n';
+
+/** The threads' context value: the Fix action shows on these only (package.json, comments/commentThread/title). */
+export const FINDING_CONTEXT = 'relayFinding';
+
+export interface ShownFinding {
+  id: string;
+  finding: Finding;
+  thread: vscode.CommentThread;
+}
+
+export function severityLabel(severity: Severity): string {
+  switch (severity) {
+    case 'error':
+      return l10n.t('Error');
+    case 'warning':
+      return l10n.t('Warning');
+    case 'info':
+      return l10n.t('Info');
+  }
+}
+
+export class ReviewComments implements vscode.Disposable {
+  private readonly controller = vscode.comments.createCommentController('relay.review', l10n.t('Relay Review'));
+  private readonly shown = new Map<string, ShownFinding & { key: string }>();
+  private next = 0;
+
+  constructor() {
+    // Findings are Relay's to write: no comment may be added to their lines by hand.
+    this.controller.options = { prompt: l10n.t('Relay review comments are read-only.') };
+  }
+
+  /** Replaces the last run's threads with these findings (paths relative to `root`). */
+  show(root: vscode.Uri, findings: readonly Finding[]): void {
+    // The key carries the repository: a finding of another repository never keeps a thread.
+    const keyOf = (f: Finding) => `${root.toString()}\n${findingKey(f)}`;
+    const plan = planThreads([...this.shown.values()], findings, keyOf);
+    for (const id of plan.dispose) {
+      this.shown.get(id)?.thread.dispose();
+      this.shown.delete(id);
+    }
+    for (const finding of plan.create) this.add(root, finding, keyOf(finding));
+  }
+
+  list(): ShownFinding[] {
+    return [...this.shown.values()].map(({ id, finding, thread }) => ({ id, finding, thread }));
+  }
+
+  /** The finding a Fix action was given: its thread (title action) or one of its comments. */
+  findingOf(arg: unknown): Finding | undefined {
+    for (const s of this.shown.values()) {
+      if (arg === s.thread || s.thread.comments.includes(arg as vscode.Comment)) return s.finding;
+    }
+    return undefined;
+  }
+
+  private add(root: vscode.Uri, finding: Finding, key: string): void {
+    const uri = vscode.Uri.joinPath(root, finding.path);
+    const range = new vscode.Range(finding.line - 1, 0, (finding.endLine ?? finding.line) - 1, 0);
+    const body = new vscode.MarkdownString();
+    body.appendMarkdown(`**${severityLabel(finding.severity)}: `);
+    body.appendText(finding.title);
+    body.appendMarkdown('**\n\n');
+    body.appendText(finding.reason);
+    const comment: vscode.Comment = { body, mode: vscode.CommentMode.Preview, author: { name: l10n.t('Relay review') }, label: severityLabel(finding.severity), contextValue: FINDING_CONTEXT };
+    const thread = this.controller.createCommentThread(uri, range, [comment]);
+    thread.label = `${severityLabel(finding.severity)}: ${finding.title}`;
+    thread.contextValue = FINDING_CONTEXT;
+    thread.canReply = false;
+    thread.collapsibleState = finding.severity === 'info' ? vscode.CommentThreadCollapsibleState.Collapsed : vscode.CommentThreadCollapsibleState.Expanded;
+    const id = String(++this.next);
+    this.shown.set(id, { id, finding, thread, key });
+  }
+
+  dispose(): void {
+    for (const s of this.shown.values()) s.thread.dispose();
+    this.shown.clear();
+    this.controller.dispose();
+  }
+}

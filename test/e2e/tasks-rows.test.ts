@@ -1,0 +1,83 @@
+// The Tasks view's rows a person meets when things do not go to plan (issue 38), in light and dark: a task queued
+// behind the one-at-a-time limit says Queued, a task whose model refused the request says Failed; every row shown
+// whole at the side bar's 300 px.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { isShownWhole } from '../support/vscode/layout';
+import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Relay Test', '-c', 'user.email=test@relay.invalid', ...args], { cwd, encoding: 'utf8' });
+
+describe('e2e: queued and failed rows in the Tasks view', () => {
+  let s: ScriptedWorkbench;
+
+  before(async () => {
+    s = await openScriptedWorkbench({
+      script: [
+        // The first task's turn is held, so the second waits in the queue behind it.
+        { fault: { holdAfterChunks: 0 }, toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Done.' } }] },
+        // The second task's request is refused (400: not retried), so it ends Failed.
+        { fault: { status: 400 } },
+      ],
+      settings: { 'relay.parallel.maxTasks': 1, 'relay.sandbox.enabled': false },
+      prepare: (workspace) => {
+        git(workspace, 'init', '-q', '-b', 'main');
+        writeFileSync(join(workspace, 'readme.txt'), 'the repository\n');
+        git(workspace, 'add', '.');
+        git(workspace, 'commit', '-q', '-m', 'base');
+      },
+    });
+  });
+  after(async () => {
+    await s?.close();
+  });
+
+  async function newParallelTask(prompt: string): Promise<void> {
+    await s.wb.runCommand('Relay: New Parallel Task');
+    const input = s.wb.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(prompt);
+    await input.press('Enter');
+    await s.wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  const tasksView = () => s.wb.page.locator('.pane', { has: s.wb.page.locator('.pane-header', { hasText: 'Tasks' }) });
+  const row = (title: string) => tasksView().locator('.monaco-list-row', { hasText: title });
+  /** At rest (no row hovered or focused, whose inline buttons take part of the line), the row under test is shown whole. */
+  async function allShownWhole(): Promise<void> {
+    await s.wb.page.mouse.move(900, 450);
+    await s.chat.locator('textarea[aria-label="Message Relay"]').focus();
+    // The queued or failed task's row (its title is short; a long title is cut before its state, as in any tree).
+    for (const part of await row('Check the licence').locator('.monaco-icon-label-container').all()) {
+      assert.ok(await isShownWhole(part), `"${await part.textContent()}" is cut in the Tasks view`);
+    }
+  }
+  async function screenshots(name: string): Promise<void> {
+    await s.wb.setColorTheme('Default Dark Modern');
+    await s.wb.screenshot(`${name}-dark`);
+    await s.wb.setColorTheme('Default Light Modern');
+    await s.wb.screenshot(`${name}-light`);
+  }
+
+  it('a task past the limit says Queued; one whose request was refused says Failed', async () => {
+    await newParallelTask('Check the readme');
+    for (const deadline = Date.now() + 60_000; s.model.requests.length < 1; await new Promise((r) => setTimeout(r, 100))) {
+      if (Date.now() > deadline) throw new Error("timed out waiting for the first task's request");
+    }
+    await newParallelTask('Check the licence');
+    const header = tasksView().locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await row('Check the readme').filter({ hasText: 'Running' }).waitFor({ timeout: 60_000 });
+    await row('Check the licence').filter({ hasText: 'Queued' }).waitFor({ timeout: 60_000 });
+    await allShownWhole();
+    await screenshots('tasks-row-queued');
+
+    s.model.release();
+    await row('Check the licence').filter({ hasText: 'Failed' }).waitFor({ timeout: 60_000 });
+    await allShownWhole();
+    await screenshots('tasks-row-failed');
+  });
+});

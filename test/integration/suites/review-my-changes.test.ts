@@ -1,0 +1,127 @@
+// Review My Changes inside the real VS Code, with the extension's own Relay against the scripted model server, on a
+// real git repository with a change: the review session is offered only read-only tools and is sent the diff, the
+// findings become comment threads on the right lines of the right file (a finding off the change is set aside), a
+// re-run replaces them (a finding reported again keeps its thread), and a thread's Fix starts a chat task carrying
+// the finding.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ReviewOutcome } from '../../../src/host/change-review/change-review';
+import type { RecordedRequest } from '../../support/scripted-model-server';
+import { useChatSuite } from '../chat-suite';
+
+const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions'] as const;
+const TURN_MS = 30_000;
+type Json = Record<string, unknown>;
+
+const ORIGINAL = 'export function ratio(a: number, b: number): number {\n  return a / b;\n}\n\nexport const NAME = "calc";\n';
+const CHANGED = 'export function ratio(a: number, b: number): number {\n  return Math.round(a / b);\n}\n\nexport const NAME = "calc";\nexport const LIMIT = -1;\n';
+
+const finding = (over: Json) => ({ path: 'src/calc.ts', line: 2, severity: 'error', title: 'Division by zero', reason: 'REVIEW-IT-REASON: b may be 0.', ...over });
+
+describe('Review My Changes', () => {
+  const suite = useChatSuite({
+    settings: SETTINGS,
+    initial: (server) => ({ approvalMode: 'default', provider: 'openai-compatible', model: 'claude-sonnet-5-5', baseUrl: server.openaiBaseUrl, textProtocol: false, permissions: [] }),
+    closeEditors: true,
+  });
+  let repo = '';
+  const scm = () => ({ rootUri: vscode.Uri.file(repo) });
+  const body = (request: RecordedRequest) => request.body as Json;
+  const messages = (request: RecordedRequest) => body(request).messages as Json[];
+  const toolNames = (request: RecordedRequest) => ((body(request).tools as Json[] | undefined) ?? []).map((t) => String((t.function as Json).name));
+  const shown = () =>
+    suite.relay.changeReview.comments
+      .list()
+      .map((s) => ({ file: s.thread.uri.fsPath, lines: [s.thread.range?.start.line, s.thread.range?.end.line], label: s.thread.label, title: s.finding.title }))
+      .sort((a, b) => (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
+  const review = (answer: unknown) => {
+    suite.server.setScript([{ text: JSON.stringify(answer) }]);
+    return vscode.commands.executeCommand<ReviewOutcome>('relay.reviewMyChanges', scm()).then((outcome) => {
+      assert.equal(outcome.status, 'reviewed', `the review ran: ${JSON.stringify(outcome)}; model requests: ${suite.server.requests.length}`);
+      return outcome.status === 'reviewed' ? outcome : undefined;
+    });
+  };
+
+  before(() => {
+    repo = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'review-it');
+    rmSync(repo, { recursive: true, force: true });
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' });
+    git('init', '-q', '-b', 'main');
+    git('config', 'user.email', 'review@it');
+    git('config', 'user.name', 'Review IT');
+    git('config', 'commit.gpgsign', 'false');
+    writeFileSync(join(repo, 'src', 'calc.ts'), ORIGINAL);
+    git('add', '.');
+    git('commit', '-q', '-m', 'calc');
+    writeFileSync(join(repo, 'src', 'calc.ts'), CHANGED);
+  });
+
+  after(() => {
+    suite.relay?.changeReview.comments.show(vscode.Uri.file(repo), []);
+    rmSync(repo, { recursive: true, force: true });
+  });
+
+  it('reviews the working tree with read-only tools and puts each finding on its lines', async () => {
+    await suite.newTask();
+    const outcome = await review({
+      findings: [finding({}), finding({ line: 6, severity: 'warning', title: 'Negative limit', reason: 'A limit of -1 disables the check.' }), finding({ path: 'src/elsewhere.ts', line: 1, title: 'Not in the change' })],
+    });
+    assert.equal(outcome?.findings.length, 2);
+    assert.equal(outcome?.rejected.length, 1, 'the finding on a file outside the change is set aside');
+    const [request] = suite.server.requests;
+    const tools = toolNames(request!);
+    assert.ok(tools.includes('read_file'), `read tools offered: ${tools.join(', ')}`);
+    for (const writeOrRun of ['run_command', 'edit_file', 'write_file', 'apply_patch', 'web_fetch']) assert.ok(!tools.includes(writeOrRun), `${writeOrRun} is not offered to the review`);
+    const prompt = JSON.stringify(messages(request!).filter((m) => m.role === 'user'));
+    assert.match(prompt, /Math\.round\(a \/ b\)/, 'the diff is in the prompt');
+    assert.match(prompt, /working tree/);
+    const file = join(repo, 'src', 'calc.ts');
+    assert.deepEqual(shown(), [
+      { file, lines: [1, 1], label: 'Error: Division by zero', title: 'Division by zero' },
+      { file, lines: [5, 5], label: 'Warning: Negative limit', title: 'Negative limit' },
+    ]);
+    assert.equal(suite.snapshot().items.length, 0, 'the review ran outside the chat');
+  });
+
+  it('a re-run replaces the threads; a finding reported again keeps its thread', async () => {
+    const before = suite.relay.changeReview.comments.list();
+    const kept = before.find((s) => s.finding.title === 'Division by zero')!.thread;
+    const gone = before.find((s) => s.finding.title === 'Negative limit')!.thread;
+    const outcome = await review({ findings: [finding({}), finding({ line: 5, endLine: 6, severity: 'info', title: 'Exported constants', reason: 'Group the constants.' })] });
+    assert.equal(outcome?.findings.length, 2);
+    const after = suite.relay.changeReview.comments.list();
+    assert.equal(after.length, 2);
+    assert.ok(after.some((s) => s.thread === kept), 'the same finding keeps its thread');
+    assert.ok(!after.some((s) => s.thread === gone), 'the old finding is gone');
+    assert.deepEqual(
+      shown().map((s) => [s.title, s.lines]),
+      [
+        ['Division by zero', [1, 1]],
+        ['Exported constants', [4, 5]],
+      ],
+    );
+    const none = await review({ findings: [] });
+    assert.equal(none?.findings.length, 0);
+    assert.deepEqual(shown(), [], 'a run with no finding clears the threads');
+  });
+
+  it("a finding's Fix starts a chat task carrying the finding", async () => {
+    await review({ findings: [finding({})] });
+    const [thread] = suite.relay.changeReview.comments.list();
+    const sent = suite.server.requests.length;
+    suite.server.setScript([{ text: 'Fixed it.' }]);
+    const started = await vscode.commands.executeCommand<boolean>('relay.reviewFinding.fix', thread!.thread);
+    assert.equal(started, true);
+    await suite.taskStopped('the fix task', TURN_MS);
+    const request = suite.server.requests[sent]!;
+    const user = JSON.stringify(messages(request).filter((m) => m.role === 'user').at(-1)?.content);
+    assert.match(user, /src\/calc\.ts:2/);
+    assert.match(user, /Division by zero/);
+    assert.match(user, /REVIEW-IT-REASON: b may be 0\./);
+    assert.ok(toolNames(request).includes('edit_file') || toolNames(request).includes('apply_patch'), 'the fix task may edit');
+  });
+});
