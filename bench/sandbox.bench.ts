@@ -11,10 +11,10 @@
 //    and none of the commands asked about for other reasons is settled.
 // Exits non-zero when a target is missed, or when bubblewrap cannot run here (a bench that cannot measure is no pass).
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { decideWithSandbox } from '../src/core/sandbox/approval';
@@ -103,9 +103,14 @@ async function questions(): Promise<void> {
 async function startupAndMemory(): Promise<void> {
   const base = mkdtempSync(join(tmpdir(), 'relay-sandbox-bench-'));
   const ws = join(base, 'ws');
-  repository(base, ws);
+  // A home folder as a user's is: outside every folder a command may write (the system temp folder is one), with a
+  // few of the credential stores the read-deny list names. Under the temp folder, every missing store could be
+  // made by the command, so each would be planned as a mount (deny-read-present.ts), which no real home pays.
+  const home = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : resolve('.'), 'relay-sandbox-bench-home-'));
+  userStores(home);
+  repository(base, ws, home);
   const ripgrepPath = findRipgrep(resolve('.vscode-test/server/node_modules/code-server/lib/vscode'));
-  const sandbox = new RuntimeSandbox({ load: () => shippedRuntime(join(base, 'dist')), settings: () => effectiveSandboxSettings(undefined, undefined), homeDir: join(base, 'home'), tempDir: base, ripgrepPath });
+  const sandbox = new RuntimeSandbox({ load: () => shippedRuntime(join(base, 'dist')), settings: () => effectiveSandboxSettings(undefined, undefined), homeDir: home, tempDir: base, ripgrepPath });
   try {
     global.gc?.();
     const before = process.memoryUsage();
@@ -162,6 +167,7 @@ async function startupAndMemory(): Promise<void> {
   } finally {
     await sandbox.dispose();
     rmSync(base, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
   }
 }
 
@@ -198,12 +204,29 @@ function expectSuccess(result: { code: number | null; stderr: string }, what: st
 }
 
 /** The workspace measured: a repository with a submodule, a linked worktree and husky's hooks folder, a few folders. */
-function repository(base: string, ws: string): void {
-  const env = { ...process.env, HOME: join(base, 'home'), GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com' };
+/** The stores a developer's home usually has: keys, a cloud login, git and npm credentials, a cluster, a registry. */
+function userStores(home: string): void {
+  const stores: Record<string, string> = {
+    '.ssh/id_ed25519': 'key',
+    '.aws/credentials': '[default]\n',
+    '.gitconfig': '[user]\n\tname = b\n',
+    '.git-credentials': 'https://b:token@example.com\n',
+    '.npmrc': '//registry.npmjs.org/:_authToken=x\n',
+    '.docker/config.json': '{}\n',
+    '.config/gh/hosts.yml': 'github.com: {}\n',
+    '.kube/config': 'apiVersion: v1\n',
+  };
+  for (const [path, text] of Object.entries(stores)) {
+    mkdirSync(dirname(join(home, path)), { recursive: true });
+    writeFileSync(join(home, path), text, { mode: 0o600 });
+  }
+}
+
+function repository(base: string, ws: string, home: string): void {
+  const env = { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com' };
   const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], { cwd, env, stdio: 'ignore' });
   const lib = join(base, 'lib');
   mkdirSync(lib, { recursive: true });
-  mkdirSync(join(base, 'home'), { recursive: true });
   git(lib, 'init', '-q');
   writeFileSync(join(lib, 'lib.txt'), 'lib\n');
   git(lib, 'add', '.');

@@ -14,6 +14,7 @@ import { withUnreadable } from '../../core/sandbox/secret-files';
 import { secretFilesIn } from './secret-file-scan';
 import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
+import { readDenyPresent } from './deny-read-present';
 import { auditControl, snapshotControl, watchControl, type RestoredEntry } from './control-audit';
 import { GitConfigReader, scanGitControl } from './git-control-scan';
 import { GitConfigMasker, type GitConfigMasks } from './git-config-mask';
@@ -231,7 +232,7 @@ export class RuntimeSandbox implements CommandSandbox {
   private runtimeConfig(boundary: SandboxBoundary) {
     return {
       network: { allowedDomains: boundary.allowedDomains, deniedDomains: [] as string[] },
-      filesystem: { denyRead: boundary.denyRead, allowWrite: boundary.allowWrite, denyWrite: boundary.denyWrite },
+      filesystem: { denyRead: readDenyPresent(boundary.denyRead, boundary.allowWrite), allowWrite: boundary.allowWrite, denyWrite: boundary.denyWrite },
       ...(this.options.ripgrepPath ? { ripgrep: { command: this.options.ripgrepPath } } : {}),
     };
   }

@@ -159,6 +159,8 @@ describe("the user's git configuration given to the sandbox", () => {
     writeFileSync(join(home, '.gitconfig-more'), '[github]\n\ttoken = ghp_INCLUDED98765\n');
     mkdirSync(join(home, '.config', 'git'), { recursive: true });
     writeFileSync(join(home, '.config', 'git', 'config'), '[core]\n\tautocrlf = input\n');
+    // The helper's store, as `git credential-store` writes it (a missing one has nothing to read: deny-read-present.ts).
+    writeFileSync(join(home, '.creds-store'), 'https://bot:ghp_STORED123456@github.com\n', { mode: 0o600 });
     const seen: { credentials?: { files: { path: string; mode: string; extract: string; injectHosts: string[]; onExtractNoMatch: string }[] }; filesystem: { denyRead: string[] } }[] = [];
     const runtime = {
       checkDependencies: () => ({ errors: [], warnings: [] }),
