@@ -182,9 +182,10 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
       // A lens's argument (the proposal document's URI as a string). The title button passes the editor's resource:
       // a proposal's URI in a single diff; in the multi-file diff editor a URI of another scheme (handled below).
       const named = parseProposalUri(uri);
-      found = named && (onScreen.visible.has(named.toString()) || onScreen.active.has(named.toString())) ? this.previews.find(named) : undefined;
+      const shown = named && [...onScreen.active, ...onScreen.visible].find((s) => sameProposal(vscode.Uri.parse(s), named));
+      found = shown ? this.previews.find(vscode.Uri.parse(shown)) : undefined;
       if (!found) return refused(l10n.t('Relay: that proposal is not on screen; open it to accept or reject its changes.'));
-      active = onScreen.active.has(named!.toString());
+      active = onScreen.active.has(shown!);
     } else {
       for (const shown of onScreen.active) {
         found = this.previews.find(vscode.Uri.parse(shown));
@@ -247,6 +248,29 @@ function proposalsOfTab(tab: vscode.Tab | undefined): string[] {
   const input = tab?.input as { modified?: unknown; textDiffs?: { modified?: unknown }[] } | undefined;
   const modified = [input instanceof vscode.TabInputTextDiff ? input.modified : undefined, ...(input?.textDiffs ?? []).map((d) => d.modified)];
   return modified.filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === PROPOSAL_SCHEME).map((u) => u.toString());
+}
+
+/**
+ * Whether two URIs name the same proposal document. A hover's command link carries the URI as text, and on its way
+ * through the link (JSON in a percent-encoded query) the escapes of its query (`file=%2Ftmp%2F…`) lose a level, so
+ * the text no longer equals the document's: the query is compared with every escape undone.
+ */
+function sameProposal(a: vscode.Uri, b: vscode.Uri): boolean {
+  return a.scheme === b.scheme && a.authority === b.authority && a.path === b.path && unescaped(a.query) === unescaped(b.query);
+}
+
+function unescaped(text: string): string {
+  for (let i = 0; i < 4; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+    if (next === text) return text;
+    text = next;
+  }
+  return text;
 }
 
 /** A proposal document's URI from a lens's string or a Uri; undefined for anything else. */

@@ -137,7 +137,10 @@ describe("parallel task: Relay's git runs never run the repository's code", () =
     // The user changed the same file far from the task's line: Update Task From Base merges it through the merge driver's place.
     await fs.writeFile(join(repo(), 'a.txt'), lines('a').replace('a 1\n', 'user one\n'));
     git(repo(), 'commit', '-q', '-am', 'user');
-    const updated = await vscode.commands.executeCommand<{ conflicts: string[] } | undefined>('relay.tasks.updateFromBase', id);
+    // As a click on the task's row in the Tasks view passes it (the commands take no bare id: foreign-commands.test.ts).
+    const row = parallel().view.getChildren().find((r) => r.task.id === id);
+    assert.ok(row, 'the Tasks view shows the task');
+    const updated = await vscode.commands.executeCommand<{ conflicts: string[] } | undefined>('relay.tasks.updateFromBase', row);
     assert.deepEqual(updated?.conflicts, [], 'Update Task From Base merged (an error would have left no result)');
     await noMarker('Update Task From Base');
     const merged = await fs.readFile(join(task.workRoot, 'a.txt'), 'utf8');
