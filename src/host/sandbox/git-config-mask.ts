@@ -5,6 +5,7 @@
 // that git cannot read, is unreadable; files a credential helper keeps credentials in are unreadable. Read again
 // only when one of the files changed (stat-level), so a command pays a few stats.
 import { readFile, stat } from 'node:fs/promises';
+import { fileSignature } from './file-signature';
 import { dirname, join } from 'node:path';
 import { gitConfigSecrets, maskPattern, resolveInclude, type GitConfigEntry } from '../../core/sandbox/git-config-secrets';
 import { runGit } from '../git/git-process';
@@ -37,7 +38,7 @@ export class GitConfigMasker {
   }
 
   async masks(): Promise<GitConfigMasks> {
-    if (this.cache && this.cache.key === (await signature(this.cache.visited))) return this.cache.masks;
+    if (this.cache && this.cache.key === (await fileSignature(this.cache.visited))) return this.cache.masks;
     const visited: string[] = [];
     const masks: GitConfigMasks = { masked: [], unreadable: [] };
     const queue = this.roots();
@@ -52,7 +53,7 @@ export class GitConfigMasker {
       masks.unreadable.push(...found.helperFiles.map((p) => resolveInclude(p, file, this.homeDir)));
       queue.push(...found.includes.map((p) => resolveInclude(p, file, this.homeDir)));
     }
-    const key = await signature(visited);
+    const key = await fileSignature(visited);
     this.cache = { key, visited, masks };
     return masks;
   }
@@ -89,14 +90,4 @@ function parseList(listing: string): GitConfigEntry[] {
       const cut = r.indexOf('\n');
       return cut < 0 ? { key: r, value: '' } : { key: r.slice(0, cut), value: r.slice(cut + 1) };
     });
-}
-
-async function signature(paths: readonly string[]): Promise<string> {
-  const parts = await Promise.all(
-    paths.map(async (p) => {
-      const s = await stat(p).catch(() => undefined);
-      return s ? `${p}:${s.size}:${s.mtimeMs}:${s.ino}` : `${p}:-`;
-    }),
-  );
-  return parts.join('\n');
 }

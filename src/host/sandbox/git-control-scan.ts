@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
+import { fileSignature } from './file-signature';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { GIT_CONTAINERS, isGitControlEntry, parseGitConfigList, parseGitFile, type GitConfigFacts } from '../../core/sandbox/git-control';
 
@@ -116,9 +117,9 @@ export class GitConfigReader {
   async read(gitDir: string): Promise<GitConfigFacts> {
     const cached = this.cache.get(gitDir);
     const watched = (origins: readonly string[]) => [...new Set([join(gitDir, 'config'), join(gitDir, 'config.worktree'), join(gitDir, 'commondir'), ...GLOBAL_CONFIGS(), ...origins])];
-    if (cached && cached.key === (await signature(watched(cached.facts.origins)))) return cached.facts;
+    if (cached && cached.key === (await fileSignature(watched(cached.facts.origins)))) return cached.facts;
     const facts = await this.list(gitDir);
-    this.cache.set(gitDir, { key: await signature(watched(facts.origins)), facts });
+    this.cache.set(gitDir, { key: await fileSignature(watched(facts.origins)), facts });
     return facts;
   }
 
@@ -136,13 +137,3 @@ export class GitConfigReader {
 
 /** The user's configuration files, which may not exist yet when first listed. */
 const GLOBAL_CONFIGS = (): string[] => [join(homedir(), '.gitconfig'), join(process.env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'git', 'config')];
-
-async function signature(paths: readonly string[]): Promise<string> {
-  const parts = await Promise.all(
-    paths.map(async (p) => {
-      const s = await stat(p).catch(() => undefined);
-      return s ? `${p}:${s.size}:${s.mtimeMs}:${s.ino}` : `${p}:-`;
-    }),
-  );
-  return parts.join('\n');
-}
