@@ -234,7 +234,7 @@ export interface ScriptedWorkbenchOptions extends Omit<WorkbenchOptions, 'settin
   prepare?: (workspace: string, model: ScriptedModelServer) => void;
 }
 
-/** A workbench whose Relay's model is a fresh scripted model server, with the chat open and its status Ready. */
+/** A workbench whose Relay's model is a fresh scripted model server, with the chat open and loaded (its status in the ready phase). */
 export interface ScriptedWorkbench {
   wb: Workbench;
   model: ScriptedModelServer;
@@ -257,7 +257,8 @@ export async function openScriptedWorkbench(options: ScriptedWorkbenchOptions = 
     });
     options.prepare?.(wb.workspace, model);
     const chat = await wb.openRelay();
-    await chat.locator('[data-testid="relay-status"]').filter({ hasText: 'Ready' }).waitFor({ timeout: 30_000 });
+    // Loaded is its phase: without a working key the header names the key's state instead of "Ready".
+    await chat.locator('[data-testid="relay-status"][data-phase="ready"]').waitFor({ timeout: 30_000 });
     return { wb, model, chat, close };
   } catch (error) {
     await close();
