@@ -54,7 +54,9 @@ interface Session {
   instructions: string[];
   shown?: { preview: EditPreview; uri: vscode.Uri };
   turn?: AbortController;
+  /** The run's loop waiting for the review's end, a refine or a discard; events before it waits are queued. */
   wake?: (event: Wake) => void;
+  queued: Wake[];
 }
 
 export class InlineEdits implements vscode.Disposable {
@@ -123,6 +125,7 @@ export class InlineEdits implements vscode.Disposable {
       cursorLine: editor.selection.active.line + 1,
       selection,
       instructions: [],
+      queued: [],
     };
     this.session = session;
     try {
@@ -137,20 +140,22 @@ export class InlineEdits implements vscode.Disposable {
   /** Refine: a follow-up instruction on top of the proposal on screen. */
   async refine(): Promise<void> {
     const session = this.session;
-    if (!session?.shown || !session.wake) {
-      void vscode.window.showInformationMessage(l10n.t('Relay: there is no inline edit to refine; start one with Edit Inline… in a file.'));
+    if (!session || session.turn) {
+      void vscode.window.showInformationMessage(
+        session ? l10n.t('Relay is still working on the inline edit of {0}; refine it once the proposal is shown.', session.path) : l10n.t('Relay: there is no inline edit to refine; start one with Edit Inline… in a file.'),
+      );
       return;
     }
     const instruction = await (this.deps.ask ?? askInstruction)({ title: l10n.t('Relay: refine the inline edit of {0}', session.path), earlier: session.instructions });
-    if (instruction && this.session === session) session.wake?.({ type: 'refine', instruction });
+    if (instruction && this.session === session) post(session, { type: 'refine', instruction });
   }
 
   /** Escape: cancels the model's turn, or discards the proposal; the file stays as it was. */
   discard(): void {
     const session = this.session;
     if (!session) return;
-    session.turn?.abort();
-    session.wake?.({ type: 'discard' });
+    if (session.turn) session.turn.abort();
+    else post(session, { type: 'discard' });
   }
 
   private async run(session: Session, first: string): Promise<InlineEditOutcome> {
@@ -179,11 +184,16 @@ export class InlineEdits implements vscode.Disposable {
       }
       const shown = session.shown!;
       const waiting = new AbortController();
-      const event = await new Promise<Wake>((resolve) => {
-        session.wake = resolve;
-        shown.preview.settled(waiting.signal).then((end) => resolve({ type: end }), () => undefined);
-      });
-      session.wake = undefined;
+      const event =
+        session.queued.shift() ??
+        (await new Promise<Wake>((resolve) => {
+          const wake = (e: Wake) => {
+            if (session.wake === wake) session.wake = undefined;
+            resolve(e);
+          };
+          session.wake = wake;
+          shown.preview.settled(waiting.signal).then((end) => wake({ type: end }), () => undefined);
+        }));
       waiting.abort();
       if (event.type === 'refine') {
         pending = event.instruction;
@@ -303,6 +313,12 @@ export class InlineEdits implements vscode.Disposable {
     this.discard();
     for (const d of this.subscriptions.splice(0)) d.dispose();
   }
+}
+
+/** Hands the run's loop a refine or a discard: at once when it waits, else when it next does. */
+function post(session: Session, event: Wake): void {
+  if (session.wake) session.wake(event);
+  else session.queued.push(event);
 }
 
 /** The selected lines (1-based, inclusive) and their text; undefined for a bare cursor. */
