@@ -23,6 +23,7 @@ const EDITED = SOURCE.replace(LOOP, REDUCE).replace('"cart"', '"basket"');
 const FILE = join('src', 'cart.js');
 
 const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+const nls = JSON.parse(readFileSync(join(REPO_ROOT, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
 function zh(english: string, ...args: string[]): string {
   const text = bundle[english];
   assert.ok(text, `l10n/bundle.l10n.zh-cn.json translates "${english}"`);
@@ -44,7 +45,7 @@ async function selectLines(page: Page): Promise<void> {
 }
 
 /** Ctrl+I, the input's title, the instruction typed and Enter; resolves once the diff review is drawn in place. */
-async function inlineEdit(sw: ScriptedWorkbench, title: string, instruction: string, shot?: string): Promise<void> {
+async function inlineEdit(sw: ScriptedWorkbench, title: string, instruction: string, discard: string, shot?: string): Promise<void> {
   const page = sw.wb.page;
   await page.keyboard.press('Control+I');
   const widget = page.locator('.quick-input-widget');
@@ -55,6 +56,8 @@ async function inlineEdit(sw: ScriptedWorkbench, title: string, instruction: str
   await page.locator('.monaco-diff-editor .editor.modified .view-line').filter({ hasText: 'basket' }).first().waitFor({ timeout: 30_000 });
   // In place: the diff took the file's editor group; no second group opened beside it.
   assert.equal(await page.locator('.editor-group-container').count(), 1, 'the diff opened in place of the file, not beside it');
+  // Its title's Discard shows once Relay knows the proposal is the active editor: Escape and Ctrl+I are Relay's there.
+  await page.locator(`.editor-actions .action-label[aria-label^="${discard}"]`).first().waitFor({ timeout: 15_000 });
 }
 
 const onDisk = (sw: ScriptedWorkbench) => readFileSync(join(sw.wb.workspace, FILE), 'utf8');
@@ -83,7 +86,7 @@ describe('e2e: inline edit (Ctrl+I) in the editor, light and dark', () => {
   it('Ctrl+I on a selection: the input names the lines, the diff appears in place with the review\'s labels and title actions; Accept All writes the file', async () => {
     const page = sw.wb.page;
     await selectLines(page);
-    await inlineEdit(sw, 'Relay: edit src/cart.js, lines 2-4', 'use reduce, and call it basket', 'inline-edit-input-light');
+    await inlineEdit(sw, 'Relay: edit src/cart.js, lines 2-4', 'use reduce, and call it basket', 'Discard Inline Edit', 'inline-edit-input-light');
     const titleActions = page.locator('.editor-actions');
     for (const label of ['Refine Inline Edit…', 'Discard Inline Edit', 'Accept All Changes', 'Reject All Changes…']) {
       await titleActions.locator(`.action-label[aria-label^="${label}"]`).first().waitFor({ timeout: 15_000 });
@@ -112,7 +115,7 @@ describe('e2e: inline edit (Ctrl+I) in the editor, light and dark', () => {
     await page.locator('.quick-input-widget input').fill(':2');
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await inlineEdit(sw, 'Relay: edit src/cart.js at line 2', 'use reduce, and call it basket');
+    await inlineEdit(sw, 'Relay: edit src/cart.js at line 2', 'use reduce, and call it basket', 'Discard Inline Edit');
     await page.keyboard.press('Escape');
     await page.locator('.monaco-diff-editor').waitFor({ state: 'detached', timeout: 15_000 });
     assert.equal(onDisk(sw), SOURCE);
@@ -141,7 +144,7 @@ describe('e2e: inline edit in Chinese (zh-cn)', () => {
   it('the input and the diff\'s tab speak Chinese; Escape leaves the file as it was', async () => {
     const page = sw.wb.page;
     await selectLines(page);
-    await inlineEdit(sw, zh('Relay: edit {0}, lines {1}-{2}', 'src/cart.js', '2', '4'), '改用 reduce，并改名为 basket', 'inline-edit-input-zh-cn');
+    await inlineEdit(sw, zh('Relay: edit {0}, lines {1}-{2}', 'src/cart.js', '2', '4'), '改用 reduce，并改名为 basket', nls['command.inlineEdit.discard.title']!, 'inline-edit-input-zh-cn');
     await page.locator('.tabs-container .tab').filter({ hasText: zh('{0} (Relay: inline edit)', 'cart.js') }).first().waitFor({ timeout: 15_000 });
     await sw.wb.screenshot('inline-edit-diff-zh-cn');
     await page.keyboard.press('Escape');
