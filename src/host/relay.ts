@@ -65,6 +65,7 @@ import { commitMessageHandlers } from './scm/commit-message';
 import { ChangeReview } from './change-review/change-review';
 import { InlineEdits } from './inline-edit/inline-edit';
 import type { InstructionPrompt } from './inline-edit/instruction-input';
+import { REVIEW_TASK_WITH_RELAY, reviewTaskWithRelayHandler } from './tasks/review/task-agent-review';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -275,7 +276,7 @@ export class Relay implements vscode.Disposable {
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
     this.changeReview = new ChangeReview({
-      createSession: (turn) => this.createSession(undefined, undefined, turn),
+      createSession: (turn, scope) => this.createSession(undefined, scope, turn),
       startTask: async (text) => {
         if (this.controller.isRunning) {
           void vscode.window.showInformationMessage(l10n.t('Relay: a task is running: stop it or wait before fixing a review comment.'));
@@ -306,6 +307,7 @@ export class Relay implements vscode.Disposable {
       ...codeActionHandlers({ start: (text) => entry.start(text), mentionOf: (uri, lines) => this.mentions.mentionOf(uri, lines) }),
       ...commitMessageHandlers({ provider: () => this.models.provider, log: this.logger }),
       ...this.changeReview.handlers(),
+      [REVIEW_TASK_WITH_RELAY]: reviewTaskWithRelayHandler(() => this.parallel, this.changeReview),
       ...relayCommandHandlers({
       controller: this.controller,
       keys: this.keys,

@@ -16,6 +16,8 @@ export const ENTRY_POINT_COMMANDS = [
   'relay.inlineEdit.start',
   'relay.inlineEdit.refine',
   'relay.inlineEdit.discard',
+  // Review My Changes on a parallel task's change set (src/host/tasks/review/task-agent-review.ts).
+  'relay.tasks.reviewWithRelay',
 ] as const;
 
 export const RUNTIME_COMMANDS = [
