@@ -8,6 +8,7 @@ import { HeadTailBuffer } from '../core/text/output-buffer';
 import { displayBlocks, ToolError, ToolErrorType, type ToolContext } from '../core/tools';
 import { duration, outputSection, processLines, processMetadata, uiStateText } from './process-text';
 import { Throttle } from './throttle';
+import { displayPath } from './paths';
 
 const CARD_UPDATES_PER_SECOND = 10;
 const CARD_HEAD_CHARS = 2 * 1024;
@@ -116,7 +117,7 @@ export async function runAsProcess(processes: TaskProcesses, run: ProcessRun, ct
     );
   }
   lines.push(outputSection(reason === 'ended' ? 'Output' : 'Output so far', read, info.logPath));
-  const report = info.sandbox && reason === 'ended' ? sandboxReport(info.sandbox.violations) : undefined;
+  const report = info.sandbox && reason === 'ended' ? sandboxReport(info.sandbox.violations, (p) => displayPath(p, run.roots)) : undefined;
   if (report) lines.push(report.model);
   const text = lines.join('\n');
   const exitCode = reason === 'ended' && info.state === 'exited' && typeof info.exitCode === 'number' ? info.exitCode : undefined;

@@ -4,11 +4,13 @@
 // its card says so (issue 36). Screenshots in the light and the dark theme. Nothing here touches the home folder:
 // the refused request is to a domain not allowed (refused before any DNS lookup).
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import type { ScriptedModelServer } from '../support/scripted-model-server';
+import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
+import { REPO_ROOT } from '../support/vscode/server';
 import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
 const RUNS = 'node -e "require(\'fs\').writeFileSync(\'made-in-sandbox.txt\', \'ok\')"';
@@ -82,7 +84,8 @@ describe('e2e: commands in the OS sandbox', () => {
     await card.waitFor({ timeout: 30_000 });
     if (!(await card.locator('.block-text').isVisible())) await card.locator('.tool-toggle').click();
     const made = join(wb.workspace, 'pkg', '.git');
-    await card.locator('.block-text').filter({ hasText: `creating ${made}, which would run code outside the sandbox; Relay removed it` }).waitFor({ timeout: 10_000 });
+    // The card names it from the workspace, as every card does; the model gets the whole path.
+    await card.locator('.block-text').filter({ hasText: 'creating pkg/.git, which would run code outside the sandbox; Relay removed it' }).waitFor({ timeout: 10_000 });
     assert.equal(existsSync(made), false, 'the new repository is gone');
     // What the model was told names it too.
     assert.ok(model.requests.some((r) => JSON.stringify(r).includes(`creating ${made}`)), 'the model is told what was removed');
@@ -90,5 +93,55 @@ describe('e2e: commands in the OS sandbox', () => {
     await wb.screenshot('sandbox-restored-card-dark');
     await wb.setColorTheme('Default Light Modern');
     await wb.screenshot('sandbox-restored-card-light');
+  });
+});
+
+// The same cards in Simplified Chinese (issue 38: one zh-cn screenshot of each new surface): the line that says it ran
+// in the sandbox and the one naming what the audit removed are the bundle's, not English.
+describe('e2e: commands in the OS sandbox, in Simplified Chinese', () => {
+  const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+  const zh = (english: string, ...args: string[]): string => {
+    const text = bundle[english];
+    assert.ok(text, `l10n/bundle.l10n.zh-cn.json translates "${english}"`);
+    return text.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? '');
+  };
+  let pack: LanguagePack;
+  let wb: Workbench;
+  let chat: FrameLocator;
+  let close: () => Promise<void>;
+
+  before(async () => {
+    pack = buildLanguagePack('zh-cn', '中文(简体)');
+    ({ wb, chat, close } = await openScriptedWorkbench({
+      locale: 'zh-cn',
+      installAtStart: [pack.vsix],
+      script: [
+        { toolCalls: [{ id: 'call_sandboxed', name: 'run_command', args: { command: RUNS } }] },
+        { toolCalls: [{ id: 'call_restored', name: 'run_command', args: { command: PLANTS } }] },
+        { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: '完成。' } }] },
+      ],
+      settings: { 'relay.sandbox.enabled': true, 'workbench.colorTheme': 'Default Light Modern' },
+    }));
+  });
+  after(async () => {
+    await close?.();
+    pack?.dispose();
+  });
+
+  it('the cards say in Chinese that the command ran in the sandbox and what the audit removed', async () => {
+    const input = chat.locator(`textarea[aria-label="${zh('Message Relay')}"]`);
+    await input.fill('运行这些命令');
+    await input.press('Enter');
+    await chat.locator('.message-list').filter({ hasText: '完成。' }).waitFor({ timeout: 60_000 });
+    const ran = chat.locator('.tool-card[data-call-id="call_sandboxed"]');
+    if (!(await ran.locator('.block-text').isVisible())) await ran.locator('.tool-toggle').click();
+    await ran.locator('.block-text').filter({ hasText: zh('Ran in the sandbox.') }).waitFor({ timeout: 10_000 });
+    const restored = chat.locator('.tool-card[data-call-id="call_restored"]');
+    if (!(await restored.locator('.block-text').isVisible())) await restored.locator('.tool-toggle').click();
+    const made = join(wb.workspace, 'pkg', '.git');
+    await restored.locator('.block-text').filter({ hasText: zh('creating {0}, which would run code outside the sandbox; Relay removed it', 'pkg/.git') }).waitFor({ timeout: 10_000 });
+    assert.equal(existsSync(made), false, 'the new repository is gone');
+    await restored.scrollIntoViewIfNeeded();
+    await wb.screenshot('sandbox-restored-card-zh-cn');
   });
 });

@@ -213,6 +213,23 @@ describe('git control data: the audit after a command', () => {
     assert.match(said.model, /Relay could not put it back/);
     assert.match(said.ui, /\/ws\/\.git\/config/);
   });
+
+  test('the card names a path as every card does, from the workspace; the model keeps it whole; a host is a host', () => {
+    const show = (p: string) => (p.startsWith('/ws/') ? p.slice('/ws/'.length) : p);
+    const said = sandboxReport(
+      [
+        { kind: 'restored', target: '/ws/pkg/.git', detail: 'created', putBack: true },
+        { kind: 'write', target: '/home/me/.bashrc', detail: 'write' },
+        { kind: 'network', target: 'evil.example:443', detail: 'connect' },
+      ],
+      show,
+    );
+    assert.match(said.ui, /creating pkg\/\.git, which/);
+    assert.doesNotMatch(said.ui, /\/ws\/pkg/);
+    assert.match(said.ui, /writing \/home\/me\/\.bashrc/);
+    assert.match(said.ui, /connecting to evil\.example:443/);
+    assert.match(said.model, /creating \/ws\/pkg\/\.git, which/);
+  });
 });
 
 describe('git control data through RuntimeSandbox', () => {
