@@ -142,7 +142,6 @@ export class RuntimeSandbox implements CommandSandbox {
     // Git's control data (every git directory's, pointer files, hooks folders): read-only, and audited afterwards.
     const control = await scanGitControl(scan.gitEntries, { writable: (p) => plain.allowWrite.some((root) => within(p, root)), config: this.gitConfig });
     const boundary = withUnreadable(withNestedProtected(plain, [...scan.protected, ...control.readOnly]), [...(this.options.unreadable ?? []), ...secrets, ...userGit.unreadable]);
-    const snapshot = await snapshotControl(control, roots, scan.protected);
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
     if (key !== this.networkKey) {
@@ -156,7 +155,8 @@ export class RuntimeSandbox implements CommandSandbox {
     this.options.placeholders?.record(mountPoints);
     // On Linux the runtime starts its proxy bridges in the background: the command waits until they listen.
     const inner = (this.options.platform ?? process.platform) === 'linux' ? afterBridges(command) : command;
-    const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command });
+    // The snapshot (reads on the thread pool) is taken while the runtime builds the command line (on this thread).
+    const [snapshot, wrapped] = await Promise.all([snapshotControl(control, roots, scan.protected), manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command })]);
     this.running++;
     this.mountPoints.set(commandId, mountPoints);
     let audited: SandboxViolation[] | undefined;
