@@ -160,6 +160,8 @@ async function startupAndMemory(): Promise<void> {
     console.log(`  unsandboxed (sh -c):  ${median(plain).toFixed(1)} ms`);
     console.log(`  sandboxed:            ${median(boxed).toFixed(1)} ms (wrap + bubblewrap + proxy bridge + seccomp helper)`);
     console.log(`  added:                ${added.toFixed(1)} ms (of which building the wrapped command with the scan and snapshot: ${median(wraps).toFixed(1)} ms; the audit after it: ${median(audits).toFixed(2)} ms)`);
+    const plans = (globalThis as Record<symbol, { reused: number; built: number } | undefined>)[Symbol.for('relay.sandboxPlanStats')];
+    if (plans) console.log(`  the runtime's filesystem plan: built ${plans.built} times, reused ${plans.reused} times (fs-plan-cache.ts)`);
     console.log(`  load (1 min) during the rounds: median ${median(loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)} (2 cores); every measured run exited 0`);
     const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
     console.log(`proxy memory (in-process, RSS / heap used): before ${mib(before.rss)} / ${mib(before.heapUsed)}; started ${mib(started.rss)} / ${mib(started.heapUsed)} (+${mib(started.rss - before.rss)} RSS); after 20 proxied requests ${mib(loaded.rss)} / ${mib(loaded.heapUsed)}`);

@@ -1,10 +1,14 @@
 // The sandbox runtime's bundle (dist/sandbox.mjs), shared by esbuild.mjs and the sandbox bench so the bench measures
 // what ships: the runtime's blocking `which` replaced by a remembered one (src/host/sandbox/cached-which.ts), and its
-// ripgrep scan of `process.cwd()` by none (src/host/sandbox/no-cwd-scan.ts: Relay scans the writable roots itself).
+// ripgrep scan of `process.cwd()` by none (src/host/sandbox/no-cwd-scan.ts: Relay scans the writable roots itself),
+// and its filesystem plan remembered while nothing it depends on changed (src/host/sandbox/fs-plan-cache.ts).
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CACHED_WHICH = fileURLToPath(new URL('../src/host/sandbox/cached-which.ts', import.meta.url));
 const NO_CWD_SCAN = fileURLToPath(new URL('../src/host/sandbox/no-cwd-scan.ts', import.meta.url));
+const PLAN_CACHE = fileURLToPath(new URL('../src/host/sandbox/fs-plan-cache.ts', import.meta.url));
 const fromRuntime = (importer) => /[\\/]@anthropic-ai[\\/]sandbox-runtime[\\/]/.test(importer);
 
 /** Resolves the runtime's own `./utils/which.js` imports (and only those) to the remembered lookup. */
@@ -23,6 +27,32 @@ export const noCwdScanPlugin = {
   },
 };
 
+const PLAN_FUNCTION = 'async function generateFilesystemArgs(';
+
+/**
+ * The runtime's Linux module with its generateFilesystemArgs behind the plan cache (fs-plan-cache.ts), which it
+ * is given the module state the plan touches. The build fails if the function is not found where expected (a new
+ * runtime version): a silent miss would only lose the speed, but a renamed piece of state would be worse.
+ */
+export const planCachePlugin = {
+  name: 'sandbox-plan-cache',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@anthropic-ai[\\/]sandbox-runtime[\\/]dist[\\/]sandbox[\\/]linux-sandbox-utils\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const needed = [PLAN_FUNCTION, 'const bwrapMountPoints = new Set();', 'function registerExitCleanupHandler()', 'let emptyMountSourceDir;', 'function ensureEmptyMountSourceDir()', 'export function linuxGetCwdMandatoryDenyPaths('];
+      const missing = needed.filter((anchor) => text.split(anchor).length !== 2);
+      if (missing.length > 0) throw new Error(`sandbox-plan-cache: the sandbox runtime changed (${args.path}): not found exactly once: ${missing.join(', ')}`);
+      const contents =
+        text.replace(PLAN_FUNCTION, 'async function generateFilesystemArgsUncached(') +
+        `\nimport { planCache as __relayPlanCache } from ${JSON.stringify(PLAN_CACHE)};\n` +
+        'const __relayPlan = __relayPlanCache(generateFilesystemArgsUncached, { mountPoints: bwrapMountPoints, registerCleanup: registerExitCleanupHandler, emptySource: () => emptyMountSourceDir, ensureEmptySource: ensureEmptyMountSourceDir, cwdDenyPaths: linuxGetCwdMandatoryDenyPaths });\n' +
+        "globalThis[Symbol.for('relay.sandboxPlanStats')] = __relayPlan.stats;\n" +
+        'async function generateFilesystemArgs(...args) { return __relayPlan(...args); }\n';
+      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 /** esbuild options for the bundle, written to `outdir`. */
 export function sandboxBundleOptions(outdir) {
   return {
@@ -36,6 +66,6 @@ export function sandboxBundleOptions(outdir) {
     format: 'esm',
     target: 'node20',
     banner: { js: "import { createRequire as __relayCreateRequire } from 'node:module'; const require = __relayCreateRequire(import.meta.url);" },
-    plugins: [cachedWhichPlugin, noCwdScanPlugin],
+    plugins: [cachedWhichPlugin, noCwdScanPlugin, planCachePlugin],
   };
 }

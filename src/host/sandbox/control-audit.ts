@@ -28,6 +28,8 @@ type Node = { kind: 'file'; size: number; mtimeMs: number; ctimeMs: number; ino:
 
 export interface ControlSnapshot {
   nodes: Map<string, Node>;
+  /** When it was taken (Date.now()), for the next snapshot's reuse of its bytes. */
+  takenAt: number;
   roots: readonly string[];
   gitEntries: ReadonlySet<string>;
   autorun: ReadonlySet<string>;
@@ -48,9 +50,23 @@ for (const name of AUTORUN_PROTECTED.filter((n) => n.includes('/'))) {
   AUTORUN_NESTED.set(first!.toLowerCase(), [...(AUTORUN_NESTED.get(first!.toLowerCase()) ?? []), rest.join('/')]);
 }
 
-/** Before the command: the control data as it is, with the bytes of each small file. */
-export async function snapshotControl(control: GitControl, roots: readonly string[], autorun: readonly string[]): Promise<ControlSnapshot> {
+/**
+ * A file's bytes are taken from the previous snapshot instead of read again when its size, times, inode and mode are
+ * those it had then and it had not changed for this long before that snapshot read it: any write or mode change
+ * since moves its change time (which no command can set back), and a change in the same clock tick as that read,
+ * which the time alone could not tell, is ruled out by the margin.
+ */
+const STABLE_MS = 2000;
+
+/** Before the command: the control data as it is, with the bytes of each small file (reused from `previous` as above). */
+export async function snapshotControl(control: GitControl, roots: readonly string[], autorun: readonly string[], previous?: ControlSnapshot, stableMs = STABLE_MS): Promise<ControlSnapshot> {
+  const takenAt = Date.now();
   const nodes = new Map<string, Node>();
+  const unchanged = (path: string, stats: Stats): Buffer | undefined => {
+    const before = previous?.nodes.get(path);
+    if (before?.kind !== 'file' || !before.bytes || !sameFile(before, stats) || before.ctimeMs >= previous!.takenAt - stableMs) return undefined;
+    return before.bytes;
+  };
   const track = async (path: string, depth: number, newNames: 'all' | 'control' = 'all'): Promise<void> => {
     if (nodes.size >= MAX_NODES || nodes.has(path)) return;
     const stats = await lstat(path).catch(() => undefined);
@@ -64,13 +80,13 @@ export async function snapshotControl(control: GitControl, roots: readonly strin
       const children = newNames === 'control' ? names.filter(isGitControlEntry) : names;
       await Promise.all(children.map((name) => track(join(path, name), depth - 1)));
     } else if (stats.isFile()) {
-      const bytes = stats.size <= MAX_FILE_BYTES ? await readFile(path).catch(() => undefined) : undefined;
+      const bytes = stats.size <= MAX_FILE_BYTES ? (unchanged(path, stats) ?? (await readFile(path).catch(() => undefined))) : undefined;
       nodes.set(path, { kind: 'file', size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, mode: stats.mode, ...(bytes ? { bytes } : {}) });
     }
   };
   await Promise.all(control.gitDirs.map((dir) => track(dir, TREE_DEPTH, 'control')));
   await Promise.all([...control.pointers, ...control.hooksFolders].map((p) => track(p, TREE_DEPTH)));
-  return { nodes, roots, gitEntries: new Set(control.gitEntries), autorun: new Set(autorun) };
+  return { nodes, takenAt, roots, gitEntries: new Set(control.gitEntries), autorun: new Set(autorun) };
 }
 
 /**

@@ -15,11 +15,11 @@ export function readDenyPresent(denyRead: readonly string[], allowWrite: readonl
 
 function exists(path: string): boolean {
   try {
-    lstatSync(path);
-    return true;
+    // Missing is the usual answer: asked without an error to build (most of the ~85 stores are missing).
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    // Missing, or a component is a file: nothing there to read. Anything else (EACCES, ELOOP…): kept, denied as asked.
+    // A component is a file: nothing there to read. Anything else (EACCES, ELOOP…): kept, denied as asked.
     return code !== 'ENOENT' && code !== 'ENOTDIR';
   }
 }

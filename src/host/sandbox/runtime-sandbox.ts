@@ -15,7 +15,7 @@ import { secretFilesIn } from './secret-file-scan';
 import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
 import { readDenyPresent } from './deny-read-present';
-import { auditControl, snapshotControl, watchControl, type RestoredEntry } from './control-audit';
+import { auditControl, snapshotControl, watchControl, type ControlSnapshot, type RestoredEntry } from './control-audit';
 import { GitConfigReader, scanGitControl } from './git-control-scan';
 import { GitConfigMasker, type GitConfigMasks } from './git-config-mask';
 import { scanBelow, scanRoots } from './nested-protected';
@@ -67,6 +67,8 @@ export class RuntimeSandbox implements CommandSandbox {
   /** The mount points bubblewrap may make for each running command: not the command's doing, for the audit. */
   private readonly mountPoints = new Map<string, readonly string[]>();
   private readonly gitConfig = new GitConfigReader();
+  /** The last control-data snapshot: the bytes of files unchanged since are not read again (control-audit.ts). */
+  private lastSnapshot: ControlSnapshot | undefined;
   /** The user's git configuration with its tokens masked (git-config-mask.ts). */
   private readonly userGitConfig: GitConfigMasker;
 
@@ -142,7 +144,6 @@ export class RuntimeSandbox implements CommandSandbox {
     // Git's control data (every git directory's, pointer files, hooks folders): read-only, and audited afterwards.
     const control = await scanGitControl(scan.gitEntries, { writable: (p) => plain.allowWrite.some((root) => within(p, root)), config: this.gitConfig });
     const boundary = withUnreadable(withNestedProtected(plain, [...scan.protected, ...control.readOnly]), [...(this.options.unreadable ?? []), ...secrets, ...userGit.unreadable]);
-    const snapshot = await snapshotControl(control, roots, scan.protected);
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
     if (key !== this.networkKey) {
@@ -156,7 +157,9 @@ export class RuntimeSandbox implements CommandSandbox {
     this.options.placeholders?.record(mountPoints);
     // On Linux the runtime starts its proxy bridges in the background: the command waits until they listen.
     const inner = (this.options.platform ?? process.platform) === 'linux' ? afterBridges(command) : command;
-    const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command });
+    // The snapshot (reads on the thread pool) is taken while the runtime builds the command line (on this thread).
+    const [snapshot, wrapped] = await Promise.all([snapshotControl(control, roots, scan.protected, this.lastSnapshot), manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command })]);
+    this.lastSnapshot = snapshot;
     this.running++;
     this.mountPoints.set(commandId, mountPoints);
     let audited: SandboxViolation[] | undefined;

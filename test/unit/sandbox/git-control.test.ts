@@ -193,6 +193,30 @@ describe('git control data: the audit after a command', () => {
     assert.deepEqual(auditControl(snapshot), [], 'once put back, nothing is left to report');
   });
 
+  test("a file unchanged since the last snapshot, and stable before it, is not read again; a changed or fresh one is", async () => {
+    const ws = repository('reuse');
+    const scan = await scanBelow([ws]);
+    const control = await scanGitControl(scan.gitEntries, { writable: (p) => p.startsWith(ws) });
+    const config = join(ws, '.git', 'config');
+    const bytesOf = (s: Awaited<ReturnType<typeof snapshotControl>>, path: string) => (s.nodes.get(path) as { bytes?: Buffer }).bytes;
+    // Just written: its change time is too close to the first snapshot's read to vouch for its bytes.
+    const first = await snapshotControl(control, [ws], scan.protected);
+    const fresh = await snapshotControl(control, [ws], scan.protected, first);
+    assert.notEqual(bytesOf(fresh, config), bytesOf(first, config));
+    assert.deepEqual(bytesOf(fresh, config), bytesOf(first, config));
+    // Stable long enough before (the margin set below zero here): the same bytes, not read again.
+    const reused = await snapshotControl(control, [ws], scan.protected, first, -60_000);
+    assert.equal(bytesOf(reused, config), bytesOf(first, config));
+    // Changed since (same size): read again, so a command that changes it gets today's bytes back, not older ones.
+    await new Promise((r) => setTimeout(r, 30));
+    const before = readFileSync(config);
+    writeFileSync(config, Buffer.from(before.toString('latin1').replace('bare', 'bxre'), 'latin1'));
+    const after = await snapshotControl(control, [ws], scan.protected, first, -60_000);
+    assert.equal(readFileSync(config).length, before.length);
+    assert.notDeepEqual(bytesOf(after, config), bytesOf(first, config));
+    assert.deepEqual(bytesOf(after, config), readFileSync(config));
+  });
+
   test("bubblewrap's mount points are not the command's doing", async () => {
     const ws = join(base, 'mounts');
     mkdirSync(ws);
