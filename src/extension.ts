@@ -14,7 +14,7 @@ import type { Relay, RelayOverrides } from './host/relay';
 import { reapLeftovers } from './host/processes/reaping';
 import { cleanSandboxLeftovers, placeholderJournalDir } from './host/sandbox/placeholders';
 import { LazyTreeProvider } from './host/tasks/lazy-tree';
-import { registerRelayCodeActions } from './host/code-actions/code-action-provider';
+import { codeActionArguments, registerRelayCodeActions } from './host/code-actions/code-action-provider';
 
 /** The Tasks view's id (src/host/tasks/tasks-view.ts, in the runtime bundle, names it too). */
 const TASKS_VIEW = 'relay.tasks';
@@ -80,7 +80,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
     ...RUNTIME_COMMANDS.map((id) =>
       vscode.commands.registerCommand(id, (...args: unknown[]) => {
         getRelay();
-        return handlers![id](...args);
+        // A light bulb action runs only with the arguments its provider made (another extension's are dropped).
+        return handlers![id](...codeActionArguments(id, args));
       }),
     ),
     // The Tasks view asks the runtime for its rows only once shown.

@@ -18,6 +18,7 @@ import type { CommandTurn } from '../customization/commands';
 import type { TaskScope } from '../session/session-scope';
 import { ReviewComments, type ReviewedTask } from './review-comments';
 import { reviewSubject } from './review-subject';
+import { namesRepository, openRepositoryOf } from '../git/vscode-git';
 
 /** What the review needs of a session (AgentSession). */
 export interface ReviewSession {
@@ -86,7 +87,7 @@ export class ChangeReview implements vscode.Disposable {
   /** The command: `arg` is the Source Control provider when run from its title bar (its rootUri says the repository). */
   async run(arg?: unknown): Promise<ReviewOutcome> {
     if (this.running) return this.notRun(l10n.t('Relay: a review is already running.'));
-    const folder = folderOf(arg);
+    const folder = await folderOf(arg);
     if (!folder) return this.notRun(l10n.t('Relay: open a folder in a git repository to review its changes.'));
     const found = await reviewSubject(folder.fsPath);
     if (found.type === 'none') {
@@ -190,9 +191,10 @@ export class ChangeReview implements vscode.Disposable {
 }
 
 /** The Source Control provider's root, else the active editor's workspace folder, else the first one. */
-function folderOf(arg: unknown): vscode.Uri | undefined {
-  const rootUri = (arg as { rootUri?: unknown } | undefined)?.rootUri;
-  if (rootUri instanceof vscode.Uri && rootUri.scheme === 'file') return rootUri;
+async function folderOf(arg: unknown): Promise<vscode.Uri | undefined> {
+  // A SourceControl from the title bar names its repository; only one the git extension has open is reviewed (issue 37:
+  // another extension's object could name any folder on the disk, and its diff would go to the model).
+  if (namesRepository(arg)) return (await openRepositoryOf(arg))?.rootUri;
   const editor = vscode.window.activeTextEditor?.document.uri;
   const folder = editor ? vscode.workspace.getWorkspaceFolder(editor) : undefined;
   return (folder ?? vscode.workspace.workspaceFolders?.[0])?.uri;

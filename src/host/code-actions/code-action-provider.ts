@@ -17,6 +17,40 @@ export const MAX_FIX_ACTIONS = 5;
 /** A diagnostic's message in an action's title, cut to this many characters. */
 const TITLE_MESSAGE_CHARS = 60;
 
+/**
+ * Any extension may run Relay's commands with arguments of its own (issue 37): a made-up diagnostic would start paid
+ * work, a made-up URI would put a file of the caller's choosing into the conversation. An action's arguments are one
+ * object this provider made and remembers; its command runs only with such an object (identity survives VS Code's
+ * command conversion inside the extension host), so what it acts on is what the light bulb or the Problems view showed.
+ */
+const issued = new WeakSet<object>();
+
+interface IssuedArguments {
+  uri: vscode.Uri;
+  /** Fix: the diagnostic; Explain and Improve: the selection. */
+  about: vscode.Diagnostic | vscode.Range;
+}
+
+function issue(args: IssuedArguments): IssuedArguments {
+  issued.add(args);
+  return args;
+}
+
+export const CODE_ACTION_COMMANDS: ReadonlySet<string> = new Set([FIX_WITH_RELAY, EXPLAIN_WITH_RELAY, IMPROVE_WITH_RELAY]);
+
+/**
+ * What a code action's command runs with: for Relay's code-action commands, the URI and the diagnostic or range of an
+ * action this provider offered, else nothing (the command then says to pick it from the light bulb); every other
+ * command's arguments as they came.
+ */
+export function codeActionArguments(command: string, args: readonly unknown[]): unknown[] {
+  if (!CODE_ACTION_COMMANDS.has(command)) return [...args];
+  const [first] = args;
+  if (args.length !== 1 || typeof first !== 'object' || first === null || !issued.has(first)) return [];
+  const { uri, about } = first as IssuedArguments;
+  return [uri, about];
+}
+
 /** Documents a person edits: files and new, unsaved ones (not output channels, diff views of git objects…). */
 export const CODE_ACTION_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
@@ -34,7 +68,7 @@ export class RelayCodeActionProvider implements vscode.CodeActionProvider {
         const title = diagnostics.length === 1 ? l10n.t('Fix with Relay') : l10n.t('Fix with Relay: {0}', shortMessage(diagnostic.message));
         const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         action.diagnostics = [diagnostic];
-        action.command = { command: FIX_WITH_RELAY, title, arguments: [document.uri, diagnostic] };
+        action.command = { command: FIX_WITH_RELAY, title, arguments: [issue({ uri: document.uri, about: diagnostic })] };
         actions.push(action);
       }
     }
@@ -48,7 +82,7 @@ export class RelayCodeActionProvider implements vscode.CodeActionProvider {
 
 function selectionAction(title: string, command: string, uri: vscode.Uri, range: vscode.Range): vscode.CodeAction {
   const action = new vscode.CodeAction(title, vscode.CodeActionKind.RefactorRewrite);
-  action.command = { command, title, arguments: [uri, range] };
+  action.command = { command, title, arguments: [issue({ uri, about: range })] };
   return action;
 }
 

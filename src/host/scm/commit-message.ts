@@ -10,6 +10,7 @@ import { l10n } from '../../core/l10n';
 import type { ModelProvider } from '../../core/model/provider';
 import { type GitRepository, runGit } from '../git/git-process';
 import { discoverRepository } from '../git/git-repositories';
+import { gitExtensionRepositories, namesRepository, openRepositoryOf, type InputBox } from '../git/vscode-git';
 import type { EntryPointCommand } from '../commands/command-ids';
 
 export const GENERATE_COMMIT_MESSAGE = 'relay.scm.generateCommitMessage' satisfies EntryPointCommand;
@@ -18,10 +19,6 @@ export const STOP_COMMIT_MESSAGE = 'relay.scm.stopCommitMessage' satisfies Entry
 const WRITING_CONTEXT = 'relay.writingCommitMessage';
 const SUBJECTS = 30;
 
-/** The SCM input box a message goes to: the one VS Code hands the menu's command, or the git extension's. */
-interface InputBox {
-  value: string;
-}
 
 export interface CommitMessageServices {
   /** The provider a task would use (the user's settings), read when the command runs. */
@@ -121,26 +118,21 @@ async function recentSubjects(repository: GitRepository): Promise<string[]> {
 }
 
 /**
- * The repository and its input box: from the menu, VS Code passes the SourceControl (its root and input box); from a
- * test or the palette, a folder's URI or nothing, and the git extension's repository for that folder (the active
- * editor's, or the only one) gives the input box.
+ * The repository and its input box: from the menu, VS Code passes the SourceControl, and the git extension's open
+ * repository with that root is used (its own input box: an object another extension made names no repository of
+ * ours, issue 37); from a test or the palette, a folder's URI or nothing, and the git extension's repository for that
+ * folder (the active editor's, or the only one).
  */
 async function targetRepository(target: unknown): Promise<{ root: string; inputBox: InputBox } | undefined> {
-  const sourceControl = target as Partial<vscode.SourceControl> | undefined;
-  if (sourceControl?.rootUri instanceof vscode.Uri && sourceControl.inputBox) return { root: sourceControl.rootUri.fsPath, inputBox: sourceControl.inputBox };
-  const repositories = await gitRepositories();
+  if (namesRepository(target)) {
+    const open = await openRepositoryOf(target);
+    return open ? { root: open.rootUri.fsPath, inputBox: open.inputBox } : undefined;
+  }
+  const repositories = await gitExtensionRepositories();
   const wanted = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
   const inside = (root: vscode.Uri) => wanted !== undefined && (wanted.fsPath === root.fsPath || wanted.fsPath.startsWith(root.fsPath.endsWith('/') ? root.fsPath : `${root.fsPath}/`));
   const repository =
     repositories.filter((r) => inside(r.rootUri)).sort((a, b) => b.rootUri.fsPath.length - a.rootUri.fsPath.length)[0] ??
     (target === undefined && repositories.length === 1 ? repositories[0] : undefined);
   return repository ? { root: repository.rootUri.fsPath, inputBox: repository.inputBox } : undefined;
-}
-
-/** The git extension's repositories (only their roots and input boxes are used: the changes are read with Relay's git). */
-async function gitRepositories(): Promise<{ rootUri: vscode.Uri; inputBox: InputBox }[]> {
-  const git = vscode.extensions.getExtension<{ getAPI(version: 1): { repositories: { rootUri: vscode.Uri; inputBox: InputBox }[] } }>('vscode.git');
-  if (!git) return [];
-  const api = (git.isActive ? git.exports : await git.activate()).getAPI(1);
-  return api.repositories;
 }

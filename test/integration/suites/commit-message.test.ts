@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/scripted-model-server';
 import { useChatSuite } from '../chat-suite';
@@ -112,5 +113,29 @@ describe('commit message in Source Control', () => {
     assert.ok(sent.includes('Nothing is staged: write the commit message for all the changes'), sent);
     assert.ok(sent.includes('+the cli exits 3 now'), 'the unstaged patch');
     assert.ok(sent.includes('- brand-new.txt'), 'the untracked file');
+  });
+
+  it("another extension's SourceControl of its own making: a folder outside is not read, and a message goes only to the repository's own box (issue 37)", async () => {
+    const outside = await fs.mkdtemp(join(tmpdir(), 'relay-not-open-'));
+    try {
+      git(outside, 'init', '-q', '-b', 'main');
+      await fs.writeFile(join(outside, 'secret.txt'), 'token=abc\n');
+      git(outside, 'add', '.');
+      const requests = suite.server.requests.length;
+      const theirs = { value: '' };
+      await vscode.commands.executeCommand('relay.scm.generateCommitMessage', { rootUri: vscode.Uri.file(outside), inputBox: theirs });
+      assert.equal(suite.server.requests.length, requests, 'a repository the git extension does not have open is not read');
+      assert.equal(theirs.value, '');
+
+      await fs.writeFile(join(repo(), 'file2.txt'), 'docs say how to run it\n');
+      git(repo(), 'add', 'file2.txt');
+      suite.server.setScript([{ text: 'docs: say how to run it' }]);
+      await vscode.commands.executeCommand('relay.scm.generateCommitMessage', { rootUri: vscode.Uri.file(repo()), inputBox: theirs });
+      assert.equal(repository.inputBox.value, 'docs: say how to run it', "the repository's own box");
+      assert.equal(theirs.value, '', "the caller's box gets nothing");
+      git(repo(), 'reset', '-q');
+    } finally {
+      await fs.rm(outside, { recursive: true, force: true });
+    }
   });
 });
