@@ -109,6 +109,11 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
       assert.ok(await isShownWhole(part), `"${await part.textContent()}" is cut in the Tasks view`);
     }
     await page.locator('.statusbar-item', { hasText: /^\s*2\s*$/ }).filter({ has: page.locator('.codicon-layers') }).waitFor({ timeout: 30_000 });
+    // A task whose chat is not in view is notified; the notice carries no button that does nothing (a "Cancel" that
+    // cancelled only the notice itself).
+    const notice = page.locator('.notifications-toasts .notification-toast').filter({ hasText: /needs you: Ready for review/ }).first();
+    await notice.waitFor({ timeout: 30_000 });
+    assert.deepEqual(await notice.locator('.monaco-button').allTextContents(), [], 'no button on the notice');
     await s.wb.screenshot('parallel-tasks-ready-light');
     assert.equal(git(s.wb.workspace, 'status', '--porcelain'), '', "the user's working tree is untouched");
   });
