@@ -64,8 +64,17 @@ describe('e2e: surfaces seen for the first time', () => {
       const text = (await editor.locator('.view-lines').textContent()) ?? '';
       for (const file of ['AGENTS.md', 'review.md']) assert.ok(text.includes(file), `the report names ${file}: ${text.slice(0, 400)}`);
       assert.doesNotMatch(text, /undefined|\[object Object\]/, 'no placeholder leaks into the report');
+      // Paths from the workspace, not the absolute /tmp/… one.
+      assert.ok(text.includes('.claude/commands/review.md'), `workspace-relative paths: ${text.slice(0, 400)}`);
+      assert.doesNotMatch(text, /\/tmp\//, `no absolute path: ${text.slice(0, 400)}`);
+      // A read-only report: its tab is not dirty, and closing it asks nothing.
+      const tab = wb.page.locator('.tabs-container .tab.active');
+      assert.match((await tab.textContent()) ?? '', /Relay customisation files/);
+      assert.equal(await tab.evaluate((el) => el.classList.contains('dirty')), false, 'the report is not a dirty untitled document');
       await wb.screenshot(`show-customizations-${theme.name}`);
-      await wb.runCommand('View: Revert and Close Editor');
+      await wb.runCommand('View: Close Editor');
+      await tab.filter({ hasText: 'Relay customisation files' }).waitFor({ state: 'detached', timeout: 10_000 });
+      assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'no "Do you want to save" question');
     }
     await wb.setColorTheme(THEMES[0].colorTheme);
   });

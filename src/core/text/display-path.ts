@@ -28,3 +28,14 @@ export function displayPath(path: string, roots: readonly DisplayRoot[], home: s
   if (fromHome !== undefined) return fromHome === '' ? '~' : `~/${fromHome.split(sep).join('/')}`;
   return path;
 }
+
+/**
+ * A sentence that names paths (a report's line: "Command: /review (Claude Code, /tmp/ws/.claude/commands/review.md)")
+ * with each workspace folder's and the home folder's prefix read as `displayPath` reads it.
+ */
+export function displayPathsIn(text: string, roots: readonly DisplayRoot[], home: string | undefined): string {
+  let shown = text;
+  for (const root of [...roots].sort((a, b) => b.path.length - a.path.length)) shown = shown.split(`${root.path}${sep}`).join(roots.length > 1 ? `${root.name}/` : '');
+  if (home) shown = shown.split(`${home}${sep}`).join('~/');
+  return shown;
+}

@@ -1,7 +1,7 @@
 // Paths in reports and questions read from the workspace (or ~), not as the absolute /tmp/… path (issue 38).
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { displayPath } from '../../../src/core/text/display-path';
+import { displayPath, displayPathsIn } from '../../../src/core/text/display-path';
 
 const one = [{ name: 'app', path: '/tmp/ws/app' }];
 const two = [...one, { name: 'lib', path: '/tmp/ws/lib' }];
@@ -31,5 +31,16 @@ describe('displayPath', () => {
 
   it('a workspace inside the home folder reads from the workspace, not from ~', () => {
     assert.equal(displayPath('/home/me/code/app/AGENTS.md', [{ name: 'app', path: '/home/me/code/app' }], '/home/me'), 'AGENTS.md');
+  });
+});
+
+describe('displayPathsIn', () => {
+  it('reads the workspace and home prefixes of the paths a sentence names', () => {
+    assert.equal(
+      displayPathsIn('Command: /review (Claude Code, /tmp/ws/app/.claude/commands/review.md); user rule /home/me/.claude/CLAUDE.md', one, '/home/me'),
+      'Command: /review (Claude Code, .claude/commands/review.md); user rule ~/.claude/CLAUDE.md',
+    );
+    assert.equal(displayPathsIn('lib rule /tmp/ws/lib/AGENTS.md', two, undefined), 'lib rule lib/AGENTS.md');
+    assert.equal(displayPathsIn('no path here', one, '/home/me'), 'no path here');
   });
 });
