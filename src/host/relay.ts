@@ -63,6 +63,7 @@ import { TaskEntry, type TaskTargetPicker } from './task-entry/task-entry';
 import { codeActionHandlers } from './code-actions/code-action-commands';
 import { commitMessageHandlers } from './scm/commit-message';
 import { ChangeReview } from './change-review/change-review';
+import { REVIEW_TASK_WITH_RELAY, reviewTaskWithRelayHandler } from './tasks/review/task-agent-review';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -271,7 +272,7 @@ export class Relay implements vscode.Disposable {
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
     this.changeReview = new ChangeReview({
-      createSession: (turn) => this.createSession(undefined, undefined, turn),
+      createSession: (turn, scope) => this.createSession(undefined, scope, turn),
       startTask: async (text) => {
         if (this.controller.isRunning) {
           void vscode.window.showInformationMessage(l10n.t('Relay: a task is running: stop it or wait before fixing a review comment.'));
@@ -300,6 +301,7 @@ export class Relay implements vscode.Disposable {
       ...codeActionHandlers({ start: (text) => entry.start(text), mentionOf: (uri, lines) => this.mentions.mentionOf(uri, lines) }),
       ...commitMessageHandlers({ provider: () => this.models.provider, log: this.logger }),
       ...this.changeReview.handlers(),
+      [REVIEW_TASK_WITH_RELAY]: reviewTaskWithRelayHandler(() => this.parallel, this.changeReview),
       ...relayCommandHandlers({
       controller: this.controller,
       keys: this.keys,

@@ -12,6 +12,8 @@ export const ENTRY_POINT_COMMANDS = [
   // Review My Changes in Source Control and its findings' Fix (src/host/change-review).
   'relay.reviewMyChanges',
   'relay.reviewFinding.fix',
+  // Review My Changes on a parallel task's change set (src/host/tasks/review/task-agent-review.ts).
+  'relay.tasks.reviewWithRelay',
 ] as const;
 
 export const RUNTIME_COMMANDS = [
