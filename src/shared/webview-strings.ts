@@ -199,6 +199,7 @@ export const WEBVIEW_STRINGS = {
   processExited: 'Exited with code {0}',
   processEnded: 'Ended',
   processStopped: 'Stopped',
+  processId: 'Process {0}',
   processStop: 'Stop',
   processStopNamed: 'Stop {0}',
   processOutput: 'Output of {0}',

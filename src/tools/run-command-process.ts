@@ -133,7 +133,9 @@ export async function runAsProcess(processes: TaskProcesses, run: ProcessRun, ct
   const tip =
     reason === 'ended'
       ? l10n.t('Ran {0} ({1})', run.command, exitCode === undefined ? uiStateText(info) : l10n.t('exit {0}', exitCode))
-      : l10n.t('{0}: {1} ({2})', info.id, run.command, uiStateText(info));
+      : // Still running: the command, as a person names it; its state is the card's, which follows the process (the
+        // chat's process card), and its id is on the card's process row. "p1: node server.js (ready)" kept "ready" after it stopped.
+        run.command;
   const result = reason === 'ended' ? (exitCode === undefined ? stateSummary(info) : `exit ${exitCode}`) : `${info.id} ${info.state}`;
   ctx.setToolResult(ctx.callId, text, { keep: 'head_and_tail', alreadyTruncated: true });
   ctx.sendToolStatus(ctx.callId, 'SUCCESS', { result, showTip: tip, blocks, metadata });

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { isShownWhole } from '../support/vscode/layout';
 import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Relay Test', '-c', 'user.email=test@relay.invalid', ...args], { cwd, encoding: 'utf8' });
 
 describe('e2e: the Tasks view with two parallel tasks', () => {
@@ -51,7 +52,12 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
   }
 
   const tasksView = () => s.wb.page.locator('.pane', { has: s.wb.page.locator('.pane-header', { hasText: 'Tasks' }) });
-  const row = (title: string) => tasksView().locator('.monaco-list-row', { hasText: title });
+  /**
+   * A row by its text; with `state`, the task's row whose state (on the row under its title, where a long title
+   * never cuts it) starts so: the row's accessible name is "title, state, changes".
+   */
+  const row = (title: string, state?: string) =>
+    state === undefined ? tasksView().locator('.monaco-list-row', { hasText: title }) : tasksView().getByRole('treeitem', { name: new RegExp(`^${escape(title)}, ${escape(state)}`) });
 
   it('lists both running tasks; their approvals come one at a time naming each task', async () => {
     const page = s.wb.page;
@@ -64,9 +70,9 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     const view = tasksView();
     const header = view.locator('.pane-header');
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    await row('Write one').filter({ hasText: 'Running' }).waitFor({ timeout: 60_000 });
+    await row('Write one', 'Running').waitFor({ timeout: 60_000 });
     await row('relay/write-one').waitFor({ timeout: 60_000 });
-    await row('Write two').filter({ hasText: 'Running' }).waitFor({ timeout: 60_000 });
+    await row('Write two', 'Running').waitFor({ timeout: 60_000 });
     await row('relay/write-two').waitFor({ timeout: 60_000 });
     await s.wb.setColorTheme('Default Dark Modern');
     await s.wb.screenshot('parallel-tasks-view-dark');
@@ -81,7 +87,7 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await dialog.filter({ hasText: 'Parallel task "Write one" on relay/write-one' }).waitFor({ timeout: 60_000 });
     s.model.release();
     // Its row says whose question it waits behind, not "Needs approval": that approval is not the one on screen.
-    await row('Write two').filter({ hasText: 'Waiting behind "Write one"' }).waitFor({ timeout: 30_000 });
+    await row('Write two', 'Waiting behind "Write one"').waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1, 'one modal at a time');
     assert.match((await dialog.textContent()) ?? '', /Parallel task "Write one" on relay\/write-one/, "the second task's approval waits behind the first");
     // One rule for every approval (README, "What Enter presses in a Relay modal"): the user started this task and the
@@ -95,14 +101,19 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await dialog.filter({ hasText: 'Parallel task "Write two" on relay/write-two' }).waitFor({ timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
 
-    await row('Write one').filter({ hasText: 'Ready for review · 1 file' }).waitFor({ timeout: 60_000 });
-    await row('Write two').filter({ hasText: 'Ready for review · 1 file' }).waitFor({ timeout: 60_000 });
-    // At the side bar's 300 px every row is shown whole: the state and file count on the task's row, the branch on
-    // the row under it (one line cut the branch and the count off).
+    await row('Write one', 'Ready for review, 1 file').waitFor({ timeout: 60_000 });
+    await row('Write two', 'Ready for review, 1 file').waitFor({ timeout: 60_000 });
+    // At the side bar's 300 px every row is shown whole: the title, under it the state and file count, under that the
+    // branch (one line cut the branch and the count off, and a longer title the state).
     for (const part of await tasksView().locator('.monaco-list-row .monaco-icon-label-container').all()) {
       assert.ok(await isShownWhole(part), `"${await part.textContent()}" is cut in the Tasks view`);
     }
     await page.locator('.statusbar-item', { hasText: /^\s*2\s*$/ }).filter({ has: page.locator('.codicon-layers') }).waitFor({ timeout: 30_000 });
+    // A task whose chat is not in view is notified; the notice carries no button that does nothing (a "Cancel" that
+    // cancelled only the notice itself).
+    const notice = page.locator('.notifications-toasts .notification-toast').filter({ hasText: /needs you: Ready for review/ }).first();
+    await notice.waitFor({ timeout: 30_000 });
+    assert.deepEqual(await notice.locator('.monaco-button').allTextContents(), [], 'no button on the notice');
     await s.wb.screenshot('parallel-tasks-ready-light');
     assert.equal(git(s.wb.workspace, 'status', '--porcelain'), '', "the user's working tree is untouched");
   });
@@ -110,7 +121,7 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
   // Follows the test above: both tasks are ready for review.
   it('applies a ready task through its review: Review Parallel Task Changes on its row, Accept All, Apply to My Working Tree', async () => {
     const page = s.wb.page;
-    const ready = row('Write one').filter({ hasText: 'Ready for review' });
+    const ready = row('Write one', 'Ready for review');
     await ready.hover();
     await ready.locator('.action-label[aria-label^="Review Parallel Task Changes"]').click();
     await page.locator('.tabs-container .tab').filter({ hasText: 'Relay: changes of task "Write one" (relay/write-one)' }).waitFor({ timeout: 30_000 });
@@ -131,7 +142,7 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     const bring = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Task "Write one" is reviewed. Bring it back:' });
     await bring.getByRole('button', { name: 'Apply to My Working Tree', exact: true }).click();
     await page.locator('.notifications-toasts .notification-toast').filter({ hasText: /Applied task "Write one" to your working tree \(1 file, unstaged\)\. Undo reverts it in one step\./ }).waitFor({ timeout: 30_000 });
-    await row('Write one').filter({ hasText: 'Applied' }).waitFor({ timeout: 30_000 });
+    await row('Write one', 'Applied').waitFor({ timeout: 30_000 });
     await s.wb.screenshot('parallel-tasks-applied-light');
 
     assert.equal(readFileSync(join(s.wb.workspace, 'one.txt'), 'utf8'), 'one\n');
@@ -140,6 +151,6 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     assert.equal(git(s.wb.workspace, 'log', '--format=%s'), 'base\n');
     assert.equal(git(s.wb.workspace, 'branch', '--list', 'relay/write-one'), '', "the applied task's branch is deleted");
     assert.doesNotMatch(git(s.wb.workspace, 'worktree', 'list'), /write-one/, "the applied task's worktree is removed");
-    await row('Write two').filter({ hasText: 'Ready for review' }).waitFor();
+    await row('Write two', 'Ready for review').waitFor();
   });
 });

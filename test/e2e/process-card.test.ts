@@ -73,6 +73,12 @@ describe('e2e: a background process in its card', () => {
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     assert.match((await panel.locator('.process-tail').textContent()) ?? '', /listening on http:\/\/127\.0\.0\.1:\d+\//);
     await panel.filter({ has: chat.locator('.process-state', { hasText: 'Running' }) }).waitFor({ timeout: 30_000 });
+    // The card reads as a person would: the process's state is the card's ("Running", not "Done 4.4 s"), the command
+    // its line (not "p1: node server.js (ready)"), the process id secondary on the process's row.
+    await card.locator('.tool-state-label', { hasText: /^Running$/ }).waitFor({ timeout: 30_000 });
+    assert.equal((await card.locator('.tool-tip').textContent())?.trim(), 'node server.js');
+    assert.equal(await card.locator('.tool-duration').count(), 0, "no call duration beside the process's state");
+    assert.equal((await panel.locator('.process-id').textContent())?.trim(), 'Process p1');
     const response = await fetch(url);
     assert.equal(await response.text(), 'hello from the card test', 'the server the card names answers');
     const statusItem = wb.page.locator('.statusbar-item', { hasText: 'Relay: 1 running' });
@@ -89,7 +95,8 @@ describe('e2e: a background process in its card', () => {
     // Keyboard reachable: focus it and press Enter.
     await stop.focus();
     await stop.press('Enter');
-    await panel.locator('.process-state', { hasText: 'Stopped' }).waitFor({ timeout: 30_000 });
+    await panel.locator('.process-state', { hasText: 'Stopped' }).waitFor({ state: 'attached', timeout: 30_000 });
+    await card.locator('.tool-state-label', { hasText: /^Stopped$/ }).waitFor({ timeout: 30_000 });
     assert.equal(await stop.isVisible(), false, 'no Stop once stopped');
     await statusItem.waitFor({ state: 'detached', timeout: 30_000 });
     await assert.rejects(fetch(url), 'the server no longer answers');
@@ -199,6 +206,6 @@ describe('e2e: a background process in its card', () => {
     await row('Stop All (2)').click();
     await statusItem.waitFor({ state: 'detached', timeout: 30_000 });
     for (const url of urls) await assert.rejects(fetch(url), `${url} no longer answers`);
-    for (const l of LISTED) await chat.locator(`.tool-card[data-call-id="${l.call}"] .process-state`, { hasText: 'Stopped' }).waitFor({ timeout: 30_000 });
+    for (const l of LISTED) await chat.locator(`.tool-card[data-call-id="${l.call}"] .process-state`, { hasText: 'Stopped' }).waitFor({ state: 'attached', timeout: 30_000 });
   });
 });

@@ -64,13 +64,22 @@ describe('e2e: surfaces seen for the first time', () => {
       const text = (await editor.locator('.view-lines').textContent()) ?? '';
       for (const file of ['AGENTS.md', 'review.md']) assert.ok(text.includes(file), `the report names ${file}: ${text.slice(0, 400)}`);
       assert.doesNotMatch(text, /undefined|\[object Object\]/, 'no placeholder leaks into the report');
+      // Paths from the workspace, not the absolute /tmp/… one.
+      assert.ok(text.includes('.claude/commands/review.md'), `workspace-relative paths: ${text.slice(0, 400)}`);
+      assert.doesNotMatch(text, /\/tmp\//, `no absolute path: ${text.slice(0, 400)}`);
+      // A read-only report: its tab is not dirty, and closing it asks nothing.
+      const tab = wb.page.locator('.tabs-container .tab.active');
+      assert.match((await tab.textContent()) ?? '', /Relay customisation files/);
+      assert.equal(await tab.evaluate((el) => el.classList.contains('dirty')), false, 'the report is not a dirty untitled document');
       await wb.screenshot(`show-customizations-${theme.name}`);
-      await wb.runCommand('View: Revert and Close Editor');
+      await wb.runCommand('View: Close Editor');
+      await tab.filter({ hasText: 'Relay customisation files' }).waitFor({ state: 'detached', timeout: 10_000 });
+      assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'no "Do you want to save" question');
     }
     await wb.setColorTheme(THEMES[0].colorTheme);
   });
 
-  it("a repository's looser approval mode waits for the user: the modal names it, Keep Ignoring is focused", async () => {
+  it("a repository's looser approval mode waits for the user: the modal names it in words, Show Setting is focused, no Cancel beside Keep Ignoring", async () => {
     mkdirSync(join(wb.workspace, '.vscode'), { recursive: true });
     writeFileSync(join(wb.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'relay.approvalMode': 'yolo' }, null, 2));
     const dialog = wb.page.locator('.monaco-dialog-box');
@@ -83,17 +92,32 @@ describe('e2e: surfaces seen for the first time', () => {
         if (shown) break;
         if (Date.now() > deadline) throw new Error('the workspace setting was never asked about');
       }
+      const title = (await dialog.locator('.dialog-message-text').textContent()) ?? '';
       const text = (await dialog.textContent()) ?? '';
-      assert.match(text, /This workspace sets relay\.approvalMode to "yolo"\. Allow it\?/);
-      assert.match(text, /\.vscode[\\/]settings\.json/, `the file is named: ${text}`);
+      // The setting by what it does; its key is in the detail, for whoever looks for it.
+      assert.equal(title, 'This workspace sets the approval mode to "yolo". Allow it?');
+      assert.match(text, /Setting: relay\.approvalMode in \.vscode\/settings\.json\./, `the key and the file, relative to the workspace: ${text}`);
+      assert.doesNotMatch(text, /\/tmp\//, `no absolute path: ${text}`);
       assert.match(text, /ask less than your own approval mode \(default\)/);
-      // Nobody asked for it: the safe answer is the focused one (Enter keeps ignoring it).
-      assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Keep Ignoring');
+      // Nobody asked for it: Enter shows the setting (safe), Escape keeps ignoring it; no Cancel meaning the same.
+      assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Show Setting');
       const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((b) => b.trim());
-      assert.ok(buttons.includes('Allow') && buttons.includes('Keep Ignoring'), buttons.join(' | '));
+      assert.deepEqual([...buttons].sort(), ['Allow', 'Keep Ignoring', 'Show Setting'], buttons.join(' | '));
       await wb.screenshot(`workspace-setting-confirmation-${theme.name}`);
+      // Show Setting: the file opens at the setting and the question comes back.
       await wb.page.keyboard.press('Enter');
+      await wb.page.locator('.tabs-container .tab', { hasText: 'settings.json' }).waitFor({ timeout: 10_000 });
+      await dialog.locator('.dialog-message-text', { hasText: 'approval mode' }).waitFor({ timeout: 10_000 });
+      await dialog.getByRole('button', { name: 'Keep Ignoring', exact: true }).click();
       await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+      // Told once (the first time) how to review it later, in the singular: one setting, not "setting(s)".
+      if (theme === THEMES[0]) {
+        await wb.page
+          .locator('.notifications-toasts .notification-toast')
+          .filter({ hasText: 'Relay ignores a setting of this workspace that would make it ask less, until you allow it.' })
+          .waitFor({ timeout: 10_000 });
+      }
+      await wb.runCommand('View: Close All Editors');
     }
     await wb.setColorTheme(THEMES[0].colorTheme);
   });

@@ -1,6 +1,7 @@
 // The Tasks view's rows a person meets when things do not go to plan (issue 38), in light and dark: a task queued
-// behind the one-at-a-time limit says Queued, a task whose model refused the request says Failed; every row shown
-// whole at the side bar's 300 px.
+// behind the one-at-a-time limit says Queued, a task whose model refused the request says Failed, a task that
+// changed nothing says "no changes" (never "0 files"); every row shown whole at the side bar's 300 px, the state
+// on a line of its own under the title (after a title such as "Check the readme" it was cut off).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { isShownWhole } from '../support/vscode/layout';
 import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Relay Test', '-c', 'user.email=test@relay.invalid', ...args], { cwd, encoding: 'utf8' });
 
 describe('e2e: queued and failed rows in the Tasks view', () => {
@@ -45,15 +47,15 @@ describe('e2e: queued and failed rows in the Tasks view', () => {
   }
 
   const tasksView = () => s.wb.page.locator('.pane', { has: s.wb.page.locator('.pane-header', { hasText: 'Tasks' }) });
-  const row = (title: string) => tasksView().locator('.monaco-list-row', { hasText: title });
-  /** At rest (no row hovered or focused, whose inline buttons take part of the line), the row under test is shown whole. */
+  /** The task's row whose state starts so: its accessible name is "title, state, changes", as the rows under it read. */
+  const row = (title: string, state: string) => tasksView().getByRole('treeitem', { name: new RegExp(`^${escape(title)}, ${escape(state)}`) });
+  /** At rest (no row hovered or focused, whose inline buttons take part of the line), every row is shown whole. */
   async function allShownWhole(): Promise<void> {
     await s.wb.page.mouse.move(900, 450);
     await s.chat.locator('textarea[aria-label="Message Relay"]').focus();
-    // The queued or failed task's row (its title is short; a long title is cut before its state, as in any tree).
-    for (const part of await row('Check the licence').locator('.monaco-icon-label-container').all()) {
-      assert.ok(await isShownWhole(part), `"${await part.textContent()}" is cut in the Tasks view`);
-    }
+    const parts = await tasksView().locator('.monaco-list-row .monaco-icon-label-container').all();
+    assert.ok(parts.length >= 4, `a title and a state row for each task: ${parts.length} rows`);
+    for (const part of parts) assert.ok(await isShownWhole(part), `"${await part.textContent()}" is cut in the Tasks view`);
   }
   async function screenshots(name: string): Promise<void> {
     await s.wb.setColorTheme('Default Dark Modern');
@@ -70,13 +72,18 @@ describe('e2e: queued and failed rows in the Tasks view', () => {
     await newParallelTask('Check the licence');
     const header = tasksView().locator('.pane-header');
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    await row('Check the readme').filter({ hasText: 'Running' }).waitFor({ timeout: 60_000 });
-    await row('Check the licence').filter({ hasText: 'Queued' }).waitFor({ timeout: 60_000 });
+    await row('Check the readme', 'Running').waitFor({ timeout: 60_000 });
+    await row('Check the licence', 'Queued').waitFor({ timeout: 60_000 });
+    // Each state on the row under its task's title, as a person reads it.
+    for (const state of ['Running', 'Queued']) await tasksView().locator('.monaco-list-row .label-name', { hasText: new RegExp(`^${state}$`) }).waitFor();
     await allShownWhole();
     await screenshots('tasks-row-queued');
 
     s.model.release();
-    await row('Check the licence').filter({ hasText: 'Failed' }).waitFor({ timeout: 60_000 });
+    await row('Check the licence', 'Failed').waitFor({ timeout: 60_000 });
+    // The first task ended without changing a file: it says so, and its state is not cut by its title.
+    await row('Check the readme', 'Ready for review, no changes').waitFor({ timeout: 60_000 });
+    assert.equal(await tasksView().locator('.monaco-list-row', { hasText: /\b0 files/ }).count(), 0, 'no "0 files"');
     await allShownWhole();
     await screenshots('tasks-row-failed');
   });

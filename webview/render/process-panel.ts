@@ -43,7 +43,10 @@ export class ProcessPanel {
     private readonly processId: string,
     private readonly actions: ProcessActions,
   ) {
-    this.state = h(doc, 'span', { className: 'process-state', attrs: { role: 'status' } });
+    // The state is the card's (its header, tool-card.ts); here it is only announced as it changes. The id, which
+    // the model's read_output and stop_process name, is secondary.
+    this.state = h(doc, 'span', { className: 'process-state visually-hidden', attrs: { role: 'status' } });
+    const id = h(doc, 'span', { className: 'process-id', text: t('processId', processId) });
     this.stop = button(doc, '', 'secondary-button process-stop', () => {
       this.stop.disabled = true;
       this.actions.stopProcess(this.processId);
@@ -51,7 +54,7 @@ export class ProcessPanel {
     this.stop.append(icon(doc, 'stop', 'process-stop-icon'), h(doc, 'span', { text: t('processStop') }));
     this.urls = h(doc, 'ul', { className: 'process-urls', attrs: { 'aria-label': t('processUrls') } });
     this.tail = h(doc, 'pre', { className: 'process-tail', attrs: { tabindex: '0' } });
-    const bar = h(doc, 'div', { className: 'process-bar' }, [this.state, this.stop]);
+    const bar = h(doc, 'div', { className: 'process-bar' }, [this.state, id, this.stop]);
     this.element = h(doc, 'div', { className: 'block process-panel', data: { processId } }, [bar, this.urls, this.tail]);
   }
 

@@ -1,14 +1,14 @@
 // One tool call, drawn only from its ToolCardStatus (the full merged state: each update replaces the last).
 // The card element stays; an update redraws its header and only the parts whose content changed, so a question
 // being answered or a terminal being scrolled is not torn down by the next status.
-import type { ToolCardStatus } from '../../src/shared/chat-model';
+import type { ProcessCard, ToolCardStatus } from '../../src/shared/chat-model';
 import { cardPhase, type CardPhase } from '../../src/shared/chat-attention';
 import { formatDuration, h } from '../dom';
 import { icon, type IconName } from '../icons';
 import { renderBlock, type BlockActions } from './blocks';
 import { diffStat } from './blocks/diff';
 import { renderParams } from './tool-params';
-import { ProcessPanel } from './process-panel';
+import { isProcessLive, ProcessPanel, processStateLabel } from './process-panel';
 import type { WebviewStringKey } from '../../src/shared/webview-strings';
 import { t } from '../strings';
 
@@ -29,6 +29,18 @@ const PHASES: Record<CardPhase, { key: WebviewStringKey; icon: IconName; active:
 export function phaseInfo(phase: CardPhase): { label: string; icon: IconName; active: boolean; css: string } {
   const info = PHASES[phase] ?? PHASES.waiting;
   return { label: t(info.key), icon: info.icon, active: info.active, css: info.css };
+}
+
+/**
+ * The card of a call that started a background process says the process's state, as a person asks of it ("Running",
+ * "Stopped"), not the call's: the call returned once the server was up, so "Done 4.4 s" read as if it had ended.
+ */
+export function processPhaseInfo(card: ProcessCard): ReturnType<typeof phaseInfo> {
+  const label = processStateLabel(card);
+  if (card.state === 'waiting-for-input') return { label, icon: 'info', active: true, css: 'needs_answer' };
+  if (isProcessLive(card)) return { label, icon: 'running', active: true, css: 'running' };
+  if (card.state === 'stopped') return { label, icon: 'cancelled', active: false, css: 'cancelled' };
+  return typeof card.exitCode === 'number' && card.exitCode !== 0 ? { label, icon: 'error', active: false, css: 'error' } : { label, icon: 'success', active: false, css: 'success' };
 }
 
 let nextBodyId = 0;
@@ -68,7 +80,9 @@ export class ToolCardView {
     // Blocks come from tools, some of them third-party: a missing list is an empty one.
     const status = (this.status = Array.isArray(next.blocks) ? next : { ...next, blocks: [] });
     const phase = cardPhase(status, this.approvalOpen);
-    const info = phaseInfo(phase);
+    // A finished call whose background process the window knows: the process's state is the card's.
+    const process = status.state === 'success' && status.processId !== undefined ? this.actions.processCard(status.processId) : undefined;
+    const info = process ? processPhaseInfo(process) : phaseInfo(phase);
     const classes = this.element.classList;
     for (const name of Array.from(classes)) if (name.startsWith('state-')) classes.remove(name);
     classes.add(`state-${info.css}`);
@@ -77,7 +91,7 @@ export class ToolCardView {
     this.element.dataset.callId = status.callId;
     this.element.dataset.state = status.state;
     this.element.setAttribute('aria-label', `${status.displayName || status.toolName}: ${info.label}`);
-    this.renderHeader(info);
+    this.renderHeader(info, process !== undefined);
     // A folded card builds its body only when opened: a reopened conversation has hundreds of finished cards.
     this.bodyStale = true;
     this.applyExpanded();
@@ -90,14 +104,15 @@ export class ToolCardView {
   }
 
   /** Line one: state, name, outcome; line two (when there is one): the tool's own tip, with the room it needs. */
-  private renderHeader(info: ReturnType<typeof phaseInfo>): void {
+  private renderHeader(info: ReturnType<typeof phaseInfo>, ofProcess: boolean): void {
     const { doc, status } = this;
     const meta = h(doc, 'span', { className: 'tool-meta' }, [h(doc, 'span', { className: 'tool-state-label', text: info.label })]);
     const summary = this.summary();
     if (summary) meta.append(summary);
     const duration = status.durationMs ?? (status.endTime !== undefined ? status.endTime - status.startTime : undefined);
     // A call a hook refused never ran: a duration beside it would read as a run that failed.
-    if (!info.active && info.css !== 'blocked' && duration !== undefined && duration >= 0) meta.append(h(doc, 'span', { className: 'tool-duration', text: formatDuration(duration) }));
+    // Nor beside a process's state: the call's time is not how long the process ran.
+    if (!info.active && !ofProcess && info.css !== 'blocked' && duration !== undefined && duration >= 0) meta.append(h(doc, 'span', { className: 'tool-duration', text: formatDuration(duration) }));
     // The name keeps its room: in a narrow side bar the state and outcome move under it rather than cutting it.
     const title = h(doc, 'span', { className: 'tool-title' }, [
       icon(doc, 'chevron', 'tool-chevron'),

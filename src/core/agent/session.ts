@@ -58,6 +58,8 @@ export class AgentSession implements ChildSession {
   private saving: Promise<void> = Promise.resolve();
   /** Chat items the task can go back to (user messages, cards that changed files). */
   private readonly restorePoints: RestorePoints;
+  /** User messages whose files checkpoint is taken but not offered yet: no call since changed a file. */
+  private readonly unannouncedMessages = new Map<string, string>();
   /** Configured session hooks (SessionStart, UserPromptSubmit, Stop…); none: the loop runs bare. */
   private readonly hooks: SessionHooks | undefined;
   /** Until the first run: SessionStart is still to fire. */
@@ -220,6 +222,7 @@ export class AgentSession implements ChildSession {
     if (!history || !items) return false;
     this.history = history;
     this.restorePoints.keepOnly(new Set(items.map((item) => item.id)));
+    for (const id of [...this.unannouncedMessages.keys()]) if (!items.some((item) => item.id === id)) this.unannouncedMessages.delete(id);
     this.emit({ type: 'transcript_reset', items });
     this.save();
     return true;
@@ -373,16 +376,27 @@ export class AgentSession implements ChildSession {
     };
   }
 
-  /** The checkpoint before a call: the call's card, and the user message it follows, can then restore to it. */
+  /**
+   * The checkpoint before a call: the call's card, and the user message it follows, can then restore to it. The
+   * chat offers "Restore files to here" only where it would change something: on the card once the call changed a
+   * file (a command that changed nothing offered a restore that did nothing, on every card), and on each user
+   * message whose checkpoint was taken once a call after it did. A recorder that cannot tell counts as changed.
+   */
   private async checkpointBefore(call: CheckpointedCall): Promise<(() => Promise<void>) | undefined> {
     const recorder = this.options.checkpoints!;
     const checkpointId = await recorder.beforeStep({ taskId: this.id, itemId: call.callId, label: call.label, ...(call.paths ? { paths: call.paths } : {}) });
     if (checkpointId === undefined) return undefined;
     const anchor = anchorBeforeCall(this.history, call.callId, this.historyEpoch);
     for (const itemId of this.restorePoints.checkpointed({ itemId: call.callId, anchor, callId: call.callId, checkpointId })) {
-      this.emit({ type: 'checkpoint', itemId, checkpointId });
+      if (itemId !== call.callId) this.unannouncedMessages.set(itemId, checkpointId);
     }
-    return () => recorder.afterStep(checkpointId);
+    return async () => {
+      const changed = await recorder.afterStep(checkpointId);
+      if (changed === false) return;
+      this.emit({ type: 'checkpoint', itemId: call.callId, checkpointId });
+      for (const [itemId, messageCheckpoint] of this.unannouncedMessages) this.emit({ type: 'checkpoint', itemId, checkpointId: messageCheckpoint });
+      this.unannouncedMessages.clear();
+    };
   }
 
   private createManager(): ToolManager {

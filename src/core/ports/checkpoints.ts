@@ -18,6 +18,10 @@ export interface CheckpointRecorder {
    * stored (checkpoints off, no workspace, a storage failure, which the recorder logs: the step still runs).
    */
   beforeStep(request: CheckpointRequest): Promise<string | undefined>;
-  /** Records what the step left in the same files, so a later restore can tell the user's own changes apart. */
-  afterStep(checkpointId: string): Promise<void>;
+  /**
+   * Records what the step left in the same files, so a later restore can tell the user's own changes apart.
+   * Resolves true when the step changed a file the checkpoint covers, false when it changed none (a restore to it
+   * would change nothing the step did), undefined when the recorder cannot tell.
+   */
+  afterStep(checkpointId: string): Promise<boolean | undefined | void>;
 }

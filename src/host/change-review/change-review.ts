@@ -118,7 +118,7 @@ export class ChangeReview implements vscode.Disposable {
     const { root } = subject;
     if (this.running) return this.notRun(l10n.t('Relay: a review is already running.'));
     const state = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: l10n.t('Relay: reviewing {0} file(s)…', subject.files.length), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: subject.files.length === 1 ? l10n.t('Relay: reviewing 1 file…') : l10n.t('Relay: reviewing {0} files…', subject.files.length), cancellable: true },
       async (_progress, token) => {
         const session = await this.deps.createSession({ command: REVIEW_COMMAND, text: '', agent: 'ask', tools: ['read'] }, subject.scope);
         this.running = session;
@@ -149,9 +149,14 @@ export class ChangeReview implements vscode.Disposable {
     for (const reason of outcome.rejected) this.deps.log.warn(`Review My Changes set a finding aside: ${reason}`);
     this.comments.show(root, outcome.findings, subject.task);
     const summary =
-      outcome.findings.length === 0 ? l10n.t('Relay: the review found nothing to report.') : l10n.t('Relay: the review left {0} comment(s).', outcome.findings.length);
+      outcome.findings.length === 0
+        ? l10n.t('Relay: the review found nothing to report.')
+        : outcome.findings.length === 1
+          ? l10n.t('Relay: the review left 1 comment.')
+          : l10n.t('Relay: the review left {0} comments.', outcome.findings.length);
+    const unplaced = outcome.rejected.length === 1 ? l10n.t('1 finding could not be placed (see the Relay log).') : l10n.t('{0} findings could not be placed (see the Relay log).', outcome.rejected.length);
     if (outcome.findings.length > 0) void vscode.commands.executeCommand('workbench.action.focusCommentsPanel').then(undefined, () => undefined);
-    void vscode.window.showInformationMessage(outcome.rejected.length > 0 ? `${summary} ${l10n.t('{0} finding(s) could not be placed (see the Relay log).', outcome.rejected.length)}` : summary);
+    void vscode.window.showInformationMessage(outcome.rejected.length > 0 ? `${summary} ${unplaced}` : summary);
     return outcome;
   }
 

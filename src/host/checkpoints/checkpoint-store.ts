@@ -12,7 +12,7 @@ import * as fs from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { evictionOrder } from '../../core/checkpoints/eviction';
 import { pathsToRead, planRestore, type RestoreChange, type RestorePlan } from '../../core/checkpoints/restore-plan';
-import type { CheckpointStep, Coverage, FileState } from '../../core/checkpoints/types';
+import { sameState, type CheckpointStep, type Coverage, type FileState } from '../../core/checkpoints/types';
 import type { CheckpointRecorder, CheckpointRequest } from '../../core/ports/checkpoints';
 import { isValidTaskId } from '../../core/ports/task-store';
 import { removeStaleTemps, writeAtomically } from '../storage/stale-temps';
@@ -118,15 +118,18 @@ export class CheckpointStore implements CheckpointRecorder {
     }
   }
 
-  async afterStep(checkpointId: string): Promise<void> {
+  /** True when the step changed a file its checkpoint covers; undefined when that is not known (no such step, a failure). */
+  async afterStep(checkpointId: string): Promise<boolean | undefined> {
     const taskId = this.stepTasks.get(checkpointId);
-    if (!taskId) return;
+    if (!taskId) return undefined;
+    let changed: boolean | undefined;
     await this.serial(async () => {
       const index = await this.readIndex(taskId);
       const step = index.steps.find((s) => s.id === checkpointId);
       if (!step) return;
       const stats = emptyStats();
       step.after = await this.captureScope(step.before.scope === 'files' ? Object.keys(step.before.files) : undefined, stats);
+      changed = !sameCoverage(step.before, step.after);
       index.lastUsed = this.now();
       await this.writeIndex(index);
       await this.cache.save();
@@ -134,6 +137,7 @@ export class CheckpointStore implements CheckpointRecorder {
       this.lastStep = performance.now();
       await this.evict(taskId);
     }).catch((error: unknown) => this.logger.warn('Could not record the files after a step', error));
+    return changed;
   }
 
   /** Takes a checkpoint now; undefined when there is no workspace. */
@@ -419,6 +423,19 @@ export class CheckpointStore implements CheckpointRecorder {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** Whether two stored coverages hold the same files: trees are content-addressed, so equal hashes are equal trees. */
+function sameCoverage(a: StoredCoverage, b: StoredCoverage): boolean {
+  if (a.scope === 'workspace' && b.scope === 'workspace') {
+    const roots = Object.keys(a.roots);
+    return roots.length === Object.keys(b.roots).length && roots.every((root) => a.roots[root] === b.roots[root]);
+  }
+  if (a.scope === 'files' && b.scope === 'files') {
+    const paths = new Set([...Object.keys(a.files), ...Object.keys(b.files)]);
+    return [...paths].every((path) => sameState(a.files[path], b.files[path]));
+  }
+  return false;
 }
 
 async function loadCoverage(objects: ObjectStore, stored: StoredCoverage): Promise<Coverage> {

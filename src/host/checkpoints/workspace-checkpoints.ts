@@ -77,7 +77,7 @@ export class WorkspaceCheckpoints implements CheckpointRecorder {
     return this.store()?.beforeStep(request);
   }
 
-  async afterStep(checkpointId: string): Promise<void> {
-    await this.store()?.afterStep(checkpointId);
+  async afterStep(checkpointId: string): Promise<boolean | undefined> {
+    return this.store()?.afterStep(checkpointId);
   }
 }

@@ -1,14 +1,24 @@
 // The text of *Relay: Show Customizations*: every file each kind loaded, by source, with its problems at file and
-// line, then what applied in the last turn. Markdown, opened as an untitled document (paths are links there).
+// line, then what applied in the last turn. Markdown, opened as a read-only document (show-customizations.ts);
+// paths as a person reads them (`show`: workspace-relative, ~ for home), never the absolute /tmp/… path.
 import { l10n } from '../../core/l10n';
 import type { TurnReportSection } from '../../core/customization/registry';
 import type { LoadedSection } from './customization-service';
 
-export function customizationsReport(sections: readonly LoadedSection[], lastTurn: readonly TurnReportSection[]): string {
+export interface ReportPaths {
+  /** A path: relative to its workspace folder, else from ~. */
+  path(path: string): string;
+  /** A sentence's paths, read the same way. */
+  text(text: string): string;
+}
+
+const AS_IS: ReportPaths = { path: (p) => p, text: (t) => t };
+
+export function customizationsReport(sections: readonly LoadedSection[], lastTurn: readonly TurnReportSection[], show: ReportPaths = AS_IS): string {
   const lines = [`# ${l10n.t('Relay: customisation files')}`, ''];
   for (const section of sections) {
     lines.push(`## ${section.title}`, '');
-    if (section.status.length > 0) lines.push(...section.status.map((line) => `- ⚠ ${line}`), '');
+    if (section.status.length > 0) lines.push(...section.status.map((line) => `- ⚠ ${show.text(line)}`), '');
     const files = section.loaded.files;
     if (files.length === 0) {
       lines.push(l10n.t('No file found.'), '');
@@ -19,8 +29,9 @@ export function customizationsReport(sections: readonly LoadedSection[], lastTur
     for (const [source, group] of bySource) {
       lines.push(`### ${source}`, '');
       for (const file of group) {
-        lines.push(`- ${file.path}${file.summary ? `: ${file.summary}` : ''}`);
-        for (const problem of file.problems) lines.push(`  - ⚠ ${file.path}:${problem.line}: ${problem.message}`);
+        const path = show.path(file.path);
+        lines.push(`- ${path}${file.summary ? `: ${show.text(file.summary)}` : ''}`);
+        for (const problem of file.problems) lines.push(`  - ⚠ ${path}:${problem.line}: ${show.text(problem.message)}`);
       }
       lines.push('');
     }
@@ -29,7 +40,7 @@ export function customizationsReport(sections: readonly LoadedSection[], lastTur
   if (lastTurn.length === 0) lines.push(l10n.t('No turn has run in this window yet.'), '');
   for (const section of lastTurn) {
     lines.push(`### ${section.title}`, '');
-    lines.push(...(section.lines.length > 0 ? section.lines.map((line) => `- ${line}`) : [l10n.t('None.')]), '');
+    lines.push(...(section.lines.length > 0 ? section.lines.map((line) => `- ${show.text(line)}`) : [l10n.t('None.')]), '');
   }
   return lines.join('\n');
 }

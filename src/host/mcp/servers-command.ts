@@ -18,7 +18,9 @@ const ICONS: Record<ServerView['status'], string> = {
 export function describeServer(server: ServerView): { label: string; description: string; detail?: string } {
   const tools = server.status === 'running' ? (server.toolCount === 1 ? l10n.t('1 tool') : l10n.t('{0} tools', server.toolCount)) : statusLabel(server.status);
   const skipped = server.skipped.length
-    ? l10n.t('{0} tool(s) not offered: {1}', server.skipped.length, server.skipped.map((s) => `${s.toolName} (${s.reason})`).join(', '))
+    ? server.skipped.length === 1
+      ? l10n.t('1 tool not offered: {0}', server.skipped.map((s) => `${s.toolName} (${s.reason})`).join(', '))
+      : l10n.t('{0} tools not offered: {1}', server.skipped.length, server.skipped.map((s) => `${s.toolName} (${s.reason})`).join(', '))
     : '';
   const hidden = server.cleaned.filter((c) => c.hiddenRemoved > 0);
   const cut = server.cleaned.filter((c) => c.cut > 0);

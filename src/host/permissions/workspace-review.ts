@@ -13,6 +13,8 @@ import { CHECKPOINT_LIMIT_KEYS, CHECKPOINTS_ENABLED_KEY, checkpointLimits, check
 import { settingLayers } from '../settings/workspace-layers';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
 import { askModal } from '../dialogs/modal';
+import { shownPath } from '../platform/shown-path';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
 /**
  * One question: a setting, its value as written (JSON) and its file; for an endpoint, the key it would get, or
@@ -70,8 +72,11 @@ export class WorkspaceValueReview {
     }
     if (declined > 0 && !this.told) {
       this.told = true;
+      const command = l10n.t('Review Workspace Settings');
       void vscode.window.showInformationMessage(
-        l10n.t('Relay ignores {0} setting(s) of this workspace that would make it ask less, until you allow them. Run "Relay: {1}" to review them.', declined, l10n.t('Review Workspace Settings')),
+        declined === 1
+          ? l10n.t('Relay ignores a setting of this workspace that would make it ask less, until you allow it. Run "Relay: {0}" to review it.', command)
+          : l10n.t('Relay ignores {0} settings of this workspace that would make it ask less, until you allow them. Run "Relay: {1}" to review them.', declined, command),
       );
     }
     return pending.length;
@@ -83,13 +88,15 @@ function idOf(value: WorkspaceValue): string {
 }
 
 /**
- * The native modal: the setting, its value, the file, and what allowing it changes. The user did not ask for it
- * (a repository's setting did): the safe choice comes first, so it is the focused default, and Escape is VS Code's
- * Cancel; only Allow allows.
+ * The native modal: the setting by what it does (its key in the detail), its value, the file, and what allowing
+ * it changes. The user did not ask for it (a repository's setting did): Enter shows the setting in its file and
+ * asks again, Escape keeps ignoring it (or does not send); only Allow allows. Two safe answers, so VS Code adds no
+ * Cancel beside "Keep Ignoring" that would mean the same (dialogs/button-order.ts).
  */
 export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question) => {
-  // Nobody asked: the repository's settings did. Enter neither sends nor allows (dialogs/button-order.ts).
   const allow = l10n.t('Allow');
+  const show = l10n.t('Show Setting');
+  const file = shownPath(question.file);
   const [message, detail, safe] = question.key
     ? [
         l10n.t('Send your {0} API key to {1}?', question.key.provider, question.key.origin),
@@ -97,7 +104,7 @@ export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question
           '{0} is set to {1} in {2}. The key was saved for {3}. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
           question.setting,
           question.value,
-          question.file,
+          file,
           question.key.boundTo ?? '-',
         ),
         l10n.t('Do Not Send'),
@@ -109,18 +116,54 @@ export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question
             '{0} is set to {1} in {2}. Every request carries the conversation: your messages and the files Relay reads. A repository\'s settings can point Relay at any server: allow only a server you trust. A changed value asks again.',
             question.setting,
             question.value,
-            question.file,
+            file,
           ),
           l10n.t('Do Not Send'),
         ]
       : [
-          l10n.t('This workspace sets {0} to {1}. Allow it?', question.setting, question.value),
-          l10n.t('Set in {0}. {1} Relay ignores it until you allow it; a changed value asks again.', question.file, whyItMatters(question.setting)),
+          settingQuestion(question.setting, question.value),
+          l10n.t('Setting: {0} in {1}. {2} Relay ignores it until you allow it; a changed value asks again.', question.setting, file, whyItMatters(question.setting)),
           l10n.t('Keep Ignoring'),
         ];
-  const answer = await askModal({ message, detail, origin: 'unasked', actions: [allow], safe: [safe] });
-  return answer === allow;
+  for (;;) {
+    const answer = await askModal({ message, detail, origin: 'unasked', actions: [allow], safe: [show, safe] });
+    if (answer !== show) return answer === allow;
+    // The setting in its file, behind the question asked again.
+    await revealSetting(question.file, question.setting);
+  }
 };
+
+/** The question's title: what the setting does, by its name in words (the key is in the detail). */
+export function settingQuestion(setting: string, value: string): string {
+  switch (setting) {
+    case APPROVAL_MODE_KEY:
+      return l10n.t('This workspace sets the approval mode to {0}. Allow it?', value);
+    case 'relay.permissions':
+      return l10n.t('This workspace adds the permission rule {0}. Allow it?', value);
+    case 'relay.toolDiscoveryCommand':
+      return l10n.t('This workspace sets the command that lists its own tools to {0}. Allow it?', value);
+    case 'relay.toolCallCommand':
+      return l10n.t('This workspace sets the command that runs its own tools to {0}. Allow it?', value);
+    case CHECKPOINTS_ENABLED_KEY:
+      return l10n.t('This workspace turns checkpoints off. Allow it?');
+    case CHECKPOINT_LIMIT_KEYS.maxFileSizeMB:
+      return l10n.t('This workspace lowers the size limit of a checkpointed file to {0} MB. Allow it?', value);
+    case CHECKPOINT_LIMIT_KEYS.maxStorageMB:
+      return l10n.t('This workspace lowers the checkpoint storage limit to {0} MB. Allow it?', value);
+    default:
+      return l10n.t('This workspace sets {0} to {1}. Allow it?', setting, value);
+  }
+}
+
+/** Opens the settings file with the setting's line selected (top-level in settings.json, under "settings" in a .code-workspace). */
+async function revealSetting(file: string, setting: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  const tree = parseTree(document.getText());
+  const node = tree && (findNodeAtLocation(tree, [setting]) ?? findNodeAtLocation(tree, ['settings', setting]));
+  const property = node?.parent;
+  const range = property ? new vscode.Range(document.positionAt(property.offset), document.positionAt(property.offset + property.length)) : undefined;
+  await vscode.window.showTextDocument(document, { preview: true, ...(range ? { selection: range } : {}) });
+}
 
 function whyItMatters(setting: string): string {
   if (setting === APPROVAL_MODE_KEY) {

@@ -18,14 +18,15 @@ export interface TaskAttentionDeps {
   notify?(message: string): () => void;
 }
 
-/** A notification that stays until withdrawn (or closed by the person), unlike an information message. */
+/**
+ * A notification that stays until withdrawn (or closed by the person with its ×), unlike an information message.
+ * Not cancellable: a "Cancel" button would cancel nothing (the task goes on), and a notice carries only actions
+ * that do something.
+ */
 function progressNotice(message: string): () => void {
   let withdraw: () => void = () => undefined;
   const gone = new Promise<void>((resolve) => (withdraw = resolve));
-  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: message, cancellable: true }, (_progress, token) => {
-    token.onCancellationRequested(() => withdraw());
-    return gone;
-  });
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: message }, () => gone);
   return () => withdraw();
 }
 

@@ -46,16 +46,22 @@ export function sizeLabel(bytes: number): string {
   return `${bytes} B`;
 }
 
+/** What the task changed, said as it is: "no changes", "1 file", "3 files"; undefined before it is known. */
+export function changesLabel(changedFiles: number | undefined): string | undefined {
+  if (changedFiles === undefined) return undefined;
+  if (changedFiles === 0) return l10n.t('no changes');
+  return changedFiles === 1 ? l10n.t('1 file') : l10n.t('{0} files', changedFiles);
+}
+
 /**
- * "Ready for review · 3 files": what the view's row says after the title, short enough for a 300 px side bar (the
- * branch and disk use, which cut the file count off there, are on the row under it: `taskBranchLine`). `behind`:
- * the title of the task whose question is on screen while this task's approval waits in the queue behind it ('' for
- * the chat's).
+ * The row under a task's title: its state first, then what it changed ("Ready for review", "no changes"). The
+ * state starts a line of its own, so no title, however long, cuts it off at 300 px (after the title, on the
+ * title's line, a longer title such as "Check the readme" pushed it out). `behind`: the title of the task whose
+ * question is on screen while this task's approval waits in the queue behind it ('' for the chat's).
  */
-export function taskDescription(task: ParallelTaskRecord, behind?: string): string {
-  const parts = [queuedState(task, behind)];
-  if (task.changedFiles !== undefined) parts.push(task.changedFiles === 1 ? l10n.t('1 file') : l10n.t('{0} files', task.changedFiles));
-  return parts.join(' · ');
+export function taskStateLine(task: ParallelTaskRecord, behind?: string): { label: string; description?: string } {
+  const changes = changesLabel(task.changedFiles);
+  return { label: queuedState(task, behind), ...(changes ? { description: changes } : {}) };
 }
 
 /**
@@ -76,7 +82,8 @@ export function taskTooltip(task: ParallelTaskRecord, behind?: string): string {
   const branch = liveBranch(task);
   if (branch) lines.push(l10n.t('Branch: {0}', branch));
   lines.push(l10n.t('Folder: {0}', task.workRoot));
-  if (task.changedFiles !== undefined) lines.push(l10n.t('Changed files: {0}', task.changedFiles));
+  const changes = changesLabel(task.changedFiles);
+  if (changes) lines.push(l10n.t('Changes: {0}', changes));
   if (task.diskBytes !== undefined) lines.push(l10n.t('Disk use: {0}', sizeLabel(task.diskBytes)));
   if (task.appliedRef) lines.push(l10n.t('Its branch was deleted after the apply; its work is kept (Restore Branch makes a branch of it again).'))
   if (task.conflicts?.length) lines.push(l10n.t('Conflicts: {0}', task.conflicts.join(', ')));

@@ -5,18 +5,19 @@ import * as vscode from 'vscode';
 import type { ParallelTaskRecord } from '../../core/tasks/task-record';
 import type { TaskState } from '../../core/tasks/task-state';
 import type { ParallelTasks } from './parallel-tasks';
-import { taskBranchLine, taskDescription, taskTooltip } from './task-labels';
+import { taskBranchLine, taskStateLine, taskTooltip } from './task-labels';
 
 export const TASKS_VIEW_ID = 'relay.tasks';
 export const OPEN_TASK_COMMAND = 'relay.tasks.open';
 
 /**
- * One row: the task as it was when the view last listed it, or (`branchLine`) the row under it naming its branch:
- * one line at 300 px could not hold the title, the state, the branch and the file count.
+ * One row: the task (its title) as it was when the view last listed it, or a row under it: `state`, its state and
+ * what it changed, `branch`, its branch and disk use. One line at 300 px could not hold the title, the state, the
+ * branch and the file count, and a title's line cannot hold its state whatever the title's length.
  */
 export interface TaskRow {
   readonly task: ParallelTaskRecord;
-  readonly branchLine?: true;
+  readonly line?: 'state' | 'branch';
 }
 
 /**
@@ -74,7 +75,10 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
   getChildren(element?: TaskRow): TaskRow[] {
     // Every row handed to VS Code is remembered: a click on its menu passes that very object back (clickedTaskId).
     const issue = (row: TaskRow): TaskRow => (issuedRows.add(row), row);
-    if (element) return !element.branchLine && taskBranchLine(element.task) ? [issue({ task: element.task, branchLine: true })] : [];
+    if (element) {
+      if (element.line) return [];
+      return [issue({ task: element.task, line: 'state' }), ...(taskBranchLine(element.task) ? [issue({ task: element.task, line: 'branch' as const })] : [])];
+    }
     return this.tasks
       .list()
       .filter((t) => t.state !== 'discarded')
@@ -83,17 +87,18 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
 
   getTreeItem(row: TaskRow): vscode.TreeItem {
     const { task } = row;
-    const line = taskBranchLine(task);
-    if (row.branchLine && line) return branchItem(task, line);
-    const item = new vscode.TreeItem(task.title, line ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    // A task is listed before its worktree has a branch: VS Code keeps the first state it saw for an id (a leaf), so
-    // the row gets another id once it has the row under it, which then shows expanded.
-    item.id = line ? task.id : `${task.id}:leaf`;
     // Two tasks needing approval: the one whose question waits says behind which (only one modal is on screen).
     const behind = this.queue?.waitingBehind(task.id);
-    item.description = taskDescription(task, behind);
+    if (row.line === 'state') return stateItem(task, behind);
+    const line = taskBranchLine(task);
+    if (row.line === 'branch' && line) return branchItem(task, line);
+    const item = new vscode.TreeItem(task.title, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = task.id;
     item.tooltip = taskTooltip(task, behind);
     item.iconPath = new vscode.ThemeIcon(ICONS[task.state]);
+    // A screen reader hears the state with the title, as the eye reads it on the row below.
+    const state = taskStateLine(task, behind);
+    item.accessibilityInformation = { label: [task.title, state.label, ...(state.description ? [state.description] : [])].join(', ') };
     // `relayTask:<state>:<isolation>[:kept]`: menus pick their rows by state (`viewItem =~ /^relayTask:ready-for-review/`);
     // `:kept` marks an applied task whose deleted branch's work is kept (Restore Branch).
     item.contextValue = `relayTask:${task.state}:${task.isolation}${task.appliedRef ? ':kept' : ''}`;
@@ -107,7 +112,20 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vsco
   }
 }
 
-/** The row under a task's: its branch (or "in the folder itself") and disk use; a click opens the task's chat too. */
+/** The first row under a task's: its state, never cut by a long title, and what it changed; a click opens the task's chat. */
+function stateItem(task: ParallelTaskRecord, behind: string | undefined): vscode.TreeItem {
+  const line = taskStateLine(task, behind);
+  const item = new vscode.TreeItem(line.label, vscode.TreeItemCollapsibleState.None);
+  item.id = `${task.id}/state`;
+  if (line.description) item.description = line.description;
+  item.iconPath = new vscode.ThemeIcon('pulse');
+  item.tooltip = taskTooltip(task, behind);
+  item.contextValue = 'relayTaskState';
+  item.command = { command: OPEN_TASK_COMMAND, title: '', arguments: [task.id] };
+  return item;
+}
+
+/** The row under a task's state: its branch (or "in the folder itself") and disk use; a click opens the task's chat too. */
 function branchItem(task: ParallelTaskRecord, line: NonNullable<ReturnType<typeof taskBranchLine>>): vscode.TreeItem {
   const item = new vscode.TreeItem(line.label, vscode.TreeItemCollapsibleState.None);
   item.id = `${task.id}/branch`;

@@ -103,14 +103,17 @@ describe('parallel tasks: several sessions at once, each in its own worktree', (
       items.map((i) => i.label),
       ['Write one', 'Write two'],
     );
-    // Only one question is on screen: the task whose approval waits behind it says so, not "Needs approval" as well.
-    assert.equal(items[0]!.description, 'Needs approval');
-    assert.equal(items[1]!.description, 'Waiting behind "Write one"');
-    // The branch is on the row under each task's: one line at 300 px cut it (and the file count) off.
+    // Under each title, its state on a line of its own (after the title a longer one cut it off at 300 px), then
+    // its branch: only one question is on screen, so the task whose approval waits behind it says so, not "Needs
+    // approval" as well.
     assert.deepEqual(
       rows.map((row) => parallel().view.getChildren(row).map((child) => parallel().view.getTreeItem(child).label)),
-      [['relay/write-one'], ['relay/write-two']],
+      [
+        ['Needs approval', 'relay/write-one'],
+        ['Waiting behind "Write one"', 'relay/write-two'],
+      ],
     );
+    assert.match(items[1]!.accessibilityInformation?.label ?? '', /^Write two, Waiting behind "Write one"/, 'a screen reader hears the state with the title');
     assert.equal(items[0]!.contextValue, 'relayTask:needs-approval:worktree');
     assert.equal(parallel().attention.text, '$(layers) 2');
     // The first task runs in the background (never shown); its modal is on screen, so no notification repeats it.

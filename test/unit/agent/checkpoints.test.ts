@@ -15,12 +15,56 @@ class FakeRecorder implements CheckpointRecorder {
     this.events.push(`before ${request.itemId} ${id}`);
     return id;
   }
-  async afterStep(id: string): Promise<void> {
+  async afterStep(id: string): Promise<boolean | undefined> {
     this.events.push(`after ${id}`);
+    return undefined;
+  }
+}
+
+/** A recorder that says, per call, whether the call changed a file. */
+class ChangeRecorder extends FakeRecorder {
+  constructor(private readonly changes: Record<string, boolean>) {
+    super();
+  }
+  override async afterStep(id: string): Promise<boolean> {
+    await super.afterStep(id);
+    const request = this.requests[Number(id.slice(2)) - 1]!;
+    return this.changes[request.itemId] ?? false;
   }
 }
 
 describe('checkpoints in a session', () => {
+  test('"Restore files to here" only where it would change something: a card whose call changed a file, and the user messages before it', async () => {
+    const recorder = new ChangeRecorder({ e2: true });
+    const provider = new ScriptedProvider([
+      turn(undefined, { id: 'x1', name: 'exec', args: { path: 'a' } }),
+      complete('c1', 'nothing changed'),
+      turn(undefined, { id: 'x2', name: 'exec', args: { path: 'a' } }, { id: 'e2', name: 'edit', args: { path: 'b' } }),
+      complete('c2', 'b written'),
+      turn(undefined, { id: 'x3', name: 'exec', args: { path: 'a' } }),
+      complete('c3', 'nothing changed again'),
+    ]);
+    const h = sessionFor(provider, registryOf(testTool('exec', 'execute'), testTool('edit', 'write')), { store: new MemoryTaskStore(), checkpoints: recorder });
+    await h.session.send('look around');
+    await h.session.send('write b');
+    await h.session.send('look again');
+    await h.session.flush();
+    const items = h.session.transcript;
+    const checkpointOf = (id: string) => (items.find((i) => i.id === id) as { checkpointId?: string } | undefined)?.checkpointId;
+    const users = items.filter((i) => i.kind === 'user');
+    assert.equal(users.length, 3);
+    // The commands changed nothing: their cards offer nothing. The edit did: its card restores to before it.
+    assert.equal(checkpointOf('x1'), undefined);
+    assert.equal(checkpointOf('x2'), undefined);
+    assert.equal(checkpointOf('x3'), undefined);
+    assert.equal(checkpointOf('e2'), 'cp3');
+    // The first two messages restore files a later call changed (to their turn's first checkpoint); the last one,
+    // after which nothing changed, offers no files restore.
+    assert.equal(checkpointOf(users[0]!.id), 'cp1');
+    assert.equal(checkpointOf(users[1]!.id), 'cp2');
+    assert.equal(checkpointOf(users[2]!.id), undefined);
+  });
+
   test('write and execute calls get a checkpoint before they run and after they end; reads get none', async () => {
     const recorder = new FakeRecorder();
     const store = new MemoryTaskStore();

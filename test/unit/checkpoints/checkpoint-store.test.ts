@@ -63,6 +63,26 @@ afterEach(async () => {
 });
 
 describe('checkpoint store', () => {
+  test('after a step, it says whether the step changed a file its checkpoint covers (the chat offers a restore only then)', async () => {
+    await write('a.txt', 'one\n');
+    await write('other.txt', 'untouched\n');
+    const s = store();
+    // A command that changed nothing, then one that wrote a file: the whole workspace.
+    const idle = (await s.beforeStep({ taskId: 't1', itemId: 'c1', label: 'ls' }))!;
+    assert.equal(await s.afterStep(idle), false);
+    const writes = (await s.beforeStep({ taskId: 't1', itemId: 'c2', label: 'touch' }))!;
+    await write('made.txt', 'new\n');
+    assert.equal(await s.afterStep(writes), true);
+    // An edit of its own files: the same content is no change; another content is.
+    const same = (await s.beforeStep({ taskId: 't1', itemId: 'c3', label: 'edit', paths: [join(ws, 'a.txt')] }))!;
+    await write('a.txt', 'one\n');
+    assert.equal(await s.afterStep(same), false);
+    const edit = (await s.beforeStep({ taskId: 't1', itemId: 'c4', label: 'edit', paths: [join(ws, 'a.txt'), join(ws, 'b.txt')] }))!;
+    await write('b.txt', 'created\n');
+    assert.equal(await s.afterStep(edit), true);
+    assert.equal(await s.afterStep('cp-unknown'), undefined, 'a step it does not know: not known');
+  });
+
   test('an edit checkpoint stores exactly its files; restoring brings back edited, created and deleted files', async () => {
     await write('a.txt', 'one\n');
     await write('b.txt', 'bee\n');

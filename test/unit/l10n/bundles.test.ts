@@ -33,6 +33,14 @@ describe('localisation bundles', () => {
     );
   });
 
+  test('no message counts with "(s)": a count says "1 setting" or "3 settings", a form for each, so each language words its own (issue 38)', () => {
+    const messages = [...l10nCalls().flatMap((c) => (c.message === undefined ? [] : [c.message])), ...Object.values(WEBVIEW_STRINGS)];
+    assert.deepEqual(
+      messages.filter((m) => /[a-z]\(s\)/i.test(m)),
+      [],
+    );
+  });
+
   test('package.json names the l10n folder and uses %key% for what people read', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     assert.equal(manifest.l10n, './l10n');

@@ -14,7 +14,7 @@ describe('webview: a background process in its run_command card', () => {
     t.init();
     t.batch(
       { type: 'process', process: proc() },
-      { type: 'toolStatus', status: toolStatus({ toolName: 'run_command', displayName: 'Run Command', state: 'success', processId: 'p1', blocks: [{ type: 'terminal', command: 'node server.js', output: 'old output' }] }) },
+      { type: 'toolStatus', status: toolStatus({ toolName: 'run_command', displayName: 'Run Command', state: 'success', processId: 'p1', showTip: 'node server.js', durationMs: 4400, blocks: [{ type: 'terminal', command: 'node server.js', output: 'old output' }] }) },
     );
     const panel = () => t.$('.process-panel');
     assert.ok(panel(), 'a finished call whose process still runs stays open with the process');
@@ -23,6 +23,13 @@ describe('webview: a background process in its run_command card', () => {
 
     t.batch({ type: 'process', process: proc({ state: 'ready', urls: ['http://127.0.0.1:4000/'], tail: 'listening on http://127.0.0.1:4000/\n' }) });
     assert.equal(t.$('.process-state')!.textContent, 'Running');
+    // The card reads as a person would: its state is the process's (not the call's "Done 4.4 s"), the command is
+    // its line, the process id secondary on the process's row.
+    assert.equal(t.$('.tool-state-label')!.textContent, 'Running');
+    assert.equal(t.$('.tool-duration'), null, "no call duration beside the process's state");
+    assert.equal(t.$('.tool-card')!.getAttribute('aria-label'), 'Run Command: Running');
+    assert.equal(t.$('.tool-tip')!.textContent, 'node server.js');
+    assert.equal(t.$('.process-id')!.textContent, 'Process p1');
     assert.equal(t.$('.process-tail')!.textContent, 'listening on http://127.0.0.1:4000/\n');
     const link = t.$('.process-url') as HTMLAnchorElement;
     assert.equal(link.textContent, 'http://127.0.0.1:4000/');
@@ -43,6 +50,7 @@ describe('webview: a background process in its run_command card', () => {
 
     t.batch({ type: 'process', process: proc({ state: 'stopped', urls: ['http://127.0.0.1:4000/'], tail: 'bye\n' }) });
     assert.equal(t.$('.process-state')!.textContent, 'Stopped');
+    assert.equal(t.$('.tool-state-label')!.textContent, 'Stopped', 'the card says the process stopped');
     assert.equal((t.$('.process-stop') as HTMLButtonElement).hidden, true);
     assert.equal(t.$('.tool-toggle')!.getAttribute('aria-expanded'), 'true', 'how it ended stays in view');
     assert.equal(t.$('.process-tail')!.textContent, 'bye\n');

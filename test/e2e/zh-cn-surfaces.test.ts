@@ -1,0 +1,135 @@
+// The surfaces first seen in issue 38, in Simplified Chinese (VS Code started with `--locale zh-cn` and the
+// stand-in language pack, as in locale-zh-cn.test.ts): Show Customizations, the question a repository's settings
+// raise, a running background process's card, and a check_page result's card (light and dark). Each with what a
+// person must be able to read, in Chinese.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
+import { REPO_ROOT } from '../support/vscode/server';
+import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
+
+const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+const nls = JSON.parse(readFileSync(join(REPO_ROOT, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
+/** The Chinese of an English message, with `{0}`… filled; fails loudly when the bundle lacks it. */
+function zh(english: string, ...args: string[]): string {
+  const text = bundle[english];
+  assert.ok(text, `l10n/bundle.l10n.zh-cn.json translates "${english}"`);
+  return text.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? '');
+}
+const command = (key: string) => `Relay: ${nls[`command.${key}.title`]}`;
+
+/** A port free now, for the server the scripted model starts and then checks with check_page. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('e2e: the new surfaces in Simplified Chinese', () => {
+  let pack: LanguagePack;
+  let s: ScriptedWorkbench;
+  let url: string;
+
+  before(async () => {
+    pack = buildLanguagePack('zh-cn', '中文(简体)');
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}/`;
+    const server = [
+      "const http = require('node:http');",
+      // GET /exit ends it: the cleanup, whether or not the test got to its Stop.
+      "const server = http.createServer((req, res) => (req.url === '/exit' ? (res.end(), process.exit(0)) : res.end('<!doctype html><title>你好</title><h1>你好，Relay</h1>')));",
+      `server.listen(${port}, '127.0.0.1', () => console.log('listening on ${url}'));`,
+    ].join('\n');
+    s = await openScriptedWorkbench({
+      locale: 'zh-cn',
+      installAtStart: [pack.vsix],
+      script: [
+        { toolCalls: [{ id: 'call_server', name: 'run_command', args: { command: 'node server.js', background: true } }] },
+        { toolCalls: [{ id: 'call_page', name: 'check_page', args: { url, settle_ms: 500 } }] },
+        { toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: '页面已检查。' } }] },
+      ],
+      // The OS sandbox off: a sandboxed background server would run without the approval this file answers.
+      settings: { 'relay.sandbox.enabled': false },
+      prepare: (workspace) => {
+        writeFileSync(join(workspace, 'server.js'), server);
+        writeFileSync(join(workspace, 'AGENTS.md'), '# Agents\n\nRun `npm test` before you finish.\n');
+        mkdirSync(join(workspace, '.claude', 'commands'), { recursive: true });
+        writeFileSync(join(workspace, '.claude', 'commands', 'review.md'), '---\ndescription: 审查拉取请求\nargument-hint: <pr-number>\n---\nReview PR $1.');
+      },
+    });
+  });
+  after(async () => {
+    if (url) await fetch(`${url}exit`).catch(() => undefined); // already stopped: refused
+    await s?.close();
+    pack?.dispose();
+  });
+
+  it('Show Customizations: the report in Chinese, paths from the workspace, read-only', async () => {
+    const { wb } = s;
+    await wb.runCommand(command('showCustomizations'));
+    const editor = wb.page.locator('.part.editor .monaco-editor').first();
+    await editor.locator('.view-line', { hasText: zh('Relay: customisation files') }).first().waitFor({ timeout: 30_000 });
+    const text = (await editor.locator('.view-lines').textContent()) ?? '';
+    assert.ok(text.includes('.claude/commands/review.md'), `workspace-relative paths: ${text.slice(0, 400)}`);
+    assert.doesNotMatch(text, /\/tmp\//, `no absolute path: ${text.slice(0, 400)}`);
+    assert.match((await wb.page.locator('.tabs-container .tab.active').textContent()) ?? '', new RegExp(zh('Relay customisation files')));
+    await wb.screenshot('show-customizations-zh-cn');
+    await wb.runCommand('View: Close Editor');
+    assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'closing the report asks nothing');
+  });
+
+  it("a repository's looser approval mode: the question in Chinese, the setting in words, no Cancel", async () => {
+    const { wb } = s;
+    mkdirSync(join(wb.workspace, '.vscode'), { recursive: true });
+    writeFileSync(join(wb.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'relay.approvalMode': 'yolo' }, null, 2));
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    for (const deadline = Date.now() + 30_000; ; ) {
+      await wb.runCommand(command('reviewWorkspaceSettings'));
+      if (await dialog.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+      if (Date.now() > deadline) throw new Error('the workspace setting was never asked about');
+    }
+    assert.equal(await dialog.locator('.dialog-message-text').textContent(), zh('This workspace sets the approval mode to {0}. Allow it?', '"yolo"'));
+    assert.match((await dialog.textContent()) ?? '', /relay\.approvalMode/, 'the key is in the detail');
+    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), zh('Show Setting'));
+    const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((b) => b.trim());
+    assert.deepEqual([...buttons].sort(), [zh('Allow'), zh('Keep Ignoring'), zh('Show Setting')].sort(), buttons.join(' | '));
+    await wb.screenshot('workspace-setting-confirmation-zh-cn');
+    await wb.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('a running background process and a check_page result, on their cards in Chinese (light and dark)', async () => {
+    const { wb, chat } = s;
+    const input = chat.locator('textarea').first();
+    await input.fill('启动服务器并检查页面');
+    await input.press('Enter');
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.filter({ hasText: 'node server.js' }).waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: zh('Allow'), exact: true }).click();
+
+    const card = chat.locator('.tool-card[data-call-id="call_server"]');
+    await card.locator('.process-panel a.process-url').waitFor({ timeout: 60_000 });
+    // The process's state is the card's, in Chinese; the command is its line.
+    await card.locator('.tool-state-label', { hasText: new RegExp(`^${zh('Running')}$`) }).waitFor({ timeout: 30_000 });
+    assert.equal((await card.locator('.tool-tip').textContent())?.trim(), 'node server.js');
+    assert.equal((await card.locator('.process-id').textContent())?.trim(), zh('Process {0}', 'p1'));
+
+    const page = chat.locator('.tool-card[data-call-id="call_page"]');
+    await page.locator('.tool-state-label', { hasText: new RegExp(`^${zh('Done')}$`) }).waitFor({ timeout: 90_000 });
+    // The page's title and its (zero) errors, in Chinese.
+    assert.match((await page.locator('.tool-tip').textContent()) ?? '', /你好/);
+    await chat.locator('.message-list').filter({ hasText: '页面已检查。' }).waitFor({ timeout: 60_000 });
+    await wb.screenshot('process-card-zh-cn');
+    await page.locator('.tool-toggle').click();
+    await page.scrollIntoViewIfNeeded();
+    await wb.setColorTheme('Default Dark Modern');
+    await wb.screenshot('check-page-card-zh-cn-dark');
+    await wb.setColorTheme('Default Light Modern');
+    await wb.screenshot('check-page-card-zh-cn-light');
+  });
+});
