@@ -12,6 +12,9 @@ export const ENTRY_POINT_COMMANDS = [
   // Review My Changes in Source Control and its findings' Fix (src/host/change-review).
   'relay.reviewMyChanges',
   'relay.reviewFinding.fix',
+  // The terminal's Explain and Fix with Relay on a command (src/host/terminal-actions).
+  'relay.terminal.explain',
+  'relay.terminal.fix',
 ] as const;
 
 export const RUNTIME_COMMANDS = [
