@@ -100,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   return {
     chat,
     failedCommand,
+    terminal,
     relay: (overrides) => {
       if (relay && overrides) throw new Error('Relay is already running: overrides must come before its first use');
       return getRelay(overrides);
@@ -115,6 +116,8 @@ export interface RelayApi {
   readonly chat: ChatViewProvider;
   /** The failed terminal command's status bar offer. */
   readonly failedCommand: FailedCommandItem;
+  /** The last terminal commands, as `@terminal` and the terminal actions read them. */
+  readonly terminal: TerminalRecorder;
   /** The agent side, created on first use; tests may pass overrides (an approval prompter) on the first call. */
   relay(overrides?: RelayOverrides): Relay;
 }
