@@ -54,7 +54,8 @@ export class TerminalRecorder implements vscode.Disposable {
     const output = reading ? await reading : '';
     this.secrets ??= credentialValues(process.env);
     const scrub = (text: string) => scrubTerminalSecrets(text, this.secrets);
-    const cwd = e.execution.cwd?.fsPath;
+    // The execution's folder, or the shell's as it reported it after the command (a `cd` in it moves that one).
+    const cwd = (e.execution.cwd ?? e.terminal.shellIntegration?.cwd)?.fsPath;
     this.last = { command: scrub(command), output: scrub(output), ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}), ...(cwd ? { cwd } : {}) };
     // A terminal closed while its command's output was read is not kept by terminal.
     if (vscode.window.terminals.includes(e.terminal)) this.perTerminal.set(e.terminal, this.last);
