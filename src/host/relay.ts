@@ -64,6 +64,7 @@ import { codeActionHandlers } from './code-actions/code-action-commands';
 import { terminalActionHandlers } from './terminal-actions/terminal-commands';
 import { commitMessageHandlers } from './scm/commit-message';
 import { ChangeReview } from './change-review/change-review';
+import { REVIEW_TASK_WITH_RELAY, reviewTaskWithRelayHandler } from './tasks/review/task-agent-review';
 
 export interface RelayServices {
   context: vscode.ExtensionContext;
@@ -272,7 +273,7 @@ export class Relay implements vscode.Disposable {
     this.processStatus = new ProcessStatusBar(this.tools.processes);
     this.processCards = new ProcessCards(this.tools.processes, (delta) => chat.publish(delta), this.logger);
     this.changeReview = new ChangeReview({
-      createSession: (turn) => this.createSession(undefined, undefined, turn),
+      createSession: (turn, scope) => this.createSession(undefined, scope, turn),
       startTask: async (text) => {
         if (this.controller.isRunning) {
           void vscode.window.showInformationMessage(l10n.t('Relay: a task is running: stop it or wait before fixing a review comment.'));
@@ -302,6 +303,7 @@ export class Relay implements vscode.Disposable {
       ...terminalActionHandlers({ recorder: services.terminal, start: (text) => entry.start(text) }),
       ...commitMessageHandlers({ provider: () => this.models.provider, log: this.logger }),
       ...this.changeReview.handlers(),
+      [REVIEW_TASK_WITH_RELAY]: reviewTaskWithRelayHandler(() => this.parallel, this.changeReview),
       ...relayCommandHandlers({
       controller: this.controller,
       keys: this.keys,

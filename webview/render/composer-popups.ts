@@ -2,7 +2,7 @@
 // webview's copy of the index the next ones, see mention-ranker.ts) and "/" at the start of the box the slash
 // commands. Each closes when the caret leaves what opened it; Escape keeps it closed until then.
 import type { MentionSuggestion, SlashCommandChoice } from '../../src/shared/chat-model';
-import type { ComposerActions } from './composer';
+import type { ComposerActions } from './composer-actions';
 import { MentionList } from './mention-list';
 import { SlashList } from './slash-list';
 

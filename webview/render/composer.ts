@@ -5,10 +5,11 @@
 import type { ApprovalMode, AttachmentChip, MentionSuggestion, SessionSettings, SlashCommandChoice } from '../../src/shared/chat-model';
 import { h } from '../dom';
 import { icon } from '../icons';
-import { ComposerAttachments, type PendingImage } from './composer-attachments';
+import { ComposerAttachments } from './composer-attachments';
 import { imageFiles, listenForDrops } from './composer-drop';
 import { MODES } from './composer-modes';
 import { ComposerPopups } from './composer-popups';
+import type { ComposerActions } from './composer-actions';
 import { t } from '../strings';
 import type { TaskPhase } from '../../src/shared/task-phase';
 
@@ -17,29 +18,7 @@ const MAX_TEXTAREA_PX = 240;
 const MORE_AGENTS = '\u0000more';
 
 
-export interface ComposerActions {
-  /** `mentions`: the tokens of the mention chips, which are not in the text. */
-  send(text: string, images: PendingImage[], mentions: string[]): void;
-  /** Asks the host for the list; `opened`: the list's first query. */
-  queryMentions(requestId: number, query: string, opened: boolean): void;
-  /** The next request id: counted by the page, so a view built again (another language) never reuses one. */
-  nextRequestId(): number;
-  /**
-   * The list ranked in the webview; 'later' when it comes to `show` after the frame that shows the key (a long
-   * search); undefined when the host must answer.
-   */
-  rankMentions(query: string, show: (items: MentionSuggestion[]) => void): MentionSuggestion[] | 'later' | undefined;
-  previewMention(requestId: number, token: string): void;
-  dropUris(uris: string[]): void;
-  stop(): void;
-  setMode(mode: ApprovalMode): void;
-  /** An agent id, or "" for the host's full list. */
-  setAgent(agent: string): void;
-  selectModel(): void;
-  draftChanged(text: string): void;
-  /** Asks the host for the slash commands ("/" at the start of the box). */
-  querySlashCommands?(requestId: number): void;
-}
+export type { ComposerActions } from './composer-actions';
 
 export class Composer {
   readonly element: HTMLElement;

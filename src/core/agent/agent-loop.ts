@@ -2,48 +2,17 @@
 // pauses, fails or is cancelled. One scheduler per run (its signal is the run's cancel button; its pause
 // rules start fresh after the user stepped in). The session owns the data; the loop changes it through LoopHost.
 import { LoopGuard } from '../permissions/loop-guard';
-import type { Usage } from '../model/events';
-import type { AssistantPart, ChatMessage, ModelInfo, UserPart } from '../model/provider';
-import type { ApprovalAudit } from '../ports/approval';
-import { type AnyTool, type CallCheckpointHook, PauseRules, ToolScheduler, type ToolLogger, type ToolManager, type ToolStatistics } from '../tools';
+import type { ModelInfo } from '../model/provider';
+import { type AnyTool, PauseRules, ToolScheduler } from '../tools';
 import { condenseHistory, couldNotCondense, keepWithinContext } from './context-keeper';
-import type { AgentEvent, AgentState } from './events';
+import type { AgentState } from './events';
 import { buildRequest, conductOf, contextLimitsFor, preparePrompt } from './model-request';
 import { DEFAULT_MAX_STEPS, type AgentSessionOptions } from './session-options';
 import { SessionApprovals } from './approval-hook';
 import { CANCELLED, runStep } from './agent-step';
 import { touchedFiles } from '../customization/rules/touched-files';
 import type { RunConditions, SystemPromptInput, TurnRules, WorkspaceRules } from './system-prompt';
-
-/** What the loop may read and change of its session. */
-export interface LoopHost {
-  options: AgentSessionOptions;
-  manager: ToolManager;
-  statistics: ToolStatistics;
-  now: () => number;
-  newId: () => string;
-  logger: ToolLogger;
-  /** The task this loop runs. */
-  taskId: string;
-  history(): ChatMessage[];
-  replaceHistory(messages: ChatMessage[]): void;
-  appendAssistant(parts: readonly AssistantPart[]): void;
-  appendUser(parts: readonly UserPart[]): void;
-  emit(event: AgentEvent): void;
-  /** Adds a request's usage; the conversation's own requests also set the context meter (not a summary's). */
-  addUsage(usage: Usage, costUsd: number | undefined, setsMeter?: boolean): void;
-  /** The context meter's figure (context-used.ts), once a request was counted. */
-  contextUsed(): number | undefined;
-  /** True once after the user asked to condense while the task ran. */
-  takeCondenseRequest(): boolean;
-  recordAudit(audit: ApprovalAudit): void;
-  /** Saves the task now (in the background, in order). */
-  save(): void;
-  /** Checkpoints before calls that may change files; absent when the task takes none. */
-  checkpoints?: CallCheckpointHook;
-  /** Told the rules in the prompt of each request (their sources), for the context meter's tooltip. */
-  rulesChosen?(sources: string[]): void;
-}
+import type { LoopHost } from './loop-host';
 
 /** The run's scheduler: its approvals, pause rules and hooks, its cards reported as events. Dispose when the run ends. */
 export function createRunScheduler(host: LoopHost, signal: AbortSignal): { scheduler: ToolScheduler; approvals: SessionApprovals; dispose(): void } {

@@ -4,7 +4,7 @@
 import type { ModelRequest, AssistantPart, UserPart } from '../model/provider';
 import { l10n, type Said } from '../l10n';
 import type { ToolBatchResult, ToolCallOutcome, ToolCallStream, ToolScheduler } from '../tools';
-import type { LoopHost } from './agent-loop';
+import type { LoopHost } from './loop-host';
 import type { SessionApprovals } from './approval-hook';
 import type { AgentState } from './events';
 import { type StreamedCall, type StreamedTurn, streamModelTurn } from './model-turn';

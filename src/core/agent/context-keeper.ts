@@ -2,7 +2,7 @@
 // (or the user asked), and shorten (context-budget.ts) when condensing fails or is not enough.
 import { estimateTokens } from '../model/provider';
 import { l10n } from '../l10n';
-import type { LoopHost } from './agent-loop';
+import type { LoopHost } from './loop-host';
 import { condensedHistory, requestSummary, splitForCondense, summaryRequest } from './condense';
 import { estimateHistoryTokens, fitToContext, type ContextLimits, type FitResult } from './context-budget';
 import type { PreparedPrompt } from './model-request';

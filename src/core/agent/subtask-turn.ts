@@ -3,7 +3,7 @@
 // delegated task. The history keeps the call and the child's report only, never the child's own steps; the run ends
 // with that report (no request of the parent's model), and the next message starts from it.
 import { NEW_TASK } from '../tools';
-import type { LoopHost } from './agent-loop';
+import type { LoopHost } from './loop-host';
 import { createRunScheduler } from './agent-loop';
 import { CANCELLED, resultParts } from './agent-step';
 import type { AgentState } from './events';

@@ -1,6 +1,6 @@
 // The events every model provider streams, and the tool-call events the tool runtime consumes.
 // Providers translate their wire protocol into these; nothing downstream knows which provider spoke.
-import type { ReasoningPart } from './provider';
+import type { ReasoningPart } from './reasoning';
 
 /** A tool call as it streams: started (id and name known), argument text arriving, finished. */
 export type ToolCallStreamEvent =

@@ -4,6 +4,7 @@
 import type { PromptFamily } from '../prompts/families';
 import type { ModelToolSpec } from '../tools/model-description';
 import type { ModelStreamEvent } from './events';
+import type { ReasoningPart } from './reasoning';
 import type { ImageMediaType } from '../mentions/images';
 
 export type { ModelToolSpec };
@@ -15,28 +16,7 @@ export type UserPart =
   /** The result of an earlier assistant `tool_call` with the same callId. */
   | { type: 'tool_result'; callId: string; content: string; isError?: boolean };
 
-/**
- * The model's reasoning, kept so the API that produced it gets it back unchanged in later turns (Anthropic
- * wants thinking blocks with their signatures in tool-use turns; the Responses API wants reasoning items with
- * their encrypted content). Only the provider named by `source` ever sends it; every other one drops it, and
- * nobody sends it as plain text.
- */
-export interface ReasoningPart {
-  type: 'reasoning';
-  /** The API that produced it: "anthropic", "openai-responses" or "gemini". */
-  source: ReasoningSource;
-  /** What the model showed of its reasoning (a summary for OpenAI); may be empty. */
-  text: string;
-  /** Anthropic: the block's signature (for a redacted block, its `data`); Gemini: the thought signature. */
-  signature?: string;
-  /** Anthropic: a `redacted_thinking` block, whose `signature` holds the encrypted data. */
-  redacted?: boolean;
-  /** Responses API: the reasoning item's id and encrypted content (store: false needs both). */
-  itemId?: string;
-  encryptedContent?: string;
-}
-
-export type ReasoningSource = 'anthropic' | 'openai-responses' | 'gemini';
+export type { ReasoningPart, ReasoningSource } from './reasoning';
 
 export type AssistantPart =
   | { type: 'text'; text: string }

@@ -4,7 +4,7 @@
 // as are forms that print secrets (`kubectl config view --raw`, `printenv` of every variable or of a token).
 import { l10n, type Marked } from '../l10n';
 import { findLongFlag, positionalArgs } from './command-facts';
-import type { CommandEffect, ReadOnlyCommand } from './read-only-commands';
+import type { CommandEffect, ReadOnlyCommand } from './command-effect';
 
 type Effect = CommandEffect | undefined;
 

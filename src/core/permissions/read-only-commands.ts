@@ -6,23 +6,9 @@ import { l10n, type Marked } from '../l10n';
 import { findLongFlag, findShortFlag, isHarmlessDevice, positionalArgs } from './command-facts';
 import { QUERY_COMMANDS } from './query-commands';
 import { awkProgramEffect, sedScriptEffect } from './script-effects';
+import type { CommandEffect, ReadOnlyCommand } from './command-effect';
 
-/** What turns a read-only command into one that changes something, and which word of its argv did it. */
-export interface CommandEffect {
-  /** The argv word that did it, as written: `-delete`, `--output=src/x.ts`, `-ni`, an awk program. */
-  word: string;
-  /** For people: the flag alone (`-i`, `--output`), or a short form of the word. */
-  label: string;
-  /** What it does: "deletes files" (English, marked for translation where it is shown). */
-  does: Marked;
-}
-
-export interface ReadOnlyCommand {
-  /** Command pattern (see command-pattern.ts). */
-  pattern: string;
-  /** The effect of the arguments after the pattern's words; absent or undefined means it only reads. */
-  effect?: (args: readonly string[]) => CommandEffect | undefined;
-}
+export type { CommandEffect, ReadOnlyCommand } from './command-effect';
 
 type Effect = CommandEffect | undefined;
 

@@ -5,7 +5,7 @@ import { l10n, type Said } from '../l10n';
 import { CancelReason, followSignal } from './abort';
 import { allowAll, type ApprovalDeps, type ApprovalHook, approveCall, type LoopGuardHook } from './approval';
 import type { ToolCallHooks } from './call-hooks';
-import { CallLifecycle, type CallRecord, type ToolCallOutcome } from './call-lifecycle';
+import { CallLifecycle, type CallRecord } from './call-lifecycle';
 import { createCallContext } from './call-context';
 import { type CallRunnerDeps, describe, runFinalCall } from './call-runner';
 import { Emitter, type Event } from './emitter';
@@ -19,6 +19,7 @@ import { type PauseSignal, PauseRules, type TurnCheck } from './pause-rules';
 import { ToolStatistics } from './stats';
 import type { ToolCallStatus } from './status-types';
 import { ToolCallStream } from './streaming-calls';
+import type { ToolBatchResult } from './batch-result';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './truncation';
 import { consoleLogger, type ToolLogger } from './types';
 
@@ -33,14 +34,7 @@ export interface ToolCallRequest {
   arguments?: string | Record<string, unknown>;
 }
 
-export interface ToolBatchResult {
-  /** One per call, in call order: the model reads these next turn. */
-  outcomes: ToolCallOutcome[];
-  /** Set when the task should pause (behaviours 18, 19); the loop stops and shows `message`. */
-  pause?: PauseSignal;
-  /** Set when attempt_completion succeeded: the loop ends with this result. */
-  completion?: { callId: string; result: string };
-}
+export type { ToolBatchResult } from './batch-result';
 
 export interface ToolSchedulerOptions {
   manager: ToolManager;

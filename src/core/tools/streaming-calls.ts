@@ -6,7 +6,7 @@ import { raceAbort } from './abort';
 import { type CallRecord, isRecord } from './call-lifecycle';
 import { errorMessage } from './errors';
 import { IncrementalJsonParser } from './incremental-json';
-import type { ToolBatchResult } from './scheduler';
+import type { ToolBatchResult } from './batch-result';
 import type { ToolContext, ToolLogger } from './types';
 
 /** What the stream needs from the scheduler that created it. */

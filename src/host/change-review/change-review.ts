@@ -4,15 +4,19 @@
 // against the reviewed change (src/core/change-review/findings.ts), as Codex's review mode does: the findings arrive
 // together, a malformed or misplaced one is set aside with the reason, and no extra tool has to exist in the
 // shared registry for one agent. The findings become comment threads (review-comments.ts); Fix starts a chat task
-// carrying the finding.
+// carrying the finding. A parallel task's changes are reviewed the same way before Apply (`reviewTask`, from the Tasks
+// view): the session reads the task's worktree, the threads sit on the worktree's files (the lines the findings name
+// exist only there until Apply), and their Fix goes to that task.
 import * as vscode from 'vscode';
 import { parseReviewAnswer, ReviewAnswerError, type Finding } from '../../core/change-review/findings';
+import { changedFiles, type ChangedFile } from '../../core/change-review/changed-lines';
 import { fixPrompt, reviewPrompt } from '../../core/change-review/review-prompt';
 import type { SlashCommand } from '../../core/customization/commands/command';
 import { l10n } from '../../core/l10n';
 import type { AgentState } from '../../core/agent/events';
 import type { CommandTurn } from '../customization/commands';
-import { ReviewComments } from './review-comments';
+import type { TaskScope } from '../session/session-scope';
+import { ReviewComments, type ReviewedTask } from './review-comments';
 import { reviewSubject } from './review-subject';
 
 /** What the review needs of a session (AgentSession). */
@@ -23,8 +27,8 @@ export interface ReviewSession {
 }
 
 export interface ChangeReviewDeps {
-  /** A headless session for a command's turn (the composition root's createSession). */
-  createSession(turn: CommandTurn): Promise<ReviewSession>;
+  /** A headless session for a command's turn (the composition root's createSession), in `scope` when given (a task's worktree). */
+  createSession(turn: CommandTurn, scope?: TaskScope): Promise<ReviewSession>;
   /** Starts a chat task with this message; false when a task is running (the user is told). */
   startTask(text: string): Promise<boolean>;
   log: vscode.LogOutputChannel;
@@ -46,11 +50,36 @@ const REVIEW_COMMAND: SlashCommand = {
   tools: ['read'],
 };
 
+/** A parallel task's changes to review (built by src/host/tasks/review/task-agent-review.ts). */
+export interface TaskReviewRequest {
+  task: ReviewedTask;
+  /** The worktree's top folder: the diff's paths are relative to it. */
+  root: string;
+  /** For the prompt: "the changes of parallel task … against its base". */
+  what: string;
+  diff: string;
+  /** The review session's scope: the worktree as its only workspace root, nothing of the task's state followed. */
+  scope: TaskScope;
+  /** A finding's Fix: its prompt sent to the task (false when it could not take it; the person was told). */
+  fix(text: string): Promise<boolean>;
+}
+
+interface Subject {
+  root: vscode.Uri;
+  what: string;
+  diff: string;
+  files: ChangedFile[];
+  scope?: TaskScope;
+  task?: ReviewedTask;
+}
+
 export type ReviewOutcome = { status: 'reviewed'; findings: Finding[]; rejected: string[] } | { status: 'not-run'; message: string };
 
 export class ChangeReview implements vscode.Disposable {
   readonly comments = new ReviewComments();
   private running: ReviewSession | undefined;
+  /** Each reviewed task's Fix, by task id. */
+  private readonly taskFixes = new Map<string, (text: string) => Promise<boolean>>();
 
   constructor(private readonly deps: ChangeReviewDeps) {}
 
@@ -66,11 +95,31 @@ export class ChangeReview implements vscode.Disposable {
       );
     }
     const { subject } = found;
-    const root = vscode.Uri.file(subject.repository.root);
+    return this.review({ root: vscode.Uri.file(subject.repository.root), what: subject.what, diff: subject.diff, files: subject.files });
+  }
+
+  /** Reviews a parallel task's changes against its base; its threads replace only that task's. */
+  async reviewTask(request: TaskReviewRequest): Promise<ReviewOutcome> {
+    if (this.running) return this.notRun(l10n.t('Relay: a review is already running.'));
+    const files = changedFiles(request.diff);
+    if (files.length === 0) return this.notRun(l10n.t('Task "{0}" has not changed any file the review can read.', request.task.title));
+    this.taskFixes.set(request.task.id, request.fix);
+    return this.review({ root: vscode.Uri.file(request.root), what: request.what, diff: request.diff, files, scope: request.scope, task: request.task });
+  }
+
+  /** Removes a task's threads (its worktree is gone). */
+  forgetTask(id: string): void {
+    this.comments.clearTask(id);
+    this.taskFixes.delete(id);
+  }
+
+  private async review(subject: Subject): Promise<ReviewOutcome> {
+    const { root } = subject;
+    if (this.running) return this.notRun(l10n.t('Relay: a review is already running.'));
     const state = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: l10n.t('Relay: reviewing {0} file(s)…', subject.files.length), cancellable: true },
       async (_progress, token) => {
-        const session = await this.deps.createSession({ command: REVIEW_COMMAND, text: '', agent: 'ask', tools: ['read'] });
+        const session = await this.deps.createSession({ command: REVIEW_COMMAND, text: '', agent: 'ask', tools: ['read'] }, subject.scope);
         this.running = session;
         const cancel = token.onCancellationRequested(() => session.cancel());
         try {
@@ -97,7 +146,7 @@ export class ChangeReview implements vscode.Disposable {
     }
     const outcome = { status: 'reviewed' as const, ...answer };
     for (const reason of outcome.rejected) this.deps.log.warn(`Review My Changes set a finding aside: ${reason}`);
-    this.comments.show(root, outcome.findings);
+    this.comments.show(root, outcome.findings, subject.task);
     const summary =
       outcome.findings.length === 0 ? l10n.t('Relay: the review found nothing to report.') : l10n.t('Relay: the review left {0} comment(s).', outcome.findings.length);
     if (outcome.findings.length > 0) void vscode.commands.executeCommand('workbench.action.focusCommentsPanel').then(undefined, () => undefined);
@@ -112,14 +161,18 @@ export class ChangeReview implements vscode.Disposable {
     return { status: 'not-run', message };
   }
 
-  /** A finding's Fix (its thread's title action or its comment's): a chat task carrying the finding. */
+  /** A finding's Fix (its thread's title action or its comment's): a chat task carrying the finding, or (a task's finding) that task's next message. */
   async fix(arg?: unknown): Promise<boolean> {
-    const finding = this.comments.findingOf(arg);
-    if (!finding) {
+    const shown = this.comments.shownOf(arg);
+    if (!shown) {
       void vscode.window.showInformationMessage(l10n.t('Relay: pick Fix on a review comment.'));
       return false;
     }
-    return this.deps.startTask(fixPrompt(finding));
+    if (shown.task) {
+      const fix = this.taskFixes.get(shown.task.id);
+      return fix ? fix(fixPrompt(shown.finding)) : false;
+    }
+    return this.deps.startTask(fixPrompt(shown.finding));
   }
 
   /** Its commands, by id (registered at activation, command-ids.ts ENTRY_POINT_COMMANDS). */

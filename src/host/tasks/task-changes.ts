@@ -39,6 +39,14 @@ export async function readTaskDiff(worktree: GitRepository, baseCommit: string, 
   });
 }
 
+/** The same change set as a plain unified diff (no binary payloads), for a reader such as the review agent. */
+export async function readTaskDiffText(worktree: GitRepository, baseCommit: string, links: readonly string[] = []): Promise<string> {
+  return withTempIndex(worktree, async (env) => {
+    await stageAll(worktree, withoutLinks(links), env);
+    return (await runGit(worktree, ['diff', '--cached', '--no-color', '--unified=3', '-M', baseCommit], { env })).stdout;
+  });
+}
+
 export interface ApplyConflict {
   path: string;
   reason: ConflictReason;

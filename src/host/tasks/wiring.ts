@@ -61,7 +61,8 @@ export class ParallelTaskSurface implements vscode.Disposable {
   readonly reviewUi: TaskReviewUi = vscodeTaskReviewUi();
   /** Resolves once the records of earlier windows are read. */
   readonly ready: Promise<void>;
-  private readonly manager: WorktreeManager;
+  /** The worktrees (Review Task with Relay reads a task's change set through it). */
+  readonly manager: WorktreeManager;
   private readonly refreshes = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -110,6 +111,11 @@ export class ParallelTaskSurface implements vscode.Disposable {
         if (e.affectsConfiguration('relay.parallel.maxTasks')) this.tasks.applyLimit();
       }),
     );
+  }
+
+  /** The chat's controller: a task's chat is shown and sent to through it. */
+  get controller(): TaskController {
+    return this.host.controller;
   }
 
   /** For the controller: a parallel task's session is parked, not stopped, when the chat shows another task. */

@@ -5,7 +5,7 @@ import type { EditApplier, EditOrigin, ProposedFileChange } from '../../core/por
 import { l10n, type Said, sentences } from '../../core/l10n';
 import { ToolError, ToolErrorType } from '../../core/tools';
 import type { EditPlan } from './edit-plan';
-import type { AcceptedChange } from './edit-previews';
+import type { AcceptedChange } from './accepted-change';
 
 export type ApplyResult =
   | { ok: true; applied: ProposedFileChange[]; plan: EditPlan; recomputed: boolean }

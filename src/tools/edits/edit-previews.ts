@@ -1,25 +1,13 @@
 // The diff editors of one call's proposal: opened at prepare time or on demand from the approval prompt, where the
 // user may edit the proposal and accept or reject each hunk; read back when the call runs, and closed after apply,
 // denial or cancel. What the user kept is worked out by the core's review logic, never by the editor.
-import { resolveReview, type ResolvedHunk } from '../../core/edit';
+import { resolveReview } from '../../core/edit';
 import type { EditPreview, EditReviewer, FileReview, ProposedFileChange } from '../../core/ports/edit-review';
 import type { ReviewVerdict } from '../../core/tools';
 import { rejectedEverything, uiRejectedEverything } from './review-report';
+import type { AcceptedChange } from './accepted-change';
 
-export interface AcceptedChange {
-  /** The change as the user left it: `proposedText` is what will be applied. */
-  change: ProposedFileChange;
-  /** The user typed into the proposal before it was applied. */
-  userEdited: boolean;
-  /** The hunks the user rejected: kept as they were in the file. */
-  rejected: ResolvedHunk[];
-  /** How many hunks the proposal for this file had. */
-  hunks: number;
-  /** The proposal with the rejected hunks put back, before the user's own edits (what `userEdited` is measured against). */
-  reference: string | undefined;
-  /** Every hunk rejected and nothing typed: this file is not changed at all. */
-  dropped: boolean;
-}
+export type { AcceptedChange } from './accepted-change';
 
 export class EditPreviews {
   private opening: Promise<EditPreview | undefined> | undefined;

@@ -3,7 +3,7 @@ import { unifiedDiffFor } from '../../core/edit';
 import type { ProposedFileChange } from '../../core/ports/edit-review';
 import { displayBlocks, type DisplayBlock } from '../../core/tools';
 import { pathAfter } from './edit-plan';
-import type { AcceptedChange } from './edit-previews';
+import type { AcceptedChange } from './accepted-change';
 
 export interface DiffSummary {
   blocks: DisplayBlock[];

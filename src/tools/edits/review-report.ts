@@ -3,7 +3,7 @@
 import { l10n } from '../../core/l10n';
 import type { ResolvedHunk } from '../../core/edit';
 import { pathAfter } from './edit-plan';
-import type { AcceptedChange } from './edit-previews';
+import type { AcceptedChange } from './accepted-change';
 
 /** For a call where some hunks were rejected: one paragraph per file, then the reason. Empty when none were. */
 export function rejectionNotes(accepted: readonly AcceptedChange[], show: (path: string) => string, reason: string | undefined): string {

@@ -56,7 +56,7 @@ describe('commands another extension can call: arguments never choose what Relay
     assert.ok(before && before !== 'discarded');
     const record = parallel().tasks.get(TASK)!;
     const madeUp: unknown[] = [TASK, { id: TASK }, { task: { id: TASK } }, { task: record }, [TASK], { task: { ...record } }];
-    for (const command of ['relay.tasks.discard', 'relay.tasks.stop', 'relay.tasks.restoreBranch', 'relay.tasks.apply', 'relay.tasks.mergeBranch', 'relay.tasks.keepBranch', 'relay.tasks.updateFromBase', 'relay.tasks.reviewChanges']) {
+    for (const command of ['relay.tasks.discard', 'relay.tasks.stop', 'relay.tasks.restoreBranch', 'relay.tasks.apply', 'relay.tasks.mergeBranch', 'relay.tasks.keepBranch', 'relay.tasks.updateFromBase', 'relay.tasks.reviewChanges', 'relay.tasks.reviewWithRelay']) {
       for (const arg of madeUp) {
         const result = await vscode.commands.executeCommand(command, arg);
         assert.ok(result === undefined || result === false, `${command}(${JSON.stringify(arg)}) did nothing (got ${String(result)})`);
