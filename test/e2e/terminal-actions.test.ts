@@ -35,8 +35,8 @@ async function failInTerminal(wb: Workbench, labels: Labels): Promise<{ terminal
   await wb.runCommand('Terminal: Create New Terminal');
   const terminal = wb.page.locator('.part.panel .terminal-wrapper.active .xterm');
   await terminal.waitFor({ timeout: 30_000 });
-  // The prompt is drawn once the shell has started (and its shell integration with it).
-  await wb.page.locator('.part.panel .terminal-wrapper.active .xterm-rows').filter({ hasText: /\$\s*$/m }).first().waitFor({ timeout: 30_000 });
+  // The prompt ($ or, as root, #) is drawn once the shell has started, and its shell integration with it.
+  await wb.page.locator('.part.panel .terminal-wrapper.active .xterm-rows').filter({ hasText: /[$#]/ }).first().waitFor({ timeout: 30_000 });
   await terminal.click();
   await wb.page.keyboard.type(FAILING);
   await wb.page.keyboard.press('Enter');
@@ -51,7 +51,7 @@ async function failInTerminal(wb: Workbench, labels: Labels): Promise<{ terminal
 /** Right-clicks the terminal and returns its context menu, once Relay's two items are in it. */
 async function contextMenu(wb: Workbench, terminal: Locator, labels: Labels): Promise<Locator> {
   await terminal.click({ button: 'right' });
-  const menu = wb.page.locator('.context-view .monaco-menu');
+  const menu = wb.page.locator('.context-view .monaco-menu').first();
   await menu.waitFor({ timeout: 10_000 });
   for (const label of [labels.explain, labels.fix]) await menu.locator('.action-label', { hasText: label }).first().waitFor({ timeout: 10_000 });
   return menu;
