@@ -16,7 +16,8 @@
 import { charBit, packPrefix, pairBit, type PathFeatures } from './path-features';
 
 /** One bit per character class that stands for one character only (letters, ".", "/", "-"): see charBit. */
-const SINGLE = (1 << 26) - 1 | (1 << 28) | (1 << 29) | (1 << 30);
+export const ONE_CHARACTER_BITS = (1 << 26) - 1 | (1 << 28) | (1 << 29) | (1 << 30);
+const SINGLE = ONE_CHARACTER_BITS;
 
 export class QueryBound {
   /** The query's characters that have a bit. */
@@ -156,6 +157,21 @@ export class QueryBound {
     const pair = this.pairMask[i]!;
     if (start) return (f.pairFilters[word + 8]! & pair) !== 0 ? 15 : 8.8;
     return (f.pairFilters[word]! & pair) !== 0 ? 7 : 0.8;
+  }
+
+  /**
+   * Whether path `k` may earn the name bonus (its name starts with the query), which `rest` adds. Without it, the
+   * bound is at most `ceiling` less the path's length / 100: per character, the name's alignment earns at most 13
+   * for the first and 4 + 15 for each other, the whole path's 9 then 15, and +4 per character in the name.
+   */
+  mayEarnNameBonus(f: PathFeatures, k: number): boolean {
+    const length = this.query.length;
+    return length > 0 && f.nameLength[k]! >= length && (f.namePrefix[k]! & this.prefixMask) === (this.prefix & this.prefixMask);
+  }
+
+  /** The bound of any path that cannot earn the name bonus, before its length is taken off (see mayEarnNameBonus). */
+  get ceiling(): number {
+    return 19 * this.length - 6;
   }
 
   /** The name bonus at most, less the length. */

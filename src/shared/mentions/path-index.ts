@@ -6,10 +6,14 @@
 // - the best results so far (open editors, then the previous answer) are scored first, so that bound bites early;
 // - the typed query's prefixes are kept as a stack: a query that extends one scans only the paths its prefix
 //   kept, and Backspace returns to a prefix whose answer is already known. Their candidates sit one after the
-//   other in shared arrays (a stack too), so a keystroke allocates none of its own.
+//   other in shared arrays (a stack too), so a keystroke allocates none of its own;
+// - each candidate keeps where the query's characters end when matched leftmost in its lower-cased path, so a
+//   new character is one indexOf from there: a path that does not hold the query in order leaves the
+//   candidates before its bound is computed (most of them after a few keys: "srccom" keeps 16,000 of the
+//   57,000 paths with its characters), and no longer query looks at it again.
 // The ranking is exactly that of scoring every path with `scorePath` and sorting them all (see `compare`).
 import { isSubsequence, scorePath } from './fuzzy';
-import { QueryBound } from './path-bound';
+import { ONE_CHARACTER_BITS, QueryBound } from './path-bound';
 import { PathFeatures } from './path-features';
 
 export { QueryBound } from './path-bound';
@@ -44,6 +48,17 @@ const SLACK = 1e-9;
 const MAX_PREFIXES = 32;
 /** Bounds are sorted by whole points from 0 (and below) to this (and above). */
 const BUCKETS = 256;
+/** A candidate's leftmost match end not computed (a one-letter query, which its character mask settles). */
+const UNKNOWN_END = -2;
+/**
+ * A candidate's name sum when its sums are not computed (the whole sum is then 0): a query of up to this many
+ * characters leaves them for later on paths whose name does not start with it. Their bound is then one number
+ * (`QueryBound.ceiling`, less the length), and the bar of such a query (names that start with it, 20 or 40 points
+ * more) is above it: the list is found among the few names that start with the query, and most paths cost a
+ * character mask, an indexOf and a store. The sums are computed when a longer query needs them.
+ */
+const LAZY = Infinity;
+const LAZY_MAX_LENGTH = 3;
 
 interface Prefix {
   query: string;
@@ -64,6 +79,8 @@ interface Candidates {
   paths: Int32Array;
   whole: Float64Array;
   name: Float64Array;
+  /** Where the prefix's characters end in the lower-cased path when matched leftmost (or UNKNOWN_END). */
+  ends: Int32Array;
 }
 
 export class PathIndex {
@@ -76,10 +93,17 @@ export class PathIndex {
   private readonly seen: Int32Array;
   /** The best alignment of each path scored in this search (NaN: not a subsequence). */
   private readonly alignments: Float64Array;
-  private stack: Candidates = { paths: new Int32Array(0), whole: new Float64Array(0), name: new Float64Array(0) };
+  private stack: Candidates = { paths: new Int32Array(0), whole: new Float64Array(0), name: new Float64Array(0), ends: new Int32Array(0) };
   private readonly scratch: { upper: Float64Array; bucket: Uint16Array; order: Int32Array };
   /** Paths scored exactly, for tests: the bound's worth is in how few it leaves. */
   scored = 0;
+  /** Bounds computed from the sums (QueryBound.advance or extend), for tests: LAZY's worth is in how few. */
+  bounded = 0;
+  /** The candidates the last search kept for a longer query (the paths that hold it in order), for tests. */
+  get kept(): number {
+    const last = this.prefixes[this.prefixes.length - 1]!.candidates;
+    return last ? last.end - last.start : this.paths.length;
+  }
   private searches = 0;
   private lastBest: number[] = [];
 
@@ -141,54 +165,137 @@ export class PathIndex {
 
   private *rank(q: string, fromLength: number, from: Prefix['candidates'], options: SearchOptions, pause: Pause | undefined): Generator<void, { best: Scored[]; candidates: Prefix['candidates'] }, void> {
     const f = this.features;
-    const top = new TopK(options.limit, this.paths);
     const stamp = ++this.searches;
     const bound = new QueryBound(q);
-    const alignments = this.alignments;
-    const score = (k: number, bonus: number) => {
-      this.seen[k] = stamp;
-      this.scored++;
-      const best = q ? f.bestAlignment(k, q, bound.mask, bound.repeats) : 0;
-      // An alignment is a subsequence; without one, the path may still be one (ranked last, at -Infinity).
-      if (best === -Infinity && (f.missed || !isSubsequence(q, f.lower[k]!))) {
-        alignments[k] = NaN;
-        return;
-      }
-      alignments[k] = best;
-      top.offer(k, (q ? f.scoreFrom(k, q, best) : -f.pathLength[k]! / 100) + bonus);
+    // This query's candidates go on the stack right after the prefix's (they are fewer).
+    const start = from ? from.end : 0;
+    const count = from ? from.end - from.start : this.paths.length;
+    const mask = bound.mask;
+    const scan: Scan = {
+      q,
+      bound,
+      stamp,
+      top: new TopK(options.limit, this.paths),
+      fromLength,
+      from: from !== undefined,
+      // A one-letter query: the character mask says whether a path holds it (letters, ".", "/" and "-" have a bit
+      // of their own). Else each candidate's leftmost match goes on from where its prefix's ended.
+      settled: q.length === 1 && (mask & ONE_CHARACTER_BITS) === mask && mask !== 0,
+      lazy: q.length > 0 && q.length <= LAZY_MAX_LENGTH,
+      start,
+      size: start,
+      buckets: new Int32Array(BUCKETS + 1),
+      dropped: 0,
+      stack: this.reserve(start + count),
     };
     // Seeds: open editors that match, then the previous answer; they set a high bar before the scan.
     for (const path of options.preferred ?? []) {
       const k = this.lookup(path);
-      if (k !== undefined && this.seen[k] !== stamp && (f.chars[k]! & bound.mask) === bound.mask) score(k, PREFERRED_BONUS);
+      if (k !== undefined && this.seen[k] !== stamp && (f.chars[k]! & mask) === mask) this.score(scan, k, PREFERRED_BONUS);
     }
-    for (const k of this.lastBest) if (this.seen[k] !== stamp && (f.chars[k]! & bound.mask) === bound.mask) score(k, 0);
+    for (const k of this.lastBest) if (this.seen[k] !== stamp && (f.chars[k]! & mask) === mask) this.score(scan, k, 0);
 
     // Every candidate's bound first (numbers only), then the candidates best bound first, by whole points:
     // the bar rises as fast as it can, and the scan stops at the first point no candidate left can reach.
-    // This query's candidates go on the stack right after the prefix's (they are fewer).
-    const start = from ? from.end : 0;
-    const count = from ? from.end - from.start : this.paths.length;
-    const { paths: kept, whole, name } = this.reserve(start + count);
-    // Scratch, as long as the index: no allocation per keystroke.
-    const { upper, bucket, order } = this.scratch;
-    const buckets = new Int32Array(BUCKETS + 1);
+    // The loops run in plain methods, a slice at a time: in this generator their variables would live in its
+    // frame object across the pauses, each read and write a memory access.
+    const first = from ? from.start : 0;
+    const last = from ? from.end : count;
+    for (let j = first; j < last; ) {
+      const next = Math.min(last, (j | 4095) + 1);
+      this.boundSlice(scan, j, next);
+      j = next;
+      if (j < last && pause?.()) yield* this.stopped(stamp);
+    }
+    const size = scan.size - start;
+    // Counting sort of the candidates by bucket, best first.
+    const { bucket, order } = this.scratch;
+    const buckets = scan.buckets;
+    for (let b = BUCKETS - 1; b >= 0; b--) buckets[b]! += buckets[b + 1]!;
+    for (let i = 0; i < size; i++) order[--buckets[bucket[i]!]!] = i;
+    for (let n = 0; n < size; ) {
+      const next = Math.min(size, (n | 255) + 1);
+      if (this.rankSlice(scan, n, next)) break;
+      n = next;
+      if (n < size && pause?.()) yield* this.stopped(stamp);
+    }
+    const { paths: kept, whole, name, ends } = scan.stack;
+    let end = start + size;
+    // Paths found not to hold the query leave (rare: the scan keeps only paths that hold it in order).
+    if (scan.dropped > 0) end = start;
+    for (let i = start; scan.dropped > 0 && i < start + size; i++) {
+      if (Number.isNaN(whole[i]!)) continue;
+      kept[end] = kept[i]!;
+      name[end] = name[i]!;
+      ends[end] = ends[i]!;
+      whole[end++] = whole[i]!;
+    }
+    return { best: scan.top.sorted(), candidates: { start, end } };
+  }
+
+  /** Scores path `k` exactly for the scan's query and offers it to the best so far. */
+  private score(scan: Scan, k: number, bonus: number): void {
+    const f = this.features;
+    const q = scan.q;
+    this.seen[k] = scan.stamp;
+    this.scored++;
+    const best = q ? f.bestAlignment(k, q, scan.bound.mask, scan.bound.repeats) : 0;
+    // An alignment is a subsequence; without one, the path may still be one (ranked last, at -Infinity).
+    if (best === -Infinity && (f.missed || !isSubsequence(q, f.lower[k]!))) {
+      this.alignments[k] = NaN;
+      return;
+    }
+    this.alignments[k] = best;
+    scan.top.offer(k, (q ? f.scoreFrom(k, q, best) : -f.pathLength[k]! / 100) + bonus);
+  }
+
+  /** The bounds of the prefix's candidates `first` to `last` (before `last`): those that can match go on the stack. */
+  private boundSlice(scan: Scan, first: number, last: number): void {
+    const f = this.features;
+    const { q, bound, from, fromLength, settled, lazy, start, buckets } = scan;
+    const ceiling = bound.ceiling;
+    const pathLength = f.pathLength;
+    const { paths: kept, whole, name, ends } = scan.stack;
+    const { upper, bucket } = this.scratch;
     const chars = f.chars;
+    const lower = f.lower;
     const mask = bound.mask;
-    let size = start;
-    for (let j = from ? from.start : 0; j < (from ? from.end : count); j++) {
-      if ((j & 4095) === 4095 && pause?.()) yield* this.stopped(stamp);
+    const known = from ? fromLength : 0;
+    let size = scan.size;
+    for (let j = first; j < last; j++) {
       const k = from ? kept[j]! : j;
       if ((chars[k]! & mask) !== mask) continue;
+      let reach = UNKNOWN_END;
+      if (!settled && q.length > 0) {
+        const text = lower[k]!;
+        reach = from ? ends[j]! : -1;
+        let i = known;
+        if (reach === UNKNOWN_END) {
+          reach = -1;
+          i = 0;
+        }
+        for (; i < q.length; i++) {
+          reach = text.indexOf(q[i]!, reach + 1);
+          if (reach < 0) break;
+        }
+        // Not a subsequence: it cannot match this query or a longer one.
+        if (reach < 0) continue;
+      }
       // The prefix's sums (or its exact alignment) plus what the new characters add; at the root, the sums.
       let w = from ? whole[j]! : 0;
       let n = from ? name[j]! : 0;
       let total: number;
       if (Number.isNaN(n)) {
+        this.bounded++;
         w += bound.extend(f, k, fromLength);
         total = w + bound.rest(f, k);
+      } else if (lazy && !bound.mayEarnNameBonus(f, k)) {
+        w = 0;
+        n = LAZY;
+        total = ceiling - pathLength[k]! / 100;
       } else {
-        total = bound.advance(f, k, fromLength, w, n);
+        this.bounded++;
+        total = n === LAZY ? bound.advance(f, k, 0, 0, 0) : bound.advance(f, k, fromLength, w, n);
         w = bound.sumWhole;
         n = bound.sumName;
       }
@@ -196,37 +303,45 @@ export class PathIndex {
       kept[size] = k;
       whole[size] = w;
       name[size] = n;
+      ends[size] = reach;
       upper[size - start] = total;
       bucket[size - start] = b;
       buckets[b]!++;
       size++;
     }
-    size -= start;
-    // Counting sort of the candidates by bucket, best first.
-    for (let b = BUCKETS - 1; b >= 0; b--) buckets[b]! += buckets[b + 1]!;
-    for (let i = 0; i < size; i++) order[--buckets[bucket[i]!]!] = i;
-    for (let n = 0; n < size; n++) {
-      if ((n & 255) === 255 && pause?.()) yield* this.stopped(stamp);
+    scan.size = size;
+  }
+
+  /** Candidates `first` to `last` of the bound order, scored while they can still enter the best: true to stop. */
+  private rankSlice(scan: Scan, first: number, last: number): boolean {
+    const { top, start, stamp } = scan;
+    const { whole, name, paths: kept } = scan.stack;
+    const { upper, bucket, order } = this.scratch;
+    const alignments = this.alignments;
+    for (let n = first; n < last; n++) {
       const i = order[n]!;
       if (top.full && upper[i]! + SLACK < top.worstScore) {
         // Every candidate left is in this bucket or a lower one (the top bucket has no ceiling).
-        if (bucket[i]! < BUCKETS && bucket[i]! + 1 + SLACK < top.worstScore) break;
+        if (bucket[i]! < BUCKETS && bucket[i]! + 1 + SLACK < top.worstScore) return true;
         continue;
       }
       const k = kept[start + i]!;
-      if (this.seen[k] !== stamp) score(k, 0);
+      if (name[start + i] === LAZY) {
+        // Its sums, now that it could enter the best: often they rule it out without an alignment.
+        this.bounded++;
+        const total = scan.bound.advance(this.features, k, 0, 0, 0);
+        whole[start + i] = scan.bound.sumWhole;
+        name[start + i] = scan.bound.sumName;
+        if (top.full && total + SLACK < top.worstScore) continue;
+      }
+      if (this.seen[k] !== stamp) this.score(scan, k, 0);
       // Scored: its exact alignment, or NaN when it is not a subsequence (no longer query can match it either).
-      whole[start + i] = alignments[k]!;
+      const alignment = alignments[k]!;
+      whole[start + i] = alignment;
       name[start + i] = NaN;
+      if (Number.isNaN(alignment)) scan.dropped++;
     }
-    let end = start;
-    for (let i = start; i < start + size; i++) {
-      if (Number.isNaN(whole[i]!)) continue;
-      kept[end] = kept[i]!;
-      name[end] = name[i]!;
-      whole[end++] = whole[i]!;
-    }
-    return { best: top.sorted(), candidates: { start, end } };
+    return false;
   }
 
   /** A search stopped for now; when it goes on, no other may have run since (they share the scratch arrays). */
@@ -243,10 +358,12 @@ export class PathIndex {
     const paths = new Int32Array(grown);
     const whole = new Float64Array(grown);
     const name = new Float64Array(grown);
+    const ends = new Int32Array(grown);
     paths.set(stack.paths);
     whole.set(stack.whole);
     name.set(stack.name);
-    this.stack = { paths, whole, name };
+    ends.set(stack.ends);
+    this.stack = { paths, whole, name, ends };
     return this.stack;
   }
 
@@ -258,6 +375,27 @@ export class PathIndex {
 interface Scored {
   k: number;
   score: number;
+}
+
+/** One search's state, shared by its slices (`boundSlice`, `rankSlice`). */
+interface Scan {
+  q: string;
+  bound: QueryBound;
+  stamp: number;
+  top: TopK;
+  /** The prefix's length, whose candidates the scan reads (`from`), or 0 at the root. */
+  fromLength: number;
+  from: boolean;
+  settled: boolean;
+  /** Whether sums may be left for later (LAZY). */
+  lazy: boolean;
+  /** Where this query's candidates start on the stack, and where the next goes. */
+  start: number;
+  size: number;
+  buckets: Int32Array;
+  /** Candidates scored and found not to hold the query. */
+  dropped: number;
+  stack: Candidates;
 }
 
 /** The best `limit` paths seen so far, kept sorted by `compare`. */

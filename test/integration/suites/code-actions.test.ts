@@ -101,7 +101,10 @@ describe('code actions inside VS Code', () => {
     const [sent] = userTexts(request);
     const at = `${FOLDER}/broken.json at ${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}`;
     assert.ok(sent!.includes(at), `the position ${at}: ${sent}`);
-    assert.ok(sent!.includes(`> ${diagnostic.message}`), `the message: ${sent}`);
+    assert.ok(sent!.includes(`: ${diagnostic.message}`), `the message: ${sent}`);
+    // Inside the one block marked as data (its text is whoever published the diagnostic's).
+    const block = /<diagnostics [^>]*untrusted=\\?"true\\?"[^>]*>([\s\S]*?)<\/diagnostics>/.exec(sent!);
+    assert.ok(block?.[1]?.includes(diagnostic.message), `the message inside the marked block: ${sent}`);
     assert.ok(sent!.includes('\\"tabs\\": 2,') || sent!.includes('"tabs": 2,'), `the code around it: ${sent}`);
     assert.deepEqual(taskTarget.questions, [], 'no task was on screen: nothing to ask');
     const user = suite.snapshot().items.find((i) => i.kind === 'user');

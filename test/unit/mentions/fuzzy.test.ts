@@ -277,3 +277,104 @@ describe('fuzzy ranking: typed features, the bound that skips scoring, the prefi
     assert.deepEqual(index.search('usrs', { limit: 5 })[0]!.matches, scorePath('usrs', first[0]!.path).matches);
   });
 });
+
+describe('fuzzy ranking: paths that cannot hold the query leave, bounds left for later (issue 37: the "@" list at load 2)', () => {
+  const rnd = mulberry32(37);
+  const any = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const words = ['button', 'user', 'service', 'store', 'render', 'router', 'cache', 'client', 'config', 'schema', 'session', 'input', 'list', 'src', 'Über', 'v2', 'x_y'];
+  const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+  const files = [
+    ...new Set(
+      Array.from(
+        { length: 2500 },
+        () => `${any(['packages', 'apps', 'libs'])}/${any(words)}-${any(words)}/src/${any(['components', 'utils', 'hooks'])}/${any(words)}${cap(any(words))}${any(['.ts', '.css', '.md', '.test.ts'])}`,
+      ),
+    ),
+  ];
+  const paths = withFolders(files);
+  const lowered = paths.map((p) => p.toLowerCase());
+  const reference = (q: string, limit: number, preferred = new Set<string>()) =>
+    paths
+      .filter((p, k) => isSubsequence(q, lowered[k]!))
+      .map((p) => ({ path: p, score: scorePath(q, p).score + (preferred.has(p) ? PREFERRED_BONUS : 0) }))
+      .sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .slice(0, limit);
+
+  test('a path without a name bonus scores at most QueryBound.ceiling less its length / 100', () => {
+    const f = new PathFeatures(paths);
+    let checked = 0;
+    for (let n = 0; n < 120; n++) {
+      const source = any(lowered);
+      let q = '';
+      for (const c of source) if (rnd() < 0.3 && q.length < 6) q += c;
+      if (!q) continue;
+      const b = new QueryBound(q);
+      for (let k = 0; k < paths.length; k++) {
+        if (b.mayEarnNameBonus(f, k)) continue;
+        const score = f.exactScore(k, q);
+        if (score === -Infinity) continue;
+        checked++;
+        assert.ok(score <= b.ceiling - paths[k]!.length / 100 + 1e-9, `${q} in ${paths[k]}: ${score} > ${b.ceiling}`);
+        assert.ok(b.of(f, k) <= b.ceiling - paths[k]!.length / 100 + 1e-9, `the bound of ${q} in ${paths[k]}`);
+      }
+    }
+    assert.ok(checked > 20_000, `${checked}`);
+  });
+
+  test('typed key by key, a query keeps exactly the paths that hold it in order (not every path with its characters)', () => {
+    const index = new PathIndex(paths);
+    for (const word of ['srccomp', 'usrserv', 'buttonts', 'cfgsch']) {
+      for (let i = 2; i <= word.length; i++) {
+        const q = word.slice(0, i);
+        index.search(q, { limit: 50 });
+        const holding = lowered.filter((p) => isSubsequence(q, p)).length;
+        assert.equal(index.kept, holding, `"${q}" keeps the ${holding} paths that hold it`);
+      }
+      index.search('', { limit: 50 });
+    }
+    // The class: a character mask alone keeps many more ("srcco" has s, r, c and o in most paths, in order in fewer).
+    const mask = new QueryBound('srcco').mask;
+    const f = new PathFeatures(paths);
+    const withCharacters = paths.filter((_, k) => (f.chars[k]! & mask) === mask).length;
+    index.search('srcco', { limit: 50 });
+    assert.ok(index.kept * 1.5 < withCharacters, `kept ${index.kept}, with the characters ${withCharacters}`);
+  });
+
+  test('the first three keys compute few bounds: paths whose name does not start with the query wait with one number', () => {
+    const index = new PathIndex(paths);
+    for (const q of ['s', 'se', 'ser']) {
+      const before = index.bounded;
+      const got = index.search(q, { limit: 20 }).map((r) => ({ path: r.path, score: r.score }));
+      assert.deepEqual(got, reference(q, 20), q);
+      const bounded = index.bounded - before;
+      const holding = lowered.filter((p) => isSubsequence(q, p)).length;
+      assert.ok(bounded * 2 < holding, `"${q}": ${bounded} bounds computed for ${holding} paths that hold it`);
+    }
+    // The fourth key computes the sums it needs and still ranks as scoring every path.
+    assert.deepEqual(index.search('serv', { limit: 20 }).map((r) => ({ path: r.path, score: r.score })), reference('serv', 20));
+  });
+
+  test('random typing with Backspace, retyping, open editors and limits: the same list as scoring every path', () => {
+    const index = new PathIndex(paths);
+    const letters = 'abcdefghijklmnopqrstuvwxyz./-_2ü';
+    for (let n = 0; n < 30; n++) {
+      const source = any(lowered);
+      let query = '';
+      for (const c of source) if (rnd() < 0.4 && query.length < 10) query += c;
+      if (rnd() < 0.3) query = any([...letters]) + query;
+      if (rnd() < 0.2) query += any([...letters]);
+      const limit = any([1, 5, 20, 50]);
+      const preferred = new Set(rnd() < 0.5 ? [any(paths), any(paths)] : []);
+      const erased = Math.floor(rnd() * (query.length + 1));
+      const keys = [
+        ...Array.from({ length: query.length }, (_, i) => query.slice(0, i + 1)),
+        ...Array.from({ length: erased }, (_, i) => query.slice(0, query.length - 1 - i)),
+        ...Array.from({ length: erased }, (_, i) => query.slice(0, query.length - erased + i + 1)),
+      ];
+      for (const q of keys) {
+        const got = index.search(q, { limit, preferred }).map((r) => ({ path: r.path, score: r.score }));
+        assert.deepEqual(got, reference(q, limit, preferred), `query "${q}", limit ${limit}`);
+      }
+    }
+  });
+});
