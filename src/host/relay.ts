@@ -64,6 +64,8 @@ import { codeActionHandlers } from './code-actions/code-action-commands';
 import { terminalActionHandlers } from './terminal-actions/terminal-commands';
 import { commitMessageHandlers } from './scm/commit-message';
 import { ChangeReview } from './change-review/change-review';
+import { InlineEdits } from './inline-edit/inline-edit';
+import type { InstructionPrompt } from './inline-edit/instruction-input';
 import { REVIEW_TASK_WITH_RELAY, reviewTaskWithRelayHandler } from './tasks/review/task-agent-review';
 
 export interface RelayServices {
@@ -96,6 +98,8 @@ export interface RelayOverrides {
   confirmCallerTask?: ConfirmCallerTask;
   /** Integration tests answer whether an entry point's message starts a new task; the default is VS Code's QuickPick. */
   pickTaskTarget?: TaskTargetPicker;
+  /** Integration tests type the inline edit's instruction; the default is VS Code's InputBox. */
+  askInlineInstruction?: InstructionPrompt;
 }
 
 export class Relay implements vscode.Disposable {
@@ -298,7 +302,9 @@ export class Relay implements vscode.Disposable {
       focusChat: services.focusChat,
       ...(overrides.pickTaskTarget ? { pick: overrides.pickTaskTarget } : {}),
     });
+    const inlineEdits = new InlineEdits({ provider: () => this.models.provider, reviewer: this.tools.services.reviewer, log: this.logger, ...(overrides.askInlineInstruction ? { ask: overrides.askInlineInstruction } : {}) });
     this.commands = {
+      ...inlineEdits.handlers(),
       ...codeActionHandlers({ start: (text) => entry.start(text), mentionOf: (uri, lines) => this.mentions.mentionOf(uri, lines) }),
       ...terminalActionHandlers({ recorder: services.terminal, start: (text) => entry.start(text) }),
       ...commitMessageHandlers({ provider: () => this.models.provider, log: this.logger }),
@@ -325,6 +331,7 @@ export class Relay implements vscode.Disposable {
     this.disposables.push(
       this.parallel,
       this.changeReview,
+      inlineEdits,
       documents,
       this.processCards,
       this.mentions,

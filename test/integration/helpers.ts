@@ -245,6 +245,20 @@ export class ScriptedTaskTarget {
   }
 }
 
+/** Types the inline edit's instructions (the InputBox): one answer per question, undefined is Escape; records each question. */
+export class ScriptedInlineInstruction {
+  readonly questions: { title: string; earlier: readonly string[] }[] = [];
+  private answers: (string | undefined)[] = [];
+  ask = async (question: { title: string; earlier: readonly string[] }): Promise<string | undefined> => {
+    this.questions.push({ title: question.title, earlier: [...question.earlier] });
+    return this.answers.shift();
+  };
+  reset(...answers: (string | undefined)[]): void {
+    this.questions.length = 0;
+    this.answers = answers;
+  }
+}
+
 interface SharedRelay {
   relay: Relay;
   prompter: ScriptedPrompter;
@@ -256,6 +270,7 @@ interface SharedRelay {
   agentModeConfirmer: ScriptedAgentModeConfirmer;
   callerTaskConfirmer: ScriptedCallerTaskConfirmer;
   taskTarget: ScriptedTaskTarget;
+  inlineInstruction: ScriptedInlineInstruction;
 }
 
 /** On globalThis: every suite is bundled on its own, so a module-level variable would exist once per suite. */
@@ -279,6 +294,7 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const agentModeConfirmer = new ScriptedAgentModeConfirmer();
     const callerTaskConfirmer = new ScriptedCallerTaskConfirmer();
     const taskTarget = new ScriptedTaskTarget();
+    const inlineInstruction = new ScriptedInlineInstruction();
     const overrides = {
       prompter,
       mcp: { confirm: mcpConfirmer.confirm, askInput: mcpConfirmer.askInput, reviewTools: mcpConfirmer.reviewTools },
@@ -289,8 +305,9 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
       confirmAgentMode: agentModeConfirmer.confirm,
       confirmCallerTask: callerTaskConfirmer.confirm,
       pickTaskTarget: taskTarget.pick,
+      askInlineInstruction: inlineInstruction.ask,
     };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer, callerTaskConfirmer, taskTarget };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer, callerTaskConfirmer, taskTarget, inlineInstruction };
   });
   return holder[SHARED];
 }

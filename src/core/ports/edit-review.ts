@@ -49,6 +49,8 @@ export interface PreviewOptions {
   baseSide?: 'file' | 'text';
   /** The review's tab title, instead of one made from the changes. */
   title?: string;
+  /** `active`: in the active editor group, in place of the file's editor (an inline edit); default beside it. */
+  placement?: 'beside' | 'active';
 }
 
 export interface EditReviewer {

@@ -12,6 +12,10 @@ export const ENTRY_POINT_COMMANDS = [
   // Review My Changes in Source Control and its findings' Fix (src/host/change-review).
   'relay.reviewMyChanges',
   'relay.reviewFinding.fix',
+  // Inline edit in the editor, Ctrl+I (src/host/inline-edit).
+  'relay.inlineEdit.start',
+  'relay.inlineEdit.refine',
+  'relay.inlineEdit.discard',
   // Review My Changes on a parallel task's change set (src/host/tasks/review/task-agent-review.ts).
   'relay.tasks.reviewWithRelay',
   // The terminal's Explain and Fix with Relay on a command (src/host/terminal-actions).

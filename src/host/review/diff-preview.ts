@@ -10,6 +10,8 @@ import type { ProposalFileSystem } from '../editing/proposal-fs';
 
 export class DiffPreviewer implements EditReviewer, ReviewHost, vscode.Disposable {
   private readonly open = new Set<ProposalReview>();
+  /** Reviews shown in place of the file's editor (an inline edit) rather than beside it. */
+  private readonly inPlace = new WeakSet<ProposalReview>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** A review opened, changed or closed. */
   readonly onDidChange = this.changed.event;
@@ -28,6 +30,7 @@ export class DiffPreviewer implements EditReviewer, ReviewHost, vscode.Disposabl
   async preview(id: string, changes: readonly ProposedFileChange[], options: PreviewOptions): Promise<EditPreview> {
     const review = new ProposalReview(id, options.title ?? titleFor(changes), changes, this.proposals, this, options.baseSide);
     this.open.add(review);
+    if (options.placement === 'active') this.inPlace.add(review);
     this.subscriptions.push(review.onDidChange(() => this.changed.fire()));
     this.changed.fire();
     await this.show(review, options.focus);
@@ -53,7 +56,8 @@ export class DiffPreviewer implements EditReviewer, ReviewHost, vscode.Disposabl
       const f = files[0]!;
       // Beside and, unless the user asked to review, without focus: the user's editor stays visible and keeps the
       // keyboard. With no editor open there is nothing to keep visible: a split would only halve the diff's width.
-      const empty = vscode.window.tabGroups.activeTabGroup.tabs.length === 0;
+      // An inline edit (Ctrl+I) shows its diff in place of the file, where the person is working.
+      const empty = vscode.window.tabGroups.activeTabGroup.tabs.length === 0 || this.inPlace.has(review);
       await vscode.commands.executeCommand('vscode.diff', f.left, f.right, review.title, {
         preserveFocus: !focus,
         preview: !focus,

@@ -4,6 +4,10 @@
 // server decodes them and refuses bytes that are not the image type they claim). Messages go in as the webview
 // sends them (a `sendMessage` intent); the assertions read the request bodies the scripted server recorded.
 import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RelayApi } from '../../../src/extension';
 import type { Relay } from '../../../src/host/relay';
@@ -41,9 +45,9 @@ describe('mentions and images inside VS Code', () => {
   const setSettings = (values: Partial<Record<(typeof SETTINGS)[number], unknown>>) => suite.setSettings(values);
 
   /** Sends as the webview does and waits for the one-turn task to complete. */
-  async function send(text: string, images?: { name: string; mediaType: 'image/png' | 'image/gif'; data: string }[]): Promise<RecordedRequest> {
+  async function send(text: string, images?: { name: string; mediaType: 'image/png' | 'image/gif'; data: string }[], mentions?: string[]): Promise<RecordedRequest> {
     server.setScript([{ toolCalls: [{ id: 'call_done', name: 'attempt_completion', args: { result: 'Looked.' } }] }]);
-    api.chat.submitIntent({ type: 'sendMessage', text, ...(images ? { images } : {}) });
+    api.chat.submitIntent({ type: 'sendMessage', text, ...(images ? { images } : {}), ...(mentions ? { mentions } : {}) });
     await suite.taskStopped(`the task for "${text}" to stop`, TURN_MS);
     assert.equal(server.requests.length, 1, JSON.stringify(snapshot().items.filter((i) => i.kind === 'error')));
     const request = server.requests[0]!;
@@ -211,5 +215,79 @@ describe('mentions and images inside VS Code', () => {
     const chip = userChips().find((c) => c.kind === 'image');
     assert.equal(chip?.error, true);
     assert.equal(chip?.note, 'the selected model does not take images');
+  });
+
+  it('symlinks: a workspace link to a file or folder outside is not attached by @, a drop or a chip preview; a link inside is', async () => {
+    // Outside the workspace: a private key and a passwd-like file, each holding a marker that must never reach
+    // the model. Inside: real.md, and links to it (relative and absolute) that work like the file.
+    const outside = realpathSync(mkdtempSync(join(tmpdir(), 'relay-it-outside-')));
+    const secret = `RELAY-LINKED-SECRET-${randomUUID()}`;
+    const inside = `RELAY-INSIDE-CONTENT-${randomUUID()}`;
+    const links = join(folder().fsPath, 'links');
+    mkdirSync(join(outside, '.ssh'));
+    writeFileSync(join(outside, '.ssh', 'id_ed25519'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${secret}-key\n-----END OPENSSH PRIVATE KEY-----\n`);
+    writeFileSync(join(outside, 'passwd'), `root:x:0:0:${secret}-passwd:/root:/bin/bash\n`);
+    mkdirSync(links, { recursive: true });
+    writeFileSync(join(links, 'real.md'), `# ${inside}\n`);
+    symlinkSync(join(outside, '.ssh', 'id_ed25519'), join(links, 'notes.md'));
+    symlinkSync(join(outside, 'passwd'), join(links, 'x'));
+    symlinkSync(join(outside, '.ssh'), join(links, 'keys'));
+    symlinkSync('../links/notes.md', join(links, 'chain.md'));
+    symlinkSync('real.md', join(links, 'alias.md'));
+    symlinkSync(join(links, 'real.md'), join(links, 'absolute.md'));
+    const posted: HostToWebview[] = [];
+    const post = api.chat.post;
+    api.chat.post = (message: HostToWebview) => {
+      posted.push(message);
+      post.call(api.chat, message);
+    };
+    const out = ['notes.md', 'x', 'keys/', 'keys/id_ed25519', 'chain.md'].map((p) => `${FOLDER}/links/${p}`);
+    const ok = ['alias.md', 'absolute.md', 'real.md'].map((p) => `${FOLDER}/links/${p}`);
+    try {
+      // The chip's preview (what a picked or dropped mention shows before sending): no size for a link out.
+      let requestId = 9_000;
+      const preview = async (path: string) => {
+        const id = ++requestId;
+        api.chat.submitIntent({ type: 'previewMention', requestId: id, token: `@${path}` });
+        const answer = await waitFor(() => posted.find((m) => m.type === 'mentionPreview' && m.requestId === id), 10_000, `the preview of ${path}`);
+        assert.ok(answer.type === 'mentionPreview');
+        return answer.chip;
+      };
+      for (const path of out) {
+        const chip = await preview(path);
+        assert.equal(chip?.error, true, `${path}: ${JSON.stringify(chip)}`);
+        assert.match(chip?.note ?? '', /outside the workspace|asks/i, path);
+      }
+      for (const path of ok) {
+        const chip = await preview(path);
+        assert.ok(chip && !chip.error && chip.chars > inside.length, `${path}: ${JSON.stringify(chip)}`);
+      }
+
+      // Dropped from the Explorer: the links become mentions (the host's insertMentions), whose content stays out.
+      posted.length = 0;
+      const dropped = [...out, ...ok].map((p) => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, p.replace(/\/$/, '')).toString());
+      api.chat.submitIntent({ type: 'dropUris', uris: dropped });
+      const inserted = await waitFor(() => posted.find((m) => m.type === 'insertMentions'), 10_000, 'the dropped links as mentions');
+      assert.ok(inserted.type === 'insertMentions');
+      const tokens = inserted.mentions.map((m) => m.token);
+      assert.ok(tokens.length >= ok.length, JSON.stringify(tokens));
+
+      // Sent: the dropped chips, and the same links typed after "@".
+      const request = await send(`what do these say? ${out.map((p) => `@${p}`).join(' ')} @${FOLDER}/links/alias.md`, undefined, tokens);
+      const body = JSON.stringify(request.body);
+      assert.ok(!body.includes(secret), `no content of a link's target reached the model: ${body.slice(body.indexOf(secret) - 300, body.indexOf(secret) + 100)}`);
+      assert.ok(!body.includes('BEGIN OPENSSH'), 'not even the key\'s header');
+      assert.ok(body.includes(inside), 'a link inside the workspace is attached like its file');
+      const chips = userChips();
+      for (const path of out) {
+        const chip = chips.find((c) => c.label.replace(/\/$/, '') === path.replace(/\/$/, ''));
+        assert.equal(chip?.error, true, `${path}: ${JSON.stringify(chips)}`);
+      }
+      assert.ok(chips.some((c) => c.label === `${FOLDER}/links/alias.md` && !c.error), JSON.stringify(chips));
+    } finally {
+      api.chat.post = post;
+      rmSync(links, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -93,3 +93,39 @@ describe('key gate: a workspace-chosen endpoint gets nothing before the user all
     assert.ok(withKey.withheld);
   });
 });
+
+describe('key gate: the class of workspace-chosen endpoints (issue 37: the conversation is a secret too)', () => {
+  // Every shape of endpoint a hostile repository could write, for each provider that takes a base URL: no key is
+  // stored, so only the conversation would leave; the first request of any kind waits for the user's answer.
+  const endpoints = [
+    'https://collector.example/v1',
+    'http://collector.example:8080/v1',
+    'http://127.0.0.1:9999/v1',
+    'http://localhost:4000',
+    'http://[::1]:8080/v1',
+    'https://user:pass@collector.example/v1',
+    'https://collector.example/v1?x=1#y',
+    'https://api.openai.com.collector.example/v1',
+  ];
+  for (const provider of ['openai-compatible', 'openai', 'anthropic'] as const) {
+    for (const url of endpoints) {
+      test(`${provider}, relay.baseUrl ${url} from the workspace: asked first, refused means nothing is released`, async () => {
+        const { gate, questions } = harness({ workspace: { 'relay.baseUrl': url } });
+        const released = await gate.release(provider, undefined, url);
+        assert.equal(questions.length, 1, 'one question');
+        assert.equal(questions[0]!.setting, 'relay.baseUrl');
+        assert.equal(questions[0]!.file, FILE);
+        assert.ok(questions[0]!.endpoint, 'the question is about sending the conversation');
+        assert.equal(released.key, undefined);
+        assert.ok(released.withheld, 'withheld');
+      });
+    }
+  }
+  for (const url of endpoints) {
+    test(`the same ${url} in the user's own settings asks nothing`, async () => {
+      const { gate, questions } = harness({ user: { 'relay.baseUrl': url } });
+      assert.deepEqual(await gate.release('openai-compatible', undefined, url), { key: undefined });
+      assert.equal(questions.length, 0);
+    });
+  }
+});
