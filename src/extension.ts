@@ -15,6 +15,7 @@ import { reapLeftovers } from './host/processes/reaping';
 import { cleanSandboxLeftovers, placeholderJournalDir } from './host/sandbox/placeholders';
 import { LazyTreeProvider } from './host/tasks/lazy-tree';
 import { codeActionArguments, registerRelayCodeActions } from './host/code-actions/code-action-provider';
+import { FailedCommandItem } from './host/terminal-actions/failed-command-item';
 
 /** The Tasks view's id (src/host/tasks/tasks-view.ts, in the runtime bundle, names it too). */
 const TASKS_VIEW = 'relay.tasks';
@@ -33,6 +34,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   const confirmations = new WorkspaceConfirmations(context.globalState);
   const approvalMode = new ApprovalModeSetting(confirmations);
   const terminal = new TerminalRecorder();
+  // A failed terminal command's one-click Fix with Relay (its handler is in the runtime bundle).
+  const failedCommand = new FailedCommandItem(terminal.onDidRecord);
   // Processes a previous session of this window left running (a crash, a killed extension host) are stopped.
   // Then the empty mount points a sandboxed command of a killed extension host left in the workspace (those of
   // commands still running wait until they are stopped).
@@ -66,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
     confirmations,
     approvalMode,
     terminal,
+    failedCommand,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat, { webviewOptions: { retainContextWhenHidden: false } }),
     chat.onMessage((message) => getRelay().receive(message)),
     vscode.commands.registerCommand('relay.focusChat', () => focusChat()),
@@ -96,6 +100,8 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     chat,
+    failedCommand,
+    terminal,
     relay: (overrides) => {
       if (relay && overrides) throw new Error('Relay is already running: overrides must come before its first use');
       return getRelay(overrides);
@@ -109,6 +115,10 @@ export function activate(context: vscode.ExtensionContext): RelayApi | undefined
  */
 export interface RelayApi {
   readonly chat: ChatViewProvider;
+  /** The failed terminal command's status bar offer. */
+  readonly failedCommand: FailedCommandItem;
+  /** The last terminal commands, as `@terminal` and the terminal actions read them. */
+  readonly terminal: TerminalRecorder;
   /** The agent side, created on first use; tests may pass overrides (an approval prompter) on the first call. */
   relay(overrides?: RelayOverrides): Relay;
 }

@@ -61,6 +61,7 @@ import type { TaskScope } from './session/session-scope';
 import { ParallelTaskSurface } from './tasks/wiring';
 import { TaskEntry, type TaskTargetPicker } from './task-entry/task-entry';
 import { codeActionHandlers } from './code-actions/code-action-commands';
+import { terminalActionHandlers } from './terminal-actions/terminal-commands';
 import { commitMessageHandlers } from './scm/commit-message';
 import { ChangeReview } from './change-review/change-review';
 import { InlineEdits } from './inline-edit/inline-edit';
@@ -305,6 +306,7 @@ export class Relay implements vscode.Disposable {
     this.commands = {
       ...inlineEdits.handlers(),
       ...codeActionHandlers({ start: (text) => entry.start(text), mentionOf: (uri, lines) => this.mentions.mentionOf(uri, lines) }),
+      ...terminalActionHandlers({ recorder: services.terminal, start: (text) => entry.start(text) }),
       ...commitMessageHandlers({ provider: () => this.models.provider, log: this.logger }),
       ...this.changeReview.handlers(),
       [REVIEW_TASK_WITH_RELAY]: reviewTaskWithRelayHandler(() => this.parallel, this.changeReview),

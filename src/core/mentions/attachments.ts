@@ -43,6 +43,8 @@ export interface TerminalOutput {
   command: string;
   output: string;
   exitCode?: number;
+  /** The folder the command ran in, when the shell reported it. */
+  cwd?: string;
 }
 
 /** The attached text and its note for the model (English); the chip's note for people (display language). */
@@ -136,11 +138,28 @@ export function problemsAttachment(problems: readonly ProblemEntry[]): Attachmen
  */
 const NO_TERMINAL_OUTPUT = '(VS Code reported no output for this command. A command that prints at once and ends within milliseconds may have printed something VS Code did not pass on.)';
 
-export function terminalAttachment(output: TerminalOutput): Attachment {
+/** Who writes a terminal command's output, as the model is told. */
+export const TERMINAL_ORIGIN = 'the programs the command ran in the user\'s terminal (their output can quote files, web pages or anything they read)';
+/** A command line longer than this is cut (the output keeps its end; the command its start). */
+export const TERMINAL_COMMAND_CHARS = 2_000;
+
+/**
+ * One terminal command as the model reads it (the `@terminal` mention, the terminal's Explain and Fix with Relay):
+ * the command line, working folder and exit code as attributes, the end of the output as data fenced off from
+ * instructions. Secrets are scrubbed before this, where the output is recorded (host/mentions/terminal-recorder.ts).
+ */
+export function terminalBlock(output: TerminalOutput): { text: string; note?: Said } {
   const capped = capTail(output.output, MENTION_CAPS.terminalChars);
   const note = capped.cut ? l10n.both('only the last {0} characters of the output', englishNumbers.count(MENTION_CAPS.terminalChars)) : undefined;
-  const attrs = { command: output.command, exit_code: output.exitCode === undefined ? undefined : String(output.exitCode) };
-  return attachment('terminal', 'terminal', block('terminal', attrs, capped.text || NO_TERMINAL_OUTPUT, note), note);
+  const command = output.command.length > TERMINAL_COMMAND_CHARS ? `${output.command.slice(0, TERMINAL_COMMAND_CHARS)}…` : output.command;
+  const attrs = { command, cwd: output.cwd, exit_code: output.exitCode === undefined ? undefined : String(output.exitCode) };
+  const body = `${capped.text || NO_TERMINAL_OUTPUT}${note ? `${capped.text.endsWith('\n') ? '' : '\n'}(${note.model})` : ''}`;
+  return { text: untrustedBlock('terminal', TERMINAL_ORIGIN, body, attrs), ...(note ? { note } : {}) };
+}
+
+export function terminalAttachment(output: TerminalOutput): Attachment {
+  const { text, note } = terminalBlock(output);
+  return attachment('terminal', 'terminal', text, note);
 }
 
 export function changesAttachment(diff: string): Attachment {

@@ -18,6 +18,9 @@ export const ENTRY_POINT_COMMANDS = [
   'relay.inlineEdit.discard',
   // Review My Changes on a parallel task's change set (src/host/tasks/review/task-agent-review.ts).
   'relay.tasks.reviewWithRelay',
+  // The terminal's Explain and Fix with Relay on a command (src/host/terminal-actions).
+  'relay.terminal.explain',
+  'relay.terminal.fix',
 ] as const;
 
 export const RUNTIME_COMMANDS = [
