@@ -109,13 +109,22 @@ for (const variant of VARIANTS) {
     let wb: Workbench;
     let model: ScriptedModelServer;
     const shot = async (what: string) => wb.screenshot(`entry-points-${what}-${variant.name}`);
+    /** A step whose failure leaves a screenshot of what was on screen. */
+    const step = (what: string, work: () => Promise<void>) => async () => {
+      try {
+        await work();
+      } catch (error) {
+        await shot(`${what}-failed`).catch(() => undefined);
+        throw error;
+      }
+    };
 
     before(async () => {
       ({ wb, model } = await workbenchFor(variant.lang));
       await wb.setColorTheme(variant.colorTheme);
     });
 
-    it('the light bulb on a diagnostic with a selection lists Fix, Explain and Improve with Relay', async () => {
+    it('the light bulb on a diagnostic with a selection lists Fix, Explain and Improve with Relay', step('light-bulb', async () => {
       const page = wb.page;
       await openFile(page, 'config.json');
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
@@ -141,9 +150,9 @@ for (const variant of VARIANTS) {
       await shot('light-bulb');
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
-    });
+    }));
 
-    it("Source Control's button writes a commit message that streams into the input box", async () => {
+    it("Source Control's button writes a commit message that streams into the input box", step('commit-message', async () => {
       const page = wb.page;
       await page.keyboard.press('Control+Shift+G');
       await page.locator('.scm-editor').first().waitFor({ timeout: 60_000 });
@@ -169,9 +178,9 @@ for (const variant of VARIANTS) {
       for (let end = Date.now() + 10_000; (await scmInput(page)) !== message && Date.now() < end; ) await page.waitForTimeout(100);
       assert.equal(await scmInput(page), message);
       await shot('commit-message');
-    });
+    }));
 
-    it('Review My Changes leaves a comment thread on the changed line, with its Fix action', async () => {
+    it('Review My Changes leaves a comment thread on the changed line, with its Fix action', step('review-comment', async () => {
       const page = wb.page;
       model.setScript([{ text: JSON.stringify({ findings: [FINDING] }) }]);
       await sideBarAction(page, title(variant.lang, 'command.reviewMyChanges.title')).click();
@@ -191,6 +200,6 @@ for (const variant of VARIANTS) {
       const box = await thread.boundingBox();
       assert.ok(line2 && box && box.y >= line2.y + line2.height - 1 && box.y < line2.y + 3 * line2.height, `the thread is under line 2: ${JSON.stringify({ line2, box })}`);
       await shot('review-comment');
-    });
+    }));
   });
 }
