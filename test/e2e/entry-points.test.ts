@@ -37,7 +37,15 @@ function title(lang: Lang, key: string): string {
 
 const BROKEN_JSON = '{\n  "name": "demo",\n  "port": 8080 8081,\n  "debug": true\n}\n';
 const GREET_CHANGED = 'export function greet(name: string): string {\n  return `Hello, ${name.trim()}!`;\n}\n\nexport const GREETING_LIMIT = -1;\n';
-const FINDING = { path: 'src/greet.ts', line: 2, severity: 'error', title: 'Crash on a missing name', reason: 'name.trim() throws when a caller passes undefined from JavaScript; check the name first.' };
+const FINDING = {
+  path: 'src/greet.ts',
+  line: 2,
+  severity: 'error',
+  title: 'Crash on a missing name',
+  // As long as a real finding's reason: it must wrap inside the thread, not run past its edge.
+  reason:
+    'name.trim() throws a TypeError when a caller passes undefined or null from plain JavaScript, which the type annotation does not prevent at run time; check the name first and greet a default such as "there" instead of crashing the caller.',
+};
 const MESSAGES: Record<Lang, string> = { en: 'fix(greet): trim the name before greeting', 'zh-cn': 'fix(greet): 问候前去掉名字两端的空格' };
 const MODEL = 'claude-sonnet-5-5'; // a family whose plain answer ends a task: the review's JSON answer is its result
 
@@ -54,19 +62,25 @@ function gitWorkspace(workspace: string): void {
 
 /** Opens a file of the workspace through Quick Open, as a person does. */
 async function openFile(page: Page, name: string): Promise<void> {
+  // From the editor area: a focused panel (the Comments panel a review focuses) may keep Ctrl+P for itself.
+  const editor = page.locator('.part.editor .monaco-editor .view-lines').first();
+  if (await editor.isVisible()) await editor.click();
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
   await input.fill(name);
   await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
   await input.press('Enter');
   await page.locator(`.tabs-container .tab.active[aria-label^="${name.split('/').pop()}"]`).first().waitFor({ timeout: 15_000 });
 }
 
-/** The Source Control input box's text (the Monaco editor's lines, its non-breaking spaces as spaces). */
+/**
+ * The Source Control input box's text: its Monaco editor's view lines joined (a one-line message wraps onto several
+ * at the side bar's width), non-breaking spaces as spaces.
+ */
 async function scmInput(page: Page): Promise<string> {
-  const text = await page.locator('.scm-editor .view-lines').first().innerText();
-  return text.replace(/\u00a0/g, ' ').trim();
+  const lines = await page.locator('.scm-editor .view-lines').first().locator('.view-line').allTextContents();
+  return lines.join('').replace(/\u00a0/g, ' ').trim();
 }
 
 /** An action button of the side bar's title bars, by its title. */
@@ -138,7 +152,7 @@ for (const variant of VARIANTS) {
       const bulb = page.locator('.monaco-editor .lightBulbWidget').or(page.locator('.monaco-editor .glyph-margin-widgets .cgmr[class*="codicon-gutter-lightbulb"]')).first();
       await bulb.waitFor({ state: 'visible', timeout: 30_000 });
       await bulb.click();
-      const menu = page.locator('.action-widget');
+      const menu = page.locator('.action-widget:not(.action-list-submenu-panel)');
       await menu.waitFor({ timeout: 15_000 });
       const rows = (await menu.locator('.monaco-list-row.action').allInnerTexts()).map((r) => r.trim());
       for (const action of ['Fix with Relay', 'Explain with Relay', 'Improve with Relay']) {
@@ -190,9 +204,13 @@ for (const variant of VARIANTS) {
       const severity = t(variant.lang, 'Error');
       const head = (await thread.locator('.head').innerText()).trim();
       assert.ok(head.includes(`${severity}: ${FINDING.title}`), `the thread's title names the severity and the finding: "${head}"`);
-      const body = (await thread.locator('.comment-body').first().innerText()).trim();
+      const bodyText = thread.locator('.comment-body').first();
+      // The body is text (MarkdownString.appendText: its spaces are non-breaking), so it is compared with spaces.
+      const body = (await bodyText.innerText()).replace(/\u00a0/g, ' ').trim();
       assert.ok(body.includes(FINDING.reason), `the comment holds the reason: "${body}"`);
       assert.ok(body.includes(FINDING.title), `and the finding's title: "${body}"`);
+      const overflow = await bodyText.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      assert.ok(overflow.scroll <= overflow.client + 1, `the reason wraps inside the thread: ${JSON.stringify(overflow)}`);
       const fix = thread.locator(`.head a.action-label[aria-label^="${title(variant.lang, 'command.reviewFinding.fix.title')}"]`).first();
       assert.ok(await fix.isVisible(), 'the thread has its Fix action');
       // The thread sits on the finding's line (2): the zone widget is drawn below it, above line 3.
