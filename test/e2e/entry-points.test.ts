@@ -198,7 +198,13 @@ for (const variant of VARIANTS) {
       const page = wb.page;
       model.setScript([{ text: JSON.stringify({ findings: [FINDING] }) }]);
       await sideBarAction(page, title(variant.lang, 'command.reviewMyChanges.title')).click();
-      await openFile(page, 'src/greet.ts');
+      // The review ends by focusing the Comments panel, which lists the finding: a click on it opens the file at the
+      // thread, as a person goes there. (Quick Open meanwhile would be closed by that focus.)
+      const listed = page.locator('.part.panel .monaco-list-row').filter({ hasText: FINDING.title }).first();
+      await listed.waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('.notifications-toasts .notification-toast').filter({ hasText: t(variant.lang, 'Relay: the review left {0} comment(s).', '1') }).first().waitFor({ timeout: 60_000 });
+      await listed.click();
+      await page.locator('.tabs-container .tab.active[aria-label^="greet.ts"]').first().waitFor({ timeout: 15_000 });
       const thread = page.locator('.monaco-editor .review-widget').first();
       await thread.waitFor({ state: 'visible', timeout: 60_000 });
       const severity = t(variant.lang, 'Error');

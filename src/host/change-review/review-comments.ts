@@ -5,6 +5,7 @@
 // tree's review leaves them alone.
 import * as vscode from 'vscode';
 import { type Finding, findingKey, type Severity } from '../../core/change-review/findings';
+import { markdownText } from '../../core/change-review/markdown-text';
 import { planThreads } from '../../core/change-review/thread-plan';
 import { l10n } from '../../core/l10n';
 
@@ -92,10 +93,9 @@ export class ReviewComments implements vscode.Disposable {
     const uri = vscode.Uri.joinPath(root, finding.path);
     const range = new vscode.Range(finding.line - 1, 0, (finding.endLine ?? finding.line) - 1, 0);
     const body = new vscode.MarkdownString();
-    body.appendMarkdown(`**${severityLabel(finding.severity)}: `);
-    body.appendText(finding.title);
-    body.appendMarkdown('**\n\n');
-    body.appendText(finding.reason);
+    // The model's words as text (markdownText): escaped, with wrapping spaces (appendText's &nbsp; never wrap).
+    body.appendMarkdown(`**${markdownText(severityLabel(finding.severity))}: ${markdownText(finding.title.replace(/\s+/g, ' '))}**\n\n`);
+    body.appendMarkdown(markdownText(finding.reason));
     const author = task ? l10n.t('Relay review of task "{0}"', task.title) : l10n.t('Relay review');
     const comment: vscode.Comment = { body, mode: vscode.CommentMode.Preview, author: { name: author }, label: severityLabel(finding.severity), contextValue: FINDING_CONTEXT };
     const thread = this.controller.createCommentThread(uri, range, [comment]);
