@@ -35,6 +35,8 @@ export interface WorkbenchOptions {
   locale?: string;
   /** Further .vsix files the server installs as it starts, as the Extensions view would (see startServer). */
   installAtStart?: string[];
+  /** Prepares the copied workspace before the workbench opens it (a git repository its git extension finds at start). */
+  prepareWorkspace?: (workspace: string) => void;
 }
 
 /** With RELAY_E2E_TIMINGS=<file>, each harness phase's duration is appended to it (one line per phase). */
@@ -96,6 +98,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
   const extensionsDir = tempDir('e2e-extensions');
   const workspace = tempDir('e2e-workspace');
   cpSync(join(REPO_ROOT, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  options.prepareWorkspace?.(workspace);
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const mark = phase();
