@@ -69,9 +69,11 @@ async function openFile(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+  // The row of this file, not the list of recent files drawn before the query narrows it (Enter would open one of those).
+  const base = name.split('/').pop()!;
+  await page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: base }).waitFor({ timeout: 15_000 });
   await input.press('Enter');
-  await page.locator(`.tabs-container .tab.active[aria-label^="${name.split('/').pop()}"]`).first().waitFor({ timeout: 15_000 });
+  await page.locator(`.tabs-container .tab.active[aria-label^="${base}"]`).first().waitFor({ timeout: 15_000 });
 }
 
 /**
@@ -202,7 +204,7 @@ for (const variant of VARIANTS) {
       // thread, as a person goes there. (Quick Open meanwhile would be closed by that focus.)
       const listed = page.locator('.part.panel .monaco-list-row').filter({ hasText: FINDING.title }).first();
       await listed.waitFor({ state: 'visible', timeout: 60_000 });
-      await page.locator('.notifications-toasts .notification-toast').filter({ hasText: t(variant.lang, 'Relay: the review left {0} comment(s).', '1') }).first().waitFor({ timeout: 60_000 });
+      await page.locator('.notifications-toasts .notification-toast').filter({ hasText: t(variant.lang, 'Relay: the review left 1 comment.') }).first().waitFor({ timeout: 60_000 });
       await listed.click();
       await page.locator('.tabs-container .tab.active[aria-label^="greet.ts"]').first().waitFor({ timeout: 15_000 });
       const thread = page.locator('.monaco-editor .review-widget').first();

@@ -8,30 +8,16 @@
 // view's name and command titles (package.nls.zh-cn.json), the chat (the table the host sends the webview), a task
 // error and its fix, a tool's failure on its card, and the native modals (l10n/bundle.l10n.zh-cn.json).
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../support/scripted-model-server';
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
-import { REPO_ROOT } from '../support/vscode/server';
 import { isOneLine, rowCount, textLayout } from '../support/vscode/layout';
 import { exactLabel, openWorkbench, type Workbench } from '../support/vscode/workbench';
 import { clearNotifications, removeApiKey } from './remove-api-key';
+import { zh, zhTitle } from '../support/vscode/zh-cn-strings';
 
-const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
-const nls = JSON.parse(readFileSync(join(REPO_ROOT, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
-/** The Chinese of an English message, with `{0}`… filled; fails loudly when the bundle lacks it. */
-function zh(english: string, ...args: string[]): string {
-  const text = bundle[english];
-  assert.ok(text, `l10n/bundle.l10n.zh-cn.json translates "${english}"`);
-  return text.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? '');
-}
-function nlsTitle(key: string): string {
-  const text = nls[key];
-  assert.ok(text, `package.nls.zh-cn.json has ${key}`);
-  return text;
-}
+const nlsTitle = zhTitle;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const KEY = 'sk-ant-e2e-locale-0001';

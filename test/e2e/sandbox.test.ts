@@ -4,14 +4,14 @@
 // its card says so (issue 36). Screenshots in the light and the dark theme. Nothing here touches the home folder:
 // the refused request is to a domain not allowed (refused before any DNS lookup).
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import type { ScriptedModelServer } from '../support/scripted-model-server';
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
-import { REPO_ROOT } from '../support/vscode/server';
 import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
+import { zh } from '../support/vscode/zh-cn-strings';
 
 const RUNS = 'node -e "require(\'fs\').writeFileSync(\'made-in-sandbox.txt\', \'ok\')"';
 const REFUSED = 'curl -fsS -m 20 https://blocked.example/';
@@ -99,12 +99,6 @@ describe('e2e: commands in the OS sandbox', () => {
 // The same cards in Simplified Chinese (issue 38: one zh-cn screenshot of each new surface): the line that says it ran
 // in the sandbox and the one naming what the audit removed are the bundle's, not English.
 describe('e2e: commands in the OS sandbox, in Simplified Chinese', () => {
-  const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
-  const zh = (english: string, ...args: string[]): string => {
-    const text = bundle[english];
-    assert.ok(text, `l10n/bundle.l10n.zh-cn.json translates "${english}"`);
-    return text.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? '');
-  };
   let pack: LanguagePack;
   let wb: Workbench;
   let chat: FrameLocator;

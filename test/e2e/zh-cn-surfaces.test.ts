@@ -3,22 +3,15 @@
 // raise, a running background process's card, and a check_page result's card (light and dark). Each with what a
 // person must be able to read, in Chinese.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
-import { REPO_ROOT } from '../support/vscode/server';
 import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
+import { ZH_NLS, zh } from '../support/vscode/zh-cn-strings';
 
-const bundle = JSON.parse(readFileSync(join(REPO_ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
-const nls = JSON.parse(readFileSync(join(REPO_ROOT, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
-/** The Chinese of an English message, with `{0}`… filled; fails loudly when the bundle lacks it. */
-function zh(english: string, ...args: string[]): string {
-  const text = bundle[english];
-  assert.ok(text, `l10n/bundle.l10n.zh-cn.json translates "${english}"`);
-  return text.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? '');
-}
+const nls = ZH_NLS;
 const command = (key: string) => `Relay: ${nls[`command.${key}.title`]}`;
 
 /** A port free now, for the server the scripted model starts and then checks with check_page. */
@@ -119,8 +112,18 @@ describe('e2e: the new surfaces in Simplified Chinese', () => {
     assert.equal((await card.locator('.tool-tip').textContent())?.trim(), 'node server.js');
     assert.equal((await card.locator('.process-id').textContent())?.trim(), zh('Process {0}', 'p1'));
 
+    // The first fetch from a host is its own question (here 127.0.0.1, the server just started): allowed once.
+    const fetchQuestion = dialog.filter({ hasText: '127.0.0.1' });
+    await fetchQuestion.waitFor({ timeout: 60_000 });
+    await fetchQuestion.getByRole('button', { name: zh('Allow'), exact: true }).click();
     const page = chat.locator('.tool-card[data-call-id="call_page"]');
-    await page.locator('.tool-state-label', { hasText: new RegExp(`^${zh('Done')}$`) }).waitFor({ timeout: 90_000 });
+    await page
+      .locator('.tool-state-label', { hasText: new RegExp(`^${zh('Done')}$`) })
+      .waitFor({ timeout: 90_000 })
+      .catch(async (e: unknown) => {
+        await wb.screenshot('check-page-card-zh-cn-failed');
+        throw e;
+      });
     // The page's title and its (zero) errors, in Chinese.
     assert.match((await page.locator('.tool-tip').textContent()) ?? '', /你好/);
     await chat.locator('.message-list').filter({ hasText: '页面已检查。' }).waitFor({ timeout: 60_000 });

@@ -6,6 +6,7 @@ import { l10n } from '../l10n';
 import type { ModelProvider, ModelRequest, ReasoningPart } from '../model/provider';
 import type { ToolCallStream } from '../tools';
 import { TurnUsage } from './usage';
+import { untilAborted } from '../model/until-aborted';
 
 /** A tool call as it arrived: `ended` is false when its arguments never completed (no tool_call_end). */
 export interface StreamedCall {
@@ -45,8 +46,6 @@ export interface TurnListener {
   onRestart?(superseded: readonly StreamedCall[]): void;
 }
 
-const ABORTED = Symbol('aborted');
-
 export async function streamModelTurn(
   provider: ModelProvider,
   request: ModelRequest,
@@ -63,25 +62,9 @@ export async function streamModelTurn(
   const usedIds = new Set<string>();
   const renamed = new Map<string, string>();
   let restarts = 0;
-  let onAbort = () => {};
-  // A provider should end promptly on abort; racing it means a stuck one cannot hold the task hostage.
-  const aborted = new Promise<typeof ABORTED>((resolve) => {
-    onAbort = () => resolve(ABORTED);
-    if (signal.aborted) resolve(ABORTED);
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  let iterator: AsyncIterator<ModelStreamEvent> | undefined;
-  let drained = false;
   try {
-    iterator = provider.stream(request, signal)[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next === ABORTED) break;
-      if (next.done) {
-        drained = true;
-        break;
-      }
-      const event = next.value;
+    // A provider should end promptly on abort; racing it means a stuck one cannot hold the task hostage.
+    for await (const event of untilAborted(provider.stream(request, signal), signal)) {
       if (event.type === 'error') {
         turn.error = event.error;
         break;
@@ -91,10 +74,6 @@ export async function streamModelTurn(
   } catch (error) {
     // The contract says providers never throw; if one does, it is a failed turn, not a crashed task.
     turn.error = { kind: 'unknown', message: l10n.t('The model provider failed: {0}', messageOf(error)), retryable: true };
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    // Leaving early (abort, error event): let the provider's generator run its cleanup.
-    if (!drained) void iterator?.return?.()?.catch(() => undefined);
   }
 
   if (signal.aborted) {

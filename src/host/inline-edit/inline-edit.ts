@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { applyInlineAnswer, inlineEditRequest, MAX_INLINE_FILE_CHARS } from '../../core/inline-edit/inline-edit-request';
 import { l10n } from '../../core/l10n';
 import type { ModelProvider } from '../../core/model/provider';
+import { untilAborted } from '../../core/model/until-aborted';
 import type { EditPreview, EditReviewer } from '../../core/ports/edit-review';
 import { minimalEdits } from '../editing/minimal-edits';
 import { PROPOSAL_SCHEME, proposalUri } from '../editing/proposal-fs';
@@ -233,7 +234,7 @@ export class InlineEdits implements vscode.Disposable {
             });
             let answer = '';
             let failure: string | undefined;
-            for await (const event of this.deps.provider().stream(request, controller.signal)) {
+            for await (const event of untilAborted(this.deps.provider().stream(request, controller.signal), controller.signal)) {
               if (event.type === 'text_delta') answer += event.text;
               else if (event.type === 'restart') answer = '';
               else if (event.type === 'error') failure = event.error.kind === 'cancelled' ? '' : event.error.message;

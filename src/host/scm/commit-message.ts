@@ -8,6 +8,7 @@ import { cleanCommitMessage, commitMessageRequest, type CommitChanges } from '..
 import { commitStyle } from '../../core/commit-message/commit-style';
 import { l10n } from '../../core/l10n';
 import type { ModelProvider } from '../../core/model/provider';
+import { untilAborted } from '../../core/model/until-aborted';
 import { type GitRepository, runGit } from '../git/git-process';
 import { discoverRepository } from '../git/git-repositories';
 import { gitExtensionRepositories, namesRepository, openRepositoryOf, type InputBox } from '../git/vscode-git';
@@ -72,7 +73,7 @@ async function writeMessage(root: string, box: InputBox, services: CommitMessage
   const request = commitMessageRequest(commitStyle(subjects), subjects, changes);
   let streamed = '';
   let failure: string | undefined;
-  for await (const event of services.provider().stream(request, signal)) {
+  for await (const event of untilAborted(services.provider().stream(request, signal), signal)) {
     if (event.type === 'text_delta') {
       streamed += event.text;
       const shown = cleanCommitMessage(streamed);

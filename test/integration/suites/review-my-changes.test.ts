@@ -45,7 +45,7 @@ describe('Review My Changes', () => {
     });
   };
 
-  before(() => {
+  before(async () => {
     repo = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'review-it');
     rmSync(repo, { recursive: true, force: true });
     mkdirSync(join(repo, 'src'), { recursive: true });
@@ -58,6 +58,10 @@ describe('Review My Changes', () => {
     git('add', '.');
     git('commit', '-q', '-m', 'calc');
     writeFileSync(join(repo, 'src', 'calc.ts'), CHANGED);
+    // The title bar's button names a repository the git extension has open (one it does not is refused, issue 37).
+    const extension = vscode.extensions.getExtension<{ getAPI(version: 1): { openRepository(root: vscode.Uri): Promise<unknown> } }>('vscode.git');
+    assert.ok(extension, 'the git extension is installed');
+    await (extension.isActive ? extension.exports : await extension.activate()).getAPI(1).openRepository(vscode.Uri.file(repo));
   });
 
   after(() => {
