@@ -62,6 +62,33 @@ describe('shortcuts', () => {
     assert.deepEqual(shortcutsFrom(undefined, 'linux'), [...COMPOSER_SHORTCUTS]);
   });
 
+  test('each command once, by the key that applies in the most places; keys that work only inside a Relay state are left out', () => {
+    const pkg = localizedManifest() as { contributes: Parameters<typeof shortcutsFrom>[0] };
+    const rows = shortcutsFrom(pkg.contributes, 'linux');
+    const actions = rows.map((r) => r.action);
+    assert.equal(new Set(actions).size, actions.length, `one row per command: ${actions.join(', ')}`);
+    // Seen in the zh-cn E2E screenshot: Ctrl+I and Ctrl+Alt+E for Edit Inline, and again for Refine.
+    const inline = rows.filter((r) => /Inline Edit|Edit Inline/i.test(r.action));
+    assert.deepEqual(inline, [{ keys: 'Ctrl+Alt+E', action: 'Edit Inline…' }], JSON.stringify(rows));
+    const contributes = {
+      keybindings: [
+        { command: 'relay.a', key: 'ctrl+i', when: 'editorTextFocus && !someAgent' },
+        { command: 'relay.a', key: 'ctrl+alt+e', when: 'editorTextFocus' },
+        { command: 'relay.b', key: 'escape', when: '(relay.reviewing || relay.running) && editorTextFocus' },
+        { command: 'relay.c', key: 'ctrl+k', when: '!relay.reviewing' },
+      ],
+      commands: [
+        { command: 'relay.a', title: 'A' },
+        { command: 'relay.b', title: 'B' },
+        { command: 'relay.c', title: 'C' },
+      ],
+    };
+    assert.deepEqual(shortcutsFrom(contributes, 'linux').slice(0, -2), [
+      { keys: 'Ctrl+Alt+E', action: 'A' },
+      { keys: 'Ctrl+K', action: 'C' },
+    ]);
+  });
+
   test('with a language pack the titles are { value, original } (as VS Code localises packageJSON): the translation is shown', () => {
     // Seen in the zh-cn E2E: the welcome listed "Ctrl+Alt+R [object Object]".
     const contributes = {
