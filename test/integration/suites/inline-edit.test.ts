@@ -45,7 +45,12 @@ describe('inline edit in the editor (Ctrl+I)', function () {
     }, TURN_MS, 'the inline edit\'s proposal in place of the file');
   const lensTitles = (uri: vscode.Uri) =>
     waitFor(async () => {
-      const titles = ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).map((l) => l.command?.title ?? '');
+      // The tab is active before the workbench has loaded its model: until then VS Code answers "Illegal argument".
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri).then(
+        (found) => found ?? [],
+        () => [],
+      );
+      const titles = lenses.map((l) => l.command?.title ?? '');
       return titles.length > 0 ? titles : undefined;
     }, 10_000, 'the review lenses');
 
