@@ -213,7 +213,7 @@ for (const variant of VARIANTS) {
       const head = (await thread.locator('.head').innerText()).trim();
       assert.ok(head.includes(`${severity}: ${FINDING.title}`), `the thread's title names the severity and the finding: "${head}"`);
       const bodyText = thread.locator('.comment-body').first();
-      // The body is text (MarkdownString.appendText: its spaces are non-breaking), so it is compared with spaces.
+      // The body is compared with ordinary spaces (a non-breaking one would also stop it from wrapping, checked below).
       const body = (await bodyText.innerText()).replace(/\u00a0/g, ' ').trim();
       assert.ok(body.includes(FINDING.reason), `the comment holds the reason: "${body}"`);
       assert.ok(body.includes(FINDING.title), `and the finding's title: "${body}"`);
@@ -222,7 +222,9 @@ for (const variant of VARIANTS) {
       const fix = thread.locator(`.head a.action-label[aria-label^="${title(variant.lang, 'command.reviewFinding.fix.title')}"]`).first();
       assert.ok(await fix.isVisible(), 'the thread has its Fix action');
       // The thread sits on the finding's line (2): the zone widget is drawn below it, above line 3.
-      const line2 = await page.locator('.monaco-editor .margin-view-overlays .line-numbers').filter({ hasText: /^2$/ }).first().boundingBox();
+      // Line 2 of the editor that shows the thread (the Source Control box and hidden editors have line numbers too).
+      const editor = page.locator('.part.editor .monaco-editor').filter({ has: page.locator('.review-widget') }).first();
+      const line2 = await editor.locator('.margin-view-overlays .line-numbers').filter({ hasText: /^2$/ }).first().boundingBox();
       const box = await thread.boundingBox();
       assert.ok(line2 && box && box.y >= line2.y + line2.height - 1 && box.y < line2.y + 3 * line2.height, `the thread is under line 2: ${JSON.stringify({ line2, box })}`);
       await shot('review-comment');

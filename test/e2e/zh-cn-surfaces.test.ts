@@ -34,8 +34,9 @@ describe('e2e: the new surfaces in Simplified Chinese', () => {
     url = `http://127.0.0.1:${port}/`;
     const server = [
       "const http = require('node:http');",
-      // GET /exit ends it: the cleanup, whether or not the test got to its Stop.
-      "const server = http.createServer((req, res) => (req.url === '/exit' ? (res.end(), process.exit(0)) : res.end('<!doctype html><title>你好</title><h1>你好，Relay</h1>')));",
+      // GET /exit ends it: the cleanup, whether or not the test got to its Stop. The page names its charset: without
+      // it a browser reads the UTF-8 bytes as windows-1252, and check_page truly reports the title as "ä½ å¥½".
+      "const server = http.createServer((req, res) => (req.url === '/exit' ? (res.end(), process.exit(0)) : res.end('<!doctype html><meta charset=\"utf-8\"><title>你好</title><h1>你好，Relay</h1>')));",
       `server.listen(${port}, '127.0.0.1', () => console.log('listening on ${url}'));`,
     ].join('\n');
     s = await openScriptedWorkbench({
