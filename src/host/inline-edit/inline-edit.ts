@@ -39,6 +39,13 @@ export interface InlineEditDeps {
 /** How an inline edit ended; the commands return it (the integration tests read it). */
 export type InlineEditOutcome = 'applied' | 'rejected' | 'cancelled' | 'failed' | 'not-run';
 
+/**
+ * A turn's end: the proposed text, or the outcome it ends the edit with. Kept apart from the text on purpose: a bare
+ * string union let 'failed' pass for a file whose whole text is "failed" (it opened as a proposal and waited).
+ */
+type TurnResult = { ok: true; text: string } | { ok: false; outcome: 'cancelled' | 'failed' };
+const NO_PROPOSAL = { cancelled: { ok: false, outcome: 'cancelled' }, failed: { ok: false, outcome: 'failed' } } as const satisfies Record<string, TurnResult>;
+
 type Wake = { type: 'refine'; instruction: string } | { type: 'discard' } | { type: 'decided' | 'closed' };
 
 interface Session {
@@ -165,11 +172,11 @@ export class InlineEdits implements vscode.Disposable {
       if (pending !== undefined) {
         const from = session.shown ? session.shown.preview.files()[0]?.text ?? session.base : session.base;
         const proposed = await this.turn(session, from, pending);
-        if (typeof proposed === 'string') {
+        if (proposed.ok) {
           session.instructions.push(pending);
           const id = `inline-${++this.serial}-${Date.now().toString(36)}`;
           const old = session.shown;
-          const preview = await this.deps.reviewer.preview(id, [{ kind: 'update', path: session.uri.fsPath, baseText: session.base, proposedText: proposed }], {
+          const preview = await this.deps.reviewer.preview(id, [{ kind: 'update', path: session.uri.fsPath, baseText: session.base, proposedText: proposed.text }], {
             focus: true,
             placement: 'active',
             title: l10n.t('{0} (Relay: inline edit)', session.path.split('/').pop() ?? session.path),
@@ -178,7 +185,7 @@ export class InlineEdits implements vscode.Disposable {
           await old?.preview.close();
           this.updateContext();
         } else if (!session.shown) {
-          return proposed;
+          return proposed.outcome;
         }
         // A refine that failed or was cancelled leaves the proposal as it was.
         pending = undefined;
@@ -208,8 +215,8 @@ export class InlineEdits implements vscode.Disposable {
     }
   }
 
-  /** The model's turn: its answer applied to `from`, or why there is none (said to the person). */
-  private async turn(session: Session, from: string, instruction: string): Promise<string | 'cancelled' | 'failed'> {
+  /** The model's turn: its answer applied to `from`, or how it ended without one (said to the person). */
+  private async turn(session: Session, from: string, instruction: string): Promise<TurnResult> {
     const controller = new AbortController();
     session.turn = controller;
     void vscode.commands.executeCommand('setContext', RUNNING_CONTEXT, true);
@@ -239,11 +246,11 @@ export class InlineEdits implements vscode.Disposable {
               else if (event.type === 'restart') answer = '';
               else if (event.type === 'error') failure = event.error.kind === 'cancelled' ? '' : event.error.message;
             }
-            if (controller.signal.aborted || failure === '') return 'cancelled';
+            if (controller.signal.aborted || failure === '') return NO_PROPOSAL.cancelled;
             if (failure !== undefined) {
               this.deps.log.warn(`Inline edit of ${session.path}: the model failed: ${failure}`);
               void vscode.window.showWarningMessage(l10n.t('Relay could not edit {0}: {1}', session.path, failure));
-              return 'failed';
+              return NO_PROPOSAL.failed;
             }
             const result = applyInlineAnswer(from, answer, Math.min(session.cursorOffset, from.length));
             if (!result.ok) {
@@ -253,9 +260,9 @@ export class InlineEdits implements vscode.Disposable {
                   ? l10n.t('Relay did not edit {0}: {1}', session.path, result.message)
                   : l10n.t('Relay could not use the model\'s answer for {0}: {1}. Nothing was changed.', session.path, result.message),
               );
-              return 'failed';
+              return NO_PROPOSAL.failed;
             }
-            return result.text;
+            return { ok: true, text: result.text };
           } finally {
             cancel.dispose();
           }

@@ -1,8 +1,9 @@
 // Inline edit (Ctrl+I) inside the real VS Code, against the scripted model server: the instruction about a selection
 // goes out as one turn that shows only that file, the answer opens as a proposal in place of the file's editor (one
 // editor group, the review's lenses), and how it ends is read from the file's bytes on disk and its undo stack:
-// accepted (all, or hunk by hunk) it is written as one undo step; rejected, the file is as it was. Refine runs a
-// follow-up on top of the proposal, with the earlier instruction named.
+// accepted (all, or hunk by hunk) it is written as one undo step; rejected, cancelled in the input, cancelled during
+// the model's turn or discarded from the review (Escape), the file is as it was. Refine runs a follow-up on top of the
+// proposal, with the earlier instruction named.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RecordedRequest } from '../../support/scripted-model-server';
@@ -135,6 +136,31 @@ describe('inline edit in the editor (Ctrl+I)', function () {
     assert.equal(diffTabs().length, 0);
   });
 
+  it('cancelled: Escape in the input sends nothing; Escape during the turn or in the review leaves the file as it was', async () => {
+    // Escape in the input: no request at all.
+    const typed = await startOn('cancel.js', [undefined], [{ text: ANSWER }]);
+    assert.equal(await typed.outcome, 'cancelled');
+    assert.equal(suite.server.requests.length, typed.before);
+
+    // Escape while the model answers: the turn is aborted, no proposal opens.
+    const running = await startOn('cancel.js', ['use reduce'], [{ text: ANSWER, chunkSize: 8, fault: { holdAfterChunks: 2 } }]);
+    await waitFor(() => suite.server.requests.length > running.before, TURN_MS, 'the inline edit\'s request');
+    await vscode.commands.executeCommand('relay.inlineEdit.discard');
+    assert.equal(await running.outcome, 'cancelled');
+    suite.server.release();
+    assert.equal(diffTabs().length, 0, 'no proposal opened');
+    assert.equal(await onDisk(running.uri), SOURCE);
+
+    // Escape in the review: the proposal closes, nothing written, the file not even dirty.
+    const reviewing = await startOn('cancel.js', ['use reduce'], [{ text: ANSWER }]);
+    await proposalShown(reviewing.uri);
+    await vscode.commands.executeCommand('relay.inlineEdit.discard');
+    assert.equal(await reviewing.outcome, 'cancelled');
+    assert.equal(diffTabs().length, 0);
+    assert.equal(await onDisk(reviewing.uri), SOURCE);
+    assert.equal((await vscode.workspace.openTextDocument(reviewing.uri)).isDirty, false);
+  });
+
   it('refine: a follow-up instruction runs on the proposal as it stands, naming the earlier one; then accepted', async () => {
     const first = block(lines('export const name = "cart";'), lines('export const name = "basket";'));
     const second = block(lines('export const name = "basket";'), lines('export const name = "basket";', 'export const size = 0;'));
@@ -151,5 +177,33 @@ describe('inline edit in the editor (Ctrl+I)', function () {
     await vscode.commands.executeCommand('relay.review.acceptAll');
     assert.equal(await outcome, 'applied');
     assert.equal(await onDisk(uri), SOURCE.replace('export const name = "cart";\n', 'export const name = "basket";\nexport const size = 0;\n'));
+  });
+
+  it('a refine whose answer Relay cannot use keeps the proposal as it was; accepting it then writes that proposal', async () => {
+    const first = block(lines('export const name = "cart";'), lines('export const name = "basket";'));
+    const { uri, outcome, before } = await startOn('refine-fails.js', ['call it basket', 'and add a size'], [{ text: first }, { text: 'Sure, just add a size export.' }]);
+    const shown = await proposalShown(uri);
+    await vscode.commands.executeCommand('relay.inlineEdit.refine');
+    await waitFor(() => suite.server.requests.length > before + 1, TURN_MS, 'the refine\'s request');
+    // Refine asks for an instruction only once no turn runs (during one it says so and returns): the third question
+    // (answered with Escape) marks the failed refine's end.
+    await waitFor(async () => {
+      await vscode.commands.executeCommand('relay.inlineEdit.refine');
+      return instruction.questions.length >= 3 || undefined;
+    }, TURN_MS, 'the refine\'s turn to end');
+    const still = await proposalShown(uri);
+    assert.equal(still.modified.toString(), shown.modified.toString(), 'the same proposal stays open');
+    const proposal = vscode.workspace.textDocuments.find((d) => d.uri.toString() === still.modified.toString())!;
+    assert.equal(proposal.getText(), SOURCE.replace('"cart"', '"basket"'));
+    await vscode.commands.executeCommand('relay.review.acceptAll');
+    assert.equal(await outcome, 'applied');
+    assert.equal(await onDisk(uri), SOURCE.replace('"cart"', '"basket"'));
+  });
+
+  it('a model answer Relay cannot use changes nothing and says why', async () => {
+    const { uri, outcome } = await startOn('prose.js', ['use reduce'], [{ text: 'Sure, here is the code: items.reduce(...)' }]);
+    assert.equal(await outcome, 'failed');
+    assert.equal(diffTabs().length, 0);
+    assert.equal(await onDisk(uri), SOURCE);
   });
 });
