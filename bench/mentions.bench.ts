@@ -56,8 +56,12 @@ const stats = (xs: number[]) => {
   return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };
 };
 const ms = (x: number) => `${x.toFixed(2)} ms`;
+/** The load beside every figure: the 1-minute average when a half starts and ends (the machine is shared). */
+const load = () => loadavg()[0]!;
+const loadRange = (from: number, to: number) => `load average ${from.toFixed(2)} → ${to.toFixed(2)} on ${availableParallelism()} cores`;
 
-function nodeQueries(paths: string[]): { hostP95: number; agreeing: number; keys: number } {
+function nodeQueries(paths: string[]): { hostP95: number; agreeing: number; keys: number; load: string } {
+  const loadBefore = load();
   const buildStart = performance.now();
   const index = new PathIndex(withFolders(paths));
   const buildMs = performance.now() - buildStart;
@@ -98,12 +102,13 @@ function nodeQueries(paths: string[]): { hostP95: number; agreeing: number; keys
   }
   const h = stats(host);
   const n = stats(naive);
+  const during = loadRange(loadBefore, load());
   const row = (name: string, xs: number[]) => {
     const s = stats(xs);
     console.log(`| ${name} | ${xs.length} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.max)} |`);
   };
   console.log(`workspace: ${paths.length.toLocaleString('en-US')} files, ${index.size.toLocaleString('en-US')} entries with folders; index built in ${ms(buildMs)} (once per "@" after files change)`);
-  console.log(`keystrokes: ${queries.length} per round (typing, Backspace, extending and non-extending queries, no match), ${ROUNDS} rounds; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`);
+  console.log(`keystrokes: ${queries.length} per round (typing, Backspace, extending and non-extending queries, no match), ${ROUNDS} rounds; ${during}`);
   console.log('| query path (Node) | keys | p50 | p95 | max |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   row('suggestMentions over PathIndex, every key', host);
@@ -112,7 +117,7 @@ function nodeQueries(paths: string[]): { hostP95: number; agreeing: number; keys
   row('naive: score all, sort all (baseline), every key', naive);
   console.log(`the index's top ${MAX_SUGGESTIONS} (without open editors) equal the baseline's: ${agree}/${host.length} keys`);
   console.log(`speed-up over the baseline: p50 ×${(n.p50 / h.p50).toFixed(1)}, p95 ×${(n.p95 / h.p95).toFixed(1)}`);
-  return { hostP95: h.p95, agreeing: agree, keys: naive.length };
+  return { hostP95: h.p95, agreeing: agree, keys: naive.length, load: during };
 }
 
 const STATE: InitialState = { protocolVersion: PROTOCOL_VERSION, extensionVersion: 'bench', vscodeVersion: '1.139.1', workspaceName: 'bench', trusted: true };
@@ -262,7 +267,8 @@ async function typeRounds(page: Page, keys: string[], options: { hostRanksAll: b
   return out;
 }
 
-async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number; coldP95: number } | undefined> {
+async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number; coldP95: number; load: string } | undefined> {
+  const loadBefore = load();
   const outdir = mkdtempSync(join(tmpdir(), 'relay-bench-mentions-'));
   const browser = await chromium.launch({ executablePath: process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
@@ -310,7 +316,8 @@ async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number; c
     const byWebview = webview.filter((k) => k.by === 'webview');
     const byLater = webview.filter((k) => k.by === 'later');
     const byHost = webview.filter((k) => k.by === 'host');
-    console.log(`\nChromium (${process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium'}), real webview bundle, ${webview.length} key presses per column (${ROUNDS} rounds); p50 / p95 / max:`);
+    const during = loadRange(loadBefore, load());
+    console.log(`\nChromium (${process.env.RELAY_CHROMIUM ?? '/usr/bin/chromium'}), real webview bundle, ${webview.length} key presses per column (${ROUNDS} rounds), ${during}; p50 / p95 / max:`);
     console.log('| keystroke to | webview ranks after the first key (now) | host answers every key (before) | no list (plain typing) |');
     console.log('| --- | ---: | ---: | ---: |');
     console.log(`| list drawn, every key | ${cell(webview.map((k) => k.updated))} | ${cell(host.map((k) => k.updated))} | - |`);
@@ -321,7 +328,7 @@ async function browserKeystrokes(paths: string[]): Promise<{ drawnP95: number; c
     console.log(`the host's answers (second column), p50 / p95 / max: key to query start ${cell(hostSplit.map((x) => x.before))}; query ${cell(hostSplit.map((x) => x.query))}; query end to list drawn ${cell(hostSplit.map((x) => x.after))}, of which waiting for the page's main thread ${cell(hostSplit.map((x) => x.wait))}`);
     console.log(`the first round (not counted above: the page is new, the index's copy is received and built meanwhile, its code not yet optimised), key to list drawn: ${cell(cold.map((k) => k.updated))}; ${cold.filter((k) => k.by === 'webview').length} of ${cold.length} keys ranked in the webview`);
     console.log(`page tasks over 50 ms while the index's copy was received, built and typed against: ${longTasks.length}${longTasks.length ? ` (longest ${ms(Math.max(...longTasks))})` : ''}`);
-    return { drawnP95: stats(webview.map((k) => k.updated)).p95, coldP95: stats(cold.map((k) => k.updated)).p95 };
+    return { drawnP95: stats(webview.map((k) => k.updated)).p95, coldP95: stats(cold.map((k) => k.updated)).p95, load: during };
   } finally {
     await browser.close();
     rmSync(outdir, { recursive: true, force: true });
@@ -332,13 +339,13 @@ async function main(): Promise<void> {
   const paths = workspaceFiles(FILES);
   // RELAY_BENCH_ONLY=node or =chromium runs one half (while working on it); the target needs both.
   const only = process.env.RELAY_BENCH_ONLY;
-  const node = only === 'chromium' ? { hostP95: NaN, agreeing: 0, keys: NaN } : nodeQueries(paths);
+  const node = only === 'chromium' ? { hostP95: NaN, agreeing: 0, keys: NaN, load: '' } : nodeQueries(paths);
   const browser = only === 'node' ? undefined : await browserKeystrokes(paths);
   const verdict = (ok: boolean) => (only ? 'not judged (one half only)' : ok ? 'met' : 'MISSED');
   const warm = node.hostP95 <= TARGET_MS && (browser?.drawnP95 ?? Infinity) <= TARGET_MS;
   const agree = node.agreeing === node.keys;
   const cold = (browser?.coldP95 ?? Infinity) <= COLD_TARGET_MS;
-  console.log(`\ntarget keystroke to list update ≤ ${TARGET_MS} ms (p95): ${verdict(warm)} (host query p95 ${ms(node.hostP95)}${browser ? `, in Chromium key to list drawn p95 ${ms(browser.drawnP95)}` : ''})`);
+  console.log(`\ntarget keystroke to list update ≤ ${TARGET_MS} ms (p95): ${verdict(warm)} (host query p95 ${ms(node.hostP95)} at ${node.load}${browser ? `; in Chromium key to list drawn p95 ${ms(browser.drawnP95)} at ${browser.load}` : ''})`);
   console.log(`target the index's top ${MAX_SUGGESTIONS} equal the baseline's on every key: ${verdict(agree)} (${node.agreeing}/${node.keys})`);
   console.log(`target a new page's first round, key to list drawn ≤ ${COLD_TARGET_MS} ms (p95): ${verdict(cold)}${browser ? ` (p95 ${ms(browser.coldP95)})` : ''}`);
   if (only || !(warm && agree && cold)) process.exitCode = 1;
