@@ -4,22 +4,17 @@
 // re-run replaces them (a finding reported again keeps its thread), and a thread's Fix starts a chat task carrying
 // the finding.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewOutcome } from '../../../src/host/change-review/change-review';
-import type { RecordedRequest } from '../../support/scripted-model-server';
 import { useChatSuite } from '../chat-suite';
+import { CHANGED, calcRepository, finding as calcFinding, type Json, messages, toolNames } from '../review-fixture';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions'] as const;
 const TURN_MS = 30_000;
-type Json = Record<string, unknown>;
 
-const ORIGINAL = 'export function ratio(a: number, b: number): number {\n  return a / b;\n}\n\nexport const NAME = "calc";\n';
-const CHANGED = 'export function ratio(a: number, b: number): number {\n  return Math.round(a / b);\n}\n\nexport const NAME = "calc";\nexport const LIMIT = -1;\n';
-
-const finding = (over: Json) => ({ path: 'src/calc.ts', line: 2, severity: 'error', title: 'Division by zero', reason: 'REVIEW-IT-REASON: b may be 0.', ...over });
+const finding = (over: Json) => calcFinding('REVIEW-IT-REASON', over);
 
 describe('Review My Changes', () => {
   const suite = useChatSuite({
@@ -29,9 +24,6 @@ describe('Review My Changes', () => {
   });
   let repo = '';
   const scm = () => ({ rootUri: vscode.Uri.file(repo) });
-  const body = (request: RecordedRequest) => request.body as Json;
-  const messages = (request: RecordedRequest) => body(request).messages as Json[];
-  const toolNames = (request: RecordedRequest) => ((body(request).tools as Json[] | undefined) ?? []).map((t) => String((t.function as Json).name));
   const shown = () =>
     suite.relay.changeReview.comments
       .list()
@@ -47,16 +39,7 @@ describe('Review My Changes', () => {
 
   before(async () => {
     repo = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'review-it');
-    rmSync(repo, { recursive: true, force: true });
-    mkdirSync(join(repo, 'src'), { recursive: true });
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' });
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 'review@it');
-    git('config', 'user.name', 'Review IT');
-    git('config', 'commit.gpgsign', 'false');
-    writeFileSync(join(repo, 'src', 'calc.ts'), ORIGINAL);
-    git('add', '.');
-    git('commit', '-q', '-m', 'calc');
+    calcRepository(repo);
     writeFileSync(join(repo, 'src', 'calc.ts'), CHANGED);
     // The title bar's button names a repository the git extension has open (one it does not is refused, issue 37).
     const extension = vscode.extensions.getExtension<{ getAPI(version: 1): { openRepository(root: vscode.Uri): Promise<unknown> } }>('vscode.git');

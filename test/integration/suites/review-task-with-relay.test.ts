@@ -4,23 +4,18 @@
 // on the worktree's files (the user's file is untouched), the task's state and chat are left alone, a finding's Fix
 // goes to that task's conversation, and the threads go with the worktree. The command takes only the view's row.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewOutcome } from '../../../src/host/change-review/change-review';
-import type { RecordedRequest } from '../../support/scripted-model-server';
 import { useChatSuite } from '../chat-suite';
 import { waitFor } from '../helpers';
+import { CHANGED, calcRepository, finding as calcFinding, type Json, messages, ORIGINAL, toolNames } from '../review-fixture';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions', 'previewEdits'] as const;
 const TURN_MS = 60_000;
-type Json = Record<string, unknown>;
 
-const ORIGINAL = 'export function ratio(a: number, b: number): number {\n  return a / b;\n}\n\nexport const NAME = "calc";\n';
-const CHANGED = 'export function ratio(a: number, b: number): number {\n  return Math.round(a / b);\n}\n\nexport const NAME = "calc";\nexport const LIMIT = -1;\n';
-
-const finding = (over: Json) => ({ path: 'src/calc.ts', line: 2, severity: 'error', title: 'Division by zero', reason: 'TASK-REVIEW-REASON: b may be 0.', ...over });
+const finding = (over: Json) => calcFinding('TASK-REVIEW-REASON', over);
 
 describe('Review My Changes on a parallel task', () => {
   const suite = useChatSuite({
@@ -31,23 +26,11 @@ describe('Review My Changes on a parallel task', () => {
   let repo = '';
   let id: string | undefined;
   const parallel = () => suite.relay.parallel;
-  const body = (request: RecordedRequest) => request.body as Json;
-  const messages = (request: RecordedRequest) => body(request).messages as Json[];
-  const toolNames = (request: RecordedRequest) => ((body(request).tools as Json[] | undefined) ?? []).map((t) => String((t.function as Json).name));
   const taskThreads = () => suite.relay.changeReview.comments.list().filter((s) => s.task?.id === id);
 
   before(() => {
     repo = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'review-task-it');
-    rmSync(repo, { recursive: true, force: true });
-    mkdirSync(join(repo, 'src'), { recursive: true });
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' });
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 'review@it');
-    git('config', 'user.name', 'Review IT');
-    git('config', 'commit.gpgsign', 'false');
-    writeFileSync(join(repo, 'src', 'calc.ts'), ORIGINAL);
-    git('add', '.');
-    git('commit', '-q', '-m', 'calc');
+    calcRepository(repo);
   });
 
   after(async () => {
