@@ -64,6 +64,7 @@ import { codeActionHandlers } from './code-actions/code-action-commands';
 import { terminalActionHandlers } from './terminal-actions/terminal-commands';
 import { commitMessageHandlers } from './scm/commit-message';
 import { ChangeReview } from './change-review/change-review';
+import type { ConfirmReview } from './change-review/review-question';
 import { InlineEdits } from './inline-edit/inline-edit';
 import type { InstructionPrompt } from './inline-edit/instruction-input';
 import { REVIEW_TASK_WITH_RELAY, reviewTaskWithRelayHandler } from './tasks/review/task-agent-review';
@@ -96,6 +97,8 @@ export interface RelayOverrides {
   confirmAgentMode?: ConfirmAgentMode;
   /** Integration tests answer whether a parallel task whose prompt a command's caller wrote may start; the default is the native modal. */
   confirmCallerTask?: ConfirmCallerTask;
+  /** Integration tests answer whether Review My Changes may send the working tree's changes to the model; the default is the native modal. */
+  confirmReview?: ConfirmReview;
   /** Integration tests answer whether an entry point's message starts a new task; the default is VS Code's QuickPick. */
   pickTaskTarget?: TaskTargetPicker;
   /** Integration tests type the inline edit's instruction; the default is VS Code's InputBox. */
@@ -288,6 +291,8 @@ export class Relay implements vscode.Disposable {
         await this.controller.send(text);
         return true;
       },
+      model: () => describeModel(readModelSettings()),
+      ...(overrides.confirmReview ? { confirm: overrides.confirmReview } : {}),
       log,
     });
     // The entry points outside the chat (the light bulb…) send their message through one door: a new task or the

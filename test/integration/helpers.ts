@@ -3,6 +3,7 @@ import type { ApprovalPrompt, ApprovalPrompter, PromptAnswer } from '../../src/c
 import type { RelayApi } from '../../src/extension';
 import type { RestoreAnswer, RestoreQuestion } from '../../src/host/checkpoints/restore-flow';
 import type { AgentModeQuestion } from '../../src/host/customization/agent-mode';
+import type { ReviewQuestion } from '../../src/host/change-review/review-question';
 import type { SetupPrompts } from '../../src/host/model/setup-prompts';
 import type { Relay } from '../../src/host/relay';
 import type { WorkspaceValueQuestion } from '../../src/host/permissions/workspace-review';
@@ -160,6 +161,20 @@ export class ScriptedCallerTaskConfirmer {
   };
 }
 
+/**
+ * Answers whether Review My Changes may send the changes to the model. It asks on every run (another extension's
+ * call looks the same as the person's), so the answer is yes unless a test says otherwise; the production default
+ * is a modal (change-review/review-question.ts), which this test server refuses.
+ */
+export class ScriptedReviewConfirmer {
+  readonly questions: ReviewQuestion[] = [];
+  answer = true;
+  confirm = async (question: ReviewQuestion): Promise<boolean> => {
+    this.questions.push(question);
+    return this.answer;
+  };
+}
+
 /** One question Set Up Provider asked, as the person would have seen it. */
 export interface SetupQuestion {
   kind: 'pick' | 'input';
@@ -269,6 +284,7 @@ interface SharedRelay {
   hookConfirmer: ScriptedHookConfirmer;
   agentModeConfirmer: ScriptedAgentModeConfirmer;
   callerTaskConfirmer: ScriptedCallerTaskConfirmer;
+  reviewConfirmer: ScriptedReviewConfirmer;
   taskTarget: ScriptedTaskTarget;
   inlineInstruction: ScriptedInlineInstruction;
 }
@@ -293,6 +309,7 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
     const hookConfirmer = new ScriptedHookConfirmer();
     const agentModeConfirmer = new ScriptedAgentModeConfirmer();
     const callerTaskConfirmer = new ScriptedCallerTaskConfirmer();
+    const reviewConfirmer = new ScriptedReviewConfirmer();
     const taskTarget = new ScriptedTaskTarget();
     const inlineInstruction = new ScriptedInlineInstruction();
     const overrides = {
@@ -304,10 +321,11 @@ export function relayWithScriptedPrompter(): Promise<SharedRelay> {
       confirmHooks: hookConfirmer.confirm,
       confirmAgentMode: agentModeConfirmer.confirm,
       confirmCallerTask: callerTaskConfirmer.confirm,
+      confirmReview: reviewConfirmer.confirm,
       pickTaskTarget: taskTarget.pick,
       askInlineInstruction: inlineInstruction.ask,
     };
-    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer, callerTaskConfirmer, taskTarget, inlineInstruction };
+    return { relay: api.relay(overrides), prompter, mcpConfirmer, restoreConfirmer, setupPrompts, workspaceValues, hookConfirmer, agentModeConfirmer, callerTaskConfirmer, reviewConfirmer, taskTarget, inlineInstruction };
   });
   return holder[SHARED];
 }

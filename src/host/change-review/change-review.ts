@@ -18,6 +18,7 @@ import type { CommandTurn } from '../customization/commands';
 import type { TaskScope } from '../session/session-scope';
 import { ReviewComments, type ReviewedTask } from './review-comments';
 import { reviewSubject } from './review-subject';
+import { type ConfirmReview, modalConfirmReview } from './review-question';
 import { namesRepository, openRepositoryOf } from '../git/vscode-git';
 
 /** What the review needs of a session (AgentSession). */
@@ -32,6 +33,10 @@ export interface ChangeReviewDeps {
   createSession(turn: CommandTurn, scope?: TaskScope): Promise<ReviewSession>;
   /** Starts a chat task with this message; false when a task is running (the user is told). */
   startTask(text: string): Promise<boolean>;
+  /** The model a review runs on, as the chat's header names it (for the question before the review). */
+  model(): string;
+  /** Asks before the working tree's review is sent to the model (integration tests answer it); the default is a modal. */
+  confirm?: ConfirmReview;
   log: vscode.LogOutputChannel;
 }
 
@@ -84,7 +89,10 @@ export class ChangeReview implements vscode.Disposable {
 
   constructor(private readonly deps: ChangeReviewDeps) {}
 
-  /** The command: `arg` is the Source Control provider when run from its title bar (its rootUri says the repository). */
+  /**
+   * The command: `arg` is the Source Control provider when run from its title bar (its rootUri says the repository).
+   * It asks first, every time: another extension's call looks the same (review-question.ts).
+   */
   async run(arg?: unknown): Promise<ReviewOutcome> {
     if (this.running) return this.notRun(l10n.t('Relay: a review is already running.'));
     const folder = await folderOf(arg);
@@ -96,6 +104,12 @@ export class ChangeReview implements vscode.Disposable {
       );
     }
     const { subject } = found;
+    // Anyone can run this command (issue 37): nothing goes to the model until the person says yes to what would.
+    const confirm = this.deps.confirm ?? modalConfirmReview;
+    if (!(await confirm({ repository: subject.repository.root, range: subject.range, files: subject.files.length, model: this.deps.model() }))) {
+      this.deps.log.info('Review My Changes: not reviewed (the person said no).');
+      return { status: 'not-run', message: 'declined' };
+    }
     return this.review({ root: vscode.Uri.file(subject.repository.root), what: subject.what, diff: subject.diff, files: subject.files });
   }
 

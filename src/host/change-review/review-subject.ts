@@ -8,11 +8,15 @@ import { runGit } from '../git/git-process';
 
 export interface ReviewSubject {
   repository: RepositoryFacts;
-  /** For the prompt and the messages: "the working tree's changes" or "the branch … against …". */
+  /** For the prompt: "the working tree's changes" or "the branch … against …". */
   what: string;
+  /** The same for the person (the question before the review): what is compared with what. */
+  range: ReviewRange;
   diff: string;
   files: ChangedFile[];
 }
+
+export type ReviewRange = { type: 'working-tree' } | { type: 'branch'; branch: string; base: string };
 
 export type SubjectResult = { type: 'subject'; subject: ReviewSubject } | { type: 'none'; reason: 'no-repository' | 'no-changes' };
 
@@ -24,16 +28,16 @@ export async function reviewSubject(folder: string): Promise<SubjectResult> {
   const repository = await discoverRepository(folder);
   if (!repository) return { type: 'none', reason: 'no-repository' };
   const working = await workingTreeChanges(repository);
-  if (working.trim()) return subject(repository, "the working tree's changes (against HEAD)", working);
+  if (working.trim()) return subject(repository, "the working tree's changes (against HEAD)", { type: 'working-tree' }, working);
   const branch = await branchChanges(repository);
-  if (branch && branch.diff.trim()) return subject(repository, branch.what, branch.diff);
+  if (branch && branch.diff.trim()) return subject(repository, `the branch ${branch.range.branch} against ${branch.range.base} (from their merge base)`, branch.range, branch.diff);
   return { type: 'none', reason: 'no-changes' };
 }
 
-function subject(repository: RepositoryFacts, what: string, diff: string): SubjectResult {
+function subject(repository: RepositoryFacts, what: string, range: ReviewRange, diff: string): SubjectResult {
   const files = changedFiles(diff);
   if (files.length === 0) return { type: 'none', reason: 'no-changes' };
-  return { type: 'subject', subject: { repository, what, diff, files } };
+  return { type: 'subject', subject: { repository, what, range, diff, files } };
 }
 
 async function workingTreeChanges(repo: RepositoryFacts): Promise<string> {
@@ -52,7 +56,7 @@ async function workingTreeChanges(repo: RepositoryFacts): Promise<string> {
 }
 
 /** The branch against its base: the remote's default branch, else main, master and their origin copies. */
-async function branchChanges(repo: RepositoryFacts): Promise<{ what: string; diff: string } | undefined> {
+async function branchChanges(repo: RepositoryFacts): Promise<{ range: ReviewRange & { type: 'branch' }; diff: string } | undefined> {
   const branch = (await runGit(repo, ['rev-parse', '--abbrev-ref', 'HEAD'], { allowFailure: true })).stdout.trim();
   const originHead = (await runGit(repo, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], { allowFailure: true })).stdout.trim();
   const candidates = [originHead, 'main', 'master', 'origin/main', 'origin/master'].filter((c, i, all) => c && c !== branch && all.indexOf(c) === i);
@@ -64,7 +68,7 @@ async function branchChanges(repo: RepositoryFacts): Promise<{ what: string; dif
     const at = mergeBase.stdout.trim();
     if (mergeBase.code !== 0 || !at || at === head) continue;
     const diff = (await runGit(repo, ['diff', ...DIFF_OPTIONS, at, 'HEAD', '--'])).stdout;
-    return { what: `the branch ${branch || 'HEAD'} against ${base} (from their merge base)`, diff };
+    return { range: { type: 'branch', branch: branch || 'HEAD', base }, diff };
   }
   return undefined;
 }

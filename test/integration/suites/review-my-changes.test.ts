@@ -8,7 +8,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewOutcome } from '../../../src/host/change-review/change-review';
+import { modalConfirmReview } from '../../../src/host/change-review/review-question';
 import { useChatSuite } from '../chat-suite';
+import { relayWithScriptedPrompter, type ScriptedReviewConfirmer } from '../helpers';
 import { CHANGED, calcRepository, finding as calcFinding, type Json, messages, toolNames } from '../review-fixture';
 
 const SETTINGS = ['provider', 'model', 'baseUrl', 'textProtocol', 'approvalMode', 'permissions'] as const;
@@ -23,6 +25,8 @@ describe('Review My Changes', () => {
     closeEditors: true,
   });
   let repo = '';
+  let confirmer: ScriptedReviewConfirmer;
+  // The title button's argument, and what any other extension can make: an object with the repository's root.
   const scm = () => ({ rootUri: vscode.Uri.file(repo) });
   const shown = () =>
     suite.relay.changeReview.comments
@@ -38,6 +42,7 @@ describe('Review My Changes', () => {
   };
 
   before(async () => {
+    confirmer = (await relayWithScriptedPrompter()).reviewConfirmer;
     repo = join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'review-it');
     calcRepository(repo);
     writeFileSync(join(repo, 'src', 'calc.ts'), CHANGED);
@@ -48,17 +53,20 @@ describe('Review My Changes', () => {
   });
 
   after(() => {
+    if (confirmer) confirmer.answer = true;
     suite.relay?.changeReview.comments.show(vscode.Uri.file(repo), []);
     rmSync(repo, { recursive: true, force: true });
   });
 
   it('reviews the working tree with read-only tools and puts each finding on its lines', async () => {
     await suite.newTask();
+    const asked = confirmer.questions.length;
     const outcome = await review({
       findings: [finding({}), finding({ line: 6, severity: 'warning', title: 'Negative limit', reason: 'A limit of -1 disables the check.' }), finding({ path: 'src/elsewhere.ts', line: 1, title: 'Not in the change' })],
     });
     assert.equal(outcome?.findings.length, 2);
     assert.equal(outcome?.rejected.length, 1, 'the finding on a file outside the change is set aside');
+    assert.equal(confirmer.questions.length, asked + 1, 'the person was asked once before the review ran');
     const [request] = suite.server.requests;
     const tools = toolNames(request!);
     assert.ok(tools.includes('read_file'), `read tools offered: ${tools.join(', ')}`);
@@ -94,6 +102,34 @@ describe('Review My Changes', () => {
     const none = await review({ findings: [] });
     assert.equal(none?.findings.length, 0);
     assert.deepEqual(shown(), [], 'a run with no finding clears the threads');
+  });
+
+  it('asks before every run, naming the repository, the files and the model; declined (another caller), nothing reaches the model', async () => {
+    await review({ findings: [finding({})] });
+    const threads = suite.relay.changeReview.comments.list().map((s) => s.thread);
+    assert.equal(threads.length, 1);
+    const sent = suite.server.requests.length;
+    const asked = confirmer.questions.length;
+    confirmer.answer = false;
+    try {
+      suite.server.setScript([{ text: JSON.stringify({ findings: [finding({ title: 'Never reviewed' })] }) }]);
+      // As another extension runs it: executeCommand with an object naming the repository the git extension has open.
+      const outcome = await vscode.commands.executeCommand<ReviewOutcome>('relay.reviewMyChanges', scm());
+      assert.deepEqual(outcome, { status: 'not-run', message: 'declined' });
+      assert.deepEqual(confirmer.questions.slice(asked), [{ repository: repo, range: { type: 'working-tree' }, files: 1, model: 'claude-sonnet-5-5 · openai-compatible' }], 'the question names the repository, the file count and the model');
+      assert.equal(suite.server.requests.length, sent, 'nothing was sent to the model');
+      assert.deepEqual(
+        suite.relay.changeReview.comments.list().map((s) => s.thread),
+        threads,
+        "the previous review's threads are untouched",
+      );
+    } finally {
+      confirmer.answer = true;
+    }
+  });
+
+  it('the production question is a real modal; a host that shows no dialogs (this server) reviews nothing', async () => {
+    assert.equal(await modalConfirmReview({ repository: repo, range: { type: 'working-tree' }, files: 1, model: 'any' }), false);
   });
 
   it("a finding's Fix starts a chat task carrying the finding", async () => {
