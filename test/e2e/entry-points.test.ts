@@ -4,7 +4,7 @@
 // Control's title button writes a commit message that streams into the input box (held mid-stream by the server, so
 // the partial message is seen, then the whole one); Review My Changes (the same title bar) leaves a comment thread on
 // the changed line with the finding's severity, title and reason and its Fix action, once its question (Enter on
-// Do Not Review) is answered Review. Each screenshot's subject is
+// Show Diff) is answered Review. Each screenshot's subject is
 // asserted before it is taken. zh-cn: VS Code started with `--locale zh-cn` and a minimal language pack
 // (locale-zh-cn.test.ts explains why), so Relay's own strings are Chinese and VS Code's stay English.
 import * as assert from 'node:assert/strict';
@@ -202,14 +202,14 @@ for (const variant of VARIANTS) {
       model.setScript([{ text: JSON.stringify({ findings: [FINDING] }) }]);
       await sideBarAction(page, title(variant.lang, 'command.reviewMyChanges.title')).click();
       // Any extension can run the command, so it asks first (issue 37): the modal names what would be sent and to
-      // which model, and Enter's button (the focused one) reviews nothing; the person clicks Review.
+      // which model, and Enter's button (the focused one) only shows the diff; the person clicks Review.
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible', timeout: 30_000 });
       const asked = (await dialog.textContent()) ?? '';
       const [lead, rest] = t(variant.lang, 'Review 1 changed file with {0}?', '{0}').split('{0}');
       assert.ok(asked.includes(`${lead}${MODEL}`) && asked.includes(rest!), `the question names 1 file and the model: "${asked}"`);
       const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-      assert.equal(focused, t(variant.lang, 'Do Not Review'), 'Enter would review nothing');
+      assert.equal(focused, t(variant.lang, 'Show Diff'), 'Enter would review nothing');
       await dialog.getByRole('button', { name: t(variant.lang, 'Review'), exact: true }).click();
       // The review ends by focusing the Comments panel, which lists the finding: a click on it opens the file at the
       // thread, as a person goes there. (Quick Open meanwhile would be closed by that focus.)

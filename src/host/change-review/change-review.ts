@@ -106,7 +106,7 @@ export class ChangeReview implements vscode.Disposable {
     const { subject } = found;
     // Anyone can run this command (issue 37): nothing goes to the model until the person says yes to what would.
     const confirm = this.deps.confirm ?? modalConfirmReview;
-    if (!(await confirm({ repository: subject.repository.root, range: subject.range, files: subject.files.length, model: this.deps.model() }))) {
+    if (!(await confirm({ repository: subject.repository.root, range: subject.range, files: subject.files.length, model: this.deps.model(), diff: subject.diff }))) {
       this.deps.log.info('Review My Changes: not reviewed (the person said no).');
       return { status: 'not-run', message: 'declined' };
     }

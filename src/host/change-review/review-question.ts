@@ -1,8 +1,10 @@
 // The question before Review My Changes sends anything to the model (issue 37, "Commands another extension can
 // call"). The palette, the Source Control title button and another extension's executeCommand reach the command
 // alike (a made-up SourceControl with a repository's root is as good as the button's), so Relay cannot tell that
-// the person asked: every run asks, naming the repository, how many files and the model, and Enter gives the answer
-// that sends nothing (README, "What Enter presses in a Relay modal"), as New Parallel Task does for a caller's prompt.
+// the person asked: every run asks, naming the repository, how many files and the model. As for every question
+// nobody may have asked (README, "What Enter presses in a Relay modal"), Enter gives an answer that sends nothing:
+// Show Diff opens the very text the model would get, and the question comes back; Escape (Cancel) reviews nothing.
+import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
 import { askModal } from '../dialogs/modal';
 import type { ReviewRange } from './review-subject';
@@ -15,28 +17,37 @@ export interface ReviewQuestion {
   files: number;
   /** The model the review would run on, as the chat's header names it. */
   model: string;
+  /** The diff the model would be sent (Show Diff opens it). */
+  diff: string;
 }
 
 /** Whether the review may run; integration tests answer it, the default is the modal below. */
 export type ConfirmReview = (question: ReviewQuestion) => Promise<boolean>;
 
-/** The modal: what would be sent where; Enter and Escape send nothing, a host that shows no dialogs reviews nothing. */
+/** The modal: what would be sent where; Enter shows the diff and asks again, Escape and a host without dialogs review nothing. */
 export async function modalConfirmReview(question: ReviewQuestion): Promise<boolean> {
   const review = l10n.t('Review');
-  const keep = l10n.t('Do Not Review');
+  const show = l10n.t('Show Diff');
+  const cancel = l10n.t('Cancel');
   const changes = question.range.type === 'working-tree' ? l10n.t("the working tree's changes against HEAD") : l10n.t('the branch {0} against {1}', question.range.branch, question.range.base);
-  const answer = await askModal({
-    level: 'warning',
-    message: question.files === 1 ? l10n.t('Review 1 changed file with {0}?', question.model) : l10n.t('Review {0} changed files with {1}?', question.files, question.model),
-    detail: l10n.t(
-      'Relay would send {0} in {1} to {2}, a model turn on your API key. Any extension can run Review My Changes: review only if you just asked for it.',
-      changes,
-      question.repository,
-      question.model,
-    ),
-    origin: 'unasked',
-    actions: [review],
-    safe: [keep],
-  }).catch(() => keep);
-  return answer === review;
+  for (;;) {
+    const answer = await askModal({
+      level: 'warning',
+      message: question.files === 1 ? l10n.t('Review 1 changed file with {0}?', question.model) : l10n.t('Review {0} changed files with {1}?', question.files, question.model),
+      detail: l10n.t(
+        'Relay would send {0} in {1} to {2}, a model turn on your API key. Any extension can run Review My Changes: review only if you just asked for it.',
+        changes,
+        question.repository,
+        question.model,
+      ),
+      origin: 'unasked',
+      actions: [review],
+      safe: [show, cancel],
+    }).catch(() => cancel);
+    if (answer !== show) return answer === review;
+    await vscode.workspace.openTextDocument({ content: question.diff, language: 'diff' }).then(
+      (document) => vscode.window.showTextDocument(document, { preview: true }),
+      () => undefined,
+    );
+  }
 }

@@ -116,7 +116,12 @@ describe('Review My Changes', () => {
       // As another extension runs it: executeCommand with an object naming the repository the git extension has open.
       const outcome = await vscode.commands.executeCommand<ReviewOutcome>('relay.reviewMyChanges', scm());
       assert.deepEqual(outcome, { status: 'not-run', message: 'declined' });
-      assert.deepEqual(confirmer.questions.slice(asked), [{ repository: repo, range: { type: 'working-tree' }, files: 1, model: 'claude-sonnet-5-5 · openai-compatible' }], 'the question names the repository, the file count and the model');
+      const questions = confirmer.questions.slice(asked).map(({ diff, ...named }) => ({ ...named, diffShowsTheChange: diff.includes('+  return Math.round(a / b);') }));
+      assert.deepEqual(
+        questions,
+        [{ repository: repo, range: { type: 'working-tree' }, files: 1, model: 'claude-sonnet-5-5 · openai-compatible', diffShowsTheChange: true }],
+        'the question names the repository, the file count and the model, and its Show Diff has what would be sent',
+      );
       assert.equal(suite.server.requests.length, sent, 'nothing was sent to the model');
       assert.deepEqual(
         suite.relay.changeReview.comments.list().map((s) => s.thread),
@@ -129,7 +134,7 @@ describe('Review My Changes', () => {
   });
 
   it('the production question is a real modal; a host that shows no dialogs (this server) reviews nothing', async () => {
-    assert.equal(await modalConfirmReview({ repository: repo, range: { type: 'working-tree' }, files: 1, model: 'any' }), false);
+    assert.equal(await modalConfirmReview({ repository: repo, range: { type: 'working-tree' }, files: 1, model: 'any', diff: '' }), false);
   });
 
   it("a finding's Fix starts a chat task carrying the finding", async () => {
