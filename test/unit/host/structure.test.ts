@@ -1,6 +1,7 @@
 // The host's structure holds: src/host/relay.ts is the one composition root (built on first use by the runtime
-// bundle, runtime/), every folder of src/host is one concern, and imports run downward only. No two folders import
-// each other, even through others, and no file is part of an import circle: a folder that needs something from a
+// bundle, runtime/; its parts, one per entry point or responsibility, in composition/, which only it imports), every
+// folder of src/host is one concern, and imports run downward only. No two folders import each other, even through
+// others, and no file is part of an import circle: a folder that needs something from a
 // higher one receives it (a function, a narrow interface) from the root instead. The imports are read with
 // TypeScript's own pre-processor (import, import type, export … from, require and import()).
 import * as assert from 'node:assert/strict';
@@ -112,6 +113,12 @@ describe('the structure of src/host', () => {
 
   it('no file is part of an import circle', () => {
     assert.deepEqual(circles(imports.map((i) => [i.from, i.to] as const)), []);
+  });
+
+  it('the composition modules are the root\'s alone: nothing but relay.ts and composition/ itself imports them', () => {
+    assert.ok(imports.some((i) => i.from === 'relay.ts' && folderOf(i.to) === 'composition/'), 'the root builds the host from composition/');
+    const upward = imports.filter((i) => folderOf(i.to) === 'composition/' && i.from !== 'relay.ts' && folderOf(i.from) !== 'composition/');
+    assert.deepEqual(upward.map((i) => `${i.from} -> ${i.to}`), []);
   });
 
   it('only the runtime bundle builds the composition root, and nothing below imports the runtime bundle', () => {

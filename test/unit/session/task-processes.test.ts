@@ -1,6 +1,6 @@
 // A task's background processes belong to the task (issue 27): a turn ending, a condense, a new task or reopening
 // it never stop them; deleting the task does. The controller reaches processes only through taskDeleted (wired to
-// the manager's forgetTask in relay.ts), so the fake stands in for the manager there. A checkpoint restore is not
+// the manager's forgetTask in composition/chat-and-tasks.ts), so the fake stands in for the manager there. A checkpoint restore is not
 // here: its real flow (restore-flow.ts) runs in VS Code, and the integration suite checkpoints.test.ts restores past
 // a server's start through the Relay's own wiring and checks the server by pid.
 import assert from 'node:assert/strict';
