@@ -45,9 +45,38 @@ export async function modalConfirmReview(question: ReviewQuestion): Promise<bool
       safe: [show, cancel],
     }).catch(() => cancel);
     if (answer !== show) return answer === review;
-    await vscode.workspace.openTextDocument({ content: question.diff, language: 'diff' }).then(
+    await vscode.workspace.openTextDocument(diffDocument.show(question.diff)).then(
       (document) => vscode.window.showTextDocument(document, { preview: true }),
       () => undefined,
     );
   }
 }
+
+export const REVIEW_DIFF_SCHEME = 'relay-review-diff';
+
+/** The diff as a read-only document of its own scheme: closing it asks nothing (an untitled one would be dirty). */
+class DiffDocument implements vscode.TextDocumentContentProvider {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private text = '';
+  private registered = false;
+
+  provideTextDocumentContent(): string {
+    return this.text;
+  }
+
+  /** The document's URI with its text now (the provider registered on first use, for the window's life). */
+  show(text: string): vscode.Uri {
+    if (!this.registered) {
+      this.registered = true;
+      vscode.workspace.registerTextDocumentContentProvider(REVIEW_DIFF_SCHEME, this);
+    }
+    this.text = text;
+    // The file name is the tab's title; `.diff` gives it the diff colours.
+    const uri = vscode.Uri.from({ scheme: REVIEW_DIFF_SCHEME, path: `/${l10n.t('Changes to review')}.diff` });
+    this.changed.fire(uri);
+    return uri;
+  }
+}
+
+const diffDocument = new DiffDocument();
