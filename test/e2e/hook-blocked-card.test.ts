@@ -58,7 +58,10 @@ for (const [index, theme] of THEMES.entries()) {
         await dialog.waitFor({ timeout: 30_000 });
         assert.ok(((await dialog.textContent()) ?? '').includes(GUARD), 'the modal shows the exact command line');
         // Nobody asked for them (the repository did): Enter must not run them (README, "What Enter presses in a Relay modal").
-        assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), "Don't Run", 'the focused default button of the hooks question runs nothing');
+        // Enter opens the file that defines them; Escape is Don't Run; no Cancel that means Don't Run again (issue 38).
+        assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Show Hooks File', 'the focused default button of the hooks question runs nothing');
+        const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
+        assert.deepEqual([...buttons].sort(), ["Don't Run", 'Run Hooks', 'Show Hooks File'], `one button per answer, no Cancel: ${buttons.join(' | ')}`);
         await wb.screenshot('hook-confirmation');
         await dialog.getByRole('button', { name: 'Run Hooks', exact: true }).click();
       }

@@ -48,7 +48,10 @@ describe('e2e: an MCP tool call in the real UI', () => {
     const confirmation = (await dialog.textContent()) ?? '';
     assert.ok(confirmation.includes(`server-filesystem/dist/index.js ${wb.workspace}`), `the exact command line, \${workspaceFolder} resolved: ${confirmation}`);
     // Nobody asked for it (the repository did): Enter must not start it (README, "What Enter presses in a Relay modal").
-    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), "Don't Start", 'the focused default button of the server question runs nothing');
+    // Enter opens its configuration; Escape is Don't Start; no Cancel that means Don't Start again (issue 38).
+    assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Show Configuration', 'the focused default button of the server question runs nothing');
+    const startButtons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
+    assert.deepEqual([...startButtons].sort(), ["Don't Start", 'Show Configuration', 'Start Server'], `one button per answer, no Cancel: ${startButtons.join(' | ')}`);
     await wb.screenshot('mcp-server-confirmation');
     await dialog.getByRole('button', { name: 'Start Server', exact: true }).click();
 

@@ -10,7 +10,8 @@ import type { ApprovalMode } from '../../core/permissions/types';
 import { decideApprovalMode } from '../../core/permissions/workspace-values';
 import type { AgentDefinition } from '../../core/customization/agents/agent';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
-import { askModal } from '../dialogs/modal';
+import { askUnasked, fileLook } from '../dialogs/modal';
+import { shownPath } from '../platform/shown-path';
 
 export interface AgentModeQuestion {
   agent: string;
@@ -55,17 +56,19 @@ export function inMode(gate: ApprovalGate, mode: ApprovalMode | undefined): Appr
 
 export const modalConfirmAgentMode: ConfirmAgentMode = async (question) => {
   const allow = l10n.t('Allow');
-  // Nobody asked: the agent's file did. Enter keeps the user's own mode (dialogs/button-order.ts).
-  const answer = await askModal({
-    message: l10n.t('Let the agent "{0}" run in the {1} approval mode?', question.agent, question.mode),
-    detail: l10n.t(
-      'Its file {0} asks for it. It makes Relay ask less than your own approval mode ({1}) while this agent works. Not allowed, the agent uses your mode. Asked again if the agent asks for another mode.',
-      question.file,
-      question.own,
-    ),
-    origin: 'unasked',
-    actions: [allow],
-    safe: [l10n.t("Don't Allow")],
-  });
+  // Nobody asked: the agent's file did. Enter opens the file, Escape keeps the user's own mode (dialogs/).
+  const answer = await askUnasked(
+    {
+      message: l10n.t('Let the agent "{0}" run in the {1} approval mode?', question.agent, question.mode),
+      detail: l10n.t(
+        'Its file {0} asks for it. It makes Relay ask less than your own approval mode ({1}) while this agent works. Not allowed, the agent uses your mode. Asked again if the agent asks for another mode.',
+        shownPath(question.file),
+        question.own,
+      ),
+      actions: [allow],
+    },
+    fileLook(l10n.t('Show Agent File'), question.file, question.mode),
+    l10n.t("Don't Allow"),
+  );
   return answer === allow;
 };

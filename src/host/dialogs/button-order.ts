@@ -1,8 +1,9 @@
 // Which button of a Relay modal Enter presses, decided in one place (README, "What Enter presses in a Relay
 // modal"). VS Code focuses the first item that is not the close affordance: Enter presses it (the workbench
 // dialog focuses button 0; the native one gets `defaultId: 0`). Escape and the dialog's close button answer with
-// the close affordance, and VS Code adds its own English "Cancel" as one when a modal has none. Pure (no
-// `vscode` import), so the order is unit-tested; modal.ts shows it.
+// the close affordance, and VS Code adds its own "Cancel" as one when a modal has none: so every Relay modal names
+// its own (a Cancel beside a Deny or Don't Run would mean the same thing twice). Pure (no `vscode` import), so the
+// order is unit-tested; modal.ts shows it.
 
 /**
  * Who the question comes from and how risky its action is:
@@ -23,8 +24,9 @@ export interface ModalQuestion {
   /** The answers that act (allow, run, start, send), in the order shown. */
   actions: readonly string[];
   /**
-   * The answers that do nothing now (Deny, Don't Start, Show Diff…), at least one. The last is Escape's; when Enter
-   * must be safe, the first is Enter's, and a question with one safe answer gets a Cancel for Escape that means it.
+   * The answers that do nothing now (Deny, Don't Start, Show Diff…), at least one. The last is Escape's (the close
+   * affordance). When Enter must be safe (every origin but `user`) there are at least two: the first is Enter's, one
+   * that looks before deciding (Show Setting, Show Diff, Deny with Reason…), and the last declines.
    */
   safe: readonly string[];
 }
@@ -36,14 +38,15 @@ export interface ModalButton {
   answer: string;
 }
 
-/** The buttons in the order VS Code gets them; `cancel` is the localised word for an added Cancel. */
-export function modalButtons(question: ModalQuestion, cancel: string): ModalButton[] {
+/** The buttons in the order VS Code gets them: one is the close affordance, so VS Code adds no Cancel. */
+export function modalButtons(question: ModalQuestion): ModalButton[] {
   const { actions, safe, origin } = question;
   if (safe.length === 0) throw new Error('A modal needs an answer that does nothing.');
+  // VS Code focuses the first button that is not the close affordance: with one safe answer, that would be an action.
+  if (origin !== 'user' && safe.length < 2) throw new Error('A question Enter must not act on needs two safe answers: one for Enter, one for Escape.');
   const button = (title: string): ModalButton => ({ title, answer: title });
   const escape: ModalButton = { ...button(safe[safe.length - 1]!), isCloseAffordance: true };
   if (origin === 'user') return [...actions.map(button), ...safe.slice(0, -1).map(button), escape];
-  if (safe.length === 1) return [button(safe[0]!), ...actions.map(button), { title: cancel, isCloseAffordance: true, answer: safe[0]! }];
   return [button(safe[0]!), ...actions.map(button), ...safe.slice(1, -1).map(button), escape];
 }
 

@@ -1,23 +1,29 @@
 // Workspace-defined servers run code from the repository: they start only in a trusted workspace, and only
 // after the user confirmed that exact configuration once (a native modal with the command line or URL).
+import { isAbsolute } from 'node:path';
+import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
-import type * as vscode from 'vscode';
+import { shownPath } from '../platform/shown-path';
 import { type McpServerConfig, serverFingerprint } from '../../core/mcp/config';
 import { launchForConfirmation } from './launch';
-import { askModal } from '../dialogs/modal';
+import { askUnasked, fileLook } from '../dialogs/modal';
 
 export type ServerConfirmer = (server: McpServerConfig, launch: string) => Promise<boolean>;
 
 export const confirmWithModal: ServerConfirmer = async (server, launch) => {
   const start = l10n.t('Start Server');
-  // Nobody asked: the repository did. Enter does not start it (dialogs/button-order.ts).
-  const answer = await askModal({
-    message: l10n.t('Start the MCP server "{0}" defined in this workspace?', server.name),
-    detail: `${launch}\n\n${l10n.t('Defined in {0}. An MCP server runs with your permissions. Relay asks once for this exact configuration; a change asks again.', server.source)}`,
-    origin: 'unasked',
-    actions: [start],
-    safe: [l10n.t("Don't Start")],
-  });
+  // Nobody asked: the repository did. Enter opens its configuration, Escape starts nothing (dialogs/).
+  const answer = await askUnasked(
+    {
+      message: l10n.t('Start the MCP server "{0}" defined in this workspace?', server.name),
+      detail: `${launch}\n\n${l10n.t('Defined in {0}. An MCP server runs with your permissions. Relay asks once for this exact configuration; a change asks again.', isAbsolute(server.source) ? shownPath(server.source) : server.source)}`,
+      actions: [start],
+    },
+    isAbsolute(server.source)
+      ? fileLook(l10n.t('Show Configuration'), server.source, `"${server.name}"`)
+      : { title: l10n.t('Show Configuration'), show: () => vscode.commands.executeCommand('workbench.action.openWorkspaceSettingsFile') },
+    l10n.t("Don't Start"),
+  );
   return answer === start;
 };
 

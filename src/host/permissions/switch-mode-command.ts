@@ -14,7 +14,11 @@ export function registerSwitchApprovalModeCommand(setting: ApprovalModeSetting):
   return vscode.commands.registerCommand(SWITCH_APPROVAL_MODE_COMMAND, async (requested?: unknown) => {
     // Anything else (a URI from a menu, nothing from the palette) opens the picker.
     let next = isApprovalMode(requested) ? requested : await pickApprovalMode(setting.mode);
-    if (isApprovalMode(requested) && next !== undefined && asksLess(next, setting.mode) && !(await confirmLooserMode(next, setting.mode))) next = undefined;
+    if (isApprovalMode(requested) && asksLess(requested, setting.mode)) {
+      const answer = await confirmLooserMode(requested, setting.mode);
+      // "Choose Mode…": the person picks in the list themselves (the current mode selected), or nothing changes.
+      next = answer === 'switch' ? requested : answer === 'choose' ? await pickApprovalMode(setting.mode) : undefined;
+    }
     if (next !== undefined && next !== setting.mode) {
       try {
         await setting.setMode(next);
@@ -33,9 +37,11 @@ export function asksLess(next: ApprovalMode, current: ApprovalMode): boolean {
   return LOOSENESS[next] > LOOSENESS[current];
 }
 
-async function confirmLooserMode(next: ApprovalMode, current: ApprovalMode): Promise<boolean> {
+async function confirmLooserMode(next: ApprovalMode, current: ApprovalMode): Promise<'switch' | 'choose' | 'keep'> {
   const allow = l10n.t('Switch to {0}', MODE_PRESENTATION[next].label);
+  const choose = l10n.t('Choose Mode…');
   const keep = l10n.t('Keep {0}', MODE_PRESENTATION[current].label);
+  // Nobody in Relay asked: Enter opens the list of modes (a choice the person makes), Escape keeps the mode.
   // A host that cannot show the modal (a refused dialog) keeps the mode: nobody said yes.
   const answer = await askModal({
     level: 'warning',
@@ -43,9 +49,9 @@ async function confirmLooserMode(next: ApprovalMode, current: ApprovalMode): Pro
     detail: l10n.t('A command asked Relay to ask you less often ({0}). You did not pick this in Relay: another extension may have run the command. {1}', MODE_PRESENTATION[next].description, l10n.t('Your mode stays {0} unless you switch.', MODE_PRESENTATION[current].label)),
     origin: 'unasked',
     actions: [allow],
-    safe: [keep],
+    safe: [choose, keep],
   }).catch(() => keep);
-  return answer === allow;
+  return answer === allow ? 'switch' : answer === choose ? 'choose' : 'keep';
 }
 
 interface ModeItem extends vscode.QuickPickItem {

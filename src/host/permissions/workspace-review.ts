@@ -12,7 +12,7 @@ import { discoveryCommands } from '../mcp/discovery-tools';
 import { CHECKPOINT_LIMIT_KEYS, CHECKPOINTS_ENABLED_KEY, checkpointLimits, checkpointsEnabled } from '../checkpoints/workspace-checkpoints';
 import { settingLayers } from '../settings/workspace-layers';
 import type { WorkspaceConfirmations } from '../settings/workspace-confirmations';
-import { askModal } from '../dialogs/modal';
+import { askUnasked } from '../dialogs/modal';
 import { shownPath } from '../platform/shown-path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
@@ -125,12 +125,8 @@ export const modalConfirmWorkspaceValue: ConfirmWorkspaceValue = async (question
           l10n.t('Setting: {0} in {1}. {2} Relay ignores it until you allow it; a changed value asks again.', question.setting, file, whyItMatters(question.setting)),
           l10n.t('Keep Ignoring'),
         ];
-  for (;;) {
-    const answer = await askModal({ message, detail, origin: 'unasked', actions: [allow], safe: [show, safe] });
-    if (answer !== show) return answer === allow;
-    // The setting in its file, behind the question asked again.
-    await revealSetting(question.file, question.setting);
-  }
+  // Enter shows the setting in its file, behind the question asked again; Escape keeps ignoring it.
+  return (await askUnasked({ message, detail, actions: [allow] }, { title: show, show: () => revealSetting(question.file, question.setting) }, safe)) === allow;
 };
 
 /** The question's title: what the setting does, by its name in words (the key is in the detail). */

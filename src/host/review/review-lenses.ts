@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { DiffPreviewer } from './diff-preview';
 import { PROPOSAL_SCHEME } from '../editing/proposal-fs';
 import type { ProposalReview } from './proposal-review';
-import { askModal } from '../dialogs/modal';
+import { askUnasked } from '../dialogs/modal';
 
 export const REVIEW_CONTEXT_KEY = 'relay.reviewingProposal';
 
@@ -142,14 +142,18 @@ export class ReviewLenses implements vscode.CodeLensProvider, vscode.Disposable 
     const path = review.reviewed[target.file]!.change.newPath ?? review.reviewed[target.file]!.change.path;
     const accept = what === 'accept all' ? l10n.t('Accept All') : l10n.t('Accept');
     const keep = l10n.t('Keep Pending');
-    const answer = await askModal({
-      level: 'warning',
-      message: what === 'accept all' ? l10n.t('Accept every change Relay proposed in "{0}"?', review.title) : l10n.t('Accept Relay\'s change to {0}?', path),
-      detail: l10n.t('A command asked to accept a proposal you are not looking at. You did not click it in the diff editor: another extension may have run the command. The change stays pending unless you accept.'),
-      origin: 'unasked',
-      actions: [accept],
-      safe: [keep],
-    }).catch(() => keep);
+    // Enter shows the proposal (the question comes back with it behind), Escape keeps it pending.
+    const look = { title: l10n.t('Show Change'), show: () => this.previews.show(review, true) };
+    const answer = await askUnasked(
+      {
+        level: 'warning',
+        message: what === 'accept all' ? l10n.t('Accept every change Relay proposed in "{0}"?', review.title) : l10n.t('Accept Relay\'s change to {0}?', path),
+        detail: l10n.t('A command asked to accept a proposal you are not looking at. You did not click it in the diff editor: another extension may have run the command. The change stays pending unless you accept.'),
+        actions: [accept],
+      },
+      look,
+      keep,
+    ).catch(() => keep);
     return answer === accept;
   }
 

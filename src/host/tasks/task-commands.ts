@@ -13,7 +13,7 @@ import { clickedTaskId, taskIdOf } from './tasks-view';
 import { refuseArgument } from '../dialogs/unclicked';
 import type { ParallelTaskSurface } from './wiring';
 import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
-import { askModal, modalWithCancel } from '../dialogs/modal';
+import { askUnasked, modalWithCancel } from '../dialogs/modal';
 
 export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.restoreBranch', 'relay.tasks.cleanUpWorktrees'] as const;
 
@@ -138,18 +138,25 @@ export async function modalConfirmCallerTask(request: { prompt: string; folder: 
   const start = l10n.t('Start Task');
   const keep = l10n.t('Do Not Start');
   const shown = request.prompt.length > 600 ? `${request.prompt.slice(0, 600)}…` : request.prompt;
-  const answer = await askModal({
-    level: 'warning',
-    message: l10n.t('Start a parallel task you did not write?'),
-    detail: l10n.t(
-      'A command asked Relay to start a parallel task with this prompt, in {0}, on your model and API key. You did not type it in Relay: another extension may have run the command.\n\n{1}',
-      request.folder,
-      shown,
-    ),
-    origin: 'unasked',
-    actions: [start],
-    safe: [keep],
-  }).catch(() => keep);
+  // Enter shows the whole prompt in an editor (the question comes back), Escape starts nothing.
+  const look = {
+    title: l10n.t('Show Prompt'),
+    show: async () => vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: request.prompt, language: 'markdown' }), { preview: true }),
+  };
+  const answer = await askUnasked(
+    {
+      level: 'warning',
+      message: l10n.t('Start a parallel task you did not write?'),
+      detail: l10n.t(
+        'A command asked Relay to start a parallel task with this prompt, in {0}, on your model and API key. You did not type it in Relay: another extension may have run the command.\n\n{1}',
+        request.folder,
+        shown,
+      ),
+      actions: [start],
+    },
+    look,
+    keep,
+  ).catch(() => keep);
   return answer === start;
 }
 

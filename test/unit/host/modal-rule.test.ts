@@ -18,35 +18,36 @@ function asVsCodeShows(buttons: readonly ModalButton[]): { enter: string | undef
 
 describe('the one rule of Relay modals: what Enter presses', () => {
   it('a question the user asked for: Enter acts, Escape gives the last safe answer, no extra Cancel', () => {
-    const shown = asVsCodeShows(modalButtons(question('user', ['Allow', 'Review Changes…'], ['Deny with Reason…', 'Deny']), 'Cancel'));
+    const shown = asVsCodeShows(modalButtons(question('user', ['Allow', 'Review Changes…'], ['Deny with Reason…', 'Deny'])));
     assert.deepEqual(shown, { enter: 'Allow', escape: 'Deny', shown: ['Allow', 'Review Changes…', 'Deny with Reason…', 'Deny'], closeCount: 1 });
   });
 
   it('a dangerous call: Enter denies, Escape asks for the reason; four buttons, no Cancel beside Deny', () => {
-    const shown = asVsCodeShows(modalButtons(question('dangerous', ['Allow', 'Open Diff'], ['Deny', 'Deny with Reason…']), 'Cancel'));
+    const shown = asVsCodeShows(modalButtons(question('dangerous', ['Allow', 'Open Diff'], ['Deny', 'Deny with Reason…'])));
     assert.deepEqual(shown, { enter: 'Deny', escape: 'Deny with Reason…', shown: ['Deny', 'Allow', 'Open Diff', 'Deny with Reason…'], closeCount: 1 });
   });
 
-  it('an unasked question with one safe answer: Enter gives it, and the Cancel Escape presses means it too', () => {
-    for (const [action, safe] of [['Run Hooks', "Don't Run"], ['Start Server', "Don't Start"], ['Send Key', "Don't Send"], ['Allow', "Don't Allow"]] as const) {
-      const buttons = modalButtons(question('unasked', [action], [safe]), '取消');
-      const shown = asVsCodeShows(buttons);
-      assert.equal(shown.enter, safe, `${action}: Enter gives the safe answer`);
-      assert.equal(shown.escape, safe, `${action}: Escape gives the safe answer`);
-      assert.deepEqual(shown.shown, [safe, action, '取消'], 'the localised Cancel, never VS Code\'s English one');
-      assert.equal(shown.closeCount, 1);
+  it('a question Enter must not act on has two safe answers, so VS Code adds no Cancel meaning the same as Deny', () => {
+    // VS Code focuses the first button that is not the close affordance: one safe answer could not be both Enter's
+    // and Escape's, and a Cancel added for Escape would mean "Don't Run" a second time (issue 38).
+    for (const origin of ['dangerous', 'unasked'] as const) {
+      assert.throws(() => modalButtons(question(origin, ['Run Hooks'], ["Don't Run"])), /two safe answers/);
+    }
+    for (const [action, look, decline] of [['Run Hooks', 'Show Hooks File', "Don't Run"], ['Start Server', 'Show Configuration', "Don't Start"], ['Allow', 'Show Agent File', "Don't Allow"], ['Switch to YOLO', 'Choose Mode…', 'Keep Default']] as const) {
+      const shown = asVsCodeShows(modalButtons(question('unasked', [action], [look, decline])));
+      assert.deepEqual(shown, { enter: look, escape: decline, shown: [look, action, decline], closeCount: 1 }, action);
     }
   });
 
   it('an unasked question with two safe answers (Show Diff, Reject): Enter shows, Escape rejects, no Cancel', () => {
-    const shown = asVsCodeShows(modalButtons(question('unasked', ['Accept Changes'], ['Show Diff', 'Reject']), 'Cancel'));
+    const shown = asVsCodeShows(modalButtons(question('unasked', ['Accept Changes'], ['Show Diff', 'Reject'])));
     assert.deepEqual(shown, { enter: 'Show Diff', escape: 'Reject', shown: ['Show Diff', 'Accept Changes', 'Reject'], closeCount: 1 });
   });
 
   it('never lets Enter act unless the user asked: every origin but `user` puts a safe answer first, whatever the actions', () => {
     for (const origin of ['dangerous', 'unasked'] as const) {
-      for (const safe of [['No'], ['No', 'Later'], ['No', 'Maybe', 'Later']]) {
-        const buttons = modalButtons(question(origin, ['Yes', 'Always'], safe), 'Cancel');
+      for (const safe of [['No', 'Later'], ['No', 'Maybe', 'Later']]) {
+        const buttons = modalButtons(question(origin, ['Yes', 'Always'], safe));
         assert.ok(safe.includes(enterAnswer(buttons)!), `${origin} ${safe.join('/')}`);
         assert.ok(safe.includes(buttons.find((b) => b.isCloseAffordance)!.answer));
       }
@@ -54,7 +55,7 @@ describe('the one rule of Relay modals: what Enter presses', () => {
   });
 
   it('refuses a question without a safe answer', () => {
-    assert.throws(() => modalButtons(question('user', ['Yes'], []), 'Cancel'), /does nothing/);
+    assert.throws(() => modalButtons(question('user', ['Yes'], [])), /does nothing/);
   });
 });
 

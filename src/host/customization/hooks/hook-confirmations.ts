@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import { l10n } from '../../../core/l10n';
 import type { HookDefinition } from '../../../core/customization/hooks/types';
 import { hookFingerprint } from '../../../core/customization/hooks/fingerprint';
-import { askModal } from '../../dialogs/modal';
+import { askUnasked, fileLook } from '../../dialogs/modal';
 
 /** Shows the hooks and answers whether they may run. */
 export type HookConfirmer = (hooks: readonly HookDefinition[]) => Promise<boolean>;
@@ -13,14 +13,17 @@ export type HookConfirmer = (hooks: readonly HookDefinition[]) => Promise<boolea
 export const confirmHooksWithModal: HookConfirmer = async (hooks) => {
   const run = l10n.t('Run Hooks');
   const lines = hooks.map((h) => `${h.event}${h.matcher ? ` (${h.matcher})` : ''}: ${h.command}\n    ${h.source}`);
-  // Nobody asked: the repository did. Enter does not run them (dialogs/button-order.ts).
-  const answer = await askModal({
-    message: l10n.t('Run the hooks defined in this workspace?'),
-    detail: `${lines.join('\n')}\n\n${l10n.t('Hooks run with your permissions before and after Relay acts, and can block or change what it does. Relay asks once for these exact command lines; a change asks again.')}`,
-    origin: 'unasked',
-    actions: [run],
-    safe: [l10n.t("Don't Run")],
-  });
+  // Nobody asked: the repository did. Enter opens the file that defines them, Escape runs nothing (dialogs/).
+  const first = hooks[0];
+  const answer = await askUnasked(
+    {
+      message: l10n.t('Run the hooks defined in this workspace?'),
+      detail: `${lines.join('\n')}\n\n${l10n.t('Hooks run with your permissions before and after Relay acts, and can block or change what it does. Relay asks once for these exact command lines; a change asks again.')}`,
+      actions: [run],
+    },
+    fileLook(l10n.t('Show Hooks File'), first?.source ?? '', first?.command),
+    l10n.t("Don't Run"),
+  );
   return answer === run;
 };
 
