@@ -14,6 +14,8 @@ export type KnownDisplayBlock =
   | { type: 'file_list'; files: string[]; truncated?: boolean }
   | { type: 'todo'; items: { text: string; status: TodoStatus }[] }
   | { type: 'question'; question: string; options?: string[]; answered?: string }
+  /** A picture the tool made (check_page's screenshot): base64, drawn from a data: URI, which the webview's CSP allows. */
+  | { type: 'image'; mediaType: 'image/jpeg' | 'image/png'; data: string; width: number; height: number; alt: string }
   | { type: 'error'; message: string };
 
 export type DisplayBlock = KnownDisplayBlock | { type: string; [key: string]: unknown };

@@ -86,6 +86,9 @@ export class CheckPageTool extends BuiltinTool<CheckPageParams> {
     const content = describeResult(result);
     const errors = result.consoleErrors.length;
     const failed = result.failedRequests.length;
+    // The card shows the page as the model saw it (the small copy when the browser made one).
+    const shot = result.thumbnail ?? result.screenshot;
+    const image = { type: 'image', mediaType: shot.mediaType, data: shot.data, width: shot.width, height: shot.height, alt: l10n.t('Screenshot of {0}', result.title || result.finalUrl) };
     this.succeed(
       ctx,
       content,
@@ -93,6 +96,7 @@ export class CheckPageTool extends BuiltinTool<CheckPageParams> {
         showTip: l10n.t('{0}: {1} console errors, {2} failed requests', result.title || result.finalUrl, errors, failed),
         result: `${result.finalUrl}: ${errors} console errors, ${failed} failed requests`,
         metadata: { url: url.toString(), finalUrl: result.finalUrl, title: result.title, consoleErrors: errors, failedRequests: failed, settled: result.settled, screenshotBytes: Math.floor((result.screenshot.data.length * 3) / 4) },
+        blocks: [image],
       },
       { alreadyTruncated: true, images: [{ mediaType: result.screenshot.mediaType, data: result.screenshot.data }] },
     );

@@ -116,6 +116,11 @@ describe('e2e: the new surfaces in Simplified Chinese', () => {
     // The first fetch from a host is its own question (here 127.0.0.1, the server just started): allowed once.
     const fetchQuestion = dialog.filter({ hasText: '127.0.0.1' });
     await fetchQuestion.waitFor({ timeout: 60_000 });
+    // The body names the tool as people know it, never its internal name ("工具：检查页面 · check_page" before).
+    const asked = (await fetchQuestion.textContent()) ?? '';
+    assert.ok(asked.includes(zh('Tool: {0}', '')), asked);
+    assert.doesNotMatch(asked, /check_page|settle_ms/, `no internal name in the modal: ${asked}`);
+    await wb.screenshot('check-page-fetch-question-zh-cn');
     await fetchQuestion.getByRole('button', { name: zh('Allow'), exact: true }).click();
     const page = chat.locator('.tool-card[data-call-id="call_page"]');
     await page

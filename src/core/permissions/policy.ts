@@ -106,7 +106,7 @@ export class PermissionPolicy {
         subject: { type: 'call' },
         action: 'ask',
         basis: 'loop-guard',
-        ...because(l10n.both('The same {0} call has been made {1} times in a row; it may be stuck in a loop.', request.toolName, request.loop.consecutive)),
+        ...because(l10n.both('The same {0} call has been made {1} times in a row; it may be stuck in a loop.', toolNames(request), request.loop.consecutive)),
         allowRuleCanOverride: false,
       });
     }
@@ -145,14 +145,14 @@ export class PermissionPolicy {
         subject: { type: 'call' },
         action: rule.action,
         basis: 'rule',
-        ...because(ruleDecided(request.toolName, ref)),
+        ...because(ruleDecided(toolNames(request), ref)),
         rule: ref,
         allowRuleCanOverride: rule.action !== 'deny',
       };
     }
     const verdict = decideByMode(mode, request.kind, false, request.risk);
     // This call's own reason: the tool's risk when it gave one, else that no rule allows a tool that is not read-only.
-    const uiWhy = request.risk ? request.risk.ui : l10n.t('No rule allows {0}, and it is not a read-only tool.', request.toolName);
+    const uiWhy = request.risk ? request.risk.ui : l10n.t('No rule allows {0}, and it is not a read-only tool.', request.displayName ?? request.toolName);
     const check: PermissionCheck = { subject: { type: 'call' }, action: verdict.action, basis: 'no-target', ...because(verdict.reason), allowRuleCanOverride: true };
     return verdict.action === 'ask' ? { ...check, uiWhy } : check;
   }
@@ -235,4 +235,9 @@ function refuse(request: PermissionRequest, mode: ApprovalMode, basis: 'plan-mod
       ...(request.loop ? { loop: request.loop } : {}),
     },
   };
+}
+
+/** The tool's name in both channels: the model's (run_command), and the one people read (Run Command). */
+function toolNames(request: PermissionRequest): Said {
+  return { model: request.toolName, ui: request.displayName ?? request.toolName };
 }

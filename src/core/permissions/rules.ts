@@ -114,7 +114,7 @@ export function describeRule(rule: RuleRef | PolicyRule): Said {
 }
 
 /** `npm: allow by the rule "npm" in settings (why).`: a tool or domain settled by a catch-all rule. */
-export function ruleDecided(name: string, rule: RuleRef | PolicyRule): Said {
+export function ruleDecided(name: string | Said, rule: RuleRef | PolicyRule): Said {
   const named = describeRule(rule);
   const why = rule.reason ? l10n.same(rule.reason) : undefined;
   if (rule.action === 'allow') return why ? l10n.both('{0}: allow by {1} ({2}).', name, named, why) : l10n.both('{0}: allow by {1}.', name, named);

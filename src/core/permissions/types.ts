@@ -62,6 +62,8 @@ export interface LoopObservation {
 
 export interface PermissionRequest {
   toolName: string;
+  /** The tool's name for people ("Run Command"): what a reason the user reads says; the model reads `toolName`. */
+  displayName?: string;
   kind: ToolKind;
   targets?: ToolTargets;
   /** From `LoopGuard.observe`; when `repeated`, an otherwise allowed call asks. */

@@ -36,6 +36,8 @@ export interface PageCheckResult {
   text: string;
   textTruncated: boolean;
   screenshot: { mediaType: 'image/jpeg'; data: string; width: number; height: number };
+  /** The same frame, small, for the card (the model gets `screenshot`). */
+  thumbnail?: { mediaType: 'image/jpeg'; data: string; width: number; height: number };
   /** Console errors and uncaught exceptions, in order. */
   consoleErrors: string[];
   /** Requests that failed, answered 4xx/5xx, or were refused. */

@@ -31,7 +31,9 @@ export type KnownDisplayBlock =
   | { type: 'terminal'; command: string; output: string; exitCode?: number; truncated?: boolean }
   | { type: 'file_list'; files: string[]; truncated?: boolean }
   | { type: 'todo'; items: { text: string; status: TodoStatus }[] }
-  | { type: 'question'; question: string; options?: string[]; answered?: string };
+  | { type: 'question'; question: string; options?: string[]; answered?: string }
+  /** A picture the tool made (check_page's screenshot): base64, drawn from a data: URI, which the webview's CSP allows. */
+  | { type: 'image'; mediaType: 'image/jpeg' | 'image/png'; data: string; width: number; height: number; alt: string };
 
 /** Any other `type` is kept and drawn as a generic block (behaviour 5). */
 export type UnknownDisplayBlock = { type: string; [key: string]: unknown };

@@ -50,7 +50,7 @@ function questionFor(ctx: PromptContext): string {
   const { request, decision } = ctx;
   const loop = decision.audit.loop;
   if (decision.audit.basis === 'loop-guard' && loop) {
-    return l10n.t('Relay has made the same {0} call {1} times in a row. Allow it again?', request.toolName, loop.consecutive);
+    return l10n.t('Relay has made the same {0} call {1} times in a row. Allow it again?', shownName(request) ?? request.toolName, loop.consecutive);
   }
   const command = request.targets.command;
   if (command !== undefined && decision.audit.basis === 'sandbox') {
@@ -135,8 +135,8 @@ function detailFor(ctx: PromptContext): string {
   }
   sections.push(why);
 
-  // Each fact once: the tool by its name for people, and its internal name (write_file, mcp__files__write_file)
-  // only here, at the very end of the details.
+  // The tool by its name for people, at the end of the details; its internal name (write_file,
+  // mcp__files__write_file) is not in the modal (issue 38).
   const footer = summaryNamesTool(summary) ? [] : [toolLine(request)];
   if (!ctx.suggestion.available) footer.push(l10n.t('This always asks: no rule can allow it.'));
   if (footer.length) sections.push(footer);
@@ -166,10 +166,10 @@ function mcpName(toolName: string): { server: string; tool: string } | undefined
   return match ? { server: match[1]!, tool: match[2]! } : undefined;
 }
 
-/** "Tool: Run Command · run_command": the name people know first, the internal one last. */
+/** "Tool: Run Command": the name people know; the internal one (run_command, mcp__files__write_file) is the model's. */
 function toolLine(request: ApprovalRequest): string {
-  const shown = shownName(request);
-  return shown && shown !== request.toolName ? l10n.t('Tool: {0} · {1}', shown, request.toolName) : l10n.t('Tool: {0}', request.toolName);
+  const mcp = mcpName(request.toolName);
+  return l10n.t('Tool: {0}', shownName(request) ?? (mcp ? `${mcp.tool} (${mcp.server})` : request.toolName));
 }
 
 function summaryNamesTool(summary: string | undefined): boolean {

@@ -141,7 +141,7 @@ export class ApprovalService implements ApprovalGate {
   async approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome> {
     throwIfAborted(signal);
     const loop = this.loopGuard.observe(request.toolName, request.args ?? request.targets);
-    const permission: PermissionRequest = { toolName: request.toolName, kind: request.kind, targets: request.targets, loop, ...(request.risk ? { risk: request.risk } : {}), ...(request.hook ? { hook: request.hook } : {}), ...(request.mode ? { mode: request.mode } : {}) };
+    const permission: PermissionRequest = { toolName: request.toolName, ...(request.displayName ? { displayName: request.displayName } : {}), kind: request.kind, targets: request.targets, loop, ...(request.risk ? { risk: request.risk } : {}), ...(request.hook ? { hook: request.hook } : {}), ...(request.mode ? { mode: request.mode } : {}) };
     const first = await this.evaluate(permission, request);
     throwIfAborted(signal);
     if (first.action !== 'ask') return this.outcome(request, first);

@@ -46,6 +46,12 @@ describe('check_page', () => {
     assert.match(text, /## Failed requests \(1\)\n- GET http:\/\/localhost:5173\/missing-on-purpose\.json: HTTP 404/);
     assert.match(text, /## Visible text\nHello from the Relay fixture/);
     assert.deepEqual(outcome.options?.images, [{ mediaType: 'image/jpeg', data: result().screenshot.data }]);
+    // The card shows the page too: the small copy when the browser made one, else the screenshot (issue 38).
+    const blocks = outcome.statuses.at(-1)?.options.blocks;
+    assert.deepEqual(blocks, [{ type: 'image', mediaType: 'image/jpeg', data: result().screenshot.data, width: 1280, height: 800, alt: 'Screenshot of Relay fixture app' }]);
+    const thumbnail = { mediaType: 'image/jpeg' as const, data: Buffer.from('small').toString('base64'), width: 320, height: 200 };
+    const small = await new ToolHarness({ pageChecker: new FakeChecker(async () => result({ thumbnail })) }).call('check_page', { url: 'http://localhost:5173/' });
+    assert.deepEqual(small.statuses.at(-1)?.options.blocks, [{ type: 'image', ...thumbnail, alt: 'Screenshot of Relay fixture app' }]);
     assert.equal(checker.calls[0]!.url, 'http://localhost:5173/');
   });
 

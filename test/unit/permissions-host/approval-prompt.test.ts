@@ -33,8 +33,9 @@ describe('approval prompt text', () => {
     // The reason names the sub-command that asks, so no "Asks because of" line says it a second time.
     assert.match(prompt.detail, /Why: "rm -rf build" needs approval under Relay's default rule "rm" \(deletes recursively\)/);
     assert.equal(prompt.detail.split('rm -rf build').length - 1, 2, `the sub-command in the command line and once in Why: ${prompt.detail}`);
-    // The tool by its name for people; its internal name only at the very end of the details.
-    assert.equal(lines.at(-1), 'Tool: Run Command · run_command', prompt.detail);
+    // The tool by its name for people at the end of the details; its internal name nowhere in the modal (issue 38).
+    assert.equal(lines.at(-1), 'Tool: Run Command', prompt.detail);
+    assert.doesNotMatch(`${prompt.message}\n${prompt.detail}`, /run_command/);
     assert.deepEqual(prompt.alwaysAllow?.rules, [{ tool: 'run_command', pattern: 'rm -rf build', action: 'allow', subject: 'command' }]);
     assert.equal(prompt.offersDiff, false);
   });

@@ -1,8 +1,7 @@
 // The approval of an MCP tool that is not read-only gives the tool's own reason (its annotations: no read-only
 // hint, readOnlyHint false, destructiveHint, openWorldHint), never "Default mode asks before running commands.",
 // and names the tool once: the MCP summary's "Tool:" line is not repeated by the footer. The modal's words are the
-// tool's title and what it does; the internal name (mcp__srv__do_it) and no hint's name (destructiveHint) only at
-// the end of the details. A tool that declares itself destructive is a dangerous call: Enter denies.
+// tool's title and what it does; no internal name (mcp__srv__do_it) and no hint's name (destructiveHint). A tool that declares itself destructive is a dangerous call: Enter denies.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildMcpToolEntries } from '../../../src/core/mcp/catalog';
@@ -51,8 +50,8 @@ describe('MCP approval reason', () => {
       assert.doesNotMatch(detail, /running commands|mode asks/, detail);
       assert.equal(detail.split('\n').filter((line) => line.startsWith('Tool: ')).length, 1, detail);
       assert.match(detail, /^Arguments:\n/, detail);
-      assert.ok(detail.split('\n').includes(`Tool: ${title} (srv) · mcp__srv__do_it`), detail);
-      assert.ok(detail.trimEnd().endsWith('mcp__srv__do_it') || detail.trimEnd().endsWith('no rule can allow it.'), `the internal name at the end: ${detail}`);
+      assert.ok(detail.split('\n').includes(`Tool: ${title} (srv)`), detail);
+      assert.doesNotMatch(`${message}\n${detail}`, /mcp__/, `no internal name in the modal: ${detail}`);
       assert.doesNotMatch(`${message}\n${detail}`, /Hint\b/, 'no annotation names');
       assert.equal(prompts[0]!.denyByDefault, annotations?.destructiveHint === true ? true : undefined, 'a destructive tool is dangerous: Enter denies');
     });
@@ -61,7 +60,7 @@ describe('MCP approval reason', () => {
   it('a tool with a title: the question names it by its title', async () => {
     const [prompt] = await promptForMcp({ title: 'Delete Everything', destructiveHint: true });
     assert.equal(prompt!.message, 'Call Delete Everything on the MCP server srv?');
-    assert.match(prompt!.detail, /^Tool: Delete Everything \(srv\) · mcp__srv__do_it$/m);
+    assert.match(prompt!.detail, /^Tool: Delete Everything \(srv\)$/m);
     assert.equal(prompt!.denyByDefault, true);
   });
 

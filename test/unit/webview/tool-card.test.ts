@@ -187,6 +187,54 @@ describe('webview tool cards: drawn only from ToolCardStatus', () => {
     assert.doesNotMatch(params.textContent!, /\btrue\b|\bfalse\b/);
   });
 
+  it("a check_page card shows the page's picture from a data: URI, and no raw parameter (\"settle ms 500\")", () => {
+    t = mount();
+    t.init();
+    const data = Buffer.from('jpeg bytes').toString('base64');
+    t.batch({
+      type: 'toolStatus',
+      status: toolStatus({
+        callId: 'page', toolName: 'check_page', displayName: 'Check Page', state: 'success', partial: false,
+        params: { url: 'http://127.0.0.1:5173/', settle_ms: 500, max_text: 2000 },
+        blocks: [{ type: 'image', mediaType: 'image/jpeg', data, width: 320, height: 200, alt: 'Screenshot of Fixture' }],
+      }),
+    });
+    const node = card(t, 'page')!;
+    (node.querySelector('.tool-toggle') as HTMLButtonElement).click();
+    const img = node.querySelector('img.block-image') as HTMLImageElement;
+    assert.equal(img.getAttribute('src'), `data:image/jpeg;base64,${data}`);
+    assert.equal(img.getAttribute('alt'), 'Screenshot of Fixture');
+    assert.equal(img.getAttribute('width'), '320');
+    const params = node.querySelector('.tool-params')!;
+    assert.deepEqual(Array.from(params.querySelectorAll('dt')).map((n) => n.textContent), ['URL']);
+    assert.doesNotMatch(node.textContent!, /settle|max text|500|2000/);
+  });
+
+  it('an image block that is not a plain base64 JPEG or PNG is not drawn as a picture', () => {
+    t = mount();
+    t.init();
+    const bad = [
+      { type: 'image', mediaType: 'image/svg+xml', data: 'PHN2Zz4=', alt: 'svg' },
+      { type: 'image', mediaType: 'image/jpeg', data: 'AAAA" onerror="alert(1)', alt: 'quote' },
+      { type: 'image', mediaType: 'image/png', data: 'AAAA;base64,', alt: 'not base64' },
+    ];
+    t.batch({ type: 'toolStatus', status: toolStatus({ callId: 'bad', toolName: 'x__y', displayName: 'X', state: 'error', partial: false, blocks: bad }) });
+    const node = card(t, 'bad')!;
+    assert.equal(node.querySelectorAll('img').length, 0);
+    assert.equal(node.querySelectorAll('.block-generic').length, 3, 'shown as generic blocks instead');
+  });
+
+  it("other tools' knobs read as words too: search flags say what they do, an MCP tool's limit stays", () => {
+    t = mount();
+    t.init();
+    t.batch({ type: 'toolStatus', status: toolStatus({ callId: 's', toolName: 'search_text', displayName: 'Search Text', state: 'running', partial: false, params: { pattern: 'foo', regex: false, case_sensitive: true, max_results: 50, context_lines: 2 } }) });
+    const params = card(t, 's')!.querySelector('.tool-params')!;
+    assert.deepEqual(Array.from(params.querySelectorAll('dd.param-flag')).map((n) => n.textContent), ['Exact text', 'Matches case']);
+    assert.doesNotMatch(params.textContent!, /max results|context lines|\b50\b/);
+    t.batch({ type: 'toolStatus', status: toolStatus({ callId: 'm', toolName: 'mcp__db__query', displayName: 'Query (db)', state: 'running', partial: false, params: { sql: 'select 1', limit: 5 } }) });
+    assert.deepEqual(Array.from(card(t, 'm')!.querySelectorAll('.tool-params dt')).map((n) => n.textContent), ['sql', 'limit']);
+  });
+
   it('a call a hook blocked ends "Blocked by a hook", without a duration, not "Failed 44 ms"', () => {
     t = mount();
     t.init({ task: { id: 't', title: 'job', running: true } });

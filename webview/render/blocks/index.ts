@@ -5,6 +5,7 @@ import type { BlockContext, BlockRenderer } from './context';
 import { renderDiffBlock } from './diff';
 import { renderFileListBlock } from './file-list';
 import { renderGenericBlock } from './generic';
+import { renderImageBlock } from './image';
 import { renderQuestionBlock } from './question';
 import { renderTerminalBlock } from './terminal';
 import { renderErrorBlock, renderTextBlock } from './text';
@@ -18,6 +19,7 @@ const RENDERERS: Record<string, BlockRenderer> = {
   file_list: renderFileListBlock,
   todo: renderTodoBlock,
   question: renderQuestionBlock,
+  image: renderImageBlock,
 };
 
 export function renderBlock(block: DisplayBlock, ctx: BlockContext): HTMLElement {
