@@ -63,6 +63,10 @@ for (const [index, theme] of THEMES.entries()) {
         const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
         assert.deepEqual([...buttons].sort(), ["Don't Run", 'Run Hooks', 'Show Hooks File'], `one button per answer, no Cancel: ${buttons.join(' | ')}`);
         await wb.screenshot('hook-confirmation');
+        // Enter shows the file that defines them, at the hook; the question comes back over it.
+        await wb.page.keyboard.press('Enter');
+        await wb.page.locator('.tabs-container .tab.active', { hasText: 'settings.json' }).waitFor({ timeout: 15_000 });
+        await dialog.waitFor({ timeout: 15_000 });
         await dialog.getByRole('button', { name: 'Run Hooks', exact: true }).click();
       }
       const card = chat.locator(`.tool-card[data-call-id="call_rm_${theme.name}"][data-state="error"]`);

@@ -14,6 +14,7 @@ import { refuseArgument } from '../dialogs/unclicked';
 import type { ParallelTaskSurface } from './wiring';
 import { TASK_REVIEW_COMMANDS, type TaskReviewCommand, taskReviewHandlers } from './review/task-review-commands';
 import { askUnasked, modalWithCancel } from '../dialogs/modal';
+import { ReadOnlyReport } from '../dialogs/read-only-report';
 
 export const PARALLEL_TASK_COMMANDS = ['relay.tasks.newParallelTask', 'relay.tasks.open', 'relay.tasks.stop', 'relay.tasks.discard', 'relay.tasks.restoreBranch', 'relay.tasks.cleanUpWorktrees'] as const;
 
@@ -133,16 +134,15 @@ async function askCopyUncommitted(folder: string): Promise<boolean | undefined> 
   return picked?.copy;
 }
 
+const callerPrompts = new ReadOnlyReport('relay-caller-prompt');
+
 /** The modal for a caller's prompt: what would run, where, on whose key; the focused default starts nothing. */
 export async function modalConfirmCallerTask(request: { prompt: string; folder: string }): Promise<boolean> {
   const start = l10n.t('Start Task');
   const keep = l10n.t('Do Not Start');
   const shown = request.prompt.length > 600 ? `${request.prompt.slice(0, 600)}…` : request.prompt;
   // Enter shows the whole prompt in an editor (the question comes back), Escape starts nothing.
-  const look = {
-    title: l10n.t('Show Prompt'),
-    show: async () => vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: request.prompt, language: 'markdown' }), { preview: true }),
-  };
+  const look = { title: l10n.t('Show Prompt'), show: () => callerPrompts.show(`${l10n.t('Prompt from a command')}.md`, request.prompt) };
   const answer = await askUnasked(
     {
       level: 'warning',
