@@ -96,7 +96,7 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
 
 /**
  * The approval modal's summary, for people: the arguments as lines. The question already names the tool and its
- * server, and the modal's details line the internal name, so neither is repeated here.
+ * server, and the details end with its name for people ("Tool: Write File (files)"), so neither is repeated here.
  */
 export function describeCall(params: unknown): string {
   return [l10n.t('Arguments:'), formatArguments(params ?? {}).replace(/^/gm, '  ')].join('\n');
