@@ -65,7 +65,7 @@ for (const locale of LOCALES) describe(`e2e: queued and failed rows in the Tasks
   /** At rest (no row hovered or focused, whose inline buttons take part of the line), every row is shown whole. */
   async function allShownWhole(): Promise<void> {
     await s.wb.page.mouse.move(900, 450);
-    await s.chat.locator('textarea[aria-label="Message Relay"]').focus();
+    await s.chat.locator('textarea').first().focus();
     const parts = await tasksView().locator('.monaco-list-row .monaco-icon-label-container').all();
     assert.ok(parts.length >= 4, `a title and a state row for each task: ${parts.length} rows`);
     for (const part of parts) assert.ok(await isShownWhole(part), `"${await part.textContent()}" is cut in the Tasks view`);

@@ -66,7 +66,9 @@ describe('e2e: MCP questions in Simplified Chinese', () => {
       assert.match((await start.textContent()) ?? '', new RegExp(zh('Start the MCP server "{0}" defined in this workspace?', name).replace(/[?()]/g, '.')));
       assert.equal((await start.locator('.monaco-button:focus').textContent())?.trim(), zh('Show Configuration'));
       assert.deepEqual(await buttonsOf(start), [zh("Don't Start"), zh('Show Configuration'), zh('Start Server')].sort());
-      assert.doesNotMatch((await start.textContent()) ?? '', /\/tmp\//, 'the file from the workspace, not /tmp/…');
+      const asked = (await start.textContent()) ?? '';
+      assert.ok(asked.includes(zh('Command: {0}', '')), `the command line's label in Chinese: ${asked}`);
+      assert.ok(asked.includes('.vscode/mcp.json') && !asked.includes(`/tmp/relay-e2e-workspace`), `the file from the workspace, not /tmp/…: ${asked}`);
       if (started.size === 1) await wb.screenshot('mcp-server-confirmation-zh-cn-light');
       await start.getByRole('button', { name: zh('Start Server'), exact: true }).click();
       await dialog.filter({ hasText: name }).waitFor({ state: 'detached', timeout: 10_000 });

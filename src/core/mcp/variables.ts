@@ -1,5 +1,6 @@
 // The variables VS Code resolves in mcp.json: `${workspaceFolder}`, `${workspaceFolderBasename}`, `${userHome}`,
 // `${env:NAME}`, `${pathSeparator}` (`${/}`) and `${input:id}` (asked once, kept in SecretStorage).
+import { l10n } from '../l10n';
 import type { McpServerConfig, McpTransportConfig } from './config';
 
 export interface VariableContext {
@@ -80,15 +81,16 @@ export function resolveTransport(server: McpServerConfig, ctx: VariableContext, 
 export function describeLaunch(transport: McpTransportConfig): string {
   if (transport.type !== 'stdio') {
     const headers = Object.keys(transport.headers);
-    return `${transport.type === 'sse' ? 'HTTP+SSE' : 'HTTP'} ${transport.url}${headers.length ? `\nHeaders: ${headers.join(', ')}` : ''}`;
+    return `${transport.type === 'sse' ? 'HTTP+SSE' : 'HTTP'} ${transport.url}${headers.length ? `\n${l10n.t('Headers: {0}', headers.join(', '))}` : ''}`;
   }
   const line = [transport.command, ...transport.args].map(quoteArg).join(' ');
   const env = Object.keys(transport.env);
+  // In the display language: the modal's words (seen in English in the zh-cn E2E's start question).
   return [
-    `Command: ${line}`,
-    ...(transport.cwd ? [`Working directory: ${transport.cwd}`] : []),
-    ...(env.length ? [`Environment: ${env.join(', ')}`] : []),
-    ...(transport.envFile ? [`Environment file: ${transport.envFile}`] : []),
+    l10n.t('Command: {0}', line),
+    ...(transport.cwd ? [l10n.t('Working directory: {0}', transport.cwd)] : []),
+    ...(env.length ? [l10n.t('Environment: {0}', env.join(', '))] : []),
+    ...(transport.envFile ? [l10n.t('Environment file: {0}', transport.envFile)] : []),
   ].join('\n');
 }
 
