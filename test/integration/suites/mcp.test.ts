@@ -158,9 +158,10 @@ describe('MCP servers inside VS Code', function () {
     assert.equal(prompter.prompts.length, 1);
     const prompt = prompter.prompts[0]!;
     assert.equal(prompt.toolName, 'mcp__everything__toggle-simulated-logging');
-    // The tool by its title (the server's "Toggle Simulated Logging"); the internal name only at the end of the details.
+    // The tool by its title (the server's "Toggle Simulated Logging"); no internal name in the modal (issue 38).
     assert.equal(prompt.message, 'Call Toggle Simulated Logging on the MCP server everything?');
-    assert.equal(prompt.detail.split('\n').at(-1), 'Tool: Toggle Simulated Logging (everything) · mcp__everything__toggle-simulated-logging', prompt.detail);
+    assert.equal(prompt.detail.split('\n').at(-1), 'Tool: Toggle Simulated Logging (everything)', prompt.detail);
+    assert.doesNotMatch(`${prompt.message}\n${prompt.detail}`, /mcp__/, prompt.detail);
     assert.equal(prompt.denyByDefault, undefined, 'destructiveHint false: not a dangerous call');
     assert.match(prompt.detail, /^Arguments:\n {2}\(none\)$/m);
     // The tool's own reason (readOnlyHint false, in words), not the mode's "running commands"; the tool is named once.
