@@ -60,9 +60,14 @@ async function showFileAt(file: string, text: string | undefined): Promise<void>
       () => undefined,
     );
     if (!document) continue;
+    const editor = await vscode.window.showTextDocument(document, { preview: true });
     const at = text ? document.getText().indexOf(text) : -1;
-    const range = at >= 0 ? new vscode.Range(document.positionAt(at), document.positionAt(at + text!.length)) : undefined;
-    await vscode.window.showTextDocument(document, { preview: true, ...(range ? { selection: range } : {}) });
+    if (at < 0) return;
+    // Selected from its end back to its start, so the editor shows where it begins (a long command line scrolled
+    // the view to its end, hiding the line's key).
+    const start = document.positionAt(at);
+    editor.selection = new vscode.Selection(document.positionAt(at + text!.length), start);
+    editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     return;
   }
 }
