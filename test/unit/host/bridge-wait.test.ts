@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { afterBridges } from '../../../src/host/sandbox/bridge-wait';
+import { afterBridges, bridgeWait } from '../../../src/host/sandbox/bridge-wait';
 
 const usable = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 const canRun = process.platform === 'linux' && usable('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', 'true']) && usable('socat', ['-V']);
@@ -22,6 +22,20 @@ describe('afterBridges', { skip: !canRun && 'needs bwrap and socat on Linux' }, 
     const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', shell, '-c', script], { encoding: 'utf8', timeout: 10_000 });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, 'http-bridge\nsocks-bridge\n');
+  });
+
+  test('bridges that listen on IPv6 (SOCAT_DEFAULT_LISTEN_IP=6) count as well', () => {
+    const bridges = [
+      "(sleep 0.4; socat TCP6-LISTEN:3128,reuseaddr SYSTEM:'echo http-bridge' >/dev/null 2>&1) &",
+      "(sleep 0.2; socat TCP6-LISTEN:1080,reuseaddr SYSTEM:'echo socks-bridge' >/dev/null 2>&1) &",
+    ].join('\n');
+    const script = `${bridges}\nstart=$(date +%s%N)\n${bridgeWait()}\necho $(( ($(date +%s%N) - start) / 1000000 ))\nsocat -u TCP6:[::1]:3128 - && socat -u TCP6:[::1]:1080 -`;
+    const r = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-user', '--unshare-net', '--', 'sh', '-c', script], { encoding: 'utf8', timeout: 10_000 });
+    assert.equal(r.status, 0, r.stderr);
+    const [waited, ...rest] = r.stdout.trim().split('\n');
+    assert.deepEqual(rest, ['http-bridge', 'socks-bridge']);
+    // Not the 2 s bound: the wait saw them listen (counted in sockstat6).
+    assert.ok(Number(waited) < 1500, `waited ${waited} ms`);
   });
 
   test('keeps the command line as it was after the wait', () => {
