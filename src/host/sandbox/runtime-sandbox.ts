@@ -156,7 +156,8 @@ export class RuntimeSandbox implements CommandSandbox {
     const mountPoints = missingMountPoints(boundary.denyWrite);
     this.options.placeholders?.record(mountPoints);
     // On Linux the runtime starts its proxy bridges in the background: the command waits until they listen.
-    const inner = (this.options.platform ?? process.platform) === 'linux' ? afterBridges(command) : command;
+    const linux = (this.options.platform ?? process.platform) === 'linux';
+    const inner = linux ? afterBridges(command) : command;
     // The snapshot (reads on the thread pool) is taken while the runtime builds the command line (on this thread).
     const [snapshot, wrapped] = await Promise.all([snapshotControl(control, roots, scan.protected, this.lastSnapshot), manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command })]);
     this.lastSnapshot = snapshot;
@@ -175,7 +176,10 @@ export class RuntimeSandbox implements CommandSandbox {
     if (scope.taskId) this.activeTasks.set(scope.taskId, (this.activeTasks.get(scope.taskId) ?? 0) + 1);
     let disposed = false;
     return {
-      command: wrapped,
+      // The line runs in `/bin/sh -c` (the spawner, an MCP server's launch): `exec` makes that shell bubblewrap
+      // itself rather than a parent waiting for it (one process fewer; the same pid, process group and pipes). The
+      // runtime keeps its line a simple command so that a prefix composes.
+      command: linux ? `exec ${wrapped}` : wrapped,
       // Relay's own keys never; other credentials only where the user named them (credential-variables.ts).
       env: sandboxEnvironment(withoutRelaySecrets(env), this.options.allowCredentialVariables?.() ?? []).env,
       violations: (output?: string): readonly SandboxViolation[] => {
