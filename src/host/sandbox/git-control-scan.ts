@@ -4,9 +4,10 @@
 // `core.hooksPath` names in the configuration git reads for each repository. What the sandbox keeps read-only is
 // every entry of each git directory that ordinary git work does not write (git-control.ts), the pointer files,
 // the hooks folders and configuration files that lie in a writable folder (an `include.path` into the tree).
+// The reads are synchronous: a few dozen small ones before every sandboxed command, each a few microseconds in place
+// against tens through the thread pool and a promise, on the command's way to starting (the sandbox bench).
 import { execFile } from 'node:child_process';
-import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstatSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { homedir } from 'node:os';
 import { fileSignature } from './file-signature';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -41,7 +42,7 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
   const repositories = new Map<string, string>();
   const pointers: string[] = [];
   for (const entry of gitEntries) {
-    const info = await lstat(entry).catch(() => undefined);
+    const info = quiet(() => lstatSync(entry, { throwIfNoEntry: false }));
     if (!info) continue;
     if (info.isDirectory()) {
       gitDirs.set(entry, dirname(entry));
@@ -50,16 +51,16 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
     }
     pointers.push(entry);
     if (!info.isFile()) continue;
-    const target = parseGitFile(await readFile(entry, 'utf8').catch(() => ''));
+    const target = parseGitFile(quiet(() => readFileSync(entry, 'utf8')) ?? '');
     if (target === undefined) continue;
     const dir = resolve(dirname(entry), target);
     repositories.set(dir, dirname(entry));
     if (options.writable(dir)) gitDirs.set(dir, dirname(entry));
   }
   // The git directories held inside each: submodules' and linked worktrees'.
-  for (const dir of [...gitDirs.keys()]) for (const inner of await innerGitDirs(dir)) if (!gitDirs.has(inner)) gitDirs.set(inner, undefined);
+  for (const dir of [...gitDirs.keys()]) for (const inner of innerGitDirs(dir)) if (!gitDirs.has(inner)) gitDirs.set(inner, undefined);
   const readOnly = new Set<string>(pointers.filter((p) => options.writable(p)));
-  for (const dir of gitDirs.keys()) for (const entry of await controlEntries(dir)) readOnly.add(entry);
+  for (const dir of gitDirs.keys()) for (const entry of controlEntries(dir)) readOnly.add(entry);
   const hooksFolders = new Set<string>();
   const reader = options.config ?? new GitConfigReader();
   await Promise.all(
@@ -77,31 +78,39 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
 }
 
 /** The entries of a git directory that stay read-only: all that exist but what ordinary git work writes. */
-export async function controlEntries(gitDir: string): Promise<string[]> {
-  const names = await readdir(gitDir).catch(() => [] as string[]);
+export function controlEntries(gitDir: string): string[] {
+  const names = quiet(() => readdirSync(gitDir)) ?? [];
   return names.filter(isGitControlEntry).map((name) => join(gitDir, name));
 }
 
 /** Submodules' git directories below `modules/` (any depth up to MODULE_DEPTH), and each linked worktree's. */
-async function innerGitDirs(gitDir: string): Promise<string[]> {
+function innerGitDirs(gitDir: string): string[] {
   const found: string[] = [];
-  const visit = async (dir: string, level: number): Promise<void> => {
-    const entries: Dirent[] = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const visit = (dir: string, level: number): void => {
+    const entries: Dirent[] = quiet(() => readdirSync(dir, { withFileTypes: true })) ?? [];
     for (const entry of entries) {
       if (!entry.isDirectory()) continue;
       const path = join(dir, entry.name);
-      if (await isGitDir(path)) {
-        found.push(path, ...(await innerGitDirs(path)));
-      } else if (level < MODULE_DEPTH) await visit(path, level + 1);
+      if (isGitDir(path)) {
+        found.push(path, ...innerGitDirs(path));
+      } else if (level < MODULE_DEPTH) visit(path, level + 1);
     }
   };
-  for (const container of GIT_CONTAINERS) await visit(join(gitDir, container), 1);
+  for (const container of GIT_CONTAINERS) visit(join(gitDir, container), 1);
   return found;
 }
 
-async function isGitDir(dir: string): Promise<boolean> {
-  const head = await stat(join(dir, 'HEAD')).catch(() => undefined);
-  return head?.isFile() ?? false;
+function isGitDir(dir: string): boolean {
+  return quiet(() => statSync(join(dir, 'HEAD'), { throwIfNoEntry: false }))?.isFile() ?? false;
+}
+
+/** The value, or undefined where reading failed (gone, unreadable, not a folder). */
+function quiet<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -6,10 +6,9 @@
 // bundle (no-cwd-scan.ts). The walk is in-process (a few readdir calls, no process to start) and a superset of
 // the runtime's: every protected name of the boundary, in any folder down to the same depth, whether Git ignores
 // it or not, case-insensitively, skipping node_modules as the runtime does. Nothing is remembered between
-// commands: each wrap walks again, so a file made a moment before is found.
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+// commands: each wrap walks again, so a file made a moment before is found. Folders are read in place (dir-reader.ts).
 import { join, sep } from 'node:path';
+import { DirReader } from './dir-reader';
 import { PROTECTED_NAMES, PROTECTED_SUFFIXES } from '../../core/sandbox/boundary';
 
 /** How deep below a root protected files are looked for: the runtime's default (mandatoryDenySearchDepth). */
@@ -49,20 +48,17 @@ export async function nestedProtected(roots: readonly string[], depth = NESTED_D
 /** One walk: protected names down to `depth` levels, `.git` entries down to `gitDepth` (not into node_modules). */
 export async function scanBelow(roots: readonly string[], depth = NESTED_DEPTH, gitDepth = GIT_DEPTH): Promise<WorkspaceScan> {
   const found = { protected: new Set<string>(), gitEntries: new Set<string>() };
-  await Promise.all(roots.map((root) => walk(root, 0, depth, Math.max(depth, gitDepth), found)));
+  const reader = new DirReader();
+  for (const root of roots) await walk(reader, root, 0, depth, Math.max(depth, gitDepth), found);
   return { protected: [...found.protected], gitEntries: [...found.gitEntries] };
 }
 
 type Found = { protected: Set<string>; gitEntries: Set<string> };
 
-async function walk(dir: string, level: number, depth: number, maxDepth: number, found: Found): Promise<void> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return; // gone or unreadable: nothing in it can be written either way that the walk could see
-  }
-  const below: Promise<void>[] = [];
+async function walk(reader: DirReader, dir: string, level: number, depth: number, maxDepth: number, found: Found): Promise<void> {
+  // Gone or unreadable: no entries, and nothing in it can be written either way that the walk could see.
+  const entries = await reader.entries(dir);
+  const below: string[] = [];
   for (const entry of entries) {
     const lower = entry.name.toLowerCase();
     if (lower === '.git') found.gitEntries.add(join(dir, entry.name));
@@ -70,29 +66,21 @@ async function walk(dir: string, level: number, depth: number, maxDepth: number,
       if (PROTECTED_SUFFIXES.some((suffix) => lower.endsWith(suffix))) found.protected.add(join(dir, entry.name));
       for (const rest of BY_FIRST.get(lower) ?? []) {
         if (rest.length === 0) found.protected.add(join(dir, entry.name));
-        else if (entry.isDirectory()) below.push(addExisting(join(dir, entry.name), rest, found.protected));
+        else if (entry.isDirectory()) await addExisting(reader, join(dir, entry.name), rest, found.protected);
       }
     }
     // Symbolic links are not followed (a link is not a directory entry here), as ripgrep does not follow them.
-    if (entry.isDirectory() && level + 1 < maxDepth && lower !== 'node_modules' && lower !== '.git') {
-      below.push(walk(join(dir, entry.name), level + 1, depth, maxDepth, found));
-    }
+    if (entry.isDirectory() && level + 1 < maxDepth && lower !== 'node_modules' && lower !== '.git') below.push(join(dir, entry.name));
   }
-  await Promise.all(below);
+  for (const sub of below) await walk(reader, sub, level + 1, depth, maxDepth, found);
 }
 
 /** `dir/rest…` when it exists (any case of each component, as the runtime's case-insensitive globs match). */
-async function addExisting(dir: string, rest: string[], found: Set<string>): Promise<void> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
+async function addExisting(reader: DirReader, dir: string, rest: string[], found: Set<string>): Promise<void> {
   const [next, ...more] = rest;
-  for (const entry of entries) {
+  for (const entry of await reader.entries(dir)) {
     if (entry.name.toLowerCase() !== next!.toLowerCase()) continue;
     if (more.length === 0) found.add(join(dir, entry.name));
-    else if (entry.isDirectory()) await addExisting(join(dir, entry.name), more, found);
+    else if (entry.isDirectory()) await addExisting(reader, join(dir, entry.name), more, found);
   }
 }

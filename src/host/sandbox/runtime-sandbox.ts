@@ -158,8 +158,9 @@ export class RuntimeSandbox implements CommandSandbox {
     // On Linux the runtime starts its proxy bridges in the background: the command waits until they listen.
     const linux = (this.options.platform ?? process.platform) === 'linux';
     const inner = linux ? afterBridges(command) : command;
-    // The snapshot (reads on the thread pool) is taken while the runtime builds the command line (on this thread).
-    const [snapshot, wrapped] = await Promise.all([snapshotControl(control, roots, scan.protected, this.lastSnapshot), manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command })]);
+    // The snapshot of git's control data the audit compares with afterwards (a few dozen small reads, synchronous).
+    const snapshot = snapshotControl(control, roots, scan.protected, this.lastSnapshot);
+    const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command });
     this.lastSnapshot = snapshot;
     this.running++;
     this.mountPoints.set(commandId, mountPoints);

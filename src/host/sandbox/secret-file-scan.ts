@@ -5,12 +5,12 @@
 // `apps/api/config/.env`), skips the folders that only hold installed packages or caches, follows no symbolic
 // link (the link's own name is judged where it stands), and matches files only (a virtualenv named `.env` is a
 // folder Python needs). `.npmrc` and `.yarnrc.yml` are unreadable only when they hold a token of their own.
-import type { Dirent } from 'node:fs';
+// Folders are read in place (dir-reader.ts).
 import { readFile, stat } from 'node:fs/promises';
-import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { secretFileKind } from '../../core/sandbox/secret-files';
+import { DirReader } from './dir-reader';
 
 /** How deep below a root secret files are looked for. */
 export const SECRET_SCAN_DEPTH = 6;
@@ -28,35 +28,30 @@ const MAX_CONFIG_BYTES = 256 * 1024;
 export async function secretFilesIn(roots: readonly string[], allowed: readonly string[] = [], depth = SECRET_SCAN_DEPTH): Promise<string[]> {
   const found = new Set<string>();
   const allows = allowed.filter((p) => p.trim() !== '').map((p) => picomatch(p.trim(), { dot: true, basename: !p.includes('/') }));
-  await Promise.all(
-    roots.map((root) =>
-      walk(root, 0, depth, async (file, segments) => {
-        const rel = relative(root, file).split(sep).join('/');
-        if (allows.some((allow) => allow(rel))) return;
-        const kind = secretFileKind(segments);
-        if (kind === 'secret' || (kind === 'token-config' && (await holdsToken(file)))) found.add(file);
-      }),
-    ),
-  );
+  const reader = new DirReader();
+  for (const root of roots) {
+    await walk(reader, root, 0, depth, async (file, segments) => {
+      const rel = relative(root, file).split(sep).join('/');
+      if (allows.some((allow) => allow(rel))) return;
+      const kind = secretFileKind(segments);
+      if (kind === 'secret' || (kind === 'token-config' && (await holdsToken(file)))) found.add(file);
+    });
+  }
   return [...found].sort();
 }
 
-async function walk(dir: string, level: number, depth: number, visit: (file: string, segments: string[]) => Promise<void>): Promise<void> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return; // gone or unreadable
-  }
+async function walk(reader: DirReader, dir: string, level: number, depth: number, visit: (file: string, segments: string[]) => Promise<void>): Promise<void> {
+  const below: string[] = [];
   const pending: Promise<void>[] = [];
-  for (const entry of entries) {
+  for (const entry of await reader.entries(dir)) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (level + 1 < depth && !SKIPPED.has(entry.name)) pending.push(walk(path, level + 1, depth, visit));
+      if (level + 1 < depth && !SKIPPED.has(entry.name)) below.push(path);
     } else if (entry.isFile() || entry.isSymbolicLink()) {
       pending.push(visit(path, path.split(sep).slice(-3)));
     }
   }
+  for (const sub of below) await walk(reader, sub, level + 1, depth, visit);
   await Promise.all(pending);
 }
 
