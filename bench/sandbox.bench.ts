@@ -120,7 +120,9 @@ async function startupAndMemory(): Promise<void> {
     const plain: number[] = [];
     const boxed: number[] = [];
     const wraps: number[] = [];
+    const runs: number[] = [];
     const audits: number[] = [];
+    const releases: number[] = [];
     const loads: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       loads.push(loadavg()[0]!);
@@ -131,13 +133,17 @@ async function startupAndMemory(): Promise<void> {
           const wrapped = await sandbox.wrap('true', {}, { cwd: ws, writableRoots: [ws] });
           wraps.push(performance.now() - t);
           try {
+            const r = performance.now();
             expectSuccess(await run('/bin/sh', ['-c', wrapped.command], ws, wrapped.env), 'true (sandboxed)');
+            runs.push(performance.now() - r);
             const a = performance.now();
             const violations = wrapped.violations('');
             audits.push(performance.now() - a);
             if (violations.length > 0) throw new Error(`\`true\` was refused or audited in the sandbox: ${JSON.stringify(violations)}`);
           } finally {
+            const d = performance.now();
             wrapped.dispose();
+            releases.push(performance.now() - d);
           }
         }),
       );
@@ -159,7 +165,8 @@ async function startupAndMemory(): Promise<void> {
     console.log(`start-up per command, median of ${ROUNDS} alternating rounds (\`true\`):`);
     console.log(`  unsandboxed (sh -c):  ${median(plain).toFixed(1)} ms`);
     console.log(`  sandboxed:            ${median(boxed).toFixed(1)} ms (wrap + bubblewrap + proxy bridge + seccomp helper)`);
-    console.log(`  added:                ${added.toFixed(1)} ms (of which building the wrapped command with the scan and snapshot: ${median(wraps).toFixed(1)} ms; the audit after it: ${median(audits).toFixed(2)} ms)`);
+    console.log(`  added:                ${added.toFixed(1)} ms`);
+    console.log(`    its parts (medians): building the wrapped command with the scans and the snapshot ${median(wraps).toFixed(1)} ms; running it ${median(runs).toFixed(1)} ms (bubblewrap, the two proxy bridges, the seccomp helper, the shell; the unsandboxed run is ${median(plain).toFixed(1)} ms); the audit after it ${median(audits).toFixed(2)} ms; releasing it (the runtime's mount-point cleanup) ${median(releases).toFixed(2)} ms`);
     const plans = (globalThis as Record<symbol, { reused: number; built: number } | undefined>)[Symbol.for('relay.sandboxPlanStats')];
     if (plans) console.log(`  the runtime's filesystem plan: built ${plans.built} times, reused ${plans.reused} times (fs-plan-cache.ts)`);
     console.log(`  load (1 min) during the rounds: median ${median(loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)} (2 cores); every measured run exited 0`);
