@@ -4,9 +4,9 @@
 // the person asked: every run asks, naming the repository, how many files and the model. As for every question
 // nobody may have asked (README, "What Enter presses in a Relay modal"), Enter gives an answer that sends nothing:
 // Show Diff opens the very text the model would get, and the question comes back; Escape (Cancel) reviews nothing.
-import * as vscode from 'vscode';
 import { l10n } from '../../core/l10n';
-import { askModal } from '../dialogs/modal';
+import { askUnasked } from '../dialogs/modal';
+import { ReadOnlyReport } from '../dialogs/read-only-report';
 import type { ReviewRange } from './review-subject';
 
 export interface ReviewQuestion {
@@ -30,8 +30,9 @@ export async function modalConfirmReview(question: ReviewQuestion): Promise<bool
   const show = l10n.t('Show Diff');
   const cancel = l10n.t('Cancel');
   const changes = question.range.type === 'working-tree' ? l10n.t("the working tree's changes against HEAD") : l10n.t('the branch {0} against {1}', question.range.branch, question.range.base);
-  for (;;) {
-    const answer = await askModal({
+  const look = { title: show, show: () => diffDocument.show(`${l10n.t('Changes to review')}.diff`, question.diff) };
+  const answer = await askUnasked(
+    {
       level: 'warning',
       message: question.files === 1 ? l10n.t('Review 1 changed file with {0}?', question.model) : l10n.t('Review {0} changed files with {1}?', question.files, question.model),
       detail: l10n.t(
@@ -40,43 +41,15 @@ export async function modalConfirmReview(question: ReviewQuestion): Promise<bool
         question.repository,
         question.model,
       ),
-      origin: 'unasked',
       actions: [review],
-      safe: [show, cancel],
-    }).catch(() => cancel);
-    if (answer !== show) return answer === review;
-    await vscode.workspace.openTextDocument(diffDocument.show(question.diff)).then(
-      (document) => vscode.window.showTextDocument(document, { preview: true }),
-      () => undefined,
-    );
-  }
+    },
+    look,
+    cancel,
+  ).catch(() => cancel);
+  return answer === review;
 }
 
 export const REVIEW_DIFF_SCHEME = 'relay-review-diff';
 
-/** The diff as a read-only document of its own scheme: closing it asks nothing (an untitled one would be dirty). */
-class DiffDocument implements vscode.TextDocumentContentProvider {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private text = '';
-  private registered = false;
-
-  provideTextDocumentContent(): string {
-    return this.text;
-  }
-
-  /** The document's URI with its text now (the provider registered on first use, for the window's life). */
-  show(text: string): vscode.Uri {
-    if (!this.registered) {
-      this.registered = true;
-      vscode.workspace.registerTextDocumentContentProvider(REVIEW_DIFF_SCHEME, this);
-    }
-    this.text = text;
-    // The file name is the tab's title; `.diff` gives it the diff colours.
-    const uri = vscode.Uri.from({ scheme: REVIEW_DIFF_SCHEME, path: `/${l10n.t('Changes to review')}.diff` });
-    this.changed.fire(uri);
-    return uri;
-  }
-}
-
-const diffDocument = new DiffDocument();
+/** The diff as a read-only document of its own scheme (closing it asks nothing); `.diff` gives it the diff colours. */
+const diffDocument = new ReadOnlyReport(REVIEW_DIFF_SCHEME);
