@@ -80,7 +80,8 @@ describe('e2e: an MCP tool call in the real UI', () => {
     if (!(await card.locator('.block-text').isVisible())) await card.locator('.tool-toggle').click();
     await card.filter({ hasText: 'Successfully wrote' }).waitFor({ timeout: 10_000 });
     // Finished: the card says what was done, not "Calling write_file…".
-    assert.equal(await card.locator('.tool-tip').textContent(), 'Called write_file on files');
+    // The card's line names the tool by its title, as its header does, not the server's write_file.
+    assert.equal(await card.locator('.tool-tip').textContent(), 'Called Write File on files');
     await chat.locator('.message-assistant').filter({ hasText: 'Wrote the note.' }).waitFor({ timeout: 30_000 });
     await wb.screenshot('mcp-call-card');
   });

@@ -36,7 +36,7 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
   constructor(private readonly options: McpToolOptions) {
     super();
     this.name = options.name;
-    this.displayName = `${options.info.title ?? options.info.annotations?.title ?? options.info.name} (${options.serverName})`;
+    this.displayName = `${titleOf(options.info)} (${options.serverName})`;
     this.kind = kindFromAnnotations(options.info.annotations);
     if (options.timeoutMs !== undefined) (this as { timeoutMs?: number }).timeoutMs = options.timeoutMs;
   }
@@ -67,13 +67,15 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
 
   async execute(params: Record<string, unknown>, ctx: ToolContext, isPartial: boolean): Promise<void> {
     const { serverName, info } = this.options;
+    // The card's line names the tool by its title, as the card's header does ("Called Write File on files").
+    const title = titleOf(info);
     if (isPartial) {
-      ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('{0} on {1}', info.name, serverName), params: params ?? {} });
+      ctx.sendToolStatus(ctx.callId, 'WAIT', { showTip: l10n.t('{0} on {1}', title, serverName), params: params ?? {} });
       return;
     }
-    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Calling {0} on {1}', info.name, serverName), metadata: { mcpServer: serverName, mcpTool: info.name } });
+    ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: l10n.t('Calling {0} on {1}', title, serverName), metadata: { mcpServer: serverName, mcpTool: info.name } });
     const onProgress = (progress: McpProgress) =>
-      ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: progressTip(info.name, progress), metadata: { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}) } });
+      ctx.sendToolStatus(ctx.callId, 'DOING', { showTip: progressTip(title, progress), metadata: { progress: progress.progress, ...(progress.total !== undefined ? { total: progress.total } : {}) } });
     let result;
     try {
       result = await this.options.connection().callTool(this.options.remoteName ?? info.name, params, { signal: ctx.signal, onProgress });
@@ -89,7 +91,7 @@ export class McpTool extends BaseTool<Record<string, unknown>> {
       return;
     }
     // The card of a finished call says what was done, not "Calling …".
-    const showTip = l10n.t('Called {0} on {1}', info.name, serverName);
+    const showTip = l10n.t('Called {0} on {1}', title, serverName);
     this.succeed(ctx, mapped.text, { showTip, blocks, ...(mapped.images.length ? { metadata: { images: mapped.images } } : {}) });
   }
 }
@@ -105,4 +107,9 @@ export function describeCall(params: unknown): string {
 function progressTip(tool: string, progress: McpProgress): string {
   const amount = progress.total ? `${progress.progress}/${progress.total}` : `${progress.progress}`;
   return `${tool}: ${amount}${progress.message ? ` ${progress.message}` : ''}`;
+}
+
+/** The tool's name for people: its title, else its annotations' title, else its name. */
+function titleOf(info: McpToolOptions['info']): string {
+  return info.title ?? info.annotations?.title ?? info.name;
 }

@@ -146,7 +146,7 @@ describe('MCP servers inside VS Code', function () {
   it('MCP: progress notifications show on the running card', async () => {
     model.setScript([{ toolCalls: [{ id: 'long', name: 'mcp__everything__trigger-long-running-operation', args: { duration: 3, steps: 3 } }] }, done('c1')]);
     api.chat.submitIntent({ type: 'sendMessage', text: 'progress' });
-    await waitFor(() => /trigger-long-running-operation: [12]\/3/.test(card('long')?.status.showTip ?? ''), TURN_MS, 'a progress tip on the card');
+    await waitFor(() => /^Trigger Long Running Operation Tool: [12]\/3/.test(card('long')?.status.showTip ?? ''), TURN_MS, 'a progress tip on the card');
     await waitFor(() => !relay.controller.isRunning, TURN_MS, 'the task to stop');
   });
 
