@@ -93,7 +93,8 @@ function pathsIn(line: string): string[] {
     if (last && last !== word) out.push(last);
   }
   const pathLike = (p: string) => /^(\/|\.{1,2}\/)/.test(p) || (/^[\w.@-]+\/[\w./@-]*$/.test(p) && !/^line \d/.test(p));
-  // A quoted name without a folder (`open '.envrc'`) is a path in the working directory.
-  const quotedName = (p: string) => quoted.includes(p) && /^[\w.@+-]+$/.test(p) && !/^\.{1,2}$/.test(p);
+  // A quoted name without a folder (`open '.envrc'`) is a path in the working directory; an error code is not
+  // (node's error object prints `code: 'EROFS'` on a line of its own).
+  const quotedName = (p: string) => quoted.includes(p) && /^[\w.@+-]+$/.test(p) && !/^\.{1,2}$/.test(p) && !/^E[A-Z]{2,}$/.test(p);
   return out.filter((p) => pathLike(p) || quotedName(p));
 }

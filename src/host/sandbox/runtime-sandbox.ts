@@ -16,6 +16,7 @@ import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
 import { readDenyPresent } from './deny-read-present';
 import { auditControl, snapshotControl, watchControl, type ControlSnapshot, type RestoredEntry } from './control-audit';
+import { CommondirPins } from './commondir-pins';
 import { GitConfigReader, scanGitControl } from './git-control-scan';
 import { GitConfigMasker, type GitConfigMasks } from './git-config-mask';
 import { scanBelow, scanRoots } from './nested-protected';
@@ -67,6 +68,8 @@ export class RuntimeSandbox implements CommandSandbox {
   /** The mount points bubblewrap may make for each running command: not the command's doing, for the audit. */
   private readonly mountPoints = new Map<string, readonly string[]>();
   private readonly gitConfig = new GitConfigReader();
+  /** `commondir` pins in the git directories that have none (commondir-pins.ts). */
+  private readonly pins = new CommondirPins();
   /** The last control-data snapshot: the bytes of files unchanged since are not read again (control-audit.ts). */
   private lastSnapshot: ControlSnapshot | undefined;
   /** The user's git configuration with its tokens masked (git-config-mask.ts). */
@@ -142,8 +145,13 @@ export class RuntimeSandbox implements CommandSandbox {
     // And the user's git configuration: its tokens masked, or the file unreadable (git-config-mask.ts).
     const [scan, secrets, userGit] = await Promise.all([scanBelow(roots), secretFilesIn(roots, this.options.allowSecretFiles?.() ?? []), this.userGitConfig.masks()]);
     // Git's control data (every git directory's, pointer files, hooks folders): read-only, and audited afterwards.
-    const control = await scanGitControl(scan.gitEntries, { writable: (p) => plain.allowWrite.some((root) => within(p, root)), config: this.gitConfig });
-    const boundary = withUnreadable(withNestedProtected(plain, [...scan.protected, ...control.readOnly]), [...(this.options.unreadable ?? []), ...secrets, ...userGit.unreadable]);
+    const writable = (p: string) => plain.allowWrite.some((root) => within(p, root));
+    const control = await scanGitControl(scan.gitEntries, { writable, config: this.gitConfig });
+    // Each writable git directory without a `commondir` gets Relay's (itself; read-only inside): one the command
+    // wrote would send the next git outside the sandbox elsewhere before any removal could come. Made before the
+    // snapshot, so the audit sees it as there all along.
+    const pins = this.pins.acquire(control.gitDirs.filter(writable));
+    const boundary = withUnreadable(withNestedProtected(plain, [...scan.protected, ...control.readOnly, ...pins]), [...(this.options.unreadable ?? []), ...secrets, ...userGit.unreadable]);
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
     if (key !== this.networkKey) {
@@ -230,6 +238,7 @@ export class RuntimeSandbox implements CommandSandbox {
   }
 
   async dispose(): Promise<void> {
+    this.pins.dispose();
     if (this.manager) {
       await this.manager.reset();
       OWNERS.delete(this.manager);

@@ -6,7 +6,7 @@
 // first planted without the sandbox in a repository of its own and triggered the same way: its marker must appear
 // there, so every variant is an escape that works when nothing stops it.
 import * as assert from 'node:assert/strict';
-import { execFileSync, execSync } from 'node:child_process';
+import { execFile, execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,10 @@ interface Variant {
   named?: string;
   /** Whether the audit put it back (the card says so) rather than the read-only mounts refusing it. */
   putBack?: boolean;
+  /** Refused by a `commondir` pin of Relay's (commondir-pins.ts): this path still names its own directory after. */
+  pinned?: string;
+  /** git commands run outside again and again while the command runs (VS Code's git extension does). */
+  during?: [string, ...string[]];
   /** Runs in a parallel task's worktree (outside the workspace), the only folder it may write. */
   inTask?: boolean;
   /** Files that run code on opening (no git trigger): this path must be gone or unchanged afterwards. */
@@ -60,8 +64,10 @@ const VARIANTS: Variant[] = [
   { id: 'config-git-config', plant: (m) => `git config core.fsmonitor "touch ${m}; false"`, triggers: [STATUS], named: '.git/config' },
   { id: 'config-rename-over', plant: (m) => `${nodeWrite('cfg.new', fsmonitor(m))} && cat .git/config >> cfg.new; mv -f cfg.new .git/config`, triggers: [STATUS], named: '.git/config' },
   { id: 'config-submodule', plant: (m) => nodeWrite('.git/modules/vendor/lib/config', fsmonitor(m), 'a'), triggers: [SUB_STATUS, STATUS], named: '.git/modules/vendor/lib/config' },
-  { id: 'config-commondir', plant: (m) => `${evilGitDir('evil-common', m)} && ${nodeWrite('.git/commondir', '../evil-common\n')}`, triggers: [STATUS], named: '.git/commondir', putBack: true },
-  { id: 'config-submodule-commondir', plant: (m) => `${evilGitDir('evil-common', m)} && ${nodeWrite('.git/modules/vendor/lib/commondir', '../../../../evil-common\n')}`, triggers: [SUB_STATUS], named: '.git/modules/vendor/lib/commondir', putBack: true },
+  { id: 'config-commondir', plant: (m) => `${evilGitDir('evil-common', m)} && ${nodeWrite('.git/commondir', '../evil-common\n')}`, triggers: [STATUS], named: '.git/commondir', pinned: '.git/commondir' },
+  { id: 'config-submodule-commondir', plant: (m) => `${evilGitDir('evil-common', m)} && ${nodeWrite('.git/modules/vendor/lib/commondir', '../../../../evil-common\n')}`, triggers: [SUB_STATUS], named: '.git/modules/vendor/lib/commondir', pinned: '.git/modules/vendor/lib/commondir' },
+  // Written again and again while git runs outside: a removal after each write would leave it there most of the time.
+  { id: 'config-commondir-loop', plant: (m) => `${evilGitDir('evil-common', m)}; i=0; while [ $i -lt 400 ]; do i=$((i+1)); rm -f .git/commondir; printf '../evil-common\n' > .git/commondir; done; true`, triggers: [STATUS], during: STATUS, pinned: '.git/commondir' },
   // 2. Hooks: husky's core.hooksPath folder, husky's scripts, a new hook there, the submodule's hooks, hooksPath itself.
   { id: 'hooks-husky-overwrite', plant: (m) => nodeWrite('.husky/_/pre-commit', hook(m)), triggers: [COMMIT], named: '.husky/_/pre-commit' },
   { id: 'hooks-husky-script', plant: (m) => nodeWrite('.husky/pre-commit', hook(m)), triggers: [COMMIT], named: '.husky/pre-commit' },
@@ -128,6 +134,25 @@ describe('sandbox escapes: git control data and files that run code later (issue
     rmSync(task, { recursive: true, force: true });
     git(dir, 'worktree', 'add', '-q', task, '-b', `task-${n}`);
     return { repo: dir, task };
+  }
+
+  /** Runs `[folder, ...args]` outside, one after another, until stopped; resolves with how many ran. */
+  function keepTriggering(folder: string, [rel, ...args]: [string, ...string[]]): { stop(): Promise<number> } {
+    let stopped = false;
+    let runs = 0;
+    const loop = (async () => {
+      while (!stopped) {
+        await new Promise<void>((done) => execFile('git', args, { cwd: join(folder, rel), env: gitEnv }, () => done()));
+        runs++;
+      }
+    })();
+    return {
+      stop: async () => {
+        stopped = true;
+        await loop;
+        return runs;
+      },
+    };
   }
 
   function trigger(folder: string, triggers: Variant['triggers']): void {
@@ -231,7 +256,10 @@ describe('sandbox escapes: git control data and files that run code later (issue
       writable = [folder];
       const before = variant.unchanged ? readFileSync(join(folder, variant.unchanged), 'utf8') : undefined;
       const marker = join(markers, variant.id);
+      const outside = variant.during ? keepTriggering(folder, variant.during) : undefined;
       const r = await run(variant.plant(marker), variant.inTask ? folder : 'escape-fixture');
+      const outsideRuns = await outside?.stop();
+      if (outside) assert.ok(outsideRuns! > 0, 'git ran outside while the command ran');
       trigger(folder, variant.triggers);
       assert.ok(!existsSync(marker), `${variant.id} escaped: ${r.text}`);
       if (variant.absent) assert.ok(!existsSync(join(folder, variant.absent)) || readFileSync(join(folder, variant.absent)).length === 0, `${variant.absent} is left`);
@@ -242,6 +270,12 @@ describe('sandbox escapes: git control data and files that run code later (issue
         assert.ok(r.card.includes(variant.named), `the card names ${variant.named}:\n${r.card}`);
         assert.ok(r.text.includes(path), `the model is told about ${path}:\n${r.text}`);
         if (variant.putBack) assert.match(r.card, /Relay (removed it|put it back)/);
+      }
+      if (variant.pinned) {
+        // Refused, not removed afterwards: the file never held what the command wrote. (Other lines may name a put
+        // back that was not the command's: VS Code's git extension writes a submodule's config meanwhile.)
+        assert.equal(readFileSync(join(folder, variant.pinned), 'utf8'), '.\n');
+        for (const line of r.card.split('\n').filter((l) => l.includes(variant.pinned!))) assert.doesNotMatch(line, /Relay (removed it|put it back)/);
       }
     });
   }

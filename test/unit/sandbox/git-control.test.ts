@@ -274,13 +274,20 @@ describe('git control data through RuntimeSandbox', () => {
     const deny = seen.at(-1)!;
     for (const rel of ['.git/config', '.git/info', '.git/modules/vendor/lib/config', '.git/modules/vendor/lib/hooks', 'vendor/lib/.git', 'wt/.git', '.husky/_', '.husky']) assert.ok(deny.includes(join(ws, rel)), rel);
     assert.ok(!deny.includes(join(ws, '.git', 'objects')) && !deny.includes(join(ws, '.git', 'index')));
+    // Git directories without a commondir hold Relay's pin (the directory itself), read-only; the worktree's own is left.
+    for (const rel of ['.git/commondir', '.git/modules/vendor/lib/commondir']) {
+      assert.ok(deny.includes(join(ws, rel)), rel);
+      assert.equal(readFileSync(join(ws, rel), 'utf8'), '.\n');
+    }
     // What the command did (the fake runtime runs nothing: the test plays the command).
-    file(join(ws, '.git', 'commondir'), '/tmp/evil\n');
+    file(join(ws, '.git', 'config.worktree'), '[core]\n\tfsmonitor = touch /tmp/evil\n');
     const violations = wrapped.violations('');
     wrapped.dispose();
-    assert.deepEqual(violations, [{ kind: 'restored', target: join(ws, '.git', 'commondir'), detail: 'created', putBack: true }]);
-    assert.ok(!existsSync(join(ws, '.git', 'commondir')));
+    assert.deepEqual(violations, [{ kind: 'restored', target: join(ws, '.git', 'config.worktree'), detail: 'created', putBack: true }]);
+    assert.ok(!existsSync(join(ws, '.git', 'config.worktree')));
     await sandbox.dispose();
+    assert.ok(!existsSync(join(ws, '.git', 'commondir')), 'the pins go with the sandbox');
+    assert.ok(!existsSync(join(ws, '.git', 'modules', 'vendor', 'lib', 'commondir')));
   });
 
   test('a new control entry is removed while the command still runs, not only when it ends', async () => {
@@ -296,8 +303,8 @@ describe('git control data through RuntimeSandbox', () => {
     } as unknown as SandboxManagerApi;
     const sandbox = new RuntimeSandbox({ load: async () => runtime, settings: () => DEFAULT_SANDBOX_SETTINGS, homeDir: join(base, 'home'), tempDir: join(base, 'tmp'), platform: 'darwin' });
     const wrapped = await sandbox.wrap('true', {}, { cwd: ws, writableRoots: [ws] });
-    const commondir = join(ws, '.git', 'modules', 'vendor', 'lib', 'commondir');
-    file(commondir, '/tmp/evil\n');
+    const commondir = join(ws, '.git', 'modules', 'vendor', 'lib', 'config.worktree');
+    file(commondir, '[core]\n\tfsmonitor = touch /tmp/evil\n');
     file(join(ws, '.git', 'ORIG_HEAD'), 'work\n');
     const deadline = Date.now() + 10_000;
     while (existsSync(commondir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

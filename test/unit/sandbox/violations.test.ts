@@ -36,6 +36,29 @@ describe('sandbox violations', () => {
     );
   });
 
+  test('output: node\'s whole error object names the file once, never its error code as a file', () => {
+    // What `node -e "fs.writeFileSync('.git/commondir', …)"` prints when the file is read-only.
+    const out = [
+      'node:fs:2425',
+      '    return binding.writeFileUtf8(',
+      '                   ^',
+      '',
+      "Error: EROFS: read-only file system, open '.git/commondir'",
+      '    at Object.writeFileSync (node:fs:2425:20)',
+      '    at [eval]:1:127',
+      '    at runScriptInThisContext (node:internal/vm:209:10) {',
+      '  errno: -30,',
+      "  code: 'EROFS',",
+      "  syscall: 'open',",
+      "  path: '.git/commondir'",
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      parseOutputViolations(out, b, WS).map((x) => [x.kind, x.target]),
+      [['write', `${WS}/.git/commondir`]],
+    );
+  });
+
   test('output: a write outside, a write into a protected file, a denied read', () => {
     const out = [
       '/usr/bin/bash: line 1: /home/dev/out.txt: Read-only file system',
