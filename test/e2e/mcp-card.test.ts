@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { filesystemServerScript } from '../support/mcp/servers';
+import { isShownWhole } from '../support/vscode/layout';
 import { REPO_ROOT } from '../support/vscode/server';
 import { openScriptedWorkbench, type Workbench } from '../support/vscode/workbench';
 
@@ -83,6 +84,10 @@ describe('e2e: an MCP tool call in the real UI', () => {
     // The card's line names the tool by its title, as its header does, not the server's write_file.
     assert.equal(await card.locator('.tool-tip').textContent(), 'Called Write File on files');
     await chat.locator('.message-assistant').filter({ hasText: 'Wrote the note.' }).waitFor({ timeout: 30_000 });
+    // The path parameter: its file name first and whole at 300 px, the long folder after it cut instead.
+    const name = card.locator('dd[data-param="path"] .path-name');
+    assert.equal(await name.textContent(), 'from-mcp.txt');
+    assert.ok(await isShownWhole(name), 'the file name is shown whole');
     await wb.screenshot('mcp-call-card');
   });
 

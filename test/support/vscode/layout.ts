@@ -2,9 +2,23 @@
 // into a column by the buttons beside it.
 import type { Locator } from 'playwright-core';
 
-/** Whether an element's text fits without being cut (an ellipsis or a hidden overflow). */
+/**
+ * Whether an element's text fits without being cut (an ellipsis or a hidden overflow). A name kept on one line is
+ * checked to the layout's fraction of a pixel: scrollWidth and clientWidth are whole pixels, and a name 0.05 px
+ * narrower than its text already ends in an ellipsis ("from-mcp.t…").
+ */
 export async function isShownWhole(element: Locator): Promise<boolean> {
-  return element.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  return element.evaluate((el) => {
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    const style = getComputedStyle(el);
+    const inner = el.getBoundingClientRect().width - ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'].reduce((sum, k) => sum + parseFloat(style[k as 'paddingLeft']), 0);
+    if (el.scrollWidth > el.clientWidth) return false;
+    // Text that wraps is measured by its overflow alone (a space hanging at a wrapped line's end is wider than the
+    // box and cut by nothing); text kept on one line must fit its box exactly.
+    const oneLine = style.whiteSpace === 'nowrap' || style.whiteSpace === 'pre' || style.textWrap === 'nowrap' || style.textWrapMode === 'nowrap';
+    return !oneLine || range.getBoundingClientRect().width <= inner + 0.001;
+  });
 }
 
 /** The text's width as a share of its container's, and whether each button sits below the text. */
