@@ -90,6 +90,10 @@ describe('e2e: the Tasks view with two parallel tasks', () => {
     await row('Write two', 'Waiting behind "Write one"').waitFor({ timeout: 30_000 });
     assert.equal(await dialog.count(), 1, 'one modal at a time');
     assert.match((await dialog.textContent()) ?? '', /Parallel task "Write one" on relay\/write-one/, "the second task's approval waits behind the first");
+    // The chat beside the modal is the task it asks about (it showed "Write two", the newest, with its own change
+    // "Awaiting approval" while the modal asked about "Write one").
+    await s.chat.locator('.task-title', { hasText: /^Write one$/ }).waitFor({ timeout: 10_000 });
+    await s.chat.locator('.tool-card .diff-path[data-path="one.txt"]').waitFor({ timeout: 10_000 });
     // One rule for every approval (README, "What Enter presses in a Relay modal"): the user started this task and the
     // write is not dangerous (it lands in the task's worktree), so Enter allows, as in the chat's task; Escape denies.
     assert.equal((await dialog.locator('.monaco-button:focus').textContent())?.trim(), 'Allow', "a parallel task's write focuses Allow, as the chat's does");

@@ -81,7 +81,10 @@ export class ParallelTaskSurface implements vscode.Disposable {
     });
     this.tasks.applyLimit();
     this.ready = this.tasks.load().catch((error: unknown) => host.log.warn('Could not read the parallel tasks', error));
-    this.queue = new ApprovalQueue((item) => host.prompter.ask(item.request.prompt));
+    this.queue = new ApprovalQueue(async (item) => {
+      await this.showAsking(item.taskId);
+      return host.prompter.ask(item.request.prompt);
+    });
     this.sessions = new TaskSessions({
       tasks: this.tasks,
       controller: host.controller,
@@ -142,6 +145,22 @@ export class ParallelTaskSurface implements vscode.Disposable {
     if (task?.isolation !== 'worktree') return false;
     await restoreTaskToItem(deps, this.checkpointsOf(session.id), task, session, itemId, conversation);
     return true;
+  }
+
+  /**
+   * Before a task's approval is shown: when the chat shows another parallel task, it shows the asking one instead,
+   * so the modal and the chat beside it are about the same task (the other one's question waits behind it, its row
+   * says so). The chat's own task, or a chat showing no parallel task, is left as it is: the modal names its task.
+   */
+  private async showAsking(id: string): Promise<void> {
+    const shown = this.host.controller.session?.id;
+    if (!shown || shown === id || !this.tasks.get(shown) || !this.runsInBackground(shown) || !this.tasks.get(id)) return;
+    try {
+      await this.host.controller.handle({ type: 'openTask', id });
+      this.attention.seen(id);
+    } catch (error) {
+      this.host.log.warn('Could not show the chat of the task that asks', error);
+    }
   }
 
   /** Shows the task's chat: its running session, or its saved conversation. */
