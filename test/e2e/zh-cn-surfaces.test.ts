@@ -4,24 +4,15 @@
 // person must be able to read, in Chinese.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
+import { freePort, pageServerScript, stopPageServer } from '../support/vscode/page-server';
 import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
 import { ZH_NLS, zh } from '../support/vscode/zh-cn-strings';
 
 const nls = ZH_NLS;
 const command = (key: string) => `Relay: ${nls[`command.${key}.title`]}`;
-
-/** A port free now, for the server the scripted model starts and then checks with check_page. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('e2e: the new surfaces in Simplified Chinese', () => {
   let pack: LanguagePack;
@@ -32,13 +23,7 @@ describe('e2e: the new surfaces in Simplified Chinese', () => {
     pack = buildLanguagePack('zh-cn', '中文(简体)');
     const port = await freePort();
     url = `http://127.0.0.1:${port}/`;
-    const server = [
-      "const http = require('node:http');",
-      // GET /exit ends it: the cleanup, whether or not the test got to its Stop. The page names its charset: without
-      // it a browser reads the UTF-8 bytes as windows-1252, and check_page truly reports the title as "ä½ å¥½".
-      "const server = http.createServer((req, res) => (req.url === '/exit' ? (res.end(), process.exit(0)) : res.end('<!doctype html><meta charset=\"utf-8\"><title>你好</title><h1>你好，Relay</h1>')));",
-      `server.listen(${port}, '127.0.0.1', () => console.log('listening on ${url}'));`,
-    ].join('\n');
+    const server = pageServerScript(port, '你好', '你好，Relay');
     s = await openScriptedWorkbench({
       locale: 'zh-cn',
       installAtStart: [pack.vsix],
@@ -58,7 +43,7 @@ describe('e2e: the new surfaces in Simplified Chinese', () => {
     });
   });
   after(async () => {
-    if (url) await fetch(`${url}exit`).catch(() => undefined); // already stopped: refused
+    await stopPageServer(url);
     await s?.close();
     pack?.dispose();
   });
