@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { freePort, pageServerScript, stopPageServer } from '../support/vscode/page-server';
+import { assertPageCard, freePort, pageServerScript, stopPageServer } from '../support/vscode/page-server';
 import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
 
 describe('e2e: a check_page result on its card', () => {
@@ -53,14 +53,7 @@ describe('e2e: a check_page result on its card', () => {
     await page.locator('.tool-state-label', { hasText: /^Done$/ }).waitFor({ timeout: 90_000 });
     assert.match((await page.locator('.tool-tip').textContent()) ?? '', /Hello page/);
     await chat.locator('.message-list').filter({ hasText: 'The page is up.' }).waitFor({ timeout: 60_000 });
-    await page.locator('.tool-toggle').click();
-    const picture = page.locator('img.block-image');
-    await picture.waitFor({ timeout: 10_000 });
-    assert.ok(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the picture decodes');
-    assert.match((await picture.getAttribute('src')) ?? '', /^data:image\/jpeg;base64,/);
-    assert.ok(((await picture.getAttribute('alt')) ?? '').includes('Hello page'), 'its alt text names the page');
-    assert.doesNotMatch((await page.textContent()) ?? '', /settle|max text|\b500\b/, 'no raw parameter on the card');
-    await picture.scrollIntoViewIfNeeded();
+    await assertPageCard(page, 'Hello page');
     await wb.setColorTheme('Default Dark Modern');
     await wb.screenshot('check-page-card-dark');
     await wb.setColorTheme('Default Light Modern');

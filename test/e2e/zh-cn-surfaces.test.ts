@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildLanguagePack, type LanguagePack } from '../support/vscode/language-pack';
-import { freePort, pageServerScript, stopPageServer } from '../support/vscode/page-server';
+import { assertPageCard, freePort, pageServerScript, stopPageServer } from '../support/vscode/page-server';
 import { openScriptedWorkbench, type ScriptedWorkbench } from '../support/vscode/workbench';
 import { ZH_NLS, zh } from '../support/vscode/zh-cn-strings';
 
@@ -119,16 +119,7 @@ describe('e2e: the new surfaces in Simplified Chinese', () => {
     assert.match((await page.locator('.tool-tip').textContent()) ?? '', /你好/);
     await chat.locator('.message-list').filter({ hasText: '页面已检查。' }).waitFor({ timeout: 60_000 });
     await wb.screenshot('process-card-zh-cn');
-    await page.locator('.tool-toggle').click();
-    // The card shows the page as the model saw it (a small copy of the screenshot), and no raw parameter
-    // ("settle ms 500" before, issue 38).
-    const picture = page.locator('img.block-image');
-    await picture.waitFor({ timeout: 10_000 });
-    assert.ok(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the picture decodes');
-    assert.match((await picture.getAttribute('src')) ?? '', /^data:image\/jpeg;base64,/);
-    assert.ok(((await picture.getAttribute('alt')) ?? '').includes('你好'), 'its alt text names the page');
-    assert.doesNotMatch((await page.textContent()) ?? '', /settle|max text|\b500\b/, 'no raw parameter on the card');
-    await picture.scrollIntoViewIfNeeded();
+    await assertPageCard(page, '你好');
     await wb.setColorTheme('Default Dark Modern');
     await wb.screenshot('check-page-card-zh-cn-dark');
     await wb.setColorTheme('Default Light Modern');
