@@ -84,7 +84,8 @@ function eager(relay: Provider): Provider {
     provideCodeActions(doc, range, context) {
       const actions = relay.provideCodeActions(doc, range, context);
       for (const action of actions) {
-        const [, target] = action.command!.arguments as [unknown, api.Diagnostic | api.Range];
+        // The provider's one argument object (code-action-provider.ts: only objects it issued are taken).
+        const [{ about: target }] = action.command!.arguments as [{ uri: unknown; about: api.Diagnostic | api.Range }];
         if (target instanceof api.Diagnostic) {
           const first = Math.max(0, target.range.start.line - 8);
           const last = Math.min(doc.lineCount - 1, target.range.end.line + 8);
