@@ -55,9 +55,10 @@ export function codeActionArguments(command: string, args: readonly unknown[]): 
 export const CODE_ACTION_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
 export class RelayCodeActionProvider implements vscode.CodeActionProvider {
-  static readonly metadata: vscode.CodeActionProviderMetadata = {
-    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, vscode.CodeActionKind.RefactorRewrite],
-  };
+  /** Read when the provider is registered, not when the bundle loads (loading the extension touches no VS Code API). */
+  static get metadata(): vscode.CodeActionProviderMetadata {
+    return { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, vscode.CodeActionKind.RefactorRewrite] };
+  }
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const actions: vscode.CodeAction[] = [];
