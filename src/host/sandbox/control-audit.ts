@@ -10,10 +10,11 @@
 // cannot start before it is complete (measured in the sandbox bench).
 import type { Dirent, Stats } from 'node:fs';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { AUTORUN_PROTECTED, PROTECTED_SUFFIXES } from '../../core/sandbox/boundary';
 import { isGitControlEntry } from '../../core/sandbox/git-control';
 import type { GitControl } from './git-control-scan';
+import { removeSetAside, setAside } from './git-set-aside';
 import { GIT_DEPTH, NESTED_DEPTH } from './nested-protected';
 
 export type ControlChange = 'changed' | 'removed' | 'created';
@@ -131,12 +132,18 @@ export function auditControl(snapshot: ControlSnapshot, ignore: (path: string) =
   return out;
 }
 
+/** Where paths created while a command runs are heard of (VS Code's file watcher); returns how to stop listening. */
+export type CreatedPaths = (listener: (path: string) => void) => () => void;
+
 /**
  * While the command runs: a new control entry in a git directory (a `commondir`, a `config.worktree`) is removed as
  * soon as it appears, not only when the command ends, since VS Code's git extension reads the repository within a
- * second of a change. One inotify watch per git directory; what it removed is reported with the audit.
+ * second of a change. One inotify watch per git directory. And a new `.git` below the command's folders that
+ * `created` reports (VS Code's own watcher, the one its git extension opens new repositories from) is set aside at
+ * once (git-set-aside.ts) and removed when the command has ended. What either took is reported with the audit.
+ * Returns the end of the watch: call it once the command has ended.
  */
-export function watchControl(snapshot: ControlSnapshot, ignore: (path: string) => boolean, removed: (entry: RestoredEntry) => void): () => void {
+export function watchControl(snapshot: ControlSnapshot, ignore: (path: string) => boolean, removed: (entry: RestoredEntry) => void, created?: CreatedPaths): () => void {
   const watchers: FSWatcher[] = [];
   for (const [path, node] of snapshot.nodes) {
     if (node.kind !== 'dir' || node.newNames !== 'control') continue;
@@ -153,9 +160,34 @@ export function watchControl(snapshot: ControlSnapshot, ignore: (path: string) =
       // gone already, or out of watches: the audit at the end still looks
     }
   }
+  const setAsides: { root: string; path: string }[] = [];
+  const named = new Set<string>();
+  const stopHearing = created?.((path) => {
+    const entry = newGitEntry(snapshot, path);
+    if (!entry || ignore(entry.path)) return;
+    const aside = setAside(entry.root, entry.path);
+    if (!aside) return; // gone already, or reached through a link: the audit at the end looks again
+    setAsides.push({ root: entry.root, path: aside });
+    if (named.has(entry.path)) return;
+    named.add(entry.path);
+    removed({ path: entry.path, change: 'created', restored: true });
+  });
   return () => {
     for (const w of watchers) w.close();
+    stopHearing?.();
+    for (const { root, path } of setAsides) removeSetAside(root, path);
   };
+}
+
+/**
+ * A created `.git` that was not there before, below a root (with its root). Only the entry itself counts: a path
+ * inside a `.git` may be inside a repository older than the command that the scan did not reach (deeper, or in
+ * `node_modules`), while a `.git` reported created is new whatever its depth.
+ */
+function newGitEntry(snapshot: ControlSnapshot, path: string): { root: string; path: string } | undefined {
+  if (!path.endsWith(`${sep}.git`) || snapshot.gitEntries.has(path)) return undefined;
+  const root = snapshot.roots.find((r) => path.startsWith(r.endsWith(sep) ? r : r + sep));
+  return root === undefined ? undefined : { root, path };
 }
 
 /** `.git` entries and files that run code on opening that were not there before (the same walk as the scan). */

@@ -11,6 +11,7 @@ import { settingLayers } from '../settings/workspace-layers';
 import { RuntimeSandbox, type SandboxManagerApi } from './runtime-sandbox';
 import { CommandSandboxing } from './command-sandboxing';
 import { PlaceholderJournal } from './placeholders';
+import { workspaceCreatedGitEntries } from './workspace-created-paths';
 
 const KEYS = ['enabled', 'allowedDomains', 'allowWrite', 'denyRead', 'denyWrite'] as const;
 
@@ -69,6 +70,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     processes: options.processes,
     log: (m) => options.log.info(m),
     ...(options.placeholderDir ? { placeholders: new PlaceholderJournal(options.placeholderDir) } : {}),
+    createdPaths: workspaceCreatedGitEntries,
   });
   const commands = new CommandSandboxing({
     sandbox,

@@ -15,7 +15,7 @@ import { secretFilesIn } from './secret-file-scan';
 import { withoutRelaySecrets } from '../platform/environment';
 import { afterBridges } from './bridge-wait';
 import { readDenyPresent } from './deny-read-present';
-import { auditControl, snapshotControl, watchControl, type ControlSnapshot, type RestoredEntry } from './control-audit';
+import { auditControl, snapshotControl, watchControl, type ControlSnapshot, type CreatedPaths, type RestoredEntry } from './control-audit';
 import { CommondirPins } from './commondir-pins';
 import { GitConfigReader, scanGitControl } from './git-control-scan';
 import { GitConfigMasker, type GitConfigMasks } from './git-config-mask';
@@ -52,6 +52,8 @@ export interface RuntimeSandboxOptions {
   log?: (message: string) => void;
   /** Where the mount points a command may leave in the workspace are recorded, for a crash's cleanup. */
   placeholders?: PlaceholderJournal;
+  /** `.git` entries created in the workspace while a command runs (VS Code's file watcher): set aside at once. */
+  createdPaths?: CreatedPaths;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -174,7 +176,7 @@ export class RuntimeSandbox implements CommandSandbox {
     this.mountPoints.set(commandId, mountPoints);
     let audited: SandboxViolation[] | undefined;
     const removedEarly: RestoredEntry[] = [];
-    const unwatch = watchControl(snapshot, (p) => this.isMountPoint(p), (entry) => removedEarly.push(entry));
+    const unwatch = watchControl(snapshot, (p) => this.isMountPoint(p), (entry) => removedEarly.push(entry), this.options.createdPaths);
     const audit = (): SandboxViolation[] => {
       if (audited) return audited;
       unwatch();

@@ -7,7 +7,7 @@
 // there, so every variant is an escape that works when nothing stops it.
 import * as assert from 'node:assert/strict';
 import { execFile, execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,7 @@ import type { CommandSandbox } from '../../../src/core/ports/command-sandbox';
 import { effectiveSandboxSettings } from '../../../src/core/sandbox/boundary';
 import { findRipgrep } from '../../../src/host/file-search/ripgrep-locator';
 import { RuntimeSandbox, type SandboxManagerApi } from '../../../src/host/sandbox/runtime-sandbox';
+import { workspaceCreatedGitEntries } from '../../../src/host/sandbox/workspace-created-paths';
 import { CommandSandboxing } from '../../../src/host/sandbox/command-sandboxing';
 import { ProcessManager } from '../../../src/host/processes/process-manager';
 import { VsCodeWorkspaceFiles } from '../../../src/host/editing/workspace-files';
@@ -111,6 +112,8 @@ describe('sandbox escapes: git control data and files that run code later (issue
   let processes: ProcessManager;
   let n = 0;
   let lib = '';
+  /** Whether the sandbox hears of new `.git` entries while a command runs (off only for the control run). */
+  let hearing = true;
 
   const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -183,6 +186,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
       homeDir: home,
       tempDir: temp,
       ripgrepPath: findRipgrep(vscode.env.appRoot),
+      createdPaths: (listener) => (hearing ? workspaceCreatedGitEntries(listener) : () => undefined),
     });
     const files = new VsCodeWorkspaceFiles();
     const commands = new CommandSandboxing({ sandbox, enabled: () => true });
@@ -211,6 +215,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
     rmSync(base, { recursive: true, force: true });
     rmSync(join(root(), 'escape-fixture'), { recursive: true, force: true });
     rmSync(join(root(), 'escape-fixture-task'), { recursive: true, force: true });
+    for (const plain of ['escape-plain', 'escape-plain-control']) rmSync(join(root(), plain), { recursive: true, force: true });
   });
 
   async function run(command: string, cwd: string) {
@@ -279,4 +284,40 @@ describe('sandbox escapes: git control data and files that run code later (issue
       }
     });
   }
+
+  // No git trigger of ours: VS Code's own git extension opens a repository its file watcher reports in a folder no
+  // open repository holds (half a second after the last report) and runs `git status` there, while the command
+  // still runs. Without the live watch the marker appears (the control); with it, the command outlives that by far.
+  it('new-repo-opened-by-vscode-git: a repository created in a plain workspace folder while the command runs', async () => {
+    const plant = (marker: string) => `mkdir -p evil && cd evil && git init -q; git config core.fsmonitor "touch ${marker}; false"`;
+    const plainFolder = (name: string) => {
+      const folder = join(root(), name);
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+      writable = [folder];
+      return folder;
+    };
+    // The control: the same sandbox without the live watch; the command waits (up to 60 s) for the marker.
+    const controlMarker = join(markers, 'control-new-repo-opened-by-vscode-git');
+    plainFolder('escape-plain-control');
+    hearing = false;
+    const started = Date.now();
+    try {
+      await run(`${plant(controlMarker)}; i=0; while [ $i -lt 600 ] && [ ! -e ${controlMarker} ]; do i=$((i+1)); sleep 0.1; done`, 'escape-plain-control');
+    } finally {
+      hearing = true;
+    }
+    const took = Date.now() - started;
+    assert.ok(existsSync(controlMarker), "VS Code's git extension did not run the new repository's fsmonitor within 60 s without the watch");
+    // With it: the command lives three times as long as the extension took (at least 5 s).
+    const folder = plainFolder('escape-plain');
+    const marker = join(markers, 'new-repo-opened-by-vscode-git');
+    const seconds = Math.max(5, Math.ceil((3 * took) / 1000));
+    const r = await run(`${plant(marker)}; sleep ${seconds}`, 'escape-plain');
+    assert.ok(!existsSync(marker), `escaped (the extension took ${took} ms in the control): ${r.text}`);
+    assert.ok(r.card.includes(join('escape-plain', 'evil', '.git')), `the card names evil/.git:\n${r.card}`);
+    assert.match(r.card, /Relay removed it/);
+    assert.ok(r.text.includes(join(folder, 'evil', '.git')), r.text);
+    assert.deepEqual(readdirSync(join(folder, 'evil')), [], 'nothing is left: the .git set aside is removed when the command ends');
+  });
 });
