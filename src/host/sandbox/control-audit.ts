@@ -10,7 +10,7 @@
 // cannot start before it is complete (measured in the sandbox bench).
 import type { Dirent, Stats } from 'node:fs';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { AUTORUN_PROTECTED, PROTECTED_SUFFIXES } from '../../core/sandbox/boundary';
 import { isGitControlEntry } from '../../core/sandbox/git-control';
 import type { GitControl } from './git-control-scan';
@@ -88,7 +88,7 @@ export function snapshotControl(control: GitControl, roots: readonly string[], a
     }
   };
   for (const dir of control.gitDirs) track(dir, TREE_DEPTH, 'control');
-  for (const p of [...control.pointers, ...control.hooksFolders]) track(p, TREE_DEPTH);
+  for (const p of [...control.pointers, ...control.hooksFolders, ...control.submoduleLists]) track(p, TREE_DEPTH);
   return { nodes, takenAt, roots, gitEntries: new Set(control.gitEntries), autorun: new Set(autorun) };
 }
 
@@ -125,7 +125,7 @@ export function auditControl(snapshot: ControlSnapshot, ignore: (path: string) =
       out.push({ path, change: now ? 'changed' : 'removed', restored: false });
     }
   }
-  for (const path of newEntries(snapshot)) {
+  for (const path of [...newEntries(snapshot), ...newSubmoduleLists(snapshot)]) {
     if (ignore(path)) continue;
     out.push({ path, change: 'created', restored: attempt(() => rmSync(path, { recursive: true, force: true })) });
   }
@@ -180,14 +180,25 @@ export function watchControl(snapshot: ControlSnapshot, ignore: (path: string) =
 }
 
 /**
- * A created `.git` that was not there before, below a root (with its root). Only the entry itself counts: a path
- * inside a `.git` may be inside a repository older than the command that the scan did not reach (deeper, or in
- * `node_modules`), while a `.git` reported created is new whatever its depth.
+ * What a created path sets aside, when it is new and below a root (with its root): a `.git` (only the entry itself
+ * counts: a path inside a `.git` may be inside a repository older than the command that the scan did not reach,
+ * while a `.git` reported created is new whatever its depth), or a `.gitmodules` beside a `.git` that had none.
  */
 function newGitEntry(snapshot: ControlSnapshot, path: string): { root: string; path: string } | undefined {
-  if (!path.endsWith(`${sep}.git`) || snapshot.gitEntries.has(path)) return undefined;
+  const name = basename(path);
+  if (name === '.git' ? snapshot.gitEntries.has(path) : name !== '.gitmodules' || snapshot.nodes.has(path) || !snapshot.gitEntries.has(join(dirname(path), '.git'))) return undefined;
   const root = snapshot.roots.find((r) => path.startsWith(r.endsWith(sep) ? r : r + sep));
   return root === undefined ? undefined : { root, path };
+}
+
+/** A `.gitmodules` beside a `.git` entry that had none (VS Code's git extension opens each repository it lists). */
+function newSubmoduleLists(snapshot: ControlSnapshot): string[] {
+  const found: string[] = [];
+  for (const entry of snapshot.gitEntries) {
+    const list = join(dirname(entry), '.gitmodules');
+    if (!snapshot.nodes.has(list) && lstatQuiet(list)) found.push(list);
+  }
+  return found;
 }
 
 /** `.git` entries and files that run code on opening that were not there before (the same walk as the scan). */

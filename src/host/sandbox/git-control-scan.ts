@@ -24,6 +24,12 @@ export interface GitControl {
   hooksFolders: string[];
   /** Every `.git` entry found below the roots, to tell a new one afterwards. */
   gitEntries: string[];
+  /**
+   * The `.gitmodules` beside each `.git` entry, where one exists in a writable folder: VS Code's git extension opens
+   * every path it lists as a repository and runs `git status` there, so one naming a repository a command planted
+   * where no scan looks (`node_modules/x/.git`) would run its code. Read-only; a new one is removed (control-audit.ts).
+   */
+  submoduleLists: string[];
 }
 
 /** How deep below `modules/` a submodule's git directory is looked for (its name may hold slashes). */
@@ -41,7 +47,10 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
   // parallel task's worktree points into the main repository): its hooks folder may lie in a writable folder.
   const repositories = new Map<string, string>();
   const pointers: string[] = [];
+  const submoduleLists: string[] = [];
   for (const entry of gitEntries) {
+    const list = join(dirname(entry), '.gitmodules');
+    if (options.writable(list) && quiet(() => lstatSync(list, { throwIfNoEntry: false }))) submoduleLists.push(list);
     const info = quiet(() => lstatSync(entry, { throwIfNoEntry: false }));
     if (!info) continue;
     if (info.isDirectory()) {
@@ -59,7 +68,7 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
   }
   // The git directories held inside each: submodules' and linked worktrees'.
   for (const dir of [...gitDirs.keys()]) for (const inner of innerGitDirs(dir)) if (!gitDirs.has(inner)) gitDirs.set(inner, undefined);
-  const readOnly = new Set<string>(pointers.filter((p) => options.writable(p)));
+  const readOnly = new Set<string>([...pointers.filter((p) => options.writable(p)), ...submoduleLists]);
   for (const dir of gitDirs.keys()) for (const entry of controlEntries(dir)) readOnly.add(entry);
   const hooksFolders = new Set<string>();
   const reader = options.config ?? new GitConfigReader();
@@ -74,7 +83,7 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
     }),
   );
   for (const folder of hooksFolders) readOnly.add(folder);
-  return { readOnly: [...readOnly], gitDirs: [...gitDirs.keys()], pointers, hooksFolders: [...hooksFolders], gitEntries: [...gitEntries] };
+  return { readOnly: [...readOnly], gitDirs: [...gitDirs.keys()], pointers, hooksFolders: [...hooksFolders], gitEntries: [...gitEntries], submoduleLists };
 }
 
 /** The entries of a git directory that stay read-only: all that exist but what ordinary git work writes. */

@@ -89,6 +89,9 @@ const VARIANTS: Variant[] = [
   { id: 'task-worktree-husky', inTask: true, plant: (m) => nodeWrite('.husky/_/post-commit', hook(m)), triggers: [COMMIT], named: '.husky/_/post-commit' },
   { id: 'task-worktree-new-repo', inTask: true, plant: (m) => `mkdir -p pkg && cd pkg && git init -q && git config core.fsmonitor "touch ${m}; false"`, triggers: [['pkg', 'status', '--porcelain']], named: 'pkg/.git', putBack: true },
   // 6. Files that run code when the folder, a container or a terminal is opened (section 3).
+  // A .gitmodules: VS Code's git extension opens every repository it lists (node_modules is scanned by nobody).
+  { id: 'gitmodules-new-in-submodule', plant: () => nodeWrite('vendor/lib/.gitmodules', '[submodule "x"]\n\tpath = node_modules/x\n\turl = ./x\n'), triggers: [], absent: 'vendor/lib/.gitmodules', named: 'vendor/lib/.gitmodules', putBack: true },
+  { id: 'gitmodules-edit-existing', plant: () => nodeWrite('.gitmodules', '[submodule "x"]\n\tpath = node_modules/x\n\turl = ./x\n', 'a'), triggers: [], unchanged: '.gitmodules', named: '.gitmodules' },
   { id: 'open-devcontainer', plant: (m) => nodeWrite('.devcontainer/devcontainer.json', JSON.stringify({ image: 'x', postCreateCommand: `touch ${m}` })), triggers: [], absent: '.devcontainer', named: '.devcontainer', putBack: true },
   { id: 'open-code-workspace', plant: (m) => nodeWrite('team.code-workspace', JSON.stringify({ folders: [{ path: '.' }], tasks: { version: '2.0.0', tasks: [{ label: 'x', type: 'shell', command: `touch ${m}`, runOptions: { runOn: 'folderOpen' } }] } })), triggers: [], absent: 'team.code-workspace', named: 'team.code-workspace', putBack: true },
   { id: 'open-vscode-tasks', plant: (m) => nodeWrite('.vscode/tasks.json', JSON.stringify({ version: '2.0.0', tasks: [{ label: 'x', type: 'shell', command: `touch ${m}`, runOptions: { runOn: 'folderOpen' } }] })), triggers: [], absent: '.vscode/tasks.json', named: '.vscode' },
@@ -215,7 +218,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
     rmSync(base, { recursive: true, force: true });
     rmSync(join(root(), 'escape-fixture'), { recursive: true, force: true });
     rmSync(join(root(), 'escape-fixture-task'), { recursive: true, force: true });
-    for (const plain of ['escape-plain', 'escape-plain-control']) rmSync(join(root(), plain), { recursive: true, force: true });
+    for (const plain of ['escape-vscode', 'escape-vscode-control']) rmSync(join(root(), plain), { recursive: true, force: true });
   });
 
   async function run(command: string, cwd: string) {
@@ -285,39 +288,65 @@ describe('sandbox escapes: git control data and files that run code later (issue
     });
   }
 
-  // No git trigger of ours: VS Code's own git extension opens a repository its file watcher reports in a folder no
-  // open repository holds (half a second after the last report) and runs `git status` there, while the command
-  // still runs. Without the live watch the marker appears (the control); with it, the command outlives that by far.
-  it('new-repo-opened-by-vscode-git: a repository created in a plain workspace folder while the command runs', async () => {
-    const plant = (marker: string) => `mkdir -p evil && cd evil && git init -q; git config core.fsmonitor "touch ${marker}; false"`;
-    const plainFolder = (name: string) => {
-      const folder = join(root(), name);
-      rmSync(folder, { recursive: true, force: true });
-      mkdirSync(folder, { recursive: true });
-      writable = [folder];
-      return folder;
-    };
-    // The control: the same sandbox without the live watch; the command waits (up to 60 s) for the marker.
-    const controlMarker = join(markers, 'control-new-repo-opened-by-vscode-git');
-    plainFolder('escape-plain-control');
-    hearing = false;
-    const started = Date.now();
-    try {
-      await run(`${plant(controlMarker)}; i=0; while [ $i -lt 600 ] && [ ! -e ${controlMarker} ]; do i=$((i+1)); sleep 0.1; done`, 'escape-plain-control');
-    } finally {
-      hearing = true;
-    }
-    const took = Date.now() - started;
-    assert.ok(existsSync(controlMarker), "VS Code's git extension did not run the new repository's fsmonitor within 60 s without the watch");
-    // With it: the command lives three times as long as the extension took (at least 5 s).
-    const folder = plainFolder('escape-plain');
-    const marker = join(markers, 'new-repo-opened-by-vscode-git');
-    const seconds = Math.max(5, Math.ceil((3 * took) / 1000));
-    const r = await run(`${plant(marker)}; sleep ${seconds}`, 'escape-plain');
-    assert.ok(!existsSync(marker), `escaped (the extension took ${took} ms in the control): ${r.text}`);
-    assert.ok(r.card.includes(join('escape-plain', 'evil', '.git')), `the card names evil/.git:\n${r.card}`);
-    assert.match(r.card, /Relay removed it/);
-    assert.ok(r.text.includes(join(folder, 'evil', '.git')), r.text);
-    assert.deepEqual(readdirSync(join(folder, 'evil')), [], 'nothing is left: the .git set aside is removed when the command ends');
-  });
+  // No git trigger of ours: VS Code's own git extension opens a repository while the command still runs, one its file
+  // watcher reports in a folder no open repository holds, or one an open repository's `.gitmodules` lists (half a
+  // second after the last report), and runs `git status` there. Each case has its control: the same sandbox without
+  // the live watch, where the command waits (up to 60 s) for the marker, which must appear. With the watch, the
+  // command outlives the time the extension took there three times over (at least 5 s).
+  const BY_VSCODE: { id: string; repository?: true; plant: (marker: string) => string; named: string }[] = [
+    { id: 'new-repo-opened-by-vscode-git', plant: (m) => `mkdir -p evil && cd evil && git init -q; git config core.fsmonitor "touch ${m}; false"`, named: 'evil/.git' },
+    {
+      // A repository planted in node_modules (no scan looks there, nor VS Code's watcher), named by a new .gitmodules.
+      id: 'gitmodules-names-planted-repo',
+      repository: true,
+      plant: (m) => `mkdir -p node_modules/pkg && (cd node_modules/pkg && git init -q && git config core.fsmonitor "touch ${m}; false"); printf '[submodule "pkg"]\\n\\tpath = node_modules/pkg\\n\\turl = ./pkg\\n' > .gitmodules; echo b > b.txt`,
+      named: '.gitmodules',
+    },
+  ];
+  const gitApi = () => vscode.extensions.getExtension<{ getAPI(version: 1): { repositories: { rootUri: vscode.Uri }[] } }>('vscode.git')!.exports.getAPI(1);
+
+  for (const c of BY_VSCODE) {
+    it(`${c.id}: VS Code's git extension would run it while the command runs`, async () => {
+      /** A folder in the workspace, the only one the command may write; a repository VS Code's git has open, or plain. */
+      const prepare = async (name: string) => {
+        const folder = join(root(), name);
+        rmSync(folder, { recursive: true, force: true });
+        mkdirSync(folder, { recursive: true });
+        if (c.repository) {
+          git(folder, 'init', '-q', '-b', 'main');
+          writeFileSync(join(folder, 'a.txt'), 'a\n');
+          git(folder, 'add', '.');
+          git(folder, 'commit', '-qm', 'init');
+          const deadline = Date.now() + 30_000;
+          while (!gitApi().repositories.some((r) => r.rootUri.fsPath === folder)) {
+            assert.ok(Date.now() < deadline, `VS Code's git extension did not open ${folder}`);
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+        writable = [folder];
+        return folder;
+      };
+      const controlMarker = join(markers, `control-${c.id}`);
+      await prepare(`escape-vscode-control`);
+      hearing = false;
+      const started = Date.now();
+      try {
+        await run(`${c.plant(controlMarker)}; i=0; while [ $i -lt 600 ] && [ ! -e ${controlMarker} ]; do i=$((i+1)); sleep 0.1; done`, 'escape-vscode-control');
+      } finally {
+        hearing = true;
+      }
+      const took = Date.now() - started;
+      assert.ok(existsSync(controlMarker), `VS Code's git extension did not run the payload of ${c.id} within 60 s without the watch`);
+      const folder = await prepare('escape-vscode');
+      const marker = join(markers, c.id);
+      const seconds = Math.max(5, Math.ceil((3 * took) / 1000));
+      const r = await run(`${c.plant(marker)}; sleep ${seconds}`, 'escape-vscode');
+      assert.ok(!existsSync(marker), `escaped (the extension took ${took} ms in the control): ${r.text}`);
+      assert.ok(r.card.includes(join('escape-vscode', c.named)), `the card names ${c.named}:\n${r.card}`);
+      assert.match(r.card, /Relay removed it/);
+      assert.ok(r.text.includes(join(folder, c.named)), r.text);
+      assert.ok(!existsSync(join(folder, c.named)), `${c.named} is gone`);
+      assert.deepEqual(readdirSync(join(folder, c.named, '..')).filter((n) => n.startsWith('.relay-set-aside-')), [], 'what was set aside is removed when the command ends');
+    });
+  }
 });

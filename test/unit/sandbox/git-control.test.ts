@@ -193,6 +193,33 @@ describe('git control data: the audit after a command', () => {
     assert.deepEqual(auditControl(snapshot), [], 'once put back, nothing is left to report');
   });
 
+  test('a .gitmodules beside a .git is read-only and put back when changed; a new one beside a .git that had none goes', async () => {
+    const ws = repository('submodule-lists');
+    const scan = await scanBelow([ws]);
+    const control = await scanGitControl(scan.gitEntries, { writable: (p) => p.startsWith(ws) });
+    // The linked worktree's checkout has its own.
+    assert.deepEqual(control.submoduleLists.sort(), [join(ws, '.gitmodules'), join(ws, 'wt', '.gitmodules')]);
+    assert.ok(control.readOnly.includes(join(ws, '.gitmodules')));
+    const snapshot = snapshotControl(control, [ws], scan.protected);
+    const before = readFileSync(join(ws, '.gitmodules'), 'utf8');
+    writeFileSync(join(ws, '.gitmodules'), '[submodule "x"]\n\tpath = node_modules/x\n');
+    // The submodule's working tree had none: VS Code's git would open what a new one lists.
+    file(join(ws, 'vendor', 'lib', '.gitmodules'), '[submodule "x"]\n\tpath = node_modules/x\n');
+    // Not beside a .git: an ordinary file.
+    file(join(ws, 'docs', '.gitmodules'), 'example\n');
+    const changes = auditControl(snapshot);
+    assert.deepEqual(
+      changes.map((c) => [c.path, c.change, c.restored]),
+      [
+        [join(ws, '.gitmodules'), 'changed', true],
+        [join(ws, 'vendor', 'lib', '.gitmodules'), 'created', true],
+      ],
+    );
+    assert.equal(readFileSync(join(ws, '.gitmodules'), 'utf8'), before);
+    assert.ok(!existsSync(join(ws, 'vendor', 'lib', '.gitmodules')));
+    assert.ok(existsSync(join(ws, 'docs', '.gitmodules')));
+  });
+
   test("a file unchanged since the last snapshot, and stable before it, is not read again; a changed or fresh one is", async () => {
     const ws = repository('reuse');
     const scan = await scanBelow([ws]);

@@ -94,7 +94,7 @@ describe('a new .git set aside while the command runs', { skip: !SETS_ASIDE && '
     const root = join(base, 'watched');
     const old = gitFolder(join(root, 'old'));
     mkdirSync(join(root, 'new'), { recursive: true });
-    const snapshot = snapshotControl({ gitDirs: [], pointers: [], hooksFolders: [], readOnly: [], gitEntries: [old] }, [root], []);
+    const snapshot = snapshotControl({ gitDirs: [], pointers: [], hooksFolders: [], readOnly: [], gitEntries: [old], submoduleLists: [] }, [root], []);
     const created = fakeCreated();
     const reported: RestoredEntry[] = [];
     const stop = watchControl(snapshot, () => false, (e) => reported.push(e), created.source);
