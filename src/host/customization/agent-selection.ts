@@ -13,6 +13,7 @@ import { agentLabels, findAgent } from '../../core/customization/agents/same-nam
 import type { ToolCallGuard } from '../../core/tools';
 import type { AgentChoices, AgentHandoff } from '../../shared/chat-model';
 import type { CustomizationService } from './customization-service';
+import { shownSource } from '../../core/customization/source-names';
 
 const SELECTED_KEY = 'relay.selectedAgent';
 
@@ -89,7 +90,7 @@ export class AgentSelection {
     const picked = await vscode.window.showQuickPick(
       agents.map((agent, i) => ({
         label: labels[i]!,
-        description: agent.id === this.selectedId ? l10n.t('selected') : agent.source,
+        description: agent.id === this.selectedId ? l10n.t('selected') : shownSource(agent.source),
         detail: displayed(agent, agent.description ?? ''),
         id: agent.id,
       })),
@@ -123,7 +124,7 @@ export function sessionAgent(agent: AgentDefinition, available: ReadonlyMap<stri
     kind: AGENTS_KIND_ID,
     title: l10n.t('Agent and tools of the last task'),
     lines: [
-      l10n.t('Agent: {0} ({1})', agent.name, agent.source),
+      l10n.t('Agent: {0} ({1})', agent.name, shownSource(agent.source)),
       restrictions.allowedTools ? l10n.t('Allowed tools: {0}', restrictions.allowedTools.join(', ')) : l10n.t('Allowed tools: all'),
       l10n.t('Denied tools: {0}', restrictions.disallowedTools.length > 0 ? restrictions.disallowedTools.join(', ') : l10n.t('none')),
       ...(agent.files ? [l10n.t('Edits limited to: {0}', agent.files.description ?? agent.files.regex ?? (agent.files.patterns ?? []).map((p) => `${p.glob}: ${p.action}`).join(', '))] : []),

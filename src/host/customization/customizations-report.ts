@@ -4,6 +4,7 @@
 import { l10n } from '../../core/l10n';
 import type { TurnReportSection } from '../../core/customization/registry';
 import type { LoadedSection } from './customization-service';
+import { shownSource } from '../../core/customization/source-names';
 
 export interface ReportPaths {
   /** A path: relative to its workspace folder, else from ~. */
@@ -27,7 +28,7 @@ export function customizationsReport(sections: readonly LoadedSection[], lastTur
     const bySource = new Map<string, typeof files>();
     for (const file of files) bySource.set(file.source, [...(bySource.get(file.source) ?? []), file]);
     for (const [source, group] of bySource) {
-      lines.push(`### ${source}`, '');
+      lines.push(`### ${shownSource(source)}`, '');
       for (const file of group) {
         const path = show.path(file.path);
         lines.push(`- ${path}${file.summary ? `: ${show.text(file.summary)}` : ''}`);

@@ -7,6 +7,7 @@ import type { Rule } from '../../core/customization/rules/rule';
 import { RULES_KIND_ID } from '../../core/customization/rules/rules-kind';
 import type { TouchedFiles } from '../../core/customization/rules/touched-files';
 import type { CustomizationService } from './customization-service';
+import { shownSource } from '../../core/customization/source-names';
 
 export interface TurnRulesOptions {
   /** The selected agent's slug, for Roo's mode rules. */
@@ -24,7 +25,7 @@ export function turnRulesFrom(service: CustomizationService, options: TurnRulesO
       kind: RULES_KIND_ID,
       title: l10n.t('Rules active in the last turn'),
       lines: [
-        ...chosen.active.map(({ rule, why }) => `${rule.display} (${rule.source}): ${why}`),
+        ...chosen.active.map(({ rule, why }) => `${rule.display} (${shownSource(rule.source)}): ${why}`),
         ...(chosen.catalogue.length > 0 ? [l10n.t('Offered to the model by description: {0}', chosen.catalogue.map((rule) => rule.name).join(', '))] : []),
       ],
     });

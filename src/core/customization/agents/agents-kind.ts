@@ -10,6 +10,7 @@ import type { AgentDefinition } from './agent';
 import { AGENT_FORMATS, type AgentFormat } from './agent-sources';
 import { BUILTIN_AGENTS } from './builtin-agents';
 import { sharedNames } from './same-name';
+import { shownSource } from '../source-names';
 
 export const AGENTS_KIND_ID = 'agents';
 
@@ -84,7 +85,7 @@ function sameNameNotes(agents: readonly AgentDefinition[]): Map<AgentDefinition,
   for (const shared of sharedNames([...BUILTIN_AGENTS, ...agents])) {
     for (const agent of shared.agents) {
       if (agent.source === 'Relay') continue;
-      const others = shared.agents.filter((other) => other !== agent).map((other) => `${other.id} (${other.source === 'Relay' ? l10n.t('built in') : other.source})`);
+      const others = shared.agents.filter((other) => other !== agent).map((other) => `${other.id} (${other.source === 'Relay' ? l10n.t('built in') : shownSource(other.source)})`);
       const reached = shared.reached ? (shared.reached === agent ? l10n.t('this one') : shared.reached.id) : l10n.t('none of them');
       notes.set(
         agent,

@@ -8,7 +8,7 @@ import type { HookDefinition, HookStyle } from './types';
 
 export const HOOKS_KIND_ID = 'hooks';
 
-const SOURCES: { pattern: string; style: HookStyle; source: string }[] = [
+export const HOOK_SOURCES: readonly { pattern: string; style: HookStyle; source: string }[] = [
   { pattern: '.claude/settings.json', style: 'claude', source: 'Claude Code settings' },
   { pattern: '.claude/settings.local.json', style: 'claude', source: 'Claude Code local settings' },
   { pattern: '.github/hooks/*.json', style: 'copilot', source: 'Copilot hooks' },
@@ -17,13 +17,13 @@ const SOURCES: { pattern: string; style: HookStyle; source: string }[] = [
 ];
 
 export function createHooksKind(title: string, platform: string = process.platform): CustomizationKind<HookDefinition> {
-  return { id: HOOKS_KIND_ID, title, patterns: SOURCES.map((s) => s.pattern), load: (files, reader) => loadHooks(files, reader, platform) };
+  return { id: HOOKS_KIND_ID, title, patterns: HOOK_SOURCES.map((s) => s.pattern), load: (files, reader) => loadHooks(files, reader, platform) };
 }
 
 function sourceOf(relative: string) {
-  if (relative.startsWith('.github/hooks/')) return relative.endsWith('.json') && !relative.slice(14).includes('/') ? SOURCES[2] : undefined;
-  if (relative.startsWith('.clinerules/hooks/')) return relative.slice(18).includes('/') ? undefined : SOURCES[4];
-  return SOURCES.find((s) => s.pattern === relative);
+  if (relative.startsWith('.github/hooks/')) return relative.endsWith('.json') && !relative.slice(14).includes('/') ? HOOK_SOURCES[2] : undefined;
+  if (relative.startsWith('.clinerules/hooks/')) return relative.slice(18).includes('/') ? undefined : HOOK_SOURCES[4];
+  return HOOK_SOURCES.find((s) => s.pattern === relative);
 }
 
 export async function loadHooks(files: readonly FoundFile[], reader: CustomizationReader, platform: string): Promise<LoadedKind<HookDefinition>> {

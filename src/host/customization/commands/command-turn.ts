@@ -11,6 +11,7 @@ import { COMMANDS_KIND_ID } from '../../../core/customization/commands/commands-
 import { type PreApproval, preApprovals } from '../../../core/customization/commands/pre-approved';
 import type { CustomizationService } from '../customization-service';
 import type { CommandTurn } from './slash-commands';
+import { shownSource } from '../../../core/customization/source-names';
 
 export interface TurnTools {
   agent: AgentDefinition;
@@ -28,7 +29,7 @@ export function recordCommandTurn(service: CustomizationService, turn: CommandTu
   const lines: string[] = [];
   if (turn) {
     const { command } = turn;
-    lines.push(l10n.t('Command: /{0} ({1}, {2})', command.id, command.source, command.path));
+    lines.push(l10n.t('Command: /{0} ({1}, {2})', command.id, shownSource(command.source), command.path));
     if (turn.subtask) lines.push(l10n.t("Runs as a sub-agent: only its report joins the conversation."));
     if (turn.agent) lines.push(turn.subtask ? l10n.t('Agent of the sub-agent: {0}', turn.agent) : l10n.t('Agent for this turn: {0}', turn.agent));
     if (turn.model) lines.push(l10n.t('Model for this turn: {0}', turn.model));

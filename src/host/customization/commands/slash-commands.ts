@@ -10,6 +10,7 @@ import { copilotArguments, type ExpansionContext, expandCommand, type InputVaria
 import type { SlashCommandChoice } from '../../../shared/chat-model';
 import type { CustomizationService } from '../customization-service';
 import type { ShellResult } from './command-shell';
+import { shownSource } from '../../../core/customization/source-names';
 
 /** The turn a command starts: the prompt the model gets and what the turn runs with. */
 export interface CommandTurn {
@@ -46,7 +47,7 @@ export class SlashCommands {
     const { entries } = await this.deps.customizations.get<SlashCommand>(COMMANDS_KIND_ID);
     return entries.map((command) => ({
       name: command.id,
-      source: command.userLevel ? l10n.t('{0} (user)', command.source) : command.source,
+      source: command.userLevel ? l10n.t('{0} (user)', shownSource(command.source)) : shownSource(command.source),
       ...(command.description ? { description: command.description } : {}),
       ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
     }));
