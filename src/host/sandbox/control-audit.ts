@@ -31,6 +31,12 @@ type Node = { kind: 'file'; size: number; mtimeMs: number; ctimeMs: number; ino:
 
 export interface ControlSnapshot {
   nodes: Map<string, Node>;
+  /**
+   * The tracked paths the command could not change (bound read-only, in place or below a read-only folder), with the
+   * inode of each folder from theirs up to the root: while those folders are the same and the file has one link, a
+   * change there is someone else's (you, your editor, VS Code's git) and is left alone.
+   */
+  mounted: Map<string, readonly (readonly [string, number])[]>;
   /** When it was taken (Date.now()), for the next snapshot's reuse of its bytes. */
   takenAt: number;
   roots: readonly string[];
@@ -62,7 +68,7 @@ for (const name of AUTORUN_PROTECTED.filter((n) => n.includes('/'))) {
 const STABLE_MS = 2000;
 
 /** Before the command: the control data as it is, with the bytes of each small file (reused from `previous` as above). */
-export function snapshotControl(control: GitControl, roots: readonly string[], autorun: readonly string[], previous?: ControlSnapshot, stableMs = STABLE_MS): ControlSnapshot {
+export function snapshotControl(control: GitControl, roots: readonly string[], autorun: readonly string[], previous?: ControlSnapshot, stableMs = STABLE_MS, readOnly: readonly string[] = []): ControlSnapshot {
   const takenAt = Date.now();
   const nodes = new Map<string, Node>();
   const unchanged = (path: string, stats: Stats): Buffer | undefined => {
@@ -89,7 +95,52 @@ export function snapshotControl(control: GitControl, roots: readonly string[], a
   };
   for (const dir of control.gitDirs) track(dir, TREE_DEPTH, 'control');
   for (const p of [...control.pointers, ...control.hooksFolders, ...control.submoduleLists]) track(p, TREE_DEPTH);
-  return { nodes, takenAt, roots, gitEntries: new Set(control.gitEntries), autorun: new Set(autorun) };
+  return { nodes, mounted: mountedPaths([...nodes.keys()], roots, readOnly), takenAt, roots, gitEntries: new Set(control.gitEntries), autorun: new Set(autorun) };
+}
+
+/** The paths below a read-only mount, with the folder chain that keeps them there (ControlSnapshot.mounted). */
+function mountedPaths(paths: readonly string[], roots: readonly string[], readOnly: readonly string[]): ControlSnapshot['mounted'] {
+  const mounted: ControlSnapshot['mounted'] = new Map();
+  if (readOnly.length === 0) return mounted;
+  const mounts = new Set(readOnly);
+  const inodes = new Map<string, number | undefined>();
+  for (const path of paths) {
+    if (!underMount(path, mounts)) continue;
+    const chain = folderChain(path, roots, inodes);
+    if (chain) mounted.set(path, chain);
+  }
+  return mounted;
+}
+
+function underMount(path: string, mounts: ReadonlySet<string>): boolean {
+  for (let p = path; ; p = dirname(p)) {
+    if (mounts.has(p)) return true;
+    if (dirname(p) === p) return false;
+  }
+}
+
+/** Each folder from `path`'s up to its root, with its inode; undefined when one is gone or it is below no root. */
+function folderChain(path: string, roots: readonly string[], inodes: Map<string, number | undefined>): [string, number][] | undefined {
+  const root = roots.find((r) => path.startsWith(r.endsWith(sep) ? r : r + sep));
+  if (root === undefined) return undefined;
+  const chain: [string, number][] = [];
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    if (!inodes.has(dir)) inodes.set(dir, lstatQuiet(dir)?.ino);
+    const ino = inodes.get(dir);
+    if (ino === undefined) return undefined;
+    chain.push([dir, ino]);
+    if (dir === root || dirname(dir) === dir) return chain;
+  }
+}
+
+/** Whether a change at this path cannot be the command's: it was held read-only, and nothing on the way moved. */
+function notTheCommands(snapshot: ControlSnapshot, path: string, now: Stats | undefined, inodes: Map<string, number | undefined>): boolean {
+  const chain = snapshot.mounted.get(path);
+  if (!chain || (now?.isFile() && now.nlink !== 1)) return false; // a second link is a way around the mount
+  return chain.every(([dir, ino]) => {
+    if (!inodes.has(dir)) inodes.set(dir, lstatQuiet(dir)?.ino);
+    return inodes.get(dir) === ino;
+  });
 }
 
 /**
@@ -100,10 +151,12 @@ export function auditControl(snapshot: ControlSnapshot, ignore: (path: string) =
   const out: RestoredEntry[] = [];
   // Parents before children: a folder that was replaced is a folder again before its files are written back.
   const paths = [...snapshot.nodes.keys()].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  const inodes = new Map<string, number | undefined>();
   for (const path of paths) {
     if (ignore(path)) continue;
     const node = snapshot.nodes.get(path)!;
     const now = lstatQuiet(path);
+    if (notTheCommands(snapshot, path, now, inodes)) continue;
     if (node.kind === 'dir') {
       if (!now?.isDirectory()) {
         out.push({ path, change: now ? 'changed' : 'removed', restored: attempt(() => (rmSync(path, { recursive: true, force: true }), mkdirSync(path, { mode: node.mode & 0o7777 }))) });

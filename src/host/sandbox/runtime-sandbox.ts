@@ -169,7 +169,8 @@ export class RuntimeSandbox implements CommandSandbox {
     const linux = (this.options.platform ?? process.platform) === 'linux';
     const inner = linux ? afterBridges(command) : command;
     // The snapshot of git's control data the audit compares with afterwards (a few dozen small reads, synchronous).
-    const snapshot = snapshotControl(control, roots, scan.protected, this.lastSnapshot);
+    // What is bound read-only is told to it: a change there cannot be the command's, and is not put back.
+    const snapshot = snapshotControl(control, roots, scan.protected, this.lastSnapshot, undefined, [...scan.protected, ...control.readOnly, ...pins]);
     const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command });
     this.lastSnapshot = snapshot;
     this.running++;

@@ -280,13 +280,31 @@ describe('sandbox escapes: git control data and files that run code later (issue
         if (variant.putBack) assert.match(r.card, /Relay (removed it|put it back)/);
       }
       if (variant.pinned) {
-        // Refused, not removed afterwards: the file never held what the command wrote. (Other lines may name a put
-        // back that was not the command's: VS Code's git extension writes a submodule's config meanwhile.)
+        // Refused, not removed afterwards: the file never held what the command wrote.
         assert.equal(readFileSync(join(folder, variant.pinned), 'utf8'), '.\n');
         for (const line of r.card.split('\n').filter((l) => l.includes(variant.pinned!))) assert.doesNotMatch(line, /Relay (removed it|put it back)/);
       }
     });
   }
+
+  // The other way round: what you change while a sandboxed command runs, where the command is held read-only, is
+  // yours and stays (the audit puts back only what the command could have done).
+  it("not the command's: a remote you add and a hook you write while a sandboxed command runs stay; the card names nothing", async () => {
+    const { repo } = repository(join(root(), 'escape-fixture'));
+    writable = [repo];
+    const meanwhile = (async () => {
+      await new Promise((r) => setTimeout(r, 700));
+      git(repo, 'remote', 'add', 'upstream', 'https://example.com/up.git');
+      git(join(repo, 'vendor', 'lib'), 'config', 'branch.main.note', 'mine');
+      writeFileSync(join(repo, '.husky', '_', 'pre-push'), '#!/bin/sh\ntrue\n', { mode: 0o755 });
+    })();
+    const r = await run('sleep 2; echo done', 'escape-fixture');
+    await meanwhile;
+    assert.match(git(repo, 'remote', '-v'), /upstream/);
+    assert.equal(git(join(repo, 'vendor', 'lib'), 'config', 'branch.main.note').trim(), 'mine');
+    assert.ok(existsSync(join(repo, '.husky', '_', 'pre-push')));
+    assert.doesNotMatch(r.card, /Relay (removed it|put it back)/, r.card);
+  });
 
   // No git trigger of ours: VS Code's own git extension opens a repository while the command still runs, one its file
   // watcher reports in a folder no open repository holds, or one an open repository's `.gitmodules` lists (half a
@@ -303,6 +321,12 @@ describe('sandbox escapes: git control data and files that run code later (issue
       named: '.gitmodules',
     },
   ];
+  /**
+   * The working tree keeps changing while the command runs (as in a workspace at work): VS Code's git runs `git status`
+   * a second after the last change (and reads `.gitmodules` then), so a change every 2 s lets each status run; without
+   * changes its last status may predate the plant, and with one every half second it would never run.
+   */
+  const POKE = 'echo $i > poke.txt; sleep 2';
   const gitApi = () => vscode.extensions.getExtension<{ getAPI(version: 1): { repositories: { rootUri: vscode.Uri }[] } }>('vscode.git')!.exports.getAPI(1);
 
   for (const c of BY_VSCODE) {
@@ -331,7 +355,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
       hearing = false;
       const started = Date.now();
       try {
-        await run(`${c.plant(controlMarker)}; i=0; while [ $i -lt 600 ] && [ ! -e ${controlMarker} ]; do i=$((i+1)); sleep 0.1; done`, 'escape-vscode-control');
+        await run(`${c.plant(controlMarker)}; i=0; while [ $i -lt 30 ] && [ ! -e ${controlMarker} ]; do i=$((i+1)); ${POKE}; done`, 'escape-vscode-control');
       } finally {
         hearing = true;
       }
@@ -340,7 +364,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
       const folder = await prepare('escape-vscode');
       const marker = join(markers, c.id);
       const seconds = Math.max(5, Math.ceil((3 * took) / 1000));
-      const r = await run(`${c.plant(marker)}; sleep ${seconds}`, 'escape-vscode');
+      const r = await run(`${c.plant(marker)}; i=0; while [ $i -lt ${Math.ceil(seconds / 2)} ]; do i=$((i+1)); ${POKE}; done`, 'escape-vscode');
       assert.ok(!existsSync(marker), `escaped (the extension took ${took} ms in the control): ${r.text}`);
       assert.ok(r.card.includes(join('escape-vscode', c.named)), `the card names ${c.named}:\n${r.card}`);
       assert.match(r.card, /Relay removed it/);

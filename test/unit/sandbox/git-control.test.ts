@@ -3,7 +3,7 @@
 // folders, files that run code on opening), and the audit after each command that puts back what changed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -218,6 +218,38 @@ describe('git control data: the audit after a command', () => {
     assert.equal(readFileSync(join(ws, '.gitmodules'), 'utf8'), before);
     assert.ok(!existsSync(join(ws, 'vendor', 'lib', '.gitmodules')));
     assert.ok(existsSync(join(ws, 'docs', '.gitmodules')));
+  });
+
+  test("a change where the command was held read-only is someone else's and stays, unless a folder on the way moved or the file has a second link", async () => {
+    const ws = repository('mounted');
+    const scan = await scanBelow([ws]);
+    const control = await scanGitControl(scan.gitEntries, { writable: (p) => p.startsWith(ws) });
+    const config = join(ws, '.git', 'config');
+    const take = () => snapshotControl(control, [ws], scan.protected, undefined, undefined, [...scan.protected, ...control.readOnly]);
+    // You (or VS Code's git) add a remote meanwhile: git writes config.lock and renames it over config.
+    let snapshot = take();
+    git(ws, 'remote', 'add', 'origin', 'https://example.com/x.git');
+    const users = readFileSync(config, 'utf8');
+    file(join(ws, '.husky', '_', 'pre-push'), '#!/bin/sh\ntrue\n');
+    assert.deepEqual(auditControl(snapshot), []);
+    assert.equal(readFileSync(config, 'utf8'), users);
+    assert.ok(existsSync(join(ws, '.husky', '_', 'pre-push')));
+    // A second link to the file: it can be written through the link, around the mount.
+    snapshot = take();
+    linkSync(config, join(ws, 'config-link'));
+    writeFileSync(join(ws, 'config-link'), `${users}[core]\n\tfsmonitor = evil\n`);
+    assert.deepEqual(auditControl(snapshot).map((c) => c.path), [config]);
+    assert.equal(readFileSync(config, 'utf8'), users);
+    rmSync(join(ws, 'config-link'));
+    // The .git folder swapped for another: the path is not what was held read-only.
+    snapshot = take();
+    const gitDir = join(ws, '.git');
+    execFileSync('cp', ['-a', gitDir, `${gitDir}.new`]);
+    writeFileSync(join(`${gitDir}.new`, 'config'), `${users}[core]\n\tfsmonitor = evil\n`);
+    rmSync(gitDir, { recursive: true });
+    execFileSync('mv', [`${gitDir}.new`, gitDir]);
+    assert.ok(auditControl(snapshot).some((c) => c.path === config && c.change === 'changed' && c.restored));
+    assert.equal(readFileSync(config, 'utf8'), users);
   });
 
   test("a file unchanged since the last snapshot, and stable before it, is not read again; a changed or fresh one is", async () => {
