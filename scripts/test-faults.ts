@@ -160,8 +160,12 @@ export async function runFaults(options: FaultOptions = {}): Promise<LevelResult
     if (!server.child) await server.start();
     page = await browser.newPage();
     await page.exposeFunction('codeAutomationExit', () => undefined);
+    const errors: string[] = [];
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
       if (process.env.RELAY_TEST_VERBOSE) console.log(`[vscode:${type}]`, ...args);
+      if (type !== 'error') return;
+      errors.push(args.map(String).join(' '));
+      if (errors.length > 10) errors.shift();
     });
     const remote = (p: string) => `vscode-remote://127.0.0.1:${server.port}${p}`;
     const payload = JSON.stringify([['extensionDevelopmentPath', remote(REPO_ROOT)], ['extensionTestsPath', remote(testsIndex)]]);
@@ -171,7 +175,17 @@ export async function runFaults(options: FaultOptions = {}): Promise<LevelResult
     const claim = await waitUntil(() => readJson<{ pid: number }>(join(control, `claim-${seq}.json`)), STEP_TIMEOUT_MS, `the extension host of step ${seq}`);
     if (process.env.RELAY_FAULTS_TIMINGS) console.log(`[faults] step ${seq}: page ${t1 - t0} ms, extension host ${Date.now() - t1} ms`);
     hosts.push(claim.pid);
-    findings = await waitUntil(() => readJson<Findings>(join(control, `verified-${seq}.json`)), STEP_TIMEOUT_MS, `the checks of step ${seq}`, 50);
+    // The checks end in their file; a host that ends first (its run threw) is a failure now, with what it said.
+    findings = await waitUntil(
+      () => {
+        const found = readJson<Findings>(join(control, `verified-${seq}.json`));
+        if (!found && !alive(claim.pid)) throw new Error(`the extension host of step ${seq} ended before its checks; its last errors:\n${errors.join('\n---\n') || '(none)'}`);
+        return found;
+      },
+      STEP_TIMEOUT_MS,
+      `the checks of step ${seq}`,
+      50,
+    );
     verifyMs += findings.ms;
     restoredSteps += findings.restoredSteps;
     for (const problem of findings.problems) failures.push(`after step ${seq - 1} (${outcomes.at(-1)?.title ?? 'start'}): ${problem}`);

@@ -77,7 +77,12 @@ async function writeJson(name: string, value: unknown): Promise<void> {
 
 async function userFiles(base = root()): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of await fs.readdir(base, { withFileTypes: true })) {
+  // A folder gone since its parent was listed: a mount point Relay's activation removed meanwhile (as above).
+  const entries = await fs.readdir(base, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' && base !== root()) return [];
+    throw error;
+  });
+  for (const entry of entries) {
     const full = join(base, entry.name);
     if (entry.isDirectory()) out.push(...(await userFiles(full)));
     else out.push(relative(root(), full));
@@ -92,10 +97,17 @@ async function userFiles(base = root()): Promise<string[]> {
  */
 const MOUNT_POINT_NAMES = ['.envrc', '.relay', '.vscode', '.claude', '.github', '.clinerules', '.idea', '.mcp.json'];
 
-/** What bubblewrap makes for a missing read-only file: empty, no write bits. */
+/**
+ * What bubblewrap makes for a missing read-only file: empty, no write bits. Gone counts as one: Relay activates
+ * beside this check (onStartupFinished) and removes the mount points a killed command left, so one seen by the
+ * folder's listing may be gone by the time it is looked at.
+ */
 async function isMountPointFile(path: string): Promise<boolean> {
-  const stat = await fs.lstat(join(root(), path));
-  return stat.isFile() && stat.size === 0 && (stat.mode & 0o222) === 0;
+  const stat = await fs.lstat(join(root(), path)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  return !stat || (stat.isFile() && stat.size === 0 && (stat.mode & 0o222) === 0);
 }
 
 /**
