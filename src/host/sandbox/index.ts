@@ -1,7 +1,7 @@
 // The OS sandbox on VS Code: `relay.sandbox.*` read in layers (a workspace only adds to the deny lists), VS Code's
 // own ripgrep, the runtime bundle beside the extension's, and which commands the process manager runs in it.
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { TaskProcesses } from '../../core/ports/processes';
@@ -11,6 +11,7 @@ import { settingLayers } from '../settings/workspace-layers';
 import { RuntimeSandbox, type SandboxManagerApi } from './runtime-sandbox';
 import { CommandSandboxing } from './command-sandboxing';
 import { PlaceholderJournal } from './placeholders';
+import { shownPath } from '../platform/shown-path';
 import { workspaceCreatedGitEntries } from './workspace-created-paths';
 
 const KEYS = ['enabled', 'allowedDomains', 'allowWrite', 'denyRead', 'denyWrite'] as const;
@@ -71,6 +72,17 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     log: (m) => options.log.info(m),
     ...(options.placeholderDir ? { placeholders: new PlaceholderJournal(options.placeholderDir) } : {}),
     createdPaths: workspaceCreatedGitEntries,
+    onSetAside: (found) => {
+      for (const f of found) {
+        const message = vscode.l10n.t(
+          'Relay set aside {0}, a git repository a sandboxed command made or changed in a folder no repository holds: VS Code would run its configuration when a file below it is opened. It is now {1}; rename it back if it is yours.',
+          shownPath(f.path),
+          basename(f.movedTo),
+        );
+        options.log.warn(message);
+        void vscode.window.showWarningMessage(message);
+      }
+    },
   });
   const commands = new CommandSandboxing({
     sandbox,

@@ -3,6 +3,7 @@
 // command gets its own filesystem boundary (the task's writable roots). Loopback is reachable only through the
 // proxy, and only to a port a running task's own server listens on. No `vscode` import: plain Node runs it (bench).
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { SandboxManager } from '@anthropic-ai/sandbox-runtime';
 import { l10n } from '../../core/l10n';
 import type { CommandSandbox, SandboxScope, SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
@@ -17,9 +18,10 @@ import { afterBridges } from './bridge-wait';
 import { readDenyPresent } from './deny-read-present';
 import { auditControl, snapshotControl, watchControl, type ControlSnapshot, type CreatedPaths, type RestoredEntry } from './control-audit';
 import { CommondirPins } from './commondir-pins';
+import { ModuleSweeps, type SetAside } from './module-sweep';
 import { GitConfigReader, scanGitControl } from './git-control-scan';
 import { GitConfigMasker, type GitConfigMasks } from './git-config-mask';
-import { scanBelow, scanRoots } from './nested-protected';
+import { inRepositoryAbove, scanBelow, scanRoots } from './nested-protected';
 import { missingMountPoints, type PlaceholderJournal } from './placeholders';
 
 /** Which RuntimeSandbox initialized each runtime module (its SandboxManager is a module-wide singleton). */
@@ -54,6 +56,8 @@ export interface RuntimeSandboxOptions {
   placeholders?: PlaceholderJournal;
   /** `.git` entries created in the workspace while a command runs (VS Code's file watcher): set aside at once. */
   createdPaths?: CreatedPaths;
+  /** Told of each `.git` the sweep of `node_modules` after a command set aside (module-sweep.ts). */
+  onSetAside?: (found: readonly SetAside[]) => void;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -76,9 +80,20 @@ export class RuntimeSandbox implements CommandSandbox {
   private lastSnapshot: ControlSnapshot | undefined;
   /** The user's git configuration with its tokens masked (git-config-mask.ts). */
   private readonly userGitConfig: GitConfigMasker;
+  /** The sweeps of `node_modules` no repository holds, after each command (module-sweep.ts). */
+  private readonly sweeps: ModuleSweeps;
 
   constructor(private readonly options: RuntimeSandboxOptions) {
     this.userGitConfig = new GitConfigMasker(options.homeDir);
+    this.sweeps = new ModuleSweeps((found) => {
+      this.options.log?.(`Set aside after a sandboxed command: ${found.map((f) => `${f.path} (now ${f.movedTo})`).join(', ')}`);
+      this.options.onSetAside?.(found);
+    });
+  }
+
+  /** Resolves when the sweeps after the commands that ended so far are done (tests). */
+  settled(): Promise<void> {
+    return this.sweeps.settled();
   }
 
   /** Known once `prepare()` resolved; false until then. */
@@ -171,6 +186,9 @@ export class RuntimeSandbox implements CommandSandbox {
     // The snapshot of git's control data the audit compares with afterwards (a few dozen small reads, synchronous).
     // What is bound read-only is told to it: a change there cannot be the command's, and is not put back.
     const snapshot = snapshotControl(control, roots, scan.protected, this.lastSnapshot, undefined, [...scan.protected, ...control.readOnly, ...pins]);
+    const started = snapshot.takenAt;
+    // The folders no repository holds, for the sweep of their node_modules after the command (module-sweep.ts).
+    const unowned = roots.filter((root) => !scan.gitEntries.includes(join(root, '.git')) && !inRepositoryAbove(root));
     const wrapped = await manager.wrapWithSandbox(inner, this.options.shell, { filesystem: config.filesystem, ...maskedFiles(userGit) }, undefined, { commandId, commandText: command });
     this.lastSnapshot = snapshot;
     this.running++;
@@ -182,6 +200,8 @@ export class RuntimeSandbox implements CommandSandbox {
       if (audited) return audited;
       unwatch();
       audited = [...removedEarly, ...auditControl(snapshot, (p) => this.isMountPoint(p))].map(restoredViolation);
+      // Off the command's path: the card is not held for it.
+      this.sweeps.after(unowned, started);
       if (audited.length > 0) this.options.log?.(`Put back after a sandboxed command: ${audited.map((v) => `${v.target} (${v.detail})`).join(', ')}`);
       return audited;
     };

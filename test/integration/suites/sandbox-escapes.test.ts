@@ -117,6 +117,8 @@ describe('sandbox escapes: git control data and files that run code later (issue
   let lib = '';
   /** Whether the sandbox hears of new `.git` entries while a command runs (off only for the control run). */
   let hearing = true;
+  /** What the sweep of node_modules after a command set aside. */
+  const setAsides: string[] = [];
 
   const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -190,6 +192,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
       tempDir: temp,
       ripgrepPath: findRipgrep(vscode.env.appRoot),
       createdPaths: (listener) => (hearing ? workspaceCreatedGitEntries(listener) : () => undefined),
+      onSetAside: (found) => setAsides.push(...found.map((f) => f.path)),
     });
     const files = new VsCodeWorkspaceFiles();
     const commands = new CommandSandboxing({ sandbox, enabled: () => true });
@@ -218,7 +221,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
     rmSync(base, { recursive: true, force: true });
     rmSync(join(root(), 'escape-fixture'), { recursive: true, force: true });
     rmSync(join(root(), 'escape-fixture-task'), { recursive: true, force: true });
-    for (const plain of ['escape-vscode', 'escape-vscode-control']) rmSync(join(root(), plain), { recursive: true, force: true });
+    for (const plain of ['escape-vscode', 'escape-vscode-control', 'escape-nm', 'escape-nm-control']) rmSync(join(root(), plain), { recursive: true, force: true });
   });
 
   async function run(command: string, cwd: string) {
@@ -373,4 +376,41 @@ describe('sandbox escapes: git control data and files that run code later (issue
       assert.deepEqual(readdirSync(join(folder, c.named, '..')).filter((n) => n.startsWith('.relay-set-aside-')), [], 'what was set aside is removed when the command ends');
     });
   }
+
+  // After the command: a repository made inside node_modules (which neither the walk nor VS Code's watcher reads) of
+  // a folder no repository holds. VS Code's git opens it, and runs its fsmonitor, when a file below it is shown in
+  // an editor (Go to Definition into a package). The control plants it without the sandbox and opens the file.
+  it('node-modules-repo-opened-in-editor: swept after the command, before a file below it is opened', async () => {
+    const plant = (marker: string) => `mkdir -p node_modules/pkg/lib && echo 'module.exports = 1;' > node_modules/pkg/lib/index.js && cd node_modules/pkg && git init -q && git config core.fsmonitor "touch ${marker}; false"`;
+    const prepare = (name: string) => {
+      const folder = join(root(), name);
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+      return folder;
+    };
+    const open = async (folder: string, marker: string, ms: number) => {
+      await vscode.window.showTextDocument(vscode.Uri.file(join(folder, 'node_modules', 'pkg', 'lib', 'index.js')));
+      const deadline = Date.now() + ms;
+      while (!existsSync(marker) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    };
+    const control = prepare('escape-nm-control');
+    const controlMarker = join(markers, 'control-node-modules-repo-opened-in-editor');
+    execSync(plant(controlMarker), { cwd: control, env: gitEnv, stdio: 'ignore', shell: '/bin/sh' });
+    const started = Date.now();
+    await open(control, controlMarker, 30_000);
+    const took = Date.now() - started;
+    assert.ok(existsSync(controlMarker), "VS Code's git did not run the payload within 30 s of opening a file below it");
+
+    const folder = prepare('escape-nm');
+    writable = [folder];
+    const marker = join(markers, 'node-modules-repo-opened-in-editor');
+    setAsides.length = 0;
+    const r = await run(plant(marker), 'escape-nm');
+    await sandbox.settled();
+    assert.deepEqual(setAsides, [join(folder, 'node_modules', 'pkg', '.git')]);
+    await open(folder, marker, Math.max(5000, 3 * took));
+    assert.ok(!existsSync(marker), `escaped (VS Code's git took ${took} ms in the control): ${r.text}`);
+    assert.deepEqual(readdirSync(join(folder, 'node_modules', 'pkg')).filter((n) => n === '.git'), []);
+  });
 });

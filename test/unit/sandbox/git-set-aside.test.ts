@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { snapshotControl, watchControl, type RestoredEntry } from '../../../src/host/sandbox/control-audit';
 import { removeSetAside, setAside, SETS_ASIDE } from '../../../src/host/sandbox/git-set-aside';
+import { ModuleSweeps, sweepModules } from '../../../src/host/sandbox/module-sweep';
+import { scanBelow } from '../../../src/host/sandbox/nested-protected';
 
 const base = mkdtempSync(join(tmpdir(), 'relay-set-aside-'));
 after(() => rmSync(base, { recursive: true, force: true }));
@@ -119,5 +121,65 @@ describe('a new .git set aside while the command runs', { skip: !SETS_ASIDE && '
     assert.ok(!created.listening);
     assert.deepEqual(readdirSync(join(root, 'new')), [], 'what was set aside is removed when the command has ended');
     assert.equal(reported.length, 1);
+  });
+});
+
+describe('node_modules no repository holds: found by the walk, swept after the command', { skip: !SETS_ASIDE && 'folder handles (/proc/self/fd) are Linux only' }, () => {
+  test('the walk names node_modules folders no repository holds, and only those', async () => {
+    const plain = join(base, 'walk-plain');
+    mkdirSync(join(plain, 'node_modules', 'a'), { recursive: true });
+    mkdirSync(join(plain, 'app', 'node_modules'), { recursive: true });
+    gitFolder(join(plain, 'repo'));
+    mkdirSync(join(plain, 'repo', 'node_modules'), { recursive: true });
+    mkdirSync(join(plain, 'repo', 'sub', 'node_modules'), { recursive: true });
+    const scan = await scanBelow([plain]);
+    assert.deepEqual(scan.unownedModules.sort(), [join(plain, 'app', 'node_modules'), join(plain, 'node_modules')]);
+    // A root inside a repository (a folder above it holds a .git): none.
+    assert.deepEqual((await scanBelow([join(plain, 'repo', 'sub')])).unownedModules, []);
+  });
+
+  test('a .git made or changed since the command started is set aside; an older one, a link and other files are left', async () => {
+    const root = join(base, 'sweep');
+    const modules = join(root, 'node_modules');
+    const older = gitFolder(join(modules, 'older'));
+    const touched = gitFolder(join(modules, 'touched'));
+    const linked = gitFolder(join(base, 'linked-package'));
+    symlinkSync(join(base, 'linked-package'), join(modules, 'linked'));
+    await new Promise((r) => setTimeout(r, 20));
+    const since = Date.now();
+    await new Promise((r) => setTimeout(r, 20));
+    const planted = gitFolder(join(modules, '@scope', 'pkg', 'lib'));
+    writeFileSync(join(touched, 'config'), '[core]\n\tfsmonitor = evil\n', { flag: 'a' });
+    writeFileSync(join(modules, 'plain.js'), '1');
+    const found = await sweepModules([{ folder: modules, root }], since);
+    assert.deepEqual(found.map((f) => f.path).sort(), [planted, touched].sort());
+    for (const f of found) {
+      assert.ok(!existsSync(f.path) && existsSync(join(f.movedTo, 'config')), 'renamed beside itself, kept');
+      assert.match(f.movedTo, /\.relay-set-aside-[0-9a-f]{12}$/);
+    }
+    assert.ok(existsSync(join(older, 'config')) && existsSync(join(linked, 'config')));
+  });
+
+  test('sweeps run one at a time; asked for meanwhile, one more covers every root from the earliest start', async () => {
+    const a = join(base, 'sweeps-a');
+    const b = join(base, 'sweeps-b');
+    const repo = join(base, 'sweeps-repo');
+    const reported: string[] = [];
+    const sweeps = new ModuleSweeps((found) => reported.push(...found.map((f) => f.path)));
+    const since = Date.now() - 1000;
+    const inA = gitFolder(join(a, 'node_modules', 'x'));
+    const inB = gitFolder(join(b, 'app', 'node_modules', 'y'));
+    gitFolder(repo);
+    const inRepo = gitFolder(join(repo, 'node_modules', 'z'));
+    sweeps.after([a], Date.now() + 60_000); // nothing is that new
+    sweeps.after([a], since);
+    sweeps.after([b], Date.now() - 1000);
+    await sweeps.settled();
+    assert.deepEqual(reported.sort(), [inA, inB].sort());
+    // A root with a .git at the time of the sweep is taken as unowned all the same (the caller decided before the
+    // command: bubblewrap's mount points make one); a repository below it still holds its node_modules.
+    sweeps.after([repo], since);
+    await sweeps.settled();
+    assert.deepEqual(reported.sort(), [inA, inB, inRepo].sort());
   });
 });
