@@ -92,9 +92,16 @@ function pathsIn(line: string): string[] {
     const last = word.split(/\s+/).at(-1);
     if (last && last !== word) out.push(last);
   }
-  const pathLike = (p: string) => /^(\/|\.{1,2}\/)/.test(p) || (/^[\w.@-]+\/[\w./@-]*$/.test(p) && !/^line \d/.test(p));
+  // `prog: [line 1: ]path: message`: with three fields or more the first is the program that speaks (the shell
+  // refusing a redirect says `/usr/bin/bash: line 1: .gitmodules: Read-only file system`), and the field before the
+  // message is the file, a bare name too.
+  const fields = line.split(/:\s+/);
+  const program = fields.length >= 3 ? fields[0]!.trim() : undefined;
+  const named = fields.length >= 3 ? fields[fields.length - 2]!.trim() : undefined;
+  const bareName = (p: string) => p === named && /^[\w.@+-]+$/.test(p) && !/^\.{1,2}$/.test(p) && !/^E[A-Z]{2,}$/.test(p);
+  const pathLike = (p: string) => p !== program && (/^(\/|\.{1,2}\/)/.test(p) || (/^[\w.@-]+\/[\w./@-]*$/.test(p) && !/^line \d/.test(p)));
   // A quoted name without a folder (`open '.envrc'`) is a path in the working directory; an error code is not
   // (node's error object prints `code: 'EROFS'` on a line of its own).
   const quotedName = (p: string) => quoted.includes(p) && /^[\w.@+-]+$/.test(p) && !/^\.{1,2}$/.test(p) && !/^E[A-Z]{2,}$/.test(p);
-  return out.filter((p) => pathLike(p) || quotedName(p));
+  return out.filter((p) => pathLike(p) || quotedName(p) || bareName(p));
 }

@@ -90,7 +90,7 @@ const VARIANTS: Variant[] = [
   { id: 'task-worktree-new-repo', inTask: true, plant: (m) => `mkdir -p pkg && cd pkg && git init -q && git config core.fsmonitor "touch ${m}; false"`, triggers: [['pkg', 'status', '--porcelain']], named: 'pkg/.git', putBack: true },
   // 6. Files that run code when the folder, a container or a terminal is opened (section 3).
   // A .gitmodules: VS Code's git extension opens every repository it lists (node_modules is scanned by nobody).
-  { id: 'gitmodules-new-in-submodule', plant: () => nodeWrite('vendor/lib/.gitmodules', '[submodule "x"]\n\tpath = node_modules/x\n\turl = ./x\n'), triggers: [], absent: 'vendor/lib/.gitmodules', named: 'vendor/lib/.gitmodules', putBack: true },
+  { id: 'gitmodules-new-in-submodule', plant: () => nodeWrite('vendor/lib/.gitmodules', '[submodule "x"]\n\tpath = node_modules/x\n\turl = ./x\n'), triggers: [], absent: 'vendor/lib/.gitmodules', named: 'vendor/lib/.gitmodules' },
   { id: 'gitmodules-edit-existing', plant: () => nodeWrite('.gitmodules', '[submodule "x"]\n\tpath = node_modules/x\n\turl = ./x\n', 'a'), triggers: [], unchanged: '.gitmodules', named: '.gitmodules' },
   { id: 'open-devcontainer', plant: (m) => nodeWrite('.devcontainer/devcontainer.json', JSON.stringify({ image: 'x', postCreateCommand: `touch ${m}` })), triggers: [], absent: '.devcontainer', named: '.devcontainer', putBack: true },
   { id: 'open-code-workspace', plant: (m) => nodeWrite('team.code-workspace', JSON.stringify({ folders: [{ path: '.' }], tasks: { version: '2.0.0', tasks: [{ label: 'x', type: 'shell', command: `touch ${m}`, runOptions: { runOn: 'folderOpen' } }] } })), triggers: [], absent: 'team.code-workspace', named: 'team.code-workspace', putBack: true },
@@ -314,12 +314,16 @@ describe('sandbox escapes: git control data and files that run code later (issue
   // second after the last report), and runs `git status` there. Each case has its control: the same sandbox without
   // the live watch, where the command waits (up to 60 s) for the marker, which must appear. With the watch, the
   // command outlives the time the extension took there three times over (at least 5 s).
-  const BY_VSCODE: { id: string; repository?: true; plant: (marker: string) => string; named: string }[] = [
+  /** `outside`: the control runs the plant without the sandbox (the sandbox refuses it outright: nothing to race). */
+  const BY_VSCODE: { id: string; repository?: true; control?: 'outside'; plant: (marker: string) => string; named: string; refused?: true }[] = [
     { id: 'new-repo-opened-by-vscode-git', plant: (m) => `mkdir -p evil && cd evil && git init -q; git config core.fsmonitor "touch ${m}; false"`, named: 'evil/.git' },
     {
-      // A repository planted in node_modules (no scan looks there, nor VS Code's watcher), named by a new .gitmodules.
+      // A repository planted in node_modules (no scan looks there, nor VS Code's watcher), named by a new .gitmodules:
+      // a repository's .gitmodules is held read-only whether it exists or not.
       id: 'gitmodules-names-planted-repo',
       repository: true,
+      control: 'outside',
+      refused: true,
       plant: (m) => `mkdir -p node_modules/pkg && (cd node_modules/pkg && git init -q && git config core.fsmonitor "touch ${m}; false"); printf '[submodule "pkg"]\\n\\tpath = node_modules/pkg\\n\\turl = ./pkg\\n' > .gitmodules; echo b > b.txt`,
       named: '.gitmodules',
     },
@@ -357,8 +361,10 @@ describe('sandbox escapes: git control data and files that run code later (issue
       await prepare(`escape-vscode-control`);
       hearing = false;
       const started = Date.now();
+      const controlCommand = `${c.plant(controlMarker)}; i=0; while [ $i -lt 30 ] && [ ! -e ${controlMarker} ]; do i=$((i+1)); ${POKE}; done`;
       try {
-        await run(`${c.plant(controlMarker)}; i=0; while [ $i -lt 30 ] && [ ! -e ${controlMarker} ]; do i=$((i+1)); ${POKE}; done`, 'escape-vscode-control');
+        if (c.control === 'outside') await new Promise<void>((done) => execFile('/bin/sh', ['-c', controlCommand], { cwd: join(root(), 'escape-vscode-control'), env: gitEnv }, () => done()));
+        else await run(controlCommand, 'escape-vscode-control');
       } finally {
         hearing = true;
       }
@@ -370,7 +376,7 @@ describe('sandbox escapes: git control data and files that run code later (issue
       const r = await run(`${c.plant(marker)}; i=0; while [ $i -lt ${Math.ceil(seconds / 2)} ]; do i=$((i+1)); ${POKE}; done`, 'escape-vscode');
       assert.ok(!existsSync(marker), `escaped (the extension took ${took} ms in the control): ${r.text}`);
       assert.ok(r.card.includes(join('escape-vscode', c.named)), `the card names ${c.named}:\n${r.card}`);
-      assert.match(r.card, /Relay removed it/);
+      assert.match(r.card, c.refused ? /read-only/ : /Relay removed it/);
       assert.ok(r.text.includes(join(folder, c.named)), r.text);
       assert.ok(!existsSync(join(folder, c.named)), `${c.named} is gone`);
       assert.deepEqual(readdirSync(join(folder, c.named, '..')).filter((n) => n.startsWith('.relay-set-aside-')), [], 'what was set aside is removed when the command ends');

@@ -36,6 +36,25 @@ describe('sandbox violations', () => {
     );
   });
 
+  test('output: a shell refusing a redirect names the file, never the shell', () => {
+    // bash and dash, with and without a line number, a bare name and a path.
+    const out = [
+      '/usr/bin/bash: line 1: .gitmodules: Read-only file system',
+      'bash: .envrc: Read-only file system',
+      "sh: 1: cannot create .git/config: Read-only file system",
+      '/bin/sh: 1: cannot create vendor/lib/.gitmodules: Read-only file system',
+    ].join('\n');
+    assert.deepEqual(
+      parseOutputViolations(out, b, WS).map((x) => [x.kind, x.target]),
+      [
+        ['write', `${WS}/.gitmodules`],
+        ['write', `${WS}/.envrc`],
+        ['write', `${WS}/.git/config`],
+        ['write', `${WS}/vendor/lib/.gitmodules`],
+      ],
+    );
+  });
+
   test('output: node\'s whole error object names the file once, never its error code as a file', () => {
     // What `node -e "fs.writeFileSync('.git/commondir', …)"` prints when the file is read-only.
     const out = [
