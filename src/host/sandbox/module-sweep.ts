@@ -24,8 +24,8 @@ export interface SetAside {
 /** Every `.git` below `folders` changed since `since` (ms since the epoch), set aside; `root` is each folder's writable root. */
 export async function sweepModules(folders: readonly { folder: string; root: string }[], since: number): Promise<SetAside[]> {
   const out: SetAside[] = [];
-  // Read in place, a slice at a time (dir-reader.ts): a third of the time the thread pool takes (this repository's
-  // node_modules, 3,291 folders, side by side at load 6.5: 84 to 91 ms warm, against 170 to 270 ms through promises).
+  // Read in place, a slice at a time (dir-reader.ts): `npm run bench module-sweep`, 10,240 folders side by side at
+  // load 1.2: 114 ms, against 746 ms for the same walk through promises and the thread pool.
   const reader = new DirReader();
   const visit = async (dir: string, root: string): Promise<void> => {
     const entries = await reader.entries(dir);
