@@ -10,9 +10,10 @@
 // cannot start before it is complete (measured in the sandbox bench).
 import type { Dirent, Stats } from 'node:fs';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { AUTORUN_PROTECTED, PROTECTED_SUFFIXES } from '../../core/sandbox/boundary';
 import { isGitControlEntry } from '../../core/sandbox/git-control';
+import { within } from '../../core/sandbox/violations';
 import type { GitControl } from './git-control-scan';
 import { removeSetAside, setAside } from './git-set-aside';
 import { GIT_DEPTH, NESTED_DEPTH } from './nested-protected';
@@ -121,7 +122,7 @@ function underMount(path: string, mounts: ReadonlySet<string>): boolean {
 
 /** Each folder from `path`'s up to its root, with its inode; undefined when one is gone or it is below no root. */
 function folderChain(path: string, roots: readonly string[], inodes: Map<string, number | undefined>): [string, number][] | undefined {
-  const root = roots.find((r) => path.startsWith(r.endsWith(sep) ? r : r + sep));
+  const root = roots.find((r) => within(path, r));
   if (root === undefined) return undefined;
   const chain: [string, number][] = [];
   for (let dir = dirname(path); ; dir = dirname(dir)) {
@@ -233,14 +234,13 @@ export function watchControl(snapshot: ControlSnapshot, ignore: (path: string) =
 }
 
 /**
- * What a created path sets aside, when it is new and below a root (with its root): a `.git` (only the entry itself
- * counts: a path inside a `.git` may be inside a repository older than the command that the scan did not reach,
- * while a `.git` reported created is new whatever its depth), or a `.gitmodules` beside a `.git` that had none.
+ * A created `.git` that was not there before, below a root (with its root). Only the entry itself counts: a path
+ * inside a `.git` may be inside a repository older than the command that the scan did not reach (deeper, or in
+ * `node_modules`), while a `.git` reported created is new whatever its depth.
  */
 function newGitEntry(snapshot: ControlSnapshot, path: string): { root: string; path: string } | undefined {
-  const name = basename(path);
-  if (name === '.git' ? snapshot.gitEntries.has(path) : name !== '.gitmodules' || snapshot.nodes.has(path) || !snapshot.gitEntries.has(join(dirname(path), '.git'))) return undefined;
-  const root = snapshot.roots.find((r) => path.startsWith(r.endsWith(sep) ? r : r + sep));
+  if (basename(path) !== '.git' || snapshot.gitEntries.has(path)) return undefined;
+  const root = snapshot.roots.find((r) => within(path, r));
   return root === undefined ? undefined : { root, path };
 }
 

@@ -25,9 +25,10 @@ export interface GitControl {
   /** Every `.git` entry found below the roots, to tell a new one afterwards. */
   gitEntries: string[];
   /**
-   * The `.gitmodules` beside each `.git` entry, where one exists in a writable folder: VS Code's git extension opens
-   * every path it lists as a repository and runs `git status` there, so one naming a repository a command planted
-   * where no scan looks (`node_modules/x/.git`) would run its code. Read-only; a new one is removed (control-audit.ts).
+   * The `.gitmodules` beside each `.git` entry that exist in a writable folder, for the audit. VS Code's git extension
+   * opens every path one lists as a repository and runs `git status` there, so one naming a repository a command
+   * planted where no scan looks (`node_modules/x/.git`) would run its code: each is in `readOnly`, there or not (a
+   * missing one is bubblewrap's empty mount point while the command runs).
    */
   submoduleLists: string[];
 }
@@ -47,10 +48,9 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
   // parallel task's worktree points into the main repository): its hooks folder may lie in a writable folder.
   const repositories = new Map<string, string>();
   const pointers: string[] = [];
-  const submoduleLists: string[] = [];
+  const lists = gitEntries.map((entry) => join(dirname(entry), '.gitmodules')).filter(options.writable);
+  const submoduleLists = lists.filter((list) => quiet(() => lstatSync(list, { throwIfNoEntry: false })));
   for (const entry of gitEntries) {
-    const list = join(dirname(entry), '.gitmodules');
-    if (options.writable(list) && quiet(() => lstatSync(list, { throwIfNoEntry: false }))) submoduleLists.push(list);
     const info = quiet(() => lstatSync(entry, { throwIfNoEntry: false }));
     if (!info) continue;
     if (info.isDirectory()) {
@@ -68,7 +68,7 @@ export async function scanGitControl(gitEntries: readonly string[], options: Git
   }
   // The git directories held inside each: submodules' and linked worktrees'.
   for (const dir of [...gitDirs.keys()]) for (const inner of innerGitDirs(dir)) if (!gitDirs.has(inner)) gitDirs.set(inner, undefined);
-  const readOnly = new Set<string>([...pointers.filter((p) => options.writable(p)), ...submoduleLists]);
+  const readOnly = new Set<string>([...pointers.filter((p) => options.writable(p)), ...lists]);
   for (const dir of gitDirs.keys()) for (const entry of controlEntries(dir)) readOnly.add(entry);
   const hooksFolders = new Set<string>();
   const reader = options.config ?? new GitConfigReader();

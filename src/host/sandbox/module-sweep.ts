@@ -10,7 +10,8 @@
 // (renamed, git-set-aside.ts: it may be one you made meanwhile, so nothing is removed) and named in the log and to
 // you. A `.git` older than the command that it did not touch is left alone: `npm link` and git dependencies.
 import { lstatSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
+import { within } from '../../core/sandbox/violations';
 import { DirReader } from './dir-reader';
 import { setAside } from './git-set-aside';
 import { scanBelow } from './nested-protected';
@@ -89,7 +90,7 @@ export class ModuleSweeps {
       this.pending = undefined;
       const roots = [...job.roots];
       const found = await scanBelow(roots, undefined, undefined, { rootsUnowned: true })
-        .then(({ unownedModules }) => sweepModules(unownedModules.map((folder) => ({ folder, root: roots.find((r) => folder.startsWith(r.endsWith(sep) ? r : r + sep))! })), job.since))
+        .then(({ unownedModules }) => sweepModules(unownedModules.map((folder) => ({ folder, root: roots.find((r) => within(folder, r))! })), job.since))
         .catch(() => []);
       if (found.length > 0) this.found(found);
     });

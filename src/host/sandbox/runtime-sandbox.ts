@@ -3,7 +3,7 @@
 // command gets its own filesystem boundary (the task's writable roots). Loopback is reachable only through the
 // proxy, and only to a port a running task's own server listens on. No `vscode` import: plain Node runs it (bench).
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { SandboxManager } from '@anthropic-ai/sandbox-runtime';
 import { l10n } from '../../core/l10n';
 import type { CommandSandbox, SandboxScope, SandboxViolation, WrappedCommand } from '../../core/ports/command-sandbox';
@@ -168,11 +168,8 @@ export class RuntimeSandbox implements CommandSandbox {
     // wrote would send the next git outside the sandbox elsewhere before any removal could come. Made before the
     // snapshot, so the audit sees it as there all along.
     const pins = this.pins.acquire(control.gitDirs.filter(writable));
-    // Every repository's `.gitmodules`, there or not (a missing one gets bubblewrap's empty mount point while the
-    // command runs): VS Code's git opens each repository one lists, so a new one naming a repository the command
-    // planted ran its code; setting a new one aside as it appeared came too late in one run of four.
-    const submoduleLists = scan.gitEntries.map((entry) => join(dirname(entry), '.gitmodules')).filter(writable);
-    const boundary = withUnreadable(withNestedProtected(plain, [...new Set([...scan.protected, ...control.readOnly, ...pins, ...submoduleLists])]), [...(this.options.unreadable ?? []), ...secrets, ...userGit.unreadable]);
+    const readOnly = [...new Set([...scan.protected, ...control.readOnly, ...pins])];
+    const boundary = withUnreadable(withNestedProtected(plain, readOnly), [...(this.options.unreadable ?? []), ...secrets, ...userGit.unreadable]);
     const config = this.runtimeConfig(boundary);
     const key = config.network.allowedDomains.join('\n');
     if (key !== this.networkKey) {
@@ -189,7 +186,7 @@ export class RuntimeSandbox implements CommandSandbox {
     const inner = linux ? afterBridges(command) : command;
     // The snapshot of git's control data the audit compares with afterwards (a few dozen small reads, synchronous).
     // What is bound read-only is told to it: a change there cannot be the command's, and is not put back.
-    const snapshot = snapshotControl(control, roots, scan.protected, this.lastSnapshot, undefined, [...scan.protected, ...control.readOnly, ...pins]);
+    const snapshot = snapshotControl(control, roots, scan.protected, this.lastSnapshot, undefined, readOnly);
     const started = snapshot.takenAt;
     // The folders no repository holds, for the sweep of their node_modules after the command (module-sweep.ts).
     const unowned = roots.filter((root) => !scan.gitEntries.includes(join(root, '.git')) && !inRepositoryAbove(root));
